@@ -1,0 +1,41 @@
+// Builds the CLI and the library entry points into dist/ with esbuild (one file each, so the
+// CLI starts fast), and, unless --quiet/--js-only, the type declarations with tsc.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const quiet = process.argv.includes('--quiet');
+const jsOnly = quiet || process.argv.includes('--js-only');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: false,
+  logLevel: quiet ? 'warning' : 'info',
+  legalComments: 'none',
+};
+
+// Library entries: named by their package export.
+const libEntries = {
+  2048: 'src/2048.ts',
+};
+
+if (!jsOnly) rmSync('dist', { recursive: true, force: true });
+
+await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/main.ts', ...libEntries },
+  banner: { js: '#!/usr/bin/env node' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  minify: true,
+
+});
+chmodSync('dist/cli.js', 0o755);
+
+if (!jsOnly) {
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}

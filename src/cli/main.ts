@@ -1,0 +1,2 @@
+// Placeholder: the terminal game is wired here.
+process.stdout.write('slidebox\n');

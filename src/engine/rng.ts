@@ -1,0 +1,115 @@
+/**
+ * Seeded, serialisable pseudo-random numbers: xoshiro128** seeded through splitmix32.
+ * The state is four unsigned 32-bit integers, so it survives JSON, undo and replay.
+ * The engine never calls Math.random; randomness always comes in through an RngState.
+ */
+import { err, ok, type Problem, problem, type Result } from './result.ts';
+
+/** The generator's whole state: four uint32 words, not all zero. */
+export type RngState = readonly [number, number, number, number];
+
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+function splitmix32(x: number): [number, number] {
+  const next = (x + 0x9e3779b9) | 0;
+  let z = next;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  z ^= z >>> 16;
+  return [next, z >>> 0];
+}
+
+/** Checks a seed: a whole number from 0 to 2^53 - 1. */
+export function checkSeed(seed: unknown): Result<number, Problem<'bad-seed'>> {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    return err(
+      problem('bad-seed', `seed must be a whole number from 0 to ${MAX_SEED}, got ${show(seed)}`),
+    );
+  }
+  return ok(seed);
+}
+
+/** The generator state for a seed. Throws only for an invalid seed (see {@link checkSeed}). */
+export function seedRng(seed: number): RngState {
+  const checked = checkSeed(seed);
+  if (!checked.ok) throw new RangeError(checked.error.message);
+  // Mix both halves of the 53-bit seed so that nearby seeds give unrelated streams.
+  let x = (seed >>> 0) ^ Math.imul(Math.floor(seed / 2 ** 32), 0x27d4eb2d);
+  const words: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const [nx, out] = splitmix32(x);
+    x = nx;
+    words.push(out);
+  }
+  if (!words.some((w) => w !== 0)) words[0] = 1;
+  return words as unknown as RngState;
+}
+
+/** The next uint32 and the state after it. */
+export function nextUint32(s: RngState): { value: number; state: RngState } {
+  const [a, b, c, d] = s;
+  const value = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+  const t = (b << 9) >>> 0;
+  let c2 = (c ^ a) >>> 0;
+  let d2 = (d ^ b) >>> 0;
+  const b2 = (b ^ c2) >>> 0;
+  const a2 = (a ^ d2) >>> 0;
+  c2 = (c2 ^ t) >>> 0;
+  d2 = rotl(d2, 11);
+  return { value, state: [a2, b2, c2, d2] };
+}
+
+/** A float in [0, 1) and the state after it. */
+export function nextFloat(s: RngState): { value: number; state: RngState } {
+  const r = nextUint32(s);
+  return { value: r.value / 2 ** 32, state: r.state };
+}
+
+/** A whole number in [0, n) (n >= 1) and the state after it; unbiased (rejection). */
+export function nextInt(s: RngState, n: number): { value: number; state: RngState } {
+  if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`nextInt: bad bound ${n}`);
+  const limit = 2 ** 32 - (2 ** 32 % n);
+  let state = s;
+  for (;;) {
+    const r = nextUint32(state);
+    state = r.state;
+    if (r.value < limit) return { value: r.value % n, state };
+  }
+}
+
+/** Validates a stored generator state. */
+export function parseRngState(x: unknown): Result<RngState, Problem<'bad-rng'>> {
+  if (
+    !Array.isArray(x) ||
+    x.length !== 4 ||
+    !x.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff) ||
+    x.every((w) => w === 0)
+  ) {
+    return err(
+      problem('bad-rng', 'random generator state must be four 32-bit words, not all zero'),
+    );
+  }
+  return ok([x[0], x[1], x[2], x[3]] as RngState);
+}
+
+/** A fresh seed from the platform's cryptographic source (Web Crypto, in Node and browsers). */
+export function randomSeed(): number {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  // 53 bits: 21 from the first word, 32 from the second.
+  return (words[0]! & 0x1fffff) * 2 ** 32 + words[1]!;
+}
+
+function rotl(x: number, k: number): number {
+  return ((x << k) | (x >>> (32 - k))) >>> 0;
+}
+
+/** A short rendering of an arbitrary value for error messages. */
+export function show(x: unknown): string {
+  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+  if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) {
+    return String(x);
+  }
+  if (Array.isArray(x)) return `an array of length ${x.length}`;
+  return `a value of type ${typeof x}`;
+}
