@@ -1,8 +1,10 @@
 // Builds the CLI and the library entry points into dist/ with esbuild (one file each, so the
 // CLI starts fast), and, unless --quiet/--js-only, the type declarations with tsc.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const quiet = process.argv.includes('--quiet');
 const jsOnly = quiet || process.argv.includes('--js-only');
@@ -15,6 +17,7 @@ const common = {
   sourcemap: false,
   logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
+  define: { __VERSION__: JSON.stringify(pkg.version) },
 };
 
 // Library entries: named by their package export.
@@ -32,7 +35,6 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   minify: true,
-
 });
 chmodSync('dist/cli.js', 0o755);
 

@@ -1,2 +1,94 @@
-// Placeholder: the terminal game is wired here.
-process.stdout.write('slidebox\n');
+/**
+ * The `slidebox` command: parses options, loads the saved game, and hands over to the
+ * full-screen game or, for pipes and `--plain`, to plain mode.
+ */
+import { resolve } from 'node:path';
+import { newGame } from '../engine/game2048.ts';
+import { randomSeed } from '../engine/rng.ts';
+import { defaultDataDir } from '../storage/files.ts';
+import { load2048, save2048 } from '../storage/store2048.ts';
+import { detectColorDepth } from '../tui/color.ts';
+import { initialModel } from '../tui/game2048/model.ts';
+import { type CliOptions, parseCli, USAGE } from './args.ts';
+import { runPlain2048 } from './plain2048.ts';
+
+declare const __VERSION__: string | undefined;
+const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
+async function play2048(o: CliOptions): Promise<number> {
+  const dataDir = resolve(o.dataDir ?? defaultDataDir());
+  const size = o.size ?? 4;
+  const loaded = load2048(dataDir, size);
+  const notices = [...loaded.notices];
+  let game = loaded.game;
+  if (game && !o.fresh) {
+    if (
+      (o.seed !== undefined && o.seed !== game.seed) ||
+      (o.target !== undefined && o.target !== game.target)
+    ) {
+      notices.push(
+        'Resumed your saved game; --seed and --target apply to new games (press n, or start with --new).',
+      );
+    }
+  } else {
+    game = newGame({ size, target: o.target, seed: o.seed ?? randomSeed() });
+    try {
+      save2048(dataDir, game, loaded.best);
+    } catch (e) {
+      notices.push(
+        `Could not save to ${dataDir} (${(e as Error).message}); this game will not be kept.`,
+      );
+    }
+  }
+  let model = initialModel(game, loaded.best, notices[0] ?? null);
+  if (o.target !== undefined) model = { ...model, target: o.target };
+
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  if (o.plain || !interactive) {
+    for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
+    return runPlain2048(model, dataDir, {
+      input: process.stdin,
+      output: process.stdout,
+      error: process.stderr,
+    });
+  }
+  // Notices also go to the main screen, where they stay readable after the game ends.
+  for (const n of notices) process.stderr.write(`${n}\n`);
+  const { run2048, farewell } = await import('../tui/game2048/run.ts');
+  const end = await run2048({
+    model,
+    dataDir,
+    depth: detectColorDepth(process.env, true),
+    animation: o.animation,
+  });
+  process.stdout.write(`${farewell(end)}\n`);
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseCli(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`slidebox: ${parsed.error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const o = parsed.value;
+  if (o.command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (o.command === 'version') {
+    process.stdout.write(`slidebox ${VERSION}\n`);
+    return 0;
+  }
+  return play2048(o);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`slidebox: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,120 @@
+/**
+ * Small, careful file helpers for saves: atomic writes (temp file, fsync, rename) so a crash
+ * never loses the previous file and two writers never interleave, and reads that classify a
+ * file as missing, readable JSON, or damaged (to be moved aside, never silently dropped).
+ */
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+
+export type JsonRead =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'ok'; readonly data: unknown }
+  | { readonly kind: 'damaged'; readonly reason: string };
+
+/** Where slidebox keeps saves: `$XDG_DATA_HOME/slidebox`, else `~/.local/share/slidebox`. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env.XDG_DATA_HOME;
+  if (xdg?.startsWith('/')) return join(xdg, 'slidebox');
+  return join(env.HOME || homedir(), '.local', 'share', 'slidebox');
+}
+
+/** Where slidebox keeps rebuildable caches: `$XDG_CACHE_HOME/slidebox`, else `~/.cache/slidebox`. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg?.startsWith('/')) return join(xdg, 'slidebox');
+  return join(env.HOME || homedir(), '.cache', 'slidebox');
+}
+
+/** Test hook: runs after the temp file is durable and before the rename. */
+export interface AtomicWriteHooks {
+  beforeRename?: (tempPath: string) => void;
+}
+
+/**
+ * Writes `data` to `path` atomically: a unique temp file beside it is written and fsynced,
+ * then renamed over `path`. Readers see the old file or the new one, never a mix.
+ */
+export function atomicWrite(
+  path: string,
+  data: string | Uint8Array,
+  hooks: AtomicWriteHooks = {},
+): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const unique = `${process.pid}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+  const temp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
+  const fd = openSync(temp, 'wx', 0o644);
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    tryUnlink(temp);
+    throw e;
+  }
+  closeSync(fd);
+  try {
+    hooks.beforeRename?.(temp);
+    renameSync(temp, path);
+  } catch (e) {
+    tryUnlink(temp);
+    throw e;
+  }
+  // Make the rename itself durable where the platform allows syncing a directory.
+  try {
+    const dfd = openSync(dirname(path), 'r');
+    try {
+      fsyncSync(dfd);
+    } finally {
+      closeSync(dfd);
+    }
+  } catch {
+    // Not supported here (e.g. some file systems): the data itself is already synced.
+  }
+}
+
+function tryUnlink(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Reads a JSON file: missing, parsed, or damaged with the reason. */
+export function readJson(path: string): JsonRead {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    return { kind: 'damaged', reason: `it could not be read (${(e as Error).message})` };
+  }
+  if (text.trim() === '') return { kind: 'damaged', reason: 'it is empty' };
+  try {
+    return { kind: 'ok', data: JSON.parse(text) };
+  } catch {
+    return { kind: 'damaged', reason: 'it is not valid JSON (truncated or garbled)' };
+  }
+}
+
+/** Renames a damaged file to `<name>.corrupt-<time>` and returns the new path. */
+export function moveAside(path: string, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  let target = `${path}.corrupt-${stamp}`;
+  for (let i = 1; existsSync(target); i++) target = `${path}.corrupt-${stamp}-${i}`;
+  renameSync(path, target);
+  return target;
+}

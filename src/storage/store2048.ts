@@ -1,0 +1,70 @@
+/**
+ * The 2048 game's saves on disk: one file per board size with the game in progress (undo
+ * history included), and the shared stats file with best scores. Everything read comes back
+ * through the engine's own parser; damaged files are moved aside and reported, never dropped.
+ */
+import { join } from 'node:path';
+import type { Game } from '../engine/game2048.ts';
+import { parseGame, serializeGame } from '../engine/save2048.ts';
+import { atomicWrite, moveAside, readJson } from './files.ts';
+import { loadStats, type Stats, updateStats } from './stats.ts';
+
+export interface Loaded2048 {
+  /** The saved game, or null when there is none (or it was damaged). */
+  readonly game: Game | null;
+  readonly best: number;
+  /** One-line notices for the player (a damaged file moved aside, …). */
+  readonly notices: readonly string[];
+}
+
+export function savePath2048(dir: string, size: number): string {
+  return join(dir, `2048-${size}x${size}.json`);
+}
+
+/** Loads the saved game for a board size and the best score. Never throws for bad files. */
+export function load2048(dir: string, size: number): Loaded2048 {
+  const notices: string[] = [];
+  const stats = loadStats(dir);
+  notices.push(...stats.notices);
+  const path = savePath2048(dir, size);
+  const read = readJson(path);
+  let game: Game | null = null;
+  if (read.kind === 'ok') {
+    const parsed = parseGame(read.data);
+    if (parsed.ok && parsed.value.size === size) {
+      game = parsed.value;
+    } else {
+      const reason = parsed.ok ? 'its board size does not match its name' : parsed.error.message;
+      notices.push(damagedNotice(path, reason));
+    }
+  } else if (read.kind === 'damaged') {
+    notices.push(damagedNotice(path, read.reason));
+  }
+  return { game, best: best2048(stats.stats, size), notices };
+}
+
+function damagedNotice(path: string, reason: string): string {
+  try {
+    const aside = moveAside(path);
+    return `Your saved game could not be loaded (${reason}); it was moved to ${aside} and a new game started.`;
+  } catch (e) {
+    return `Your saved game at ${path} could not be loaded (${reason}) nor moved aside (${(e as Error).message}); a new game started.`;
+  }
+}
+
+export function best2048(stats: Stats, size: number): number {
+  return stats.best2048[String(size)] ?? 0;
+}
+
+/** Saves the game in progress atomically and raises the best score if beaten. */
+export function save2048(dir: string, game: Game, best: number): void {
+  atomicWrite(savePath2048(dir, game.size), `${JSON.stringify(serializeGame(game))}\n`);
+  const score = Math.max(best, game.score);
+  if (score > 0) updateStats(dir, (s) => raiseBest(s, game.size, score));
+}
+
+function raiseBest(s: Stats, size: number, score: number): Stats {
+  const key = String(size);
+  if ((s.best2048[key] ?? 0) >= score) return s;
+  return { ...s, best2048: { ...s.best2048, [key]: score } };
+}

@@ -1,0 +1,243 @@
+/**
+ * The 2048 screen as a pure function: model + window size + colour depth (+ an animation
+ * moment) -> the lines to draw. Testable without a terminal.
+ */
+import type { Cells, Game } from '../../engine/game2048.ts';
+import { formatNumber } from '../ansi.ts';
+import { Canvas } from '../canvas.ts';
+import type { ColorDepth, Style } from '../color.ts';
+import {
+  cellOrigin,
+  chooseGeometry,
+  drawGridLines,
+  type Geometry,
+  gridSize,
+  smallestGrid,
+} from '../grid.ts';
+import { drawBox, tooSmall } from '../layout.ts';
+import type { Viewport } from '../terminal.ts';
+import { type Model, phase } from './model.ts';
+import { BOARD_STYLE, tileStyle } from './palette.ts';
+
+/** Where an animation is: tiles sliding (t from 0 to 1), or merged tiles popping. */
+export type AnimFrame = { readonly kind: 'slide'; readonly t: number } | { readonly kind: 'pop' };
+
+/** Rows the screen uses besides the board: title, stats, gap, gap, keys, notice. */
+const CHROME_ROWS = 6;
+
+const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
+const BOLD: Style = { bold: true };
+
+function digits(n: number): number {
+  return String(n).length;
+}
+
+function maxOf(cells: Cells): number {
+  let m = 0;
+  for (const row of cells) for (const v of row) m = Math.max(m, v);
+  return m;
+}
+
+/** The minimum tile width for the tiles on screen: the widest number and a space each side. */
+function minTileWidth(game: Game): number {
+  const prev = game.previous ? maxOf(game.previous.cells) : 0;
+  return Math.max(digits(maxOf(game.cells)), digits(prev)) + 2;
+}
+
+/** The board geometry for this window, or null when the window is too small. */
+export function layoutFor(model: Model, view: Viewport, depth: ColorDepth): Geometry | null {
+  return chooseGeometry(
+    model.game.size,
+    minTileWidth(model.game),
+    { cols: view.cols, rows: view.rows - CHROME_ROWS },
+    depth === 'none',
+  );
+}
+
+function tileText(value: number, w: number, spawned: boolean, lines: boolean): string {
+  if (value === 0) return lines ? '·' : '';
+  const s = String(value);
+  return spawned && lines && s.length + 2 <= w ? `[${s}]` : s;
+}
+
+function drawTile(
+  c: Canvas,
+  x: number,
+  y: number,
+  g: Geometry,
+  value: number,
+  lines: boolean,
+  mark: { spawned?: boolean; pop?: boolean } = {},
+): void {
+  const style = lines
+    ? { bold: value >= 8 || mark.pop === true, underline: mark.spawned === true }
+    : {
+        ...tileStyle(value, { pop: mark.pop === true }),
+        ...(mark.spawned ? { underline: true, bold: true } : {}),
+      };
+  if (!lines) c.fill(x, y, g.w, g.h, tileStyle(value));
+  else c.fill(x, y, g.w, g.h, {});
+  const text = tileText(value, g.w, mark.spawned === true, lines);
+  if (text) {
+    const tx = x + Math.floor((g.w - [...text].length) / 2);
+    c.text(tx, y + Math.floor(g.h / 2), text, style);
+  }
+}
+
+function drawBoard(
+  c: Canvas,
+  x0: number,
+  y0: number,
+  g: Geometry,
+  model: Model,
+  anim: AnimFrame | null,
+  depth: ColorDepth,
+): void {
+  const game = model.game;
+  const n = game.size;
+  const lines = depth === 'none';
+  const { width, height } = gridSize(n, g);
+  if (lines) {
+    c.fill(x0, y0, width, height, {});
+    drawGridLines(c, x0, y0, n, g, DIM);
+  } else {
+    c.fill(x0, y0, width, height, BOARD_STYLE);
+  }
+  const at = (row: number, col: number) => {
+    const o = cellOrigin(g, row, col);
+    return { x: x0 + o.x, y: y0 + o.y };
+  };
+  // Empty cells everywhere first; tiles are drawn over them.
+  for (let r = 0; r < n; r++) {
+    for (let col = 0; col < n; col++) {
+      const p = at(r, col);
+      drawTile(c, p.x, p.y, g, 0, lines);
+    }
+  }
+  const turn = game.last;
+  if (anim?.kind === 'slide' && turn && game.previous) {
+    // Stationary tiles first, so moving ones pass over them.
+    const tiles = [...turn.tiles].sort(
+      (a, b) =>
+        Number(a.from.row !== a.to.row || a.from.col !== a.to.col) -
+        Number(b.from.row !== b.to.row || b.from.col !== b.to.col),
+    );
+    for (const t of tiles) {
+      const a = at(t.from.row, t.from.col);
+      const b = at(t.to.row, t.to.col);
+      const x = Math.round(a.x + (b.x - a.x) * anim.t);
+      const y = Math.round(a.y + (b.y - a.y) * anim.t);
+      drawTile(c, x, y, g, t.value, lines);
+    }
+    return;
+  }
+  const popped = new Set(
+    anim?.kind === 'pop' && turn ? turn.merges.map((m) => `${m.at.row},${m.at.col}`) : [],
+  );
+  const spawned = new Set(game.spawned.map((s) => `${s.at.row},${s.at.col}`));
+  for (let r = 0; r < n; r++) {
+    for (let col = 0; col < n; col++) {
+      const v = game.cells[r]![col]!;
+      if (v === 0) continue;
+      const p = at(r, col);
+      const key = `${r},${col}`;
+      const isSpawn = spawned.has(key) && anim?.kind !== 'pop';
+      drawTile(c, p.x, p.y, g, v, lines, { spawned: isSpawn, pop: popped.has(key) });
+    }
+  }
+}
+
+function overlayLines(model: Model): string[] | null {
+  const game = model.game;
+  if (model.overlay === 'help') {
+    return [
+      'How to play',
+      '',
+      'Slide the tiles; equal tiles that',
+      `meet merge. Reach ${formatNumber(game.target)} to win.`,
+      '',
+      '←↑↓→  WASD  hjkl   move',
+      'u   undo     n   new game',
+      '?   help     q   quit (saved)',
+      '',
+      'any key: back to the game',
+    ];
+  }
+  if (model.overlay === 'confirm-new') {
+    return ['Start a new game?', 'This game will be replaced.', '', 'y: yes    n: no'];
+  }
+  switch (phase(game)) {
+    case 'won':
+      return [
+        `You made ${formatNumber(game.target)}!`,
+        `Score ${formatNumber(game.score)}`,
+        '',
+        'c or Enter: keep going',
+        'n: new game   u: undo',
+      ];
+    case 'over':
+      return [
+        'Game over',
+        `Score ${formatNumber(game.score)}`,
+        '',
+        'n: new game   u: undo',
+        'q: quit',
+      ];
+    default:
+      return null;
+  }
+}
+
+function statsLine(model: Model, width: number): string {
+  const g = model.game;
+  const gained = g.last && g.last.gained > 0 ? ` (+${formatNumber(g.last.gained)})` : '';
+  const full = `Score ${formatNumber(g.score)}${gained}   Best ${formatNumber(model.best)}   Moves ${formatNumber(g.moves)}`;
+  if ([...full].length <= width) return full;
+  return `${formatNumber(g.score)} · best ${formatNumber(model.best)} · ${formatNumber(g.moves)} moves`;
+}
+
+function keysLine(width: number): string {
+  const options = [
+    '←↑↓→ move  u undo  n new  ? help  q quit',
+    '←↑↓→ move · u · n · ? help · q',
+    '? help  q quit',
+  ];
+  return options.find((o) => [...o].length <= width) ?? '?';
+}
+
+/** Renders the 2048 screen into exactly `view.rows` lines. */
+export function render2048(
+  model: Model,
+  view: Viewport,
+  depth: ColorDepth,
+  anim: AnimFrame | null = null,
+): string[] {
+  const c = new Canvas(view.cols, view.rows);
+  const n = model.game.size;
+  const g = layoutFor(model, view, depth);
+  if (!g) {
+    const need = smallestGrid(n, minTileWidth(model.game), depth === 'none');
+    tooSmall(c, `the ${n}×${n} board`, { cols: need.width, rows: need.height + CHROME_ROWS }, view);
+    return c.toLines(depth);
+  }
+  const board = gridSize(n, g);
+  const top = Math.max(0, Math.floor((view.rows - board.height - CHROME_ROWS) / 2));
+  const left = Math.floor((view.cols - board.width) / 2);
+  const title = `2048 · ${n}×${n} · target ${model.game.target}`;
+  c.center(top, title, BOLD);
+  c.center(top + 1, statsLine(model, view.cols));
+  drawBoard(c, left, top + 3, g, model, anim, depth);
+  c.center(top + 4 + board.height, keysLine(view.cols), DIM);
+  if (model.notice) c.center(top + 5 + board.height, model.notice.slice(0, view.cols));
+  const overlay = overlayLines(model);
+  if (overlay && anim === null) {
+    drawBox(
+      c,
+      overlay,
+      left + Math.floor(board.width / 2),
+      top + 3 + Math.floor(board.height / 2),
+      depth,
+    );
+  }
+  return c.toLines(depth);
+}
