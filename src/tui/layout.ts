@@ -44,6 +44,11 @@ export function tooSmall(c: Canvas, what: string, need: Viewport, have: Viewport
     'Enlarge it,',
     'or press q to quit.',
   ];
+  if (c.height < lines.length || c.width < Math.max(...lines.map((l) => l.length))) {
+    // Not even the message fits: say the essential, cut to the window.
+    c.text(0, 0, `Window too small: need ${need.cols}×${need.rows}`, { bold: true });
+    return;
+  }
   const top = Math.max(0, Math.floor((c.height - lines.length) / 2));
   lines.forEach((l, i) => {
     c.center(top + i, l, i === 0 ? { bold: true } : undefined);

@@ -81,6 +81,10 @@ export function run2048(opts: Run2048Options): Promise<Model> {
       onKeys: (keys) => {
         for (const key of keys) {
           if (model.quit) break;
+          // Test hook: lets end-to-end tests check the terminal is restored after a crash.
+          if (key.ch !== undefined && key.ch === process.env.SLIDEBOX_TEST_CRASH_KEY) {
+            throw new Error('crash requested by SLIDEBOX_TEST_CRASH_KEY');
+          }
           stopAnimation();
           const cmd = keyToCommand(key, model);
           // Moves are refused while the board cannot be seen.

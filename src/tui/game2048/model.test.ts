@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { gameFromCells, newGame, play } from '../../engine/game2048.ts';
+import { decodeKeys } from '../keys.ts';
+import { keyToCommand } from './keymap.ts';
+import { type Command, initialModel, type Model, update } from './model.ts';
+
+const seeds = () => {
+  let s = 100;
+  return () => s++;
+};
+
+/** Feeds raw terminal input through the keymap and update, as the terminal front-end does. */
+function press(model: Model, input: string, seed = seeds()): Model {
+  let m = model;
+  for (const key of decodeKeys(input)) m = update(m, keyToCommand(key, m), seed);
+  return m;
+}
+
+describe('keymap', () => {
+  const m = initialModel(newGame({ seed: 1 }), 0);
+  it.each([
+    ['\x1b[A', { type: 'move', dir: 'up' }],
+    ['w', { type: 'move', dir: 'up' }],
+    ['K', { type: 'move', dir: 'up' }],
+    ['\x1b[D', { type: 'move', dir: 'left' }],
+    ['a', { type: 'move', dir: 'left' }],
+    ['h', { type: 'move', dir: 'left' }],
+    ['s', { type: 'move', dir: 'down' }],
+    ['j', { type: 'move', dir: 'down' }],
+    ['d', { type: 'move', dir: 'right' }],
+    ['l', { type: 'move', dir: 'right' }],
+    ['u', { type: 'undo' }],
+    ['n', { type: 'new' }],
+    ['?', { type: 'help' }],
+    ['q', { type: 'quit' }],
+    ['\x1b', { type: 'quit' }],
+    ['\x03', { type: 'quit' }],
+    ['x', { type: 'none' }],
+  ] as [string, Command][])('%j -> %j', (input, cmd) => {
+    expect(keyToCommand(decodeKeys(input)[0]!, m)).toEqual(cmd);
+  });
+});
+
+describe('the 2048 front-end model', () => {
+  it('applies every key of a burst in order, like the same moves one by one', () => {
+    const start = initialModel(newGame({ seed: 42 }), 0);
+    const burst = press(start, '\x1b[D\x1b[A\x1b[C\x1b[Bwasd');
+    let g = start.game;
+    for (const d of ['left', 'up', 'right', 'down', 'up', 'left', 'down', 'right'] as const)
+      g = play(g, d);
+    expect(burst.game.cells).toEqual(g.cells);
+    expect(burst.game.moves).toBe(g.moves);
+  });
+
+  it('asks before replacing a game in progress; n or Esc cancels, y confirms', () => {
+    const m = press(initialModel(newGame({ seed: 7 }), 0), 'a');
+    expect(m.game.moves).toBe(1);
+    const asking = press(m, 'n');
+    expect(asking.overlay).toBe('confirm-new');
+    expect(press(asking, 'n').game).toBe(m.game);
+    expect(press(asking, '\x1b').game).toBe(m.game);
+    expect(press(asking, '\x1b').quit).toBe(false);
+    const fresh = press(asking, 'y');
+    expect(fresh.game.moves).toBe(0);
+    expect(fresh.game).not.toBe(m.game);
+    expect(fresh.overlay).toBeNull();
+  });
+
+  it('help opens, any key closes it without acting', () => {
+    const m = initialModel(newGame({ seed: 8 }), 0);
+    const help = press(m, '?');
+    expect(help.overlay).toBe('help');
+    const closed = press(help, 'a');
+    expect(closed.overlay).toBeNull();
+    expect(closed.game).toBe(m.game);
+  });
+
+  it('after a win waits for the choice: keep going (c/Enter) or a new game without asking', () => {
+    const won = initialModel(
+      gameFromCells(
+        [
+          [4, 4, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ],
+        { target: 8, seed: 1 },
+      ),
+      0,
+    );
+    const m = press(won, 'a');
+    expect(m.game.won).toBe(true);
+    expect(press(m, 'd').game).toBe(m.game); // moves wait for the choice
+    const going = press(m, 'c');
+    expect(going.game.keepPlaying).toBe(true);
+    expect(press(m, '\r').game.keepPlaying).toBe(true);
+    expect(press(going, 'd').game.moves).toBe(2);
+    const fresh = press(m, 'n');
+    expect(fresh.overlay).toBeNull();
+    expect(fresh.game.moves).toBe(0);
+    expect(fresh.game.target).toBe(8);
+    expect(fresh.game.size).toBe(3);
+  });
+
+  it('undo goes back; with nothing to undo it says so', () => {
+    const m = initialModel(newGame({ seed: 9 }), 0);
+    expect(press(m, 'u').notice).toBe('Nothing to undo.');
+    const moved = press(m, 'a');
+    expect(press(moved, 'u').game).toBe(m.game);
+  });
+
+  it('keeps the best score up to date', () => {
+    const m = initialModel(
+      gameFromCells(
+        [
+          [2, 2, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ],
+        { seed: 1 },
+      ),
+      2,
+    );
+    expect(press(m, 'a').best).toBe(4);
+    expect(initialModel(newGame({ seed: 1 }), 50).best).toBe(50);
+  });
+});
