@@ -26,8 +26,20 @@ describe('parseCli', () => {
         fresh: true,
         animation: false,
         plain: true,
+        invert: false,
         dataDir: '/tmp/x',
       },
+    });
+  });
+
+  it('reads the puzzle command and its options', () => {
+    const r = parseCli(['puzzle', '--size', '3', '--invert', '--seed', '5']);
+    expect(r.ok && r.value).toMatchObject({
+      command: 'puzzle',
+      size: 3,
+      invert: true,
+      seed: 5,
+      target: undefined,
     });
   });
 
@@ -59,6 +71,9 @@ describe('parseCli', () => {
     [['--new=1'], /--new takes no value/],
     [['puzzles'], /unknown command "puzzles"/],
     [['2048', 'extra'], /unknown command/],
+    [['puzzle', '--target', '64'], /--target is for slidebox 2048 only/],
+    [['--invert'], /--invert is for slidebox puzzle only/],
+    [['puzzle', '--size', '10'], /--size must be/],
   ])('%j is refused: %s', (argv, message) => {
     const r = parseCli(argv);
     expect(r.ok).toBe(false);

@@ -5,8 +5,10 @@
  */
 import { join } from 'node:path';
 import type { Game } from '../engine/game2048.ts';
+import { err, problem } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
-import { atomicWrite, moveAside, readJson } from './files.ts';
+import { atomicWrite } from './files.ts';
+import { loadSave } from './saves.ts';
 import { loadStats, type Stats, updateStats } from './stats.ts';
 
 export interface Loaded2048 {
@@ -23,33 +25,19 @@ export function savePath2048(dir: string, size: number): string {
 
 /** Loads the saved game for a board size and the best score. Never throws for bad files. */
 export function load2048(dir: string, size: number): Loaded2048 {
-  const notices: string[] = [];
   const stats = loadStats(dir);
-  notices.push(...stats.notices);
-  const path = savePath2048(dir, size);
-  const read = readJson(path);
-  let game: Game | null = null;
-  if (read.kind === 'ok') {
-    const parsed = parseGame(read.data);
-    if (parsed.ok && parsed.value.size === size) {
-      game = parsed.value;
-    } else {
-      const reason = parsed.ok ? 'its board size does not match its name' : parsed.error.message;
-      notices.push(damagedNotice(path, reason));
+  const saved = loadSave(savePath2048(dir, size), (data) => {
+    const parsed = parseGame(data);
+    if (parsed.ok && parsed.value.size !== size) {
+      return err(problem('bad-save', 'its board size does not match its name'));
     }
-  } else if (read.kind === 'damaged') {
-    notices.push(damagedNotice(path, read.reason));
-  }
-  return { game, best: best2048(stats.stats, size), notices };
-}
-
-function damagedNotice(path: string, reason: string): string {
-  try {
-    const aside = moveAside(path);
-    return `Your saved game could not be loaded (${reason}); it was moved to ${aside} and a new game started.`;
-  } catch (e) {
-    return `Your saved game at ${path} could not be loaded (${reason}) nor moved aside (${(e as Error).message}); a new game started.`;
-  }
+    return parsed;
+  });
+  return {
+    game: saved.value,
+    best: best2048(stats.stats, size),
+    notices: [...stats.notices, ...saved.notices],
+  };
 }
 
 export function best2048(stats: Stats, size: number): number {

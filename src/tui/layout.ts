@@ -1,7 +1,76 @@
 /** Layout helpers shared by the games' screens: message boxes and the too-small notice. */
 import type { Canvas } from './canvas.ts';
 import type { ColorDepth, Style } from './color.ts';
+import { chooseGeometry, type Geometry, gridSize, smallestGrid } from './grid.ts';
 import type { Viewport } from './terminal.ts';
+
+/** Rows a game screen uses besides the board: title, stats, gap, gap, keys, notice. */
+export const CHROME_ROWS = 6;
+
+/** Where a game's board goes on screen: its geometry, top-left corner and size. */
+export interface Placement {
+  readonly g: Geometry;
+  readonly left: number;
+  /** The first row of the whole screen block (the title). */
+  readonly top: number;
+  /** The board's first row. */
+  readonly boardTop: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Places an n x n board and the rows around it, centred in the window, with the largest tiles
+ * that fit (at least `minTileWidth` wide); null when the window is too small.
+ */
+export function placeBoard(
+  n: number,
+  minTileWidth: number,
+  view: Viewport,
+  lines: boolean,
+): Placement | null {
+  const g = chooseGeometry(
+    n,
+    minTileWidth,
+    { cols: view.cols, rows: view.rows - CHROME_ROWS },
+    lines,
+  );
+  if (!g) return null;
+  const { width, height } = gridSize(n, g);
+  const top = Math.max(0, Math.floor((view.rows - height - CHROME_ROWS) / 2));
+  return { g, left: Math.floor((view.cols - width) / 2), top, boardTop: top + 3, width, height };
+}
+
+export interface Chrome {
+  readonly title: string;
+  readonly stats: string;
+  readonly keys: readonly string[];
+  readonly notice: string | null;
+}
+
+const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
+
+/** Draws the rows around a placed board; `keys` lists key help from longest to shortest. */
+export function drawChrome(c: Canvas, p: Placement, chrome: Chrome): void {
+  c.center(p.top, chrome.title, { bold: true });
+  c.center(p.top + 1, chrome.stats);
+  const keys = chrome.keys.find((k) => [...k].length <= c.width) ?? '';
+  c.center(p.boardTop + p.height + 1, keys, DIM);
+  if (chrome.notice)
+    c.center(p.boardTop + p.height + 2, [...chrome.notice].slice(0, c.width).join(''));
+}
+
+/** Fills the canvas with the too-small notice for an n x n board. */
+export function tooSmallFor(
+  c: Canvas,
+  n: number,
+  minTileWidth: number,
+  view: Viewport,
+  lines: boolean,
+): void {
+  const need = smallestGrid(n, minTileWidth, lines);
+  tooSmall(c, `the ${n}×${n} board`, { cols: need.width, rows: need.height + CHROME_ROWS }, view);
+}
 
 const BOX: Style = { bg: [40, 40, 40], fg: [240, 240, 240], bg16: 0, fg16: 15 };
 

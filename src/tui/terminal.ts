@@ -28,6 +28,9 @@ export interface SessionHandlers {
   onResize(): void;
   /** Called once before the process exits for a signal or an error (e.g. to save). */
   onExit?(): void;
+  /** Called when the game leaves the screen for a suspend (Ctrl+Z), and when it is back. */
+  onSuspend?(): void;
+  onContinue?(): void;
 }
 
 const SIGNALS = { SIGTERM: 15, SIGHUP: 1, SIGINT: 2 } as const;
@@ -84,6 +87,7 @@ export class TerminalSession {
     const onCont = () => {
       if (this.active) return;
       this.enterScreen();
+      handlers.onContinue?.();
       handlers.onResize();
     };
     process.on('SIGCONT', onCont);
@@ -153,6 +157,7 @@ export class TerminalSession {
   }
 
   private suspend(): void {
+    this.handlers?.onSuspend?.();
     this.restore();
     process.kill(process.pid, 'SIGTSTP');
   }

@@ -6,15 +6,8 @@ import type { Cells, Game } from '../../engine/game2048.ts';
 import { formatNumber } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
-import {
-  cellOrigin,
-  chooseGeometry,
-  drawGridLines,
-  type Geometry,
-  gridSize,
-  smallestGrid,
-} from '../grid.ts';
-import { drawBox, tooSmall } from '../layout.ts';
+import { cellOrigin, drawGridLines, type Geometry, gridSize } from '../grid.ts';
+import { drawBox, drawChrome, type Placement, placeBoard, tooSmallFor } from '../layout.ts';
 import type { Viewport } from '../terminal.ts';
 import { type Model, phase } from './model.ts';
 import { BOARD_STYLE, tileStyle } from './palette.ts';
@@ -22,11 +15,7 @@ import { BOARD_STYLE, tileStyle } from './palette.ts';
 /** Where an animation is: tiles sliding (t from 0 to 1), or merged tiles popping. */
 export type AnimFrame = { readonly kind: 'slide'; readonly t: number } | { readonly kind: 'pop' };
 
-/** Rows the screen uses besides the board: title, stats, gap, gap, keys, notice. */
-const CHROME_ROWS = 6;
-
 const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
-const BOLD: Style = { bold: true };
 
 function digits(n: number): number {
   return String(n).length;
@@ -42,16 +31,6 @@ function maxOf(cells: Cells): number {
 function minTileWidth(game: Game): number {
   const prev = game.previous ? maxOf(game.previous.cells) : 0;
   return Math.max(digits(maxOf(game.cells)), digits(prev)) + 2;
-}
-
-/** The board geometry for this window, or null when the window is too small. */
-export function layoutFor(model: Model, view: Viewport, depth: ColorDepth): Geometry | null {
-  return chooseGeometry(
-    model.game.size,
-    minTileWidth(model.game),
-    { cols: view.cols, rows: view.rows - CHROME_ROWS },
-    depth === 'none',
-  );
 }
 
 function tileText(value: number, w: number, spawned: boolean, lines: boolean): string {
@@ -196,13 +175,15 @@ function statsLine(model: Model, width: number): string {
   return `${formatNumber(g.score)} · best ${formatNumber(model.best)} · ${formatNumber(g.moves)} moves`;
 }
 
-function keysLine(width: number): string {
-  const options = [
-    '←↑↓→ move  u undo  n new  ? help  q quit',
-    '←↑↓→ move · u · n · ? help · q',
-    '? help  q quit',
-  ];
-  return options.find((o) => [...o].length <= width) ?? '?';
+const KEYS = [
+  '←↑↓→ move  u undo  n new  ? help  q quit',
+  '←↑↓→ move · u · n · ? help · q',
+  '? help  q quit',
+];
+
+/** Where the board goes in this window, or null when the window is too small. */
+export function layoutFor(model: Model, view: Viewport, depth: ColorDepth): Placement | null {
+  return placeBoard(model.game.size, minTileWidth(model.game), view, depth === 'none');
 }
 
 /** Renders the 2048 screen into exactly `view.rows` lines. */
@@ -214,28 +195,25 @@ export function render2048(
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const n = model.game.size;
-  const g = layoutFor(model, view, depth);
-  if (!g) {
-    const need = smallestGrid(n, minTileWidth(model.game), depth === 'none');
-    tooSmall(c, `the ${n}×${n} board`, { cols: need.width, rows: need.height + CHROME_ROWS }, view);
+  const p = layoutFor(model, view, depth);
+  if (!p) {
+    tooSmallFor(c, n, minTileWidth(model.game), view, depth === 'none');
     return c.toLines(depth);
   }
-  const board = gridSize(n, g);
-  const top = Math.max(0, Math.floor((view.rows - board.height - CHROME_ROWS) / 2));
-  const left = Math.floor((view.cols - board.width) / 2);
-  const title = `2048 · ${n}×${n} · target ${model.game.target}`;
-  c.center(top, title, BOLD);
-  c.center(top + 1, statsLine(model, view.cols));
-  drawBoard(c, left, top + 3, g, model, anim, depth);
-  c.center(top + 4 + board.height, keysLine(view.cols), DIM);
-  if (model.notice) c.center(top + 5 + board.height, model.notice.slice(0, view.cols));
+  drawChrome(c, p, {
+    title: `2048 · ${n}×${n} · target ${model.game.target}`,
+    stats: statsLine(model, view.cols),
+    keys: KEYS,
+    notice: model.notice,
+  });
+  drawBoard(c, p.left, p.boardTop, p.g, model, anim, depth);
   const overlay = overlayLines(model);
   if (overlay && anim === null) {
     drawBox(
       c,
       overlay,
-      left + Math.floor(board.width / 2),
-      top + 3 + Math.floor(board.height / 2),
+      p.left + Math.floor(p.width / 2),
+      p.boardTop + Math.floor(p.height / 2),
       depth,
     );
   }

@@ -5,6 +5,7 @@
  */
 import { randomSeed } from '../../engine/rng.ts';
 import { save2048 } from '../../storage/store2048.ts';
+import { Animator } from '../animator.ts';
 import { formatNumber } from '../ansi.ts';
 import type { ColorDepth } from '../color.ts';
 import { TerminalSession } from '../terminal.ts';
@@ -32,30 +33,9 @@ const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
 export function run2048(opts: Run2048Options): Promise<Model> {
   const session = new TerminalSession();
   let model = opts.model;
-  let anim: AnimFrame | null = null;
-  let timer: NodeJS.Timeout | null = null;
   let saveError: string | null = null;
-
-  const draw = () => session.draw(render2048(model, session.size(), opts.depth, anim));
-
-  const stopAnimation = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    anim = null;
-  };
-
-  const animate = (i = 0) => {
-    const step = FRAMES[i];
-    if (!step) {
-      anim = null;
-      timer = null;
-      draw();
-      return;
-    }
-    anim = step.frame;
-    draw();
-    timer = setTimeout(() => animate(i + 1), step.ms);
-  };
+  const draw = () => session.draw(render2048(model, session.size(), opts.depth, animator.frame));
+  const animator = new Animator<AnimFrame>(draw);
 
   const save = () => {
     try {
@@ -68,13 +48,13 @@ export function run2048(opts: Run2048Options): Promise<Model> {
 
   return new Promise((resolve) => {
     const finish = () => {
-      stopAnimation();
+      animator.stop();
       session.close();
       resolve(model);
     };
     session.start({
       onResize: () => {
-        stopAnimation();
+        animator.stop();
         draw();
       },
       onExit: save,
@@ -85,7 +65,7 @@ export function run2048(opts: Run2048Options): Promise<Model> {
           if (key.ch !== undefined && key.ch === process.env.SLIDEBOX_TEST_CRASH_KEY) {
             throw new Error('crash requested by SLIDEBOX_TEST_CRASH_KEY');
           }
-          stopAnimation();
+          animator.stop();
           const cmd = keyToCommand(key, model);
           // Moves are refused while the board cannot be seen.
           if (cmd.type === 'move' && !layoutFor(model, session.size(), opts.depth)) continue;
@@ -97,7 +77,7 @@ export function run2048(opts: Run2048Options): Promise<Model> {
           }
           if (model.quit) break;
           const moved = model.game.previous === before.game && model.game !== before.game;
-          if (moved && opts.animation && key === keys[keys.length - 1]) animate();
+          if (moved && opts.animation && key === keys[keys.length - 1]) animator.play(FRAMES);
           else draw();
         }
         if (model.quit) finish();

@@ -1,0 +1,75 @@
+/**
+ * The sliding puzzle's saves on disk: one file per board width with the game in progress (undo
+ * history and timer included), and records (fewest moves, fastest time) in the stats file.
+ */
+import { join } from 'node:path';
+import type { Puzzle } from '../engine/puzzle.ts';
+import { err, problem } from '../engine/result.ts';
+import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
+import { atomicWrite } from './files.ts';
+import { loadSave } from './saves.ts';
+import { loadStats, updateStats } from './stats.ts';
+
+export interface PuzzleRecord {
+  readonly moves?: number;
+  readonly timeMs?: number;
+}
+
+export interface LoadedPuzzle {
+  readonly puzzle: Puzzle | null;
+  readonly best: PuzzleRecord;
+  readonly notices: readonly string[];
+}
+
+export function savePathPuzzle(dir: string, width: number): string {
+  return join(dir, `puzzle-${width}x${width}.json`);
+}
+
+/** Loads the saved puzzle of a width (its clock paused) and the records. Never throws for bad files. */
+export function loadPuzzle(dir: string, width: number): LoadedPuzzle {
+  const stats = loadStats(dir);
+  const saved = loadSave(savePathPuzzle(dir, width), (data) => {
+    const parsed = parseSavedPuzzle(data);
+    if (parsed.ok && parsed.value.width !== width) {
+      return err(problem('bad-save', 'its board width does not match its name'));
+    }
+    return parsed;
+  });
+  return {
+    puzzle: saved.value,
+    best: stats.stats.puzzle[String(width)] ?? {},
+    notices: [...stats.notices, ...saved.notices],
+  };
+}
+
+/** Saves the game in progress atomically; `now` folds the running timer into the save. */
+export function savePuzzle(dir: string, puzzle: Puzzle, now: number): void {
+  atomicWrite(
+    savePathPuzzle(dir, puzzle.width),
+    `${JSON.stringify(serializePuzzle(puzzle, now))}\n`,
+  );
+}
+
+/** Records a solved game; returns the records after it, and which of them it set. */
+export function recordSolve(
+  dir: string,
+  width: number,
+  moves: number,
+  timeMs: number,
+): { best: PuzzleRecord; movesRecord: boolean; timeRecord: boolean } {
+  const key = String(width);
+  let result = { best: {} as PuzzleRecord, movesRecord: false, timeRecord: false };
+  updateStats(dir, (s) => {
+    const old = s.puzzle[key] ?? {};
+    const movesRecord = old.moves === undefined || moves < old.moves;
+    const timeRecord = old.timeMs === undefined || timeMs < old.timeMs;
+    const best = {
+      moves: movesRecord ? moves : old.moves,
+      timeMs: timeRecord ? Math.round(timeMs) : old.timeMs,
+    };
+    result = { best, movesRecord, timeRecord };
+    if (!movesRecord && !timeRecord) return s;
+    return { ...s, puzzle: { ...s.puzzle, [key]: best } };
+  });
+  return result;
+}

@@ -1,0 +1,50 @@
+/** Keys to commands for the full-screen sliding puzzle: one small table, no rules. */
+import type { Key } from '../keys.ts';
+import type { PuzzleCommand, PuzzleModel } from './model.ts';
+
+const MOVE_CHARS: Record<string, PuzzleCommand> = {
+  w: { type: 'move', dir: 'up' },
+  a: { type: 'move', dir: 'left' },
+  s: { type: 'move', dir: 'down' },
+  d: { type: 'move', dir: 'right' },
+  k: { type: 'move', dir: 'up' },
+  h: { type: 'move', dir: 'left' },
+  j: { type: 'move', dir: 'down' },
+  l: { type: 'move', dir: 'right' },
+};
+
+/**
+ * The command for a key. `tileAt` maps a mouse position to the tile drawn there (the screen
+ * knows where it drew the board).
+ */
+export function puzzleKeyToCommand(
+  key: Key,
+  model: PuzzleModel,
+  tileAt: (x: number, y: number) => number | null,
+): PuzzleCommand {
+  const ch = key.name === 'char' ? key.ch!.toLowerCase() : '';
+  if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit' };
+  if (model.overlay === 'help') return ch === 'q' ? { type: 'quit' } : { type: 'cancel' };
+  if (model.overlay === 'confirm-new') {
+    return ch === 'y' || key.name === 'enter' ? { type: 'new-confirmed' } : { type: 'cancel' };
+  }
+  // While the solution plays, any key but quit stops it (and does nothing else).
+  if (model.autoSolve && ch !== 'q' && key.name !== 'escape' && key.name !== 'mouse') {
+    return { type: 'auto-solve' };
+  }
+  if (ch === 'q' || key.name === 'escape') return { type: 'quit' };
+  if (ch === '?') return { type: 'help' };
+  if (ch === 'n') return { type: 'new' };
+  if (model.puzzle.solved) return { type: 'none' };
+  if (ch === 'u') return { type: 'undo' };
+  if (ch === 'i') return { type: 'hint' };
+  if (ch === 'p') return { type: 'auto-solve' };
+  if (key.name === 'up' || key.name === 'down' || key.name === 'left' || key.name === 'right') {
+    return { type: 'move', dir: key.name };
+  }
+  if (key.name === 'mouse' && key.button === 0) {
+    const tile = tileAt(key.x!, key.y!);
+    return tile ? { type: 'tile', tile } : { type: 'none' };
+  }
+  return MOVE_CHARS[ch] ?? { type: 'none' };
+}

@@ -1,0 +1,211 @@
+/**
+ * The sliding puzzle front-end's state and its pure update: the game plus records, overlays,
+ * the hint and the solution being played. The solver runs elsewhere (a worker); its answers
+ * come back in as commands, tagged with the position they were asked for.
+ */
+import {
+  moveTile,
+  newPuzzle,
+  type Puzzle,
+  slideToward,
+  tileToward,
+  undo,
+} from '../../engine/puzzle.ts';
+import type { Direction } from '../../engine/types.ts';
+import type { PuzzleRecord } from '../../storage/storePuzzle.ts';
+
+export type Overlay = 'help' | 'confirm-new' | null;
+
+/** A solution for a position: the tiles to slide from `from` on. */
+export interface Plan {
+  readonly from: string;
+  readonly tiles: readonly number[];
+}
+
+export interface PuzzleModel {
+  readonly puzzle: Puzzle;
+  readonly best: PuzzleRecord;
+  readonly overlay: Overlay;
+  readonly notice: string | null;
+  /** Width for the next new game. */
+  readonly width: number;
+  /** Arrow keys name where the blank goes instead of where a tile goes. */
+  readonly invert: boolean;
+  /** Show the tile to move next. */
+  readonly hint: boolean;
+  /** Play the solution, one move at a time. */
+  readonly autoSolve: boolean;
+  /** The known solution for the current position, if any. */
+  readonly plan: Plan | null;
+  /** The solver was used to play this game: it sets no records. */
+  readonly assisted: boolean;
+  /** Records set by the last win, for the win screen. */
+  readonly records: { readonly moves: boolean; readonly time: boolean } | null;
+  readonly quit: boolean;
+}
+
+export type PuzzleCommand =
+  | { readonly type: 'move'; readonly dir: Direction }
+  | { readonly type: 'tile'; readonly tile: number }
+  | { readonly type: 'undo' }
+  | { readonly type: 'new' }
+  | { readonly type: 'new-confirmed' }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'help' }
+  | { readonly type: 'hint' }
+  | { readonly type: 'auto-solve' }
+  | { readonly type: 'solve-step' }
+  | { readonly type: 'solution'; readonly from: string; readonly tiles: readonly number[] }
+  | { readonly type: 'solver-failed'; readonly from: string; readonly message: string }
+  | { readonly type: 'quit' }
+  | { readonly type: 'none' };
+
+/** Clock and seeds come from outside: the update itself stays pure. */
+export interface Env {
+  readonly now: number;
+  seed(): number;
+}
+
+/** A key identifying a position, for matching solver answers to the board. */
+export function positionKey(p: Puzzle): string {
+  return p.tiles.join(',');
+}
+
+export function initialPuzzleModel(
+  puzzle: Puzzle,
+  best: PuzzleRecord,
+  opts: { invert?: boolean; notice?: string | null } = {},
+): PuzzleModel {
+  return {
+    puzzle,
+    best,
+    overlay: null,
+    notice: opts.notice ?? null,
+    width: puzzle.width,
+    invert: opts.invert ?? false,
+    hint: false,
+    autoSolve: false,
+    plan: null,
+    assisted: false,
+    records: null,
+    quit: false,
+  };
+}
+
+/** Does the model need a solution it does not have (for the hint or the auto-solve)? */
+export function wantsSolution(m: PuzzleModel): boolean {
+  return (m.hint || m.autoSolve) && !m.puzzle.solved && m.plan?.from !== positionKey(m.puzzle);
+}
+
+/** The next tile of the known solution for the current position, if any. */
+function nextPlanned(m: PuzzleModel): number | null {
+  if (!m.plan || m.plan.from !== positionKey(m.puzzle)) return null;
+  return m.plan.tiles[0] ?? null;
+}
+
+/** The tile the hint points at, when the hint is on and known. */
+export function hintTile(m: PuzzleModel): number | null {
+  return m.hint ? nextPlanned(m) : null;
+}
+
+/** After a move: keep the plan if the move followed it (one tile at a time), else drop it. */
+function advancePlan(plan: Plan | null, before: Puzzle, after: Puzzle): Plan | null {
+  if (!plan || plan.from !== positionKey(before) || after === before) return plan;
+  const slid = after.last?.slides.map((s) => s.tile) ?? [];
+  const follows = slid.every((t, i) => plan.tiles[i] === t);
+  return follows ? { from: positionKey(after), tiles: plan.tiles.slice(slid.length) } : null;
+}
+
+function moved(m: PuzzleModel, next: Puzzle, manual: boolean): PuzzleModel {
+  return {
+    ...m,
+    overlay: null,
+    puzzle: next,
+    plan: advancePlan(m.plan, m.puzzle, next),
+    // A move of the player's own stops the solution being played.
+    autoSolve: manual ? false : m.autoSolve && !next.solved,
+  };
+}
+
+export function updatePuzzle(model: PuzzleModel, cmd: PuzzleCommand, env: Env): PuzzleModel {
+  const m: PuzzleModel = { ...model, notice: null };
+  switch (cmd.type) {
+    case 'none':
+      return model;
+    case 'quit':
+      return { ...m, quit: true };
+    case 'help':
+      return { ...m, overlay: m.overlay === 'help' ? null : 'help', autoSolve: false };
+    case 'cancel':
+      return { ...m, overlay: null };
+    case 'new':
+      if (m.puzzle.solved || m.puzzle.moves === 0) return startNew(m, env);
+      return { ...m, overlay: 'confirm-new', autoSolve: false };
+    case 'new-confirmed':
+      return startNew(m, env);
+    case 'undo': {
+      const p = undo(m.puzzle);
+      return {
+        ...m,
+        puzzle: p,
+        autoSolve: false,
+        plan: null,
+        notice:
+          p === m.puzzle
+            ? m.puzzle.solved
+              ? 'Solved: nothing to undo.'
+              : 'Nothing to undo.'
+            : null,
+      };
+    }
+    case 'move': {
+      const tile = tileToward(m.puzzle, cmd.dir, m.invert);
+      if (tile === null) return { ...m, notice: 'No tile can slide that way.' };
+      return moved(m, slideToward(m.puzzle, cmd.dir, { invert: m.invert, now: env.now }), true);
+    }
+    case 'tile': {
+      const next = moveTile(m.puzzle, cmd.tile, env.now);
+      if (next === m.puzzle) {
+        return m.puzzle.solved
+          ? m
+          : { ...m, notice: `Tile ${cmd.tile} is not in the blank's row or column.` };
+      }
+      return moved(m, next, true);
+    }
+    case 'hint':
+      if (m.puzzle.solved) return m;
+      return { ...m, hint: !m.hint };
+    case 'auto-solve':
+      if (m.puzzle.solved) return m;
+      return { ...m, autoSolve: !m.autoSolve, overlay: null, assisted: m.assisted || !m.autoSolve };
+    case 'solve-step': {
+      const tile = nextPlanned(m);
+      if (!m.autoSolve || tile === null) return model;
+      return moved(m, moveTile(m.puzzle, tile, env.now), false);
+    }
+    case 'solution':
+      if (cmd.from !== positionKey(m.puzzle)) return model;
+      return { ...model, plan: { from: cmd.from, tiles: cmd.tiles } };
+    case 'solver-failed':
+      if (cmd.from !== positionKey(m.puzzle)) return model;
+      return { ...m, hint: false, autoSolve: false, notice: `The solver failed: ${cmd.message}` };
+  }
+}
+
+function startNew(m: PuzzleModel, env: Env): PuzzleModel {
+  return {
+    ...m,
+    overlay: null,
+    puzzle: newPuzzle({ width: m.width, seed: env.seed() }),
+    plan: null,
+    hint: false,
+    autoSolve: false,
+    assisted: false,
+    records: null,
+  };
+}
+
+/** The puzzle's name by width: the 8-puzzle, the 15-puzzle, … */
+export function puzzleName(width: number): string {
+  return `${width * width - 1}-puzzle`;
+}

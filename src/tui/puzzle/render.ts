@@ -1,0 +1,205 @@
+/**
+ * The sliding puzzle screen as a pure function of the model, the window, the colour depth, the
+ * clock reading and an animation moment. Tiles are coloured by the layer they belong to in the
+ * goal (the L-shaped bands people solve in order), so a solved region reads at a glance.
+ */
+import { elapsedMs, posOf } from '../../engine/puzzle.ts';
+import { formatNumber } from '../ansi.ts';
+import { Canvas } from '../canvas.ts';
+import type { ColorDepth, Rgb, Style } from '../color.ts';
+import { cellOrigin, drawGridLines } from '../grid.ts';
+import { drawBox, drawChrome, type Placement, placeBoard, tooSmallFor } from '../layout.ts';
+import type { Viewport } from '../terminal.ts';
+import { hintTile, type PuzzleModel, puzzleName, wantsSolution } from './model.ts';
+
+/** An animation moment: the last move's tiles part-way (t from 0 to 1). */
+export interface PuzzleFrame {
+  readonly t: number;
+}
+
+const BOARD: Style = { bg: [60, 60, 70], bg16: 0, fg: [200, 200, 200], fg16: 7 };
+const LAYERS: readonly { bg: Rgb; bg16: number }[] = [
+  { bg: [230, 126, 34], bg16: 3 },
+  { bg: [46, 134, 193], bg16: 4 },
+  { bg: [39, 174, 96], bg16: 2 },
+  { bg: [155, 89, 182], bg16: 5 },
+  { bg: [22, 160, 133], bg16: 6 },
+  { bg: [192, 57, 43], bg16: 1 },
+  { bg: [127, 140, 141], bg16: 8 },
+];
+const HINT: Style = { bg: [250, 220, 60], fg: [20, 20, 20], bg16: 11, fg16: 0, bold: true };
+const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
+
+function tileStyle(tile: number, width: number): Style {
+  const goal = posOf(tile - 1, width);
+  const layer = LAYERS[Math.min(goal.row, goal.col) % LAYERS.length]!;
+  return { bg: layer.bg, bg16: layer.bg16, fg: [255, 255, 255], fg16: 15, bold: true };
+}
+
+function minTileWidth(width: number): number {
+  return String(width * width - 1).length + 2;
+}
+
+/** Where the board goes in this window, or null when the window is too small. */
+export function puzzleLayout(m: PuzzleModel, view: Viewport, depth: ColorDepth): Placement | null {
+  return placeBoard(m.puzzle.width, minTileWidth(m.puzzle.width), view, depth === 'none');
+}
+
+/** The tile drawn at screen position (x, y), or null. */
+export function tileAt(
+  m: PuzzleModel,
+  view: Viewport,
+  depth: ColorDepth,
+  x: number,
+  y: number,
+): number | null {
+  const p = puzzleLayout(m, view, depth);
+  if (!p) return null;
+  const w = m.puzzle.width;
+  for (let i = 0; i < w * w; i++) {
+    const pos = posOf(i, w);
+    const o = cellOrigin(p.g, pos.row, pos.col);
+    const x0 = p.left + o.x;
+    const y0 = p.boardTop + o.y;
+    if (x >= x0 && x < x0 + p.g.w && y >= y0 && y < y0 + p.g.h) return m.puzzle.tiles[i] || null;
+  }
+  return null;
+}
+
+/** Minutes and seconds, with hours when needed: 0:07, 12:34, 1:02:03. */
+export function formatTime(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+function statsLine(m: PuzzleModel, now: number, cols: number): string {
+  const time = formatTime(elapsedMs(m.puzzle, now));
+  const best =
+    m.best.moves !== undefined
+      ? `   Best ${formatNumber(m.best.moves)} moves · ${formatTime(m.best.timeMs ?? 0)}`
+      : '';
+  const full = `Moves ${formatNumber(m.puzzle.moves)}   Time ${time}${best}`;
+  return [...full].length <= cols ? full : `${formatNumber(m.puzzle.moves)} moves · ${time}`;
+}
+
+const KEYS = [
+  '←↑↓→/click slide  u undo  i hint  p solve  n new  ? help  q quit',
+  '←↑↓→ slide · u · i hint · p solve · n · ? · q',
+  '? help  q quit',
+];
+
+function notice(m: PuzzleModel): string | null {
+  if (m.notice) return m.notice;
+  if (m.autoSolve)
+    return wantsSolution(m)
+      ? 'Solving…  (any key stops)'
+      : 'Playing the solution…  (any key stops)';
+  if (m.hint) {
+    const t = hintTile(m);
+    return t === null ? 'Thinking…' : `Hint: slide ${t}`;
+  }
+  return null;
+}
+
+function overlayLines(m: PuzzleModel, now: number): string[] | null {
+  if (m.overlay === 'help') {
+    return [
+      `The ${puzzleName(m.puzzle.width)}`,
+      '',
+      'Put the tiles in order, 1 at the top',
+      'left, the gap at the bottom right.',
+      '',
+      `←↑↓→ WASD hjkl  slide a tile ${m.invert ? '(the gap moves)' : 'that way'}`,
+      "click a tile in the gap's row or column",
+      'u undo   i hint   p play the solution',
+      'n new game   q quit (saved)',
+      '',
+      'any key: back to the game',
+    ];
+  }
+  if (m.overlay === 'confirm-new') {
+    return ['Start a new game?', 'This game will be replaced.', '', 'y: yes    n: no'];
+  }
+  if (m.puzzle.solved && m.puzzle.moves > 0) {
+    const lines = [
+      'Solved!',
+      `${formatNumber(m.puzzle.moves)} move${m.puzzle.moves === 1 ? '' : 's'} in ${formatTime(elapsedMs(m.puzzle, now))}`,
+    ];
+    if (m.assisted) lines.push('(with the solver: no record)');
+    else if (m.records?.moves && m.records.time) lines.push('New best: moves and time!');
+    else if (m.records?.moves) lines.push('New best: fewest moves!');
+    else if (m.records?.time) lines.push('New best: fastest time!');
+    lines.push('', 'n: new game   q: quit');
+    return lines;
+  }
+  return null;
+}
+
+/** Renders the puzzle screen into exactly `view.rows` lines. */
+export function renderPuzzle(
+  m: PuzzleModel,
+  view: Viewport,
+  depth: ColorDepth,
+  now: number,
+  frame: PuzzleFrame | null = null,
+): string[] {
+  const c = new Canvas(view.cols, view.rows);
+  const w = m.puzzle.width;
+  const lines = depth === 'none';
+  const p = puzzleLayout(m, view, depth);
+  if (!p) {
+    tooSmallFor(c, w, minTileWidth(w), view, lines);
+    return c.toLines(depth);
+  }
+  drawChrome(c, p, {
+    title: `${puzzleName(w)} · ${w}×${w}`,
+    stats: statsLine(m, now, view.cols),
+    keys: KEYS,
+    notice: notice(m),
+  });
+  if (lines) {
+    drawGridLines(c, p.left, p.boardTop, w, p.g, DIM);
+  } else {
+    c.fill(p.left, p.boardTop, p.width, p.height, BOARD);
+  }
+  const hint = hintTile(m);
+  // Tiles of the last move, drawn part-way along during the animation.
+  const moving = new Map<number, { fr: number; fc: number }>();
+  if (frame && m.puzzle.last) {
+    for (const s of m.puzzle.last.slides) moving.set(s.tile, { fr: s.from.row, fc: s.from.col });
+  }
+  m.puzzle.tiles.forEach((tile, i) => {
+    if (tile === 0) return;
+    const pos = posOf(i, w);
+    const to = cellOrigin(p.g, pos.row, pos.col);
+    const from = moving.get(tile);
+    const f = from ? cellOrigin(p.g, from.fr, from.fc) : to;
+    const t = frame?.t ?? 1;
+    const x = p.left + Math.round(f.x + (to.x - f.x) * t);
+    const y = p.boardTop + Math.round(f.y + (to.y - f.y) * t);
+    const isHint = tile === hint;
+    const style: Style = lines
+      ? { bold: isHint, reverse: isHint }
+      : isHint
+        ? HINT
+        : tileStyle(tile, w);
+    if (lines) c.fill(x, y, p.g.w, p.g.h, isHint ? style : {});
+    else c.fill(x, y, p.g.w, p.g.h, style);
+    const label = String(tile);
+    c.text(x + Math.floor((p.g.w - label.length) / 2), y + Math.floor(p.g.h / 2), label, style);
+  });
+  const overlay = overlayLines(m, now);
+  if (overlay && !frame) {
+    drawBox(
+      c,
+      overlay,
+      p.left + Math.floor(p.width / 2),
+      p.boardTop + Math.floor(p.height / 2),
+      depth,
+    );
+  }
+  return c.toLines(depth);
+}
