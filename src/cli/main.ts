@@ -60,6 +60,9 @@ async function play2048(o: CliOptions): Promise<number> {
     dataDir,
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
+    ai: async () => {
+      throw new Error('the AI is not part of this build yet');
+    },
   });
   process.stdout.write(`${farewell(end)}\n`);
   return 0;

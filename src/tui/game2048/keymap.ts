@@ -34,6 +34,10 @@ export function keyToCommand(key: Key, model: Model): Command {
   if (ch === '?') return { type: 'help' };
   if (ch === 'u') return { type: 'undo' };
   if (ch === 'n') return { type: 'new' };
+  if (ch === 'i') return { type: 'hint' };
+  if (ch === 'p') return { type: 'autoplay' };
+  if (ch === '+' || ch === '=') return { type: 'faster' };
+  if (ch === '-' || ch === '_') return { type: 'slower' };
   switch (phase(model.game)) {
     case 'won':
       if (ch === 'c' || key.name === 'enter' || key.name === 'space') return { type: 'keep-going' };

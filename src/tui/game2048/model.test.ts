@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame, play } from '../../engine/game2048.ts';
 import { decodeKeys } from '../keys.ts';
 import { keyToCommand } from './keymap.ts';
-import { type Command, initialModel, type Model, update } from './model.ts';
+import {
+  AUTOPLAY_DELAYS,
+  type Command,
+  initialModel,
+  type Model,
+  shownHint,
+  update,
+  wantsAi,
+} from './model.ts';
 
 const seeds = () => {
   let s = 100;
@@ -122,5 +130,85 @@ describe('the 2048 front-end model', () => {
     );
     expect(press(m, 'a').best).toBe(4);
     expect(initialModel(newGame({ seed: 1 }), 50).best).toBe(50);
+  });
+});
+
+describe('hint and autoplay in the model', () => {
+  const seed = seeds();
+  it('a hint is asked for, arrives for the game on screen, and is dropped when stale', () => {
+    const m = update(initialModel(newGame({ seed: 3 }), 0), { type: 'hint' }, seed);
+    expect(wantsAi(m)).toBe(true);
+    const answered = update(m, { type: 'ai-answer', game: m.game, dir: 'left' }, seed);
+    expect(shownHint(answered)).toBe('left');
+    expect(wantsAi(answered)).toBe(false);
+    expect(answered.game).toBe(m.game); // a hint does not move
+    const moved = press(answered, 'd');
+    expect(shownHint(moved)).toBeUndefined();
+    const stale = update(moved, { type: 'ai-answer', game: m.game, dir: 'up' }, seed);
+    expect(stale).toBe(moved);
+  });
+
+  it('autoplay plays the answers, keeps going past a win, and stops at the end', () => {
+    let m = update(
+      initialModel(
+        gameFromCells(
+          [
+            [4, 4, 0],
+            [0, 0, 0],
+            [0, 0, 0],
+          ],
+          { target: 8, seed: 1 },
+        ),
+        0,
+      ),
+      { type: 'autoplay' },
+      seed,
+    );
+    expect(m.autoplay).toBe(true);
+    expect(wantsAi(m)).toBe(true);
+    m = update(m, { type: 'ai-answer', game: m.game, dir: 'left' }, seed);
+    expect(m.game.moves).toBe(1);
+    expect(m.game.won).toBe(true);
+    expect(m.game.keepPlaying).toBe(true);
+    expect(m.notice).toMatch(/keeps going/);
+    const last = initialModel(
+      gameFromCells(
+        [
+          [2, 4, 2],
+          [4, 2, 4],
+          [2, 4, 0],
+        ],
+        { seed: 1 },
+      ),
+      0,
+    );
+    let end = update(last, { type: 'autoplay' }, seed);
+    // Whatever spawns, filling the last cell with 2 or 4 here leaves no move only sometimes;
+    // play answers until the game ends and check autoplay stops with it.
+    for (let i = 0; i < 50 && end.autoplay; i++) {
+      const dir =
+        (['up', 'down', 'left', 'right'] as const).find((d) => play(end.game, d) !== end.game) ??
+        null;
+      end = update(end, { type: 'ai-answer', game: end.game, dir }, seed);
+    }
+    expect(end.game.over).toBe(true);
+    expect(end.autoplay).toBe(false);
+  });
+
+  it('p pauses, undo and a move of your own stop autoplay; + and - change the pace within bounds', () => {
+    const m = press(initialModel(newGame({ seed: 5 }), 0), 'p');
+    expect(m.autoplay).toBe(true);
+    expect(press(m, 'p').autoplay).toBe(false);
+    expect(press(m, 'a').autoplay).toBe(false);
+    expect(press(m, 'u').autoplay).toBe(false);
+    expect(press(m, '++++++++++').speed).toBe(0);
+    expect(press(m, '----------').speed).toBe(AUTOPLAY_DELAYS.length - 1);
+  });
+
+  it('reports an AI failure and stops', () => {
+    const m = press(initialModel(newGame({ seed: 6 }), 0), 'p');
+    const failed = update(m, { type: 'ai-failed', message: 'worker died' }, seed);
+    expect(failed.autoplay).toBe(false);
+    expect(failed.notice).toBe('The AI failed: worker died');
   });
 });

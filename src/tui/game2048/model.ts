@@ -25,7 +25,19 @@ export interface Model {
   readonly size: number;
   readonly target: number;
   readonly quit: boolean;
+  /** The AI's suggestion for `hint.game` (shown while that is the game on screen). */
+  readonly hint: { readonly game: Game; readonly dir: Direction | null } | null;
+  /** The player asked for a hint that has not arrived yet. */
+  readonly hintWanted: boolean;
+  /** The AI plays. */
+  readonly autoplay: boolean;
+  /** Index into {@link AUTOPLAY_DELAYS}: the pause between the AI's moves. */
+  readonly speed: number;
 }
+
+/** Pauses between autoplay moves, fastest first (ms). */
+export const AUTOPLAY_DELAYS = [0, 40, 100, 200, 400, 800] as const;
+export const DEFAULT_SPEED = 2;
 
 export type Command =
   | { readonly type: 'move'; readonly dir: Direction }
@@ -36,6 +48,13 @@ export type Command =
   | { readonly type: 'help' }
   | { readonly type: 'keep-going' }
   | { readonly type: 'quit' }
+  | { readonly type: 'hint' }
+  | { readonly type: 'autoplay' }
+  | { readonly type: 'faster' }
+  | { readonly type: 'slower' }
+  /** The AI's answer for `game` (null: no move possible); ignored if the game moved on. */
+  | { readonly type: 'ai-answer'; readonly game: Game; readonly dir: Direction | null }
+  | { readonly type: 'ai-failed'; readonly message: string }
   | { readonly type: 'none' };
 
 export function initialModel(game: Game, best: number, notice: string | null = null): Model {
@@ -47,6 +66,10 @@ export function initialModel(game: Game, best: number, notice: string | null = n
     size: game.size,
     target: game.target,
     quit: false,
+    hint: null,
+    hintWanted: false,
+    autoplay: false,
+    speed: DEFAULT_SPEED,
   };
 }
 
@@ -57,9 +80,37 @@ export function update(model: Model, cmd: Command, seed: () => number): Model {
     case 'none':
       return model;
     case 'quit':
-      return { ...m, quit: true };
+      return { ...m, quit: true, autoplay: false };
     case 'help':
-      return { ...m, overlay: m.overlay === 'help' ? null : 'help' };
+      return { ...m, overlay: m.overlay === 'help' ? null : 'help', autoplay: false };
+    case 'hint':
+      if (m.game.over) return { ...m, notice: 'No moves left.' };
+      return { ...m, hintWanted: true };
+    case 'autoplay':
+      if (m.autoplay) return { ...m, autoplay: false, notice: 'Autoplay paused.' };
+      if (m.game.over) return { ...m, notice: 'No moves left.' };
+      return { ...m, autoplay: true, overlay: null, game: keepGoing(m.game) };
+    case 'faster':
+    case 'slower': {
+      const speed = Math.max(
+        0,
+        Math.min(AUTOPLAY_DELAYS.length - 1, m.speed + (cmd.type === 'faster' ? -1 : 1)),
+      );
+      return { ...m, speed, notice: `Autoplay pause: ${AUTOPLAY_DELAYS[speed]} ms between moves.` };
+    }
+    case 'ai-failed':
+      return { ...m, autoplay: false, hintWanted: false, notice: `The AI failed: ${cmd.message}` };
+    case 'ai-answer': {
+      if (cmd.game !== m.game) return model;
+      const hinted: Model = {
+        ...m,
+        notice: model.notice,
+        hint: { game: cmd.game, dir: cmd.dir },
+        hintWanted: false,
+      };
+      if (!m.autoplay || cmd.dir === null) return hinted;
+      return afterAiMove(hinted, play(m.game, cmd.dir));
+    }
     case 'cancel':
       return { ...m, overlay: null };
     case 'new':
@@ -76,19 +127,58 @@ export function update(model: Model, cmd: Command, seed: () => number): Model {
         ...m,
         overlay: null,
         game,
+        autoplay: false,
+        hintWanted: false,
         notice: game === m.game ? 'Nothing to undo.' : null,
       };
     }
     case 'move': {
+      // A move of the player's own takes over from the AI.
       const game = play(m.game, cmd.dir);
-      return { ...m, overlay: null, game, best: Math.max(m.best, game.score) };
+      return {
+        ...m,
+        overlay: null,
+        game,
+        best: Math.max(m.best, game.score),
+        autoplay: false,
+        hintWanted: false,
+      };
     }
   }
 }
 
+/** After the AI's move: watching continues past a win; the game's end stops it. */
+function afterAiMove(m: Model, played: Game): Model {
+  let game = played;
+  let notice: string | null = null;
+  if (awaitingWinChoice(game)) {
+    game = keepGoing(game);
+    notice = `Reached ${game.target}! The AI keeps going (p pauses).`;
+  }
+  return {
+    ...m,
+    game,
+    best: Math.max(m.best, game.score),
+    autoplay: !game.over,
+    notice: game.over ? 'Game over: the AI has no moves left.' : notice,
+  };
+}
+
+/** Does the model need the AI's answer for the game on screen? */
+export function wantsAi(m: Model): boolean {
+  if (m.game.over || m.quit) return false;
+  if (m.autoplay) return true;
+  return m.hintWanted && m.hint?.game !== m.game;
+}
+
+/** The hint to show for the game on screen, if any. */
+export function shownHint(m: Model): Direction | null | undefined {
+  return m.hint?.game === m.game ? m.hint.dir : undefined;
+}
+
 function startNew(m: Model, seed: () => number): Model {
   const game = newGame({ size: m.size, target: m.target, seed: seed() });
-  return { ...m, overlay: null, game };
+  return { ...m, overlay: null, game, hintWanted: false };
 }
 
 /** What the game is waiting for, which decides the keys and the overlay. */

@@ -3,13 +3,14 @@
  * moment) -> the lines to draw. Testable without a terminal.
  */
 import type { Cells, Game } from '../../engine/game2048.ts';
+import type { Direction } from '../../engine/types.ts';
 import { formatNumber } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { cellOrigin, drawGridLines, type Geometry, gridSize } from '../grid.ts';
 import { drawBox, drawChrome, type Placement, placeBoard, tooSmallFor } from '../layout.ts';
 import type { Viewport } from '../terminal.ts';
-import { type Model, phase } from './model.ts';
+import { AUTOPLAY_DELAYS, type Model, phase, shownHint } from './model.ts';
 import { BOARD_STYLE, tileStyle } from './palette.ts';
 
 /** Where an animation is: tiles sliding (t from 0 to 1), or merged tiles popping. */
@@ -137,6 +138,8 @@ function overlayLines(model: Model): string[] | null {
       '',
       '←↑↓→  WASD  hjkl   move',
       'u   undo     n   new game',
+      'i   hint     p   AI autoplay',
+      '+ − autoplay speed',
       '?   help     q   quit (saved)',
       '',
       'any key: back to the game',
@@ -176,10 +179,30 @@ function statsLine(model: Model, width: number): string {
 }
 
 const KEYS = [
+  '←↑↓→ move  u undo  i hint  p autoplay  n new  ? help  q quit',
   '←↑↓→ move  u undo  n new  ? help  q quit',
   '←↑↓→ move · u · n · ? help · q',
   '? help  q quit',
 ];
+
+const ARROW: Record<Direction, string> = {
+  up: '↑ up',
+  down: '↓ down',
+  left: '← left',
+  right: '→ right',
+};
+
+/** The notice line: the model's message, else what the AI is doing. */
+function noticeLine(model: Model): string | null {
+  if (model.notice) return model.notice;
+  const hint = shownHint(model);
+  if (model.autoplay) {
+    return `AI playing · ${AUTOPLAY_DELAYS[model.speed]} ms/move · p pause · + − speed`;
+  }
+  if (hint !== undefined) return hint === null ? 'Hint: no moves left.' : `Hint: ${ARROW[hint]}`;
+  if (model.hintWanted) return 'Thinking…';
+  return null;
+}
 
 /** Where the board goes in this window, or null when the window is too small. */
 export function layoutFor(model: Model, view: Viewport, depth: ColorDepth): Placement | null {
@@ -204,7 +227,7 @@ export function render2048(
     title: `2048 · ${n}×${n} · target ${model.game.target}`,
     stats: statsLine(model, view.cols),
     keys: KEYS,
-    notice: model.notice,
+    notice: noticeLine(model),
   });
   drawBoard(c, p.left, p.boardTop, p.g, model, anim, depth);
   const overlay = overlayLines(model);
