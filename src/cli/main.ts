@@ -4,13 +4,17 @@
  */
 import { resolve } from 'node:path';
 import { newGame } from '../engine/game2048.ts';
+import { newPuzzle, resumeClock } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { load2048, save2048 } from '../storage/store2048.ts';
+import { loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { initialModel } from '../tui/game2048/model.ts';
+import { initialPuzzleModel } from '../tui/puzzle/model.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
 import { runPlain2048 } from './plain2048.ts';
+import { aiAdvisor, solveHere, solverClient } from './solvers.ts';
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -60,11 +64,65 @@ async function play2048(o: CliOptions): Promise<number> {
     dataDir,
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
-    ai: async () => {
-      throw new Error('the AI is not part of this build yet');
-    },
+    ai: aiAdvisor,
   });
   process.stdout.write(`${farewell(end)}\n`);
+  return 0;
+}
+
+async function playPuzzle(o: CliOptions): Promise<number> {
+  const dataDir = resolve(o.dataDir ?? defaultDataDir());
+  const width = o.size ?? 4;
+  const loaded = loadPuzzle(dataDir, width);
+  const notices = [...loaded.notices];
+  let puzzle = loaded.puzzle;
+  if (puzzle && !o.fresh) {
+    if (o.seed !== undefined && o.seed !== puzzle.seed) {
+      notices.push(
+        'Resumed your saved puzzle; --seed applies to new games (press n, or start with --new).',
+      );
+    }
+  } else {
+    puzzle = newPuzzle({ width, seed: o.seed ?? randomSeed() });
+    try {
+      savePuzzle(dataDir, puzzle, Date.now());
+    } catch (e) {
+      notices.push(
+        `Could not save to ${dataDir} (${(e as Error).message}); this game will not be kept.`,
+      );
+    }
+  }
+  const model = initialPuzzleModel(puzzle, loaded.best, {
+    invert: o.invert,
+    notice: notices[0] ?? null,
+  });
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  if (o.plain || !interactive) {
+    for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
+    const { runPlainPuzzle } = await import('./plainPuzzle.ts');
+    return runPlainPuzzle(
+      { ...model, puzzle: resumeClock(model.puzzle, Date.now()) },
+      dataDir,
+      solveHere,
+      {
+        input: process.stdin,
+        output: process.stdout,
+        error: process.stderr,
+      },
+    );
+  }
+  for (const n of notices) process.stderr.write(`${n}\n`);
+  const { runPuzzle } = await import('../tui/puzzle/run.ts');
+  const end = await runPuzzle({
+    model,
+    dataDir,
+    depth: detectColorDepth(process.env, true),
+    animation: o.animation,
+    solver: solverClient,
+  });
+  process.stdout.write(
+    `${end.puzzle.solved ? 'Solved' : 'Saved'}: ${end.puzzle.moves} moves — run slidebox puzzle to ${end.puzzle.solved ? 'play again' : 'continue'}.\n`,
+  );
   return 0;
 }
 
@@ -83,7 +141,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`slidebox ${VERSION}\n`);
     return 0;
   }
-  return play2048(o);
+  return o.command === 'puzzle' ? playPuzzle(o) : play2048(o);
 }
 
 main(process.argv.slice(2)).then(
