@@ -182,7 +182,8 @@ export function slideValid(cells: Cells, dir: Direction): SlideResult {
     for (const from of pos) {
       const value = cells[from.row]![from.col]!;
       if (value === 0) continue;
-      if (open && open.value === value) {
+      // Tiles at MAX_TILE do not merge: their sum could not be represented exactly.
+      if (open && open.value === value && value < MAX_TILE) {
         const sum = value * 2;
         const at = open.at;
         next[at.row]![at.col] = sum;
@@ -234,6 +235,7 @@ function canMoveValid(cells: Cells): boolean {
     for (let c = 0; c < n; c++) {
       const v = row[c]!;
       if (v === 0) return true;
+      if (v === MAX_TILE) continue;
       if (c + 1 < n && row[c + 1] === v) return true;
       if (r + 1 < n && cells[r + 1]![c] === v) return true;
     }
@@ -324,7 +326,7 @@ export function gameFromCells(
   const board = unwrap(parseCells(cells));
   const o = unwrap(checkOptions({ size: board.length, target: opts.target, seed: opts.seed }));
   const score = opts.score ?? 0;
-  if (!Number.isSafeInteger(score) || score < 0) {
+  if (!Number.isInteger(score) || score < 0) {
     unwrap(
       err(problem('bad-score', `score must be a whole number from 0, got ${show(opts.score)}`)),
     );

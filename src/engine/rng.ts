@@ -33,13 +33,17 @@ export function checkSeed(seed: unknown): Result<number, Problem<'bad-seed'>> {
 export function seedRng(seed: number): RngState {
   const checked = checkSeed(seed);
   if (!checked.ok) throw new RangeError(checked.error.message);
-  // Mix both halves of the 53-bit seed so that nearby seeds give unrelated streams.
-  let x = (seed >>> 0) ^ Math.imul(Math.floor(seed / 2 ** 32), 0x27d4eb2d);
+  // Two splitmix32 streams, one from each half of the 53-bit seed, so that every seed gives
+  // its own stream and nearby seeds give unrelated ones.
+  let lo = seed >>> 0;
+  let hi = (Math.floor(seed / 2 ** 32) ^ 0x5bd1e995) >>> 0;
   const words: number[] = [];
   for (let i = 0; i < 4; i++) {
-    const [nx, out] = splitmix32(x);
-    x = nx;
-    words.push(out);
+    const [nlo, a] = splitmix32(lo);
+    const [nhi, b] = splitmix32(hi);
+    lo = nlo;
+    hi = nhi;
+    words.push((a ^ rotl(b, 16)) >>> 0);
   }
   if (!words.some((w) => w !== 0)) words[0] = 1;
   return words as unknown as RngState;
@@ -79,11 +83,14 @@ export function nextInt(s: RngState, n: number): { value: number; state: RngStat
 
 /** Validates a stored generator state. */
 export function parseRngState(x: unknown): Result<RngState, Problem<'bad-rng'>> {
+  const word = (w: unknown) =>
+    typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= 0xffffffff;
+  // An index loop, not every(): every() skips the holes of a sparse array.
   if (
     !Array.isArray(x) ||
     x.length !== 4 ||
-    !x.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff) ||
-    x.every((w) => w === 0)
+    ![0, 1, 2, 3].every((i) => word(x[i])) ||
+    !x.some((w) => w !== 0)
   ) {
     return err(
       problem('bad-rng', 'random generator state must be four 32-bit words, not all zero'),

@@ -92,6 +92,9 @@ export function parseGame(data: unknown): Result<Game, SaveProblem> {
       ),
     );
   }
+  for (const field of ['size', 'target', 'seed'] as const) {
+    if (typeof d[field] !== 'number') return bad(`save has no ${field}`);
+  }
   const opts = checkOptions({
     size: d.size as number,
     target: d.target as number,
@@ -109,7 +112,7 @@ export function parseGame(data: unknown): Result<Game, SaveProblem> {
   }
   const rng = parseRngState(start.rng);
   if (!rng.ok) return bad(`save's start position: ${rng.error.message}`);
-  if (!Number.isSafeInteger(start.score) || (start.score as number) < 0) {
+  if (!Number.isInteger(start.score) || (start.score as number) < 0) {
     return bad(`save's start score must be a whole number from 0, got ${show(start.score)}`);
   }
   if (typeof d.log !== 'string' || !/^[udlr]*$/.test(d.log)) {
