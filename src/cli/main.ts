@@ -127,6 +127,11 @@ async function playPuzzle(o: CliOptions): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // A reader that goes away (`slidebox --plain | head -1`) ends the game quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   const parsed = parseCli(argv);
   if (!parsed.ok) {
     process.stderr.write(`slidebox: ${parsed.error.message}\n\n${USAGE}\n`);

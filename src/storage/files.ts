@@ -99,7 +99,9 @@ export function readJson(path: string): JsonRead {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    // No file, or a path through something that is not a folder: nothing saved there.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'damaged', reason: `it could not be read (${(e as Error).message})` };
   }
   if (text.trim() === '') return { kind: 'damaged', reason: 'it is empty' };

@@ -142,7 +142,7 @@ function overlayLines(model: Model): string[] | null {
       '+ − autoplay speed',
       '?   help     q   quit (saved)',
       '',
-      'any key: back to the game',
+      'q: quit · any other key: back',
     ];
   }
   if (model.overlay === 'confirm-new') {

@@ -117,7 +117,7 @@ function overlayLines(m: PuzzleModel, now: number): string[] | null {
       'u undo   i hint   p play the solution',
       'n new game   q quit (saved)',
       '',
-      'any key: back to the game',
+      'q: quit · any other key: back',
     ];
   }
   if (m.overlay === 'confirm-new') {

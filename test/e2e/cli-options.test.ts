@@ -1,0 +1,110 @@
+/**
+ * Command-line options of the built CLI: every bad option or value exits with code 2, says
+ * what is wrong and shows the usage; --help and --version work.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parsePlain, ROOT, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
+
+const dirs = new TempDirs();
+beforeAll(requireBuiltCli);
+afterAll(() => dirs.cleanup());
+
+const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+
+describe('bad options and values', () => {
+  const cases: [args: string[], problem: RegExp][] = [
+    [['--size', '9'], /--size.*3 to 8.*9/],
+    [['--size', '2'], /--size.*3 to 8.*2/],
+    [['--size', 'abc'], /--size.*"abc"/],
+    [['--size=0'], /--size.*0/],
+    [['--target', '3000'], /--target.*power of two.*3000/],
+    [['--target', '4'], /--target.*4/],
+    [['--seed', '-1'], /--seed.*-1/],
+    [['--seed', '1.5'], /--seed.*1\.5/],
+    [['--seed', '99999999999999999999'], /--seed/],
+    [['--bogus'], /unknown option --bogus/],
+    [['-x'], /unknown option -x/],
+    [['--size'], /--size needs a value/],
+    [['--data-dir'], /--data-dir needs a value/],
+    [['--seed='], /--seed needs a value/],
+    [['--new=1'], /--new takes no value/],
+    [['--plain=yes'], /--plain takes no value/],
+    [['bogus-command'], /unknown command "bogus-command"/],
+    [['2048', 'extra'], /unknown command/],
+  ];
+
+  for (const [args, problem] of cases) {
+    test(`slidebox ${args.join(' ')} -> exit 2, names the problem, shows the usage`, () => {
+      const dataDir = dirs.make();
+      // --data-dir first, so an option missing its value is still the last argument.
+      const r = runCli(['--data-dir', dataDir, ...args], { input: 'q\n' });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(problem);
+      expect(r.stderr.split('\n')[0]).toMatch(/^slidebox: /);
+      expect(r.stderr).toContain('Usage:');
+      expect(r.stdout).toBe('');
+      // Nothing was started or saved.
+      expect(readdirSync(dataDir)).toEqual([]);
+    });
+  }
+});
+
+describe('help and version', () => {
+  for (const flag of ['--help', '-h']) {
+    test(`${flag}: usage on stdout, exit 0`, () => {
+      const r = runCli([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(/^Usage: slidebox/);
+      for (const opt of [
+        '--size N',
+        '--target N',
+        '--seed N',
+        '--new',
+        '--no-animation',
+        '--plain',
+        '--data-dir DIR',
+        '--help',
+        '--version',
+      ]) {
+        expect(r.stdout).toContain(opt);
+      }
+    });
+  }
+
+  for (const flag of ['--version', '-v']) {
+    test(`${flag}: "slidebox <package.json version>", exit 0`, () => {
+      const r = runCli([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`slidebox ${version}\n`);
+      expect(r.stderr).toBe('');
+    });
+  }
+});
+
+describe('good options', () => {
+  test('every option with a good value is accepted (exit 0)', () => {
+    const dataDir = dirs.make();
+    const r = runCli(
+      [
+        '2048',
+        '--size',
+        '3',
+        '--target=16',
+        '--seed',
+        '0',
+        '--new',
+        '--no-animation',
+        '--plain',
+        `--data-dir=${dataDir}`,
+      ],
+      { input: 'q\n' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(parsePlain(r.stdout)[0]!.cells).toHaveLength(3);
+    expect(readdirSync(dataDir)).toContain('2048-3x3.json');
+  });
+});
