@@ -48,19 +48,23 @@ export function describe2048(before: Game, after: Game): string {
   return '';
 }
 
+function movesText(n: number): string {
+  return `${formatNumber(n)} ${n === 1 ? 'move' : 'moves'}`;
+}
+
 /** What happened between two puzzle states, for the live region. */
 export function describePuzzle(before: Puzzle, after: Puzzle, timeMs: number): string {
   if (after === before) return '';
   if (after.previous === before && after.last) {
     const tiles = after.last.slides.map((s) => s.tile);
     const what = tiles.length === 1 ? `Tile ${tiles[0]}` : `Tiles ${tiles.join(', ')}`;
-    const parts = [`${what} moved ${after.last.direction}.`, `${after.moves} moves.`];
+    const parts = [`${what} moved ${after.last.direction}.`, `${movesText(after.moves)}.`];
     if (after.solved) {
       parts.push(`Solved in ${after.moves} moves and ${formatTime(timeMs)}!`);
     }
     return parts.join(' ');
   }
-  if (after.undone) return `Move undone. ${after.moves} moves.`;
+  if (after.undone) return `Move undone. ${movesText(after.moves)}.`;
   if (after.moves === 0 && after.previous === null) {
     return `New ${after.width} by ${after.width} puzzle.`;
   }
