@@ -65,10 +65,13 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     let game = newGame({ size: 4, target: 2048, seed: SEED });
     await expectBoard(page, game);
 
-    // One key at a time.
+    // One key at a time; the move is announced to screen readers.
     await page.keyboard.press('ArrowLeft');
     game = replay(game, ['left']);
     await expectBoard(page, game);
+    await expect(page.locator('#live').textContent()).resolves.toMatch(
+      /^Moved left\. .*Score \d+\./,
+    );
 
     // A burst of keys during the animations: all are applied, in order.
     const burst: [string, Direction][] = [
@@ -324,6 +327,69 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     await expect
       .poll(() => page.getAttribute('button[data-action=autoplay]', 'aria-pressed'))
       .toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a hint from the AI, and moves without animation when less motion is asked for', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await page.goto(`${site.url}?seed=${SEED + 7}#2048`);
+    let game = newGame({ size: 4, target: 2048, seed: SEED + 7 });
+    await expectBoard(page, game);
+    await page.keyboard.press('i');
+    await expect
+      .poll(() => page.textContent('[data-testid=hint]'))
+      .toMatch(/^Hint: . (up|down|left|right)$/);
+    const dir = (await page.textContent('[data-testid=hint]'))!.split(' ').pop() as Direction;
+    await expect.poll(() => page.locator(`button[data-dir=${dir}].hinted`).count()).toBe(1);
+    await page.click(`button[data-dir=${dir}]`);
+    game = replay(game, [dir]);
+    await expectBoard(page, game);
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes board size and target from the home screen (3×3 to 8×8), big numbers fit', async () => {
+    const { context, page, errors } = await openPage(browser, { viewport: PHONE, mobile: true });
+    await page.goto(`${site.url}?seed=${SEED + 6}`);
+    await page.selectOption('[data-testid=size-2048]', '8');
+    await page.selectOption('[data-testid=target]', '256');
+    await page.click('button[data-play="2048"]');
+    await expectBoard(page, newGame({ size: 8, target: 256, seed: SEED + 6 }));
+    expect(await page.locator('.board-2048 .cell').count()).toBe(64);
+    await expect(page.locator('.goal').textContent()).resolves.toMatch(/get to 256/);
+    // The choice is remembered: back to the menu and reload.
+    await page.click('button[data-action=menu]');
+    await page.reload();
+    await expect(page.locator('[data-testid=size-2048]').inputValue()).resolves.toBe('8');
+    await expect(page.locator('[data-testid=target]').inputValue()).resolves.toBe('256');
+
+    // Large tiles on the smallest cells: a saved game with six-digit numbers.
+    const { gameFromCells } = await import('../../src/engine/game2048.ts');
+    const { serializeGame } = await import('../../src/engine/save2048.ts');
+    const row = [131072, 65536, 32768, 16384, 8192, 4096, 2048, 1024];
+    const cells = [
+      row,
+      [...row].reverse(),
+      ...Array.from({ length: 6 }, (_, r) =>
+        row.map((v, c) => ((r + c) % 3 === 0 ? 0 : v / 2 ** (r + 3) >= 2 ? v / 2 ** (r + 3) : 2)),
+      ),
+    ];
+    const big = gameFromCells(cells, { target: 256, seed: 1 });
+    await page.evaluate(
+      (s) => localStorage.setItem('slidebox:2048:8', JSON.stringify(s)),
+      serializeGame(big),
+    );
+    await page.goto(`${site.url}#2048`);
+    await page.reload();
+    await expectBoard(page, big);
+    // No number spills out of its tile.
+    const spills = await page.$$eval('.board-2048 .tile-inner', (els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(spills).toEqual([]);
+    await screenshot(page, '2048-8x8-phone');
     expect(errors).toEqual([]);
     await context.close();
   });

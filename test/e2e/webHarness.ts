@@ -132,13 +132,19 @@ export const PHONE = { width: 360, height: 740 };
 /** A fresh browser context (its own storage) and page; console errors are collected. */
 export async function openPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number }; mobile?: boolean; dark?: boolean } = {},
+  opts: {
+    viewport?: { width: number; height: number };
+    mobile?: boolean;
+    dark?: boolean;
+    reducedMotion?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: opts.viewport ?? DESKTOP,
     isMobile: opts.mobile ?? false,
     hasTouch: opts.mobile ?? false,
     colorScheme: opts.dark ? 'dark' : 'light',
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
     serviceWorkers: 'allow',
   });
   const page = await context.newPage();

@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGame, play } from '../../src/engine/game2048.ts';
 import { newPuzzle } from '../../src/engine/puzzle.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
 import {
@@ -16,6 +17,7 @@ import {
   openPage,
   PHONE,
   readPuzzle,
+  readTiles,
   type Site,
   screenshot,
   serveSite,
@@ -134,6 +136,27 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     await expect
       .poll(() => page.textContent('[data-testid=time]'), { timeout: 5000 })
       .not.toBe('0:00');
+    // While the page is hidden the clock stops: the time saved when it hides is the time it
+    // resumes with, however long it stayed hidden.
+    const savedMs = () =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('slidebox:puzzle:4')!).clock.elapsedMs as number,
+      );
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((st) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => st });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    const hiddenAt = await savedMs();
+    await page.waitForTimeout(1500);
+    await setVisibility('visible');
+    // A move saves the game with the time on the clock now: the hidden 1.5 s are not in it.
+    await page.keyboard.press('u');
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('0');
+    const resumed = await savedMs();
+    expect(resumed).toBeGreaterThanOrEqual(hiddenAt);
+    expect(resumed - hiddenAt).toBeLessThan(1000);
     await screenshot(page, 'puzzle-desktop');
     expect(errors).toEqual([]);
     await context.close();
@@ -201,9 +224,58 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
       await page.click('[data-testid=numbers]');
       await expect.poll(() => page.locator('.board-puzzle.no-numbers').count()).toBe(1);
       if (name === 'desktop') await screenshot(page, 'puzzle-picture-no-numbers-desktop');
+      if (name === 'phone') {
+        await page.click('button[data-action=menu]');
+        await choosePuzzle(page, 8, 'none');
+        await screenshot(page, 'puzzle-8x8-phone');
+      }
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('uses a picture file the player picks, and keeps it', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 5}`);
+    // A 300×200 PNG drawn in the page: four coloured quarters.
+    const png = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 300;
+      c.height = 200;
+      const g = c.getContext('2d')!;
+      const colours = ['#d33', '#3a3', '#33d', '#dd3'];
+      colours.forEach((col, i) => {
+        g.fillStyle = col;
+        g.fillRect((i % 2) * 150, Math.floor(i / 2) * 100, 150, 100);
+      });
+      return c.toDataURL('image/png').split(',')[1]!;
+    });
+    await page.selectOption('[data-testid=picture]', 'custom');
+    await page.setInputFiles('[data-testid=picture-file]', {
+      name: 'quarters.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(png, 'base64'),
+    });
+    await expect.poll(() => page.textContent('[data-testid=home-notice]')).toBe('Picture ready.');
+    // A file that is not an image is refused with a sentence.
+    await page.setInputFiles('[data-testid=picture-file]', {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await expect
+      .poll(() => page.textContent('[data-testid=home-notice]'))
+      .toMatch(/is not an image/);
+    await page.selectOption('[data-testid=size-puzzle]', '3');
+    await page.click('button[data-play=puzzle]');
+    const pic = () =>
+      page.$eval('.board-puzzle', (b) => getComputedStyle(b).getPropertyValue('--pic'));
+    await expect.poll(pic).toMatch(/^url\("data:image\/jpeg;base64,/);
+    await page.reload();
+    await expect.poll(pic).toMatch(/^url\("data:image\/jpeg;base64,/);
+    await screenshot(page, 'puzzle-own-picture-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('works offline after the first visit (service worker)', async () => {
@@ -219,13 +291,13 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
       .toBe(true);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowDown');
-    const tilesBefore = await page.locator('.board-2048 .tile:not(.merge-source)').count();
+    const game = play(play(newGame({ size: 4, target: 2048, seed: SEED + 4 }), 'left'), 'down');
+    await expect.poll(() => readTiles(page, 4)).toEqual(game.cells);
     // The server goes away and the browser goes offline.
     await own.close();
     await context.setOffline(true);
     await page.reload();
-    await page.waitForSelector('.board-2048 .tile');
-    expect(await page.locator('.board-2048 .tile:not(.merge-source)').count()).toBe(tilesBefore);
+    await expect.poll(() => readTiles(page, 4)).toEqual(game.cells);
     // Both games, and the workers, load from the cache.
     await page.click('button[data-action=menu]');
     await choosePuzzle(page, 3);
