@@ -222,7 +222,10 @@ function apply2048(cmd: Command, ms: number): number {
   model2048 = m;
   const moved = m.game.previous === before.game && m.game !== before.game;
   view2048.render(m, moved ? ms : 0);
-  live(describe2048(before.game, m.game) || (m.notice !== before.notice ? (m.notice ?? '') : ''));
+  // Autoplay moves come too fast to read out: only their results (a win, the end) are.
+  const said = describe2048(before.game, m.game);
+  const quiet = cmd.type === 'ai-answer' && m.autoplay && !m.game.over && said.indexOf('win') < 0;
+  live((quiet ? '' : said) || (m.notice !== before.notice ? (m.notice ?? '') : ''));
   if (m.speed !== settings.speed) changeSettings({ ...settings, speed: m.speed });
   sync2048Ai();
   return moved ? ms : 0;
