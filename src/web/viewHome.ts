@@ -30,6 +30,7 @@ export class ViewHome {
   private readonly numbers: HTMLInputElement;
   private readonly file: HTMLInputElement;
   private readonly fileRow: HTMLElement;
+  private readonly numbersRow: HTMLElement;
   private readonly notice: HTMLElement;
 
   constructor(
@@ -51,6 +52,7 @@ export class ViewHome {
     this.numbers = h('input', { type: 'checkbox', 'data-testid': 'numbers-home' });
     this.file = h('input', { type: 'file', accept: 'image/*', 'data-testid': 'picture-file' });
     this.fileRow = h('label', { class: 'field' }, h('span', {}, 'Image file'), this.file);
+    this.numbersRow = h('label', { class: 'check' }, this.numbers, ' Numbers on pictures');
     this.notice = h('p', { class: 'notice', 'data-testid': 'home-notice' });
 
     const field = (label: string, control: HTMLElement) =>
@@ -85,7 +87,7 @@ export class ViewHome {
           field('Board', this.width),
           field('Tiles show', this.picture),
           this.fileRow,
-          h('label', { class: 'check' }, this.numbers, ' Numbers on pictures'),
+          this.numbersRow,
           h(
             'button',
             { type: 'button', class: 'btn btn-primary', 'data-play': 'puzzle' },
@@ -133,6 +135,7 @@ export class ViewHome {
     this.picture.value = s.picture;
     this.numbers.checked = s.numbers;
     this.fileRow.hidden = s.picture !== 'custom';
+    this.numbersRow.hidden = s.picture === 'none';
     this.notice.textContent = notice ?? '';
   }
 
