@@ -1,0 +1,93 @@
+/**
+ * A blob store in the browser's IndexedDB: byte arrays by key, for the puzzle solver's pattern
+ * databases (built once, read back on later visits). Works in pages and in workers. A store
+ * that cannot open (private browsing, storage disabled) degrades to "nothing cached": `get`
+ * answers null and `put` does nothing, so the solver still works, only slower to start.
+ */
+
+/** What the solver needs to cache its tables: get and put byte arrays by key. */
+export interface BlobStore {
+  get(key: string): Promise<Uint8Array | null>;
+  put(key: string, data: Uint8Array): Promise<void>;
+}
+
+export const DB_NAME = 'slidebox';
+export const DB_VERSION = 1;
+export const BLOB_STORE = 'blobs';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = factory.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(BLOB_STORE)) {
+        req.result.createObjectStore(BLOB_STORE);
+      }
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be opened'));
+    req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  });
+}
+
+/** A blob store in IndexedDB (`factory` defaults to the global indexedDB). */
+export function openBrowserStore(
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): BlobStore {
+  let db: Promise<IDBDatabase | null> | null = null;
+  const connect = () => {
+    db ??= factory ? openDb(factory).catch(() => null) : Promise.resolve(null);
+    return db;
+  };
+  return {
+    async get(key) {
+      const d = await connect();
+      if (!d) return null;
+      try {
+        const value: unknown = await request(
+          d.transaction(BLOB_STORE, 'readonly').objectStore(BLOB_STORE).get(key),
+        );
+        if (value instanceof Uint8Array) return value;
+        if (value instanceof ArrayBuffer) return new Uint8Array(value);
+        return null;
+      } catch {
+        return null;
+      }
+    },
+    async put(key, data) {
+      const d = await connect();
+      if (!d) return;
+      try {
+        const tx = d.transaction(BLOB_STORE, 'readwrite');
+        tx.objectStore(BLOB_STORE).put(data, key);
+        await new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+          tx.onabort = () => reject(tx.error);
+        });
+      } catch {
+        // Quota or a closed database: the table is simply not cached this time.
+      }
+    },
+  };
+}
+
+/** A blob store in memory (tests, and browsers without IndexedDB). */
+export function memoryBlobStore(): BlobStore & { readonly map: Map<string, Uint8Array> } {
+  const map = new Map<string, Uint8Array>();
+  return {
+    map,
+    async get(key) {
+      return map.get(key) ?? null;
+    },
+    async put(key, data) {
+      map.set(key, data);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { newGame, play } from '../engine/game2048.ts';
+import { moveTile, newPuzzle, resumeClock } from '../engine/puzzle.ts';
+import { serializeGame } from '../engine/save2048.ts';
+import {
+  EMPTY_BESTS,
+  KEYS,
+  type KeyValueStore,
+  load2048,
+  loadBests,
+  loadPicture,
+  loadPuzzle,
+  loadSettings,
+  parseBests,
+  raiseBest2048,
+  recordSolve,
+  save2048,
+  saveBests,
+  savePuzzle,
+  saveSettings,
+} from './persist.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
+
+function memory(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+/** A store whose every call throws, as a browser with storage disabled does. */
+const broken: KeyValueStore = {
+  getItem: () => {
+    throw new DOMException('denied', 'SecurityError');
+  },
+  setItem: () => {
+    throw new DOMException('full', 'QuotaExceededError');
+  },
+  removeItem: () => {
+    throw new DOMException('denied', 'SecurityError');
+  },
+};
+
+describe('2048 saves', () => {
+  it('round-trips a game with its undo history through the engine parser', () => {
+    const s = memory();
+    let g = newGame({ size: 5, seed: 3 });
+    for (const d of ['left', 'up', 'right', 'down', 'left'] as const) g = play(g, d);
+    expect(save2048(s, g)).toBeNull();
+    const back = load2048(s, 5);
+    expect(back.notice).toBeNull();
+    expect(back.value?.cells).toEqual(g.cells);
+    expect(back.value?.score).toBe(g.score);
+    expect(back.value?.previous?.cells).toEqual(g.previous?.cells);
+  });
+
+  it('gives nothing and no notice when there is no save', () => {
+    expect(load2048(memory(), 4)).toEqual({ value: null, notice: null });
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['JSON of another kind', '{"kind":"chess","version":1}'],
+    ['a tampered score', null],
+    ['an array', '[1,2,3]'],
+  ])('drops %s with one sentence', (_name, text) => {
+    const s = memory();
+    let data = text;
+    if (data === null) {
+      const saved = serializeGame(play(newGame({ seed: 9 }), 'left'));
+      data = JSON.stringify({ ...saved, end: { ...saved.end, score: 999999 } });
+    }
+    s.setItem(KEYS.game2048(4), data);
+    const r = load2048(s, 4);
+    expect(r.value).toBeNull();
+    expect(r.notice).toMatch(
+      /^The saved 4×4 2048 game could not be restored \(.+\), so a new game has started\.$/,
+    );
+    // The damaged entry is gone, so the notice is shown once.
+    expect(s.map.has(KEYS.game2048(4))).toBe(false);
+  });
+
+  it('refuses a save filed under the wrong size', () => {
+    const s = memory();
+    s.setItem(KEYS.game2048(4), JSON.stringify(serializeGame(newGame({ size: 3, seed: 1 }))));
+    expect(load2048(s, 4).notice).toMatch(/board size does not match/);
+  });
+
+  it('never throws when the browser refuses storage', () => {
+    expect(load2048(broken, 4).notice).toMatch(/refused/);
+    expect(save2048(broken, newGame({ seed: 1 }))).toMatch(
+      /^Could not save in this browser \(QuotaExceededError\)/,
+    );
+    expect(loadSettings(broken).value).toEqual(DEFAULT_SETTINGS);
+    expect(loadBests(broken).value).toEqual(EMPTY_BESTS);
+  });
+});
+
+describe('puzzle saves', () => {
+  it('round-trips a game; the clock comes back paused with its time', () => {
+    const s = memory();
+    let p = newPuzzle({ width: 3, seed: 4 });
+    const movable = p.tiles.find((_, i) => {
+      const b = p.tiles.indexOf(0);
+      return (
+        Math.abs(i - b) === 3 || (Math.abs(i - b) === 1 && Math.floor(i / 3) === Math.floor(b / 3))
+      );
+    })!;
+    p = moveTile(p, movable, 1000);
+    expect(savePuzzle(s, p, 6000)).toBeNull();
+    const back = loadPuzzle(s, 3);
+    expect(back.value?.tiles).toEqual(p.tiles);
+    expect(back.value?.clock.paused).toBe(true);
+    expect(back.value?.clock.elapsedMs).toBe(5000);
+    expect(resumeClock(back.value!, 0).clock.paused).toBe(false);
+  });
+
+  it('drops a damaged puzzle with one sentence', () => {
+    const s = memory();
+    s.setItem(KEYS.puzzle(4), '{"kind":"slidebox/puzzle","version":1,"width":4,"start":[1,1]}');
+    const r = loadPuzzle(s, 4);
+    expect(r.value).toBeNull();
+    expect(r.notice).toMatch(
+      /^The saved 4×4 puzzle could not be restored \(.+\), so a new puzzle has started\.$/,
+    );
+  });
+});
+
+describe('settings', () => {
+  it('round-trips', () => {
+    const s = memory();
+    const mine = {
+      ...DEFAULT_SETTINGS,
+      game: 'puzzle' as const,
+      width: 5,
+      picture: 'builtin' as const,
+    };
+    saveSettings(s, mine);
+    expect(loadSettings(s)).toEqual({ value: mine, notice: null });
+  });
+
+  it('keeps the good fields of partly bad settings and says which were reset', () => {
+    const s = memory();
+    s.setItem(
+      KEYS.settings,
+      JSON.stringify({
+        kind: 'slidebox/web-settings',
+        version: 1,
+        game: 'puzzle',
+        size: 99,
+        target: 3,
+      }),
+    );
+    const r = loadSettings(s);
+    expect(r.value.game).toBe('puzzle');
+    expect(r.value.size).toBe(DEFAULT_SETTINGS.size);
+    expect(r.notice).toMatch(/size, target/);
+  });
+});
+
+describe('records', () => {
+  it('raises the best 2048 score only when beaten', () => {
+    const b = raiseBest2048(EMPTY_BESTS, 4, 100);
+    expect(b.best2048).toEqual({ '4': 100 });
+    expect(raiseBest2048(b, 4, 50)).toBe(b);
+  });
+
+  it('records fewest moves and fastest time separately', () => {
+    const first = recordSolve(EMPTY_BESTS, 3, 30, 20_000.4);
+    expect(first).toMatchObject({ movesRecord: true, timeRecord: true });
+    expect(first.bests.puzzle['3']).toEqual({ moves: 30, timeMs: 20_000 });
+    const slower = recordSolve(first.bests, 3, 25, 40_000);
+    expect(slower).toMatchObject({ movesRecord: true, timeRecord: false });
+    expect(slower.bests.puzzle['3']).toEqual({ moves: 25, timeMs: 20_000 });
+    const worse = recordSolve(slower.bests, 3, 40, 50_000);
+    expect(worse.bests).toBe(slower.bests);
+  });
+
+  it('round-trips and rejects bad tables', () => {
+    const s = memory();
+    const b = recordSolve(raiseBest2048(EMPTY_BESTS, 5, 1234), 4, 80, 61_000).bests;
+    saveBests(s, b);
+    expect(loadBests(s)).toEqual({ value: b, notice: null });
+    expect(
+      parseBests({ kind: 'slidebox/web-bests', version: 1, best2048: { '9': 5 }, puzzle: {} }),
+    ).toMatch(/size 9/);
+    expect(
+      parseBests({
+        kind: 'slidebox/web-bests',
+        version: 1,
+        best2048: {},
+        puzzle: { '4': { moves: -1 } },
+      }),
+    ).toMatch(/size 4/);
+    s.setItem(KEYS.bests, 'null');
+    expect(loadBests(s).notice).toMatch(/^Your records could not be read/);
+  });
+});
+
+describe('picture', () => {
+  it('accepts only image data URLs', () => {
+    const s = memory();
+    s.setItem(KEYS.picture, JSON.stringify('data:image/jpeg;base64,AAAA'));
+    expect(loadPicture(s)).toBe('data:image/jpeg;base64,AAAA');
+    s.setItem(KEYS.picture, JSON.stringify('javascript:alert(1)'));
+    expect(loadPicture(s)).toBeNull();
+    s.setItem(KEYS.picture, JSON.stringify('data:image/svg+xml;base64,AAAA'));
+    expect(loadPicture(s)).toBeNull();
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The browser's saves: the game in progress per game and size, the settings, the records and
+ * the player's picture, in a key-value store (localStorage in the app, a Map in tests).
+ *
+ * Saved games come back through the engine's own parsers (parseGame, parseSavedPuzzle), which
+ * replay the history through the rules. Anything unreadable gives a fresh start and one sentence
+ * for the player; nothing here throws, even when the store itself refuses to work.
+ */
+import type { Game } from '../engine/game2048.ts';
+import type { Puzzle } from '../engine/puzzle.ts';
+import { parseGame, serializeGame } from '../engine/save2048.ts';
+import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
+import type { PuzzleRecord } from '../storage/storePuzzle.ts';
+import { parseSettings, type Settings, serializeSettings } from './settings.ts';
+
+/** The part of the Web Storage API used here. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const KEYS = {
+  settings: 'slidebox:settings',
+  bests: 'slidebox:bests',
+  picture: 'slidebox:picture',
+  game2048: (size: number) => `slidebox:2048:${size}`,
+  puzzle: (width: number) => `slidebox:puzzle:${width}`,
+} as const;
+
+export interface Loaded<T> {
+  readonly value: T;
+  /** A sentence for the player when saved data had to be dropped. */
+  readonly notice: string | null;
+}
+
+/** Records: best 2048 score per size, fewest moves and fastest time per puzzle width. */
+export interface Bests {
+  readonly best2048: Readonly<Record<string, number>>;
+  readonly puzzle: Readonly<Record<string, PuzzleRecord>>;
+}
+
+export const BESTS_KIND = 'slidebox/web-bests';
+export const EMPTY_BESTS: Bests = { best2048: {}, puzzle: {} };
+
+type Read = { kind: 'missing' } | { kind: 'ok'; data: unknown } | { kind: 'bad'; reason: string };
+
+function readJson(store: KeyValueStore, key: string): Read {
+  let text: string | null;
+  try {
+    text = store.getItem(key);
+  } catch {
+    return { kind: 'bad', reason: 'the browser refused to read it' };
+  }
+  if (text === null) return { kind: 'missing' };
+  try {
+    return { kind: 'ok', data: JSON.parse(text) };
+  } catch {
+    return { kind: 'bad', reason: 'it is not valid JSON' };
+  }
+}
+
+/** Writes JSON; returns a sentence when the browser refuses (storage full or disabled). */
+export function writeJson(store: KeyValueStore, key: string, value: unknown): string | null {
+  try {
+    store.setItem(key, JSON.stringify(value));
+    return null;
+  } catch (e) {
+    return `Could not save in this browser (${(e as Error).name || 'storage error'}): progress will be lost when the page closes.`;
+  }
+}
+
+function drop(store: KeyValueStore, key: string): void {
+  try {
+    store.removeItem(key);
+  } catch {
+    // Nothing more to do: the next save overwrites it anyway.
+  }
+}
+
+/** Loads the saved 2048 game of a size (null: none, or it was damaged and dropped). */
+export function load2048(store: KeyValueStore, size: number): Loaded<Game | null> {
+  const key = KEYS.game2048(size);
+  const read = readJson(store, key);
+  if (read.kind === 'missing') return { value: null, notice: null };
+  let reason: string;
+  if (read.kind === 'ok') {
+    const parsed = parseGame(read.data);
+    if (parsed.ok && parsed.value.size === size) return { value: parsed.value, notice: null };
+    reason = parsed.ok ? 'its board size does not match' : parsed.error.message;
+  } else {
+    reason = read.reason;
+  }
+  drop(store, key);
+  return {
+    value: null,
+    notice: `The saved ${size}×${size} 2048 game could not be restored (${reason}), so a new game has started.`,
+  };
+}
+
+export function save2048(store: KeyValueStore, game: Game): string | null {
+  return writeJson(store, KEYS.game2048(game.size), serializeGame(game));
+}
+
+/** Loads the saved puzzle of a width; its clock comes back paused. */
+export function loadPuzzle(store: KeyValueStore, width: number): Loaded<Puzzle | null> {
+  const key = KEYS.puzzle(width);
+  const read = readJson(store, key);
+  if (read.kind === 'missing') return { value: null, notice: null };
+  let reason: string;
+  if (read.kind === 'ok') {
+    const parsed = parseSavedPuzzle(read.data);
+    if (parsed.ok && parsed.value.width === width) return { value: parsed.value, notice: null };
+    reason = parsed.ok ? 'its board width does not match' : parsed.error.message;
+  } else {
+    reason = read.reason;
+  }
+  drop(store, key);
+  return {
+    value: null,
+    notice: `The saved ${width}×${width} puzzle could not be restored (${reason}), so a new puzzle has started.`,
+  };
+}
+
+export function savePuzzle(store: KeyValueStore, puzzle: Puzzle, now: number): string | null {
+  return writeJson(store, KEYS.puzzle(puzzle.width), serializePuzzle(puzzle, now));
+}
+
+export function loadSettings(store: KeyValueStore): Loaded<Settings> {
+  const read = readJson(store, KEYS.settings);
+  if (read.kind === 'missing') return { value: parseSettings(null).settings, notice: null };
+  const parsed = parseSettings(read.kind === 'ok' ? read.data : null);
+  return {
+    value: parsed.settings,
+    notice: parsed.problem ? `Settings were reset: ${parsed.problem}.` : null,
+  };
+}
+
+export function saveSettings(store: KeyValueStore, s: Settings): string | null {
+  return writeJson(store, KEYS.settings, serializeSettings(s));
+}
+
+function isCount(x: unknown): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+}
+
+/** Validates stored records; any bad entry drops the whole table (with a notice). */
+export function parseBests(data: unknown): Bests | string {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not an object';
+  const d = data as Record<string, unknown>;
+  if (d.kind !== BESTS_KIND || d.version !== 1) return 'not slidebox records';
+  const best2048: Record<string, number> = {};
+  const puzzle: Record<string, PuzzleRecord> = {};
+  const b = d.best2048;
+  const p = d.puzzle;
+  if (typeof b !== 'object' || b === null || typeof p !== 'object' || p === null) {
+    return 'the tables are missing';
+  }
+  for (const [k, v] of Object.entries(b)) {
+    if (!/^[3-8]$/.test(k) || !isCount(v)) return `the best score for size ${k} is invalid`;
+    best2048[k] = v;
+  }
+  for (const [k, v] of Object.entries(p)) {
+    const r = v as Record<string, unknown> | null;
+    if (
+      !/^[3-8]$/.test(k) ||
+      typeof r !== 'object' ||
+      r === null ||
+      (r.moves !== undefined && !isCount(r.moves)) ||
+      (r.timeMs !== undefined && !isCount(r.timeMs))
+    ) {
+      return `the puzzle record for size ${k} is invalid`;
+    }
+    puzzle[k] = {
+      ...(r.moves !== undefined ? { moves: r.moves as number } : {}),
+      ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
+    };
+  }
+  return { best2048, puzzle };
+}
+
+export function loadBests(store: KeyValueStore): Loaded<Bests> {
+  const read = readJson(store, KEYS.bests);
+  if (read.kind === 'missing') return { value: EMPTY_BESTS, notice: null };
+  const parsed = read.kind === 'ok' ? parseBests(read.data) : read.reason;
+  if (typeof parsed !== 'string') return { value: parsed, notice: null };
+  drop(store, KEYS.bests);
+  return {
+    value: EMPTY_BESTS,
+    notice: `Your records could not be read (${parsed}) and were reset.`,
+  };
+}
+
+export function saveBests(store: KeyValueStore, bests: Bests): string | null {
+  return writeJson(store, KEYS.bests, { kind: BESTS_KIND, version: 1, ...bests });
+}
+
+/** The records after a 2048 score (unchanged when it is not a record). */
+export function raiseBest2048(bests: Bests, size: number, score: number): Bests {
+  const key = String(size);
+  if ((bests.best2048[key] ?? 0) >= score) return bests;
+  return { ...bests, best2048: { ...bests.best2048, [key]: score } };
+}
+
+/** The records after a solve, and which of them it set. */
+export function recordSolve(
+  bests: Bests,
+  width: number,
+  moves: number,
+  timeMs: number,
+): { bests: Bests; movesRecord: boolean; timeRecord: boolean } {
+  const key = String(width);
+  const old = bests.puzzle[key] ?? {};
+  const movesRecord = old.moves === undefined || moves < old.moves;
+  const time = Math.round(timeMs);
+  const timeRecord = old.timeMs === undefined || time < old.timeMs;
+  if (!movesRecord && !timeRecord) return { bests, movesRecord, timeRecord };
+  const rec: PuzzleRecord = {
+    moves: movesRecord ? moves : old.moves,
+    timeMs: timeRecord ? time : old.timeMs,
+  };
+  return { bests: { ...bests, puzzle: { ...bests.puzzle, [key]: rec } }, movesRecord, timeRecord };
+}
+
+/** The player's picture (a data: URL of an image), or null. */
+export function loadPicture(store: KeyValueStore): string | null {
+  const read = readJson(store, KEYS.picture);
+  if (read.kind !== 'ok' || typeof read.data !== 'string') return null;
+  return /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(read.data) ? read.data : null;
+}
+
+export function savePicture(store: KeyValueStore, dataUrl: string): string | null {
+  return writeJson(store, KEYS.picture, dataUrl);
+}

@@ -1,0 +1,89 @@
+/**
+ * The service worker: caches the whole built app on the first visit, so the games work
+ * offline afterwards. The build fills in the file list (see vite.config.ts); each build gets
+ * its own cache, and older caches are dropped once the new one is complete.
+ *
+ * Strategy: cache first for the app's own files (they are content-hashed, except index.html
+ * and sw.js), network first for page loads so a new version shows up when online.
+ */
+
+// Service worker globals, declared here because the project's lib is DOM, not WebWorker.
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(r: Response | Promise<Response>): void;
+}
+interface SwGlobal {
+  addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  registration: { scope: string };
+}
+
+const sw = self as unknown as SwGlobal;
+
+/** The build replaces the placeholder string by the JSON of {version, files}. */
+const MANIFEST = JSON.parse('__PRECACHE_MANIFEST__') as { version: string; files: string[] };
+const CACHE = `slidebox-${MANIFEST.version}`;
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(MANIFEST.files))
+      .then(() => sw.skipWaiting()),
+  );
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith('slidebox-') && k !== CACHE).map((k) => caches.delete(k)),
+        ),
+      )
+      .then(() => sw.clients.claim()),
+  );
+});
+
+sw.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
+  if (req.mode === 'navigate') {
+    // The page: fresh when online, the cached one (whatever its query) when not.
+    event.respondWith(
+      fetch(req)
+        .then((res) => {
+          if (res.ok) {
+            const copy = res.clone();
+            void caches.open(CACHE).then((c) => c.put(sw.registration.scope, copy));
+          }
+          return res;
+        })
+        .catch(async () => {
+          const cached =
+            (await caches.match(req, { ignoreSearch: true })) ??
+            (await caches.match(sw.registration.scope));
+          return cached ?? Response.error();
+        }),
+    );
+    return;
+  }
+  event.respondWith(
+    caches.match(req).then((cached) => {
+      if (cached) return cached;
+      return fetch(req).then((res) => {
+        if (res.ok) {
+          const copy = res.clone();
+          void caches.open(CACHE).then((c) => c.put(req, copy));
+        }
+        return res;
+      });
+    }),
+  );
+});

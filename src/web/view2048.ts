@@ -1,0 +1,314 @@
+/**
+ * The 2048 screen: DOM updates from the model. Moves animate from the engine's record of the
+ * move (`game.last.tiles`: where every tile went, which merged; `game.spawned`), so nothing is
+ * diffed and no rule is worked out here. Clicks on the screen's buttons become commands for the
+ * wiring file; the view never changes the model itself.
+ */
+import type { Game } from '../engine/game2048.ts';
+import type { Direction } from '../engine/types.ts';
+import {
+  AUTOPLAY_DELAYS,
+  type Command,
+  type Model,
+  phase,
+  shownHint,
+  wantsAi,
+} from '../tui/game2048/model.ts';
+import { formatNumber } from './announce.ts';
+import { cellTransform, digitsClass, setupGrid } from './board.ts';
+import { button, h, overlay, setText } from './dom.ts';
+
+const ARROWS: Record<Direction, string> = { up: '↑', down: '↓', left: '←', right: '→' };
+
+export interface View2048Handlers {
+  command(cmd: Command): void;
+  menu(): void;
+}
+
+export class View2048 {
+  readonly root: HTMLElement;
+  readonly board: HTMLElement;
+  private readonly tiles: HTMLElement;
+  private readonly score: HTMLElement;
+  private readonly scoreBox: HTMLElement;
+  private readonly best: HTMLElement;
+  private readonly moves: HTMLElement;
+  private readonly goal: HTMLElement;
+  private readonly notice: HTMLElement;
+  private readonly hint: HTMLElement;
+  private readonly autoBtn: HTMLButtonElement;
+  private readonly undoBtn: HTMLButtonElement;
+  private readonly speed: HTMLSelectElement;
+  private readonly pad: Record<Direction, HTMLButtonElement>;
+  private shown: Game | null = null;
+  private overlayKind: string | null = null;
+  private overlayEl: HTMLElement | null = null;
+  private size = 0;
+
+  constructor(private readonly on: View2048Handlers) {
+    this.score = h('span', { class: 'stat-value', 'data-testid': 'score' }, '0');
+    this.scoreBox = h(
+      'div',
+      { class: 'stat stat-score' },
+      h('span', { class: 'stat-label' }, 'Score'),
+      this.score,
+    );
+    this.best = h('span', { class: 'stat-value', 'data-testid': 'best' }, '0');
+    this.moves = h('span', { class: 'stat-value', 'data-testid': 'moves' }, '0');
+    this.goal = h('p', { class: 'goal' });
+    this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
+    this.hint = h('p', { class: 'hint-line', 'data-testid': 'hint' });
+    this.tiles = h('div', { class: 'tiles' });
+    this.board = h('div', {
+      class: 'board board-2048',
+      tabindex: 0,
+      role: 'application',
+      'aria-roledescription': '2048 board',
+      'aria-label': '2048 board. Use the arrow keys, W A S D, or swipe to move the tiles.',
+      'data-testid': 'board',
+    });
+    this.undoBtn = button('Undo', { action: 'undo', shortcut: 'U' });
+    this.autoBtn = button('Autoplay', { action: 'autoplay', shortcut: 'P', cls: 'btn btn-toggle' });
+    this.autoBtn.setAttribute('aria-pressed', 'false');
+    this.speed = h('select', { class: 'speed', 'aria-label': 'Autoplay pause between moves' });
+    AUTOPLAY_DELAYS.forEach((ms, i) => {
+      this.speed.append(h('option', { value: i }, ms === 0 ? 'Fastest' : `${ms} ms`));
+    });
+    const padBtn = (d: Direction) =>
+      h(
+        'button',
+        { type: 'button', class: `btn pad-${d}`, 'data-dir': d, 'aria-label': `Move ${d}` },
+        ARROWS[d],
+      );
+    this.pad = {
+      up: padBtn('up'),
+      left: padBtn('left'),
+      down: padBtn('down'),
+      right: padBtn('right'),
+    };
+
+    this.root = h(
+      'section',
+      { class: 'screen screen-2048', 'aria-label': '2048' },
+      h(
+        'header',
+        { class: 'topbar' },
+        button('☰ Menu', { action: 'menu', cls: 'btn btn-menu', title: 'Back to the menu' }),
+        h('h1', {}, '2048'),
+        h(
+          'div',
+          { class: 'stats' },
+          this.scoreBox,
+          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Best'), this.best),
+          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Moves'), this.moves),
+        ),
+      ),
+      this.goal,
+      h(
+        'div',
+        { class: 'toolbar' },
+        button('New game', { action: 'new', shortcut: 'N' }),
+        this.undoBtn,
+        button('Hint', { action: 'hint', shortcut: 'I' }),
+        this.autoBtn,
+        h('label', { class: 'speed-label' }, 'Pause ', this.speed),
+      ),
+      this.notice,
+      this.hint,
+      h('div', { class: 'board-wrap' }, this.board),
+      h(
+        'div',
+        { class: 'pad', role: 'group', 'aria-label': 'Move buttons' },
+        this.pad.up,
+        this.pad.left,
+        this.pad.down,
+        this.pad.right,
+      ),
+      h(
+        'p',
+        { class: 'keys-help' },
+        'Arrows, WASD or hjkl move · swipe or drag on the board · U undo · N new · I hint · P autoplay',
+      ),
+    );
+
+    this.root.addEventListener('click', (e) => {
+      const el = (e.target as Element).closest<HTMLElement>('[data-action],[data-dir]');
+      if (!el || !this.root.contains(el)) return;
+      const dir = el.dataset.dir as Direction | undefined;
+      if (dir) return this.on.command({ type: 'move', dir });
+      const action = el.dataset.action!;
+      if (action === 'menu') return this.on.menu();
+      const cmd = ACTIONS[action];
+      if (cmd) this.on.command(cmd);
+    });
+    this.speed.addEventListener('change', () => {
+      const want = Number(this.speed.value);
+      const current = Number(this.speed.dataset.current ?? want);
+      // The model changes speed one step at a time: send as many steps as needed.
+      const step: Command = { type: want < current ? 'faster' : 'slower' };
+      for (let i = 0; i < Math.abs(want - current); i++) this.on.command(step);
+    });
+  }
+
+  /** Shows the model; `ms` > 0 animates the move that led to it. */
+  render(m: Model, ms: number): void {
+    const g = m.game;
+    if (g.size !== this.size) {
+      this.size = g.size;
+      this.board.replaceChildren(setupGrid(this.board, g.size), this.tiles);
+      this.shown = null;
+    }
+    if (g !== this.shown) this.drawTiles(g, this.shown, ms);
+    if (ms > 0 && g.previous === this.shown && g.last && g.last.gained > 0) {
+      this.popScore(g.last.gained);
+    }
+    this.shown = g;
+
+    setText(this.score, formatNumber(g.score));
+    setText(this.best, formatNumber(m.best));
+    setText(this.moves, formatNumber(g.moves));
+    setText(
+      this.goal,
+      `Join the tiles, get to ${formatNumber(g.target)}!${g.keepPlaying ? ' (keep going)' : ''}`,
+    );
+    setText(this.notice, m.notice ?? '');
+    this.undoBtn.disabled = g.previous === null;
+    this.autoBtn.setAttribute('aria-pressed', String(m.autoplay));
+    setText(this.autoBtn, m.autoplay ? 'Stop autoplay' : 'Autoplay');
+    this.speed.value = String(m.speed);
+    this.speed.dataset.current = String(m.speed);
+
+    const hint = shownHint(m);
+    let hintText = '';
+    if (m.hintWanted && wantsAi(m) && !m.autoplay) hintText = 'Thinking…';
+    else if (hint !== undefined && !m.autoplay) {
+      hintText = hint === null ? 'No move helps now.' : `Hint: ${ARROWS[hint]} ${hint}`;
+    }
+    setText(this.hint, hintText);
+    for (const d of Object.keys(this.pad) as Direction[]) {
+      this.pad[d].classList.toggle('hinted', hint === d && !m.autoplay);
+    }
+    this.showOverlay(m);
+  }
+
+  private drawTiles(g: Game, before: Game | null, ms: number): void {
+    const els: HTMLElement[] = [];
+    const animate = ms > 0 && before !== null && g.previous === before && g.last !== null;
+    if (animate && g.last) {
+      for (const t of g.last.tiles) {
+        // A tile that merges stays under the merged tile: tests and readers skip it.
+        const el = tile(t.value, t.to, t.merged ? 'merge-source' : '');
+        el.animate([{ transform: cellTransform(t.from) }, { transform: cellTransform(t.to) }], {
+          duration: ms,
+          easing: 'ease-in-out',
+        });
+        els.push(el);
+      }
+      for (const mg of g.last.merges) {
+        const el = tile(mg.value, mg.at, 'merged');
+        pop(el, ms, [0.6, 1.15, 1]);
+        els.push(el);
+      }
+    } else {
+      g.cells.forEach((row, r) => {
+        row.forEach((v, c) => {
+          if (v !== 0 && !g.spawned.some((s) => s.at.row === r && s.at.col === c)) {
+            els.push(tile(v, { row: r, col: c }));
+          }
+        });
+      });
+    }
+    for (const s of g.spawned) {
+      const el = tile(s.value, s.at, 'spawned');
+      // A new game's tiles, or a move's new tile: they grow in once the slide is done.
+      const fresh = animate || (ms > 0 && g.previous === null);
+      if (fresh) pop(el, ms, [0, 1], animate ? ms : 0);
+      els.push(el);
+    }
+    this.tiles.replaceChildren(...els);
+  }
+
+  private popScore(gained: number): void {
+    const el = h('span', { class: 'score-pop', 'aria-hidden': 'true' }, `+${formatNumber(gained)}`);
+    el.addEventListener('animationend', () => el.remove());
+    this.scoreBox.append(el);
+    // Stale pops (animations off) never fire animationend; keep at most a few.
+    const pops = this.scoreBox.querySelectorAll('.score-pop');
+    for (let i = 0; i < pops.length - 3; i++) pops[i]!.remove();
+  }
+
+  private showOverlay(m: Model): void {
+    const p = phase(m.game);
+    const kind = m.overlay === 'confirm-new' ? 'confirm' : p === 'playing' ? null : p;
+    if (kind === this.overlayKind) return;
+    this.overlayKind = kind;
+    const hadFocus = this.overlayEl?.contains(document.activeElement) ?? false;
+    this.overlayEl?.remove();
+    this.overlayEl = null;
+    if (!kind) {
+      if (hadFocus) this.board.focus();
+      return;
+    }
+    const g = m.game;
+    const el =
+      kind === 'won'
+        ? overlay(
+            'won',
+            'You win!',
+            `You reached ${formatNumber(g.target)} with ${formatNumber(g.score)} points.`,
+            [
+              button('Keep going', { action: 'keep-going', cls: 'btn btn-primary', shortcut: 'C' }),
+              button('New game', { action: 'new' }),
+            ],
+          )
+        : kind === 'over'
+          ? overlay('over', 'Game over', `No moves left. You scored ${formatNumber(g.score)}.`, [
+              button('Try again', { action: 'new', cls: 'btn btn-primary' }),
+              button('Undo', { action: 'undo' }),
+            ])
+          : overlay('confirm', 'Start a new game?', 'This game will be lost.', [
+              button('New game', {
+                action: 'new-confirmed',
+                cls: 'btn btn-primary',
+                shortcut: 'Y',
+              }),
+              button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+            ]);
+    this.overlayEl = el;
+    this.board.append(el);
+    el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
+  }
+}
+
+const ACTIONS: Record<string, Command> = {
+  new: { type: 'new' },
+  'new-confirmed': { type: 'new-confirmed' },
+  cancel: { type: 'cancel' },
+  undo: { type: 'undo' },
+  hint: { type: 'hint' },
+  autoplay: { type: 'autoplay' },
+  'keep-going': { type: 'keep-going' },
+};
+
+function tile(value: number, at: { row: number; col: number }, extra = ''): HTMLElement {
+  const exp = Math.min(Math.round(Math.log2(value)), 18);
+  const el = h(
+    'div',
+    {
+      class: `tile t${exp} ${digitsClass(value)} ${extra}`.trim(),
+      'data-row': at.row,
+      'data-col': at.col,
+      'data-value': value,
+    },
+    h('div', { class: 'tile-inner' }, String(value)),
+  );
+  el.style.transform = cellTransform(at);
+  return el;
+}
+
+function pop(el: HTMLElement, ms: number, scales: number[], delay = 0): void {
+  el.firstElementChild!.animate(
+    scales.map((s) => ({ transform: `scale(${s})`, opacity: s === 0 ? 0 : 1 })),
+    { duration: ms, delay, easing: 'ease-out', fill: 'backwards' },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The puzzle solver's Web Worker: answers solve requests (see protocol.ts) with the tiles to
+ * slide, reporting progress while tables are built, and keeps those tables in IndexedDB.
+ * A cancel aborts the solve through its AbortSignal.
+ */
+import { openBrowserStore } from '../../storage/browserStore.ts';
+import { parseSolverRequest, type SolverReply } from './protocol.ts';
+import { SolverUnavailable, solve } from './solverBackend.ts';
+
+interface WorkerScope {
+  onmessage: ((e: MessageEvent) => void) | null;
+  postMessage(msg: SolverReply): void;
+}
+const scope = self as unknown as WorkerScope;
+
+const store = openBrowserStore();
+const running = new Map<number, AbortController>();
+
+scope.onmessage = (e) => {
+  const req = parseSolverRequest(e.data);
+  if (!req) {
+    const id = (e.data as { id?: unknown } | null)?.id;
+    scope.postMessage({
+      type: 'error',
+      id: typeof id === 'number' ? id : -1,
+      message: 'the solver worker received a malformed request',
+    });
+    return;
+  }
+  if (req.type === 'cancel') {
+    running.get(req.id)?.abort();
+    running.delete(req.id);
+    return;
+  }
+  const ctrl = new AbortController();
+  running.set(req.id, ctrl);
+  solve(req.tiles, req.width, {
+    signal: ctrl.signal,
+    store,
+    progress: (stage, done, total) =>
+      scope.postMessage({ type: 'progress', id: req.id, stage, done, total }),
+  }).then(
+    (tiles) => {
+      running.delete(req.id);
+      if (!ctrl.signal.aborted) scope.postMessage({ type: 'solution', id: req.id, tiles });
+    },
+    (err: unknown) => {
+      running.delete(req.id);
+      if (ctrl.signal.aborted) return;
+      const message =
+        err instanceof SolverUnavailable || err instanceof Error ? err.message : String(err);
+      scope.postMessage({ type: 'error', id: req.id, message });
+    },
+  );
+};

@@ -1,0 +1,396 @@
+/**
+ * 2048 in the real web build, in Debian's Chromium: keyboard, mouse-drag and touch swipes,
+ * queued inputs, undo, reload, damaged saves, autoplay through the AI worker, screenshots.
+ * Expected boards come from the engine itself, seeded like the page (`?seed=`).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Game, newGame, play, undo } from '../../src/engine/game2048.ts';
+import type { Direction } from '../../src/engine/types.ts';
+import {
+  buildSite,
+  inCI,
+  launchBrowser,
+  openPage,
+  PHONE,
+  readTiles,
+  type Site,
+  screenshot,
+  serveSite,
+  skipReason,
+} from './webHarness.ts';
+
+const reason = skipReason();
+if (reason && !inCI) console.warn(reason);
+
+describe.runIf(reason && inCI)('web 2048 (CI without Chromium)', () => {
+  it('needs /usr/bin/chromium under CI', () => {
+    throw new Error(`${reason} — CI must install the chromium package`);
+  });
+});
+
+const SEED = 20480;
+
+/** Plays `dirs` on the engine, skipping the moves that change nothing (as the page does). */
+function replay(start: Game, dirs: Direction[]): Game {
+  return dirs.reduce((g, d) => play(g, d), start);
+}
+
+async function expectBoard(page: Page, game: Game): Promise<void> {
+  await expect.poll(() => readTiles(page, game.size)).toEqual(game.cells);
+  await expect
+    .poll(() => page.textContent('[data-testid=score]'))
+    .toBe(game.score.toLocaleString('en-US'));
+  await expect.poll(() => page.textContent('[data-testid=moves]')).toBe(String(game.moves));
+}
+
+describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
+  let browser: Browser;
+  let site: Site;
+
+  beforeAll(async () => {
+    await buildSite();
+    site = await serveSite();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('plays by keyboard (arrows, WASD, hjkl), queues fast keys in order, undoes and restores on reload', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED}#2048`);
+    let game = newGame({ size: 4, target: 2048, seed: SEED });
+    await expectBoard(page, game);
+
+    // One key at a time; the move is announced to screen readers.
+    await page.keyboard.press('ArrowLeft');
+    game = replay(game, ['left']);
+    await expectBoard(page, game);
+    await expect(page.locator('#live').textContent()).resolves.toMatch(
+      /^Moved left\. .*Score \d+\./,
+    );
+
+    // A burst of keys during the animations: all are applied, in order.
+    const burst: [string, Direction][] = [
+      ['ArrowDown', 'down'],
+      ['a', 'left'],
+      ['d', 'right'],
+      ['w', 'up'],
+      ['h', 'left'],
+      ['j', 'down'],
+      ['l', 'right'],
+      ['k', 'up'],
+      ['ArrowRight', 'right'],
+      ['s', 'down'],
+    ];
+    for (const [key] of burst) await page.keyboard.press(key);
+    game = replay(
+      game,
+      burst.map(([, d]) => d),
+    );
+    await expectBoard(page, game);
+    expect(game.moves).toBeGreaterThan(3);
+
+    // Undo twice by button and key.
+    await page.click('button[data-action=undo]');
+    await page.keyboard.press('u');
+    game = undo(undo(game));
+    await expectBoard(page, game);
+
+    // Reload: the same game comes back from the browser's storage.
+    await page.reload();
+    await expectBoard(page, game);
+    // …with its undo history.
+    await page.keyboard.press('u');
+    game = undo(game);
+    await expectBoard(page, game);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves by a mouse drag and by on-screen buttons', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 1}#2048`);
+    let game = newGame({ size: 4, target: 2048, seed: SEED + 1 });
+    await expectBoard(page, game);
+    const box = (await page.locator('[data-testid=board]').boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const drags: [Direction, number, number][] = [
+      ['right', 120, 0],
+      ['down', 0, 120],
+      ['left', -120, 10],
+      ['up', 5, -120],
+    ];
+    for (const [dir, dx, dy] of drags) {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + dx, cy + dy, { steps: 6 });
+      await page.mouse.up();
+      game = replay(game, [dir]);
+      await expectBoard(page, game);
+    }
+    // A short wobble is not a swipe.
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 5, cy + 4, { steps: 2 });
+    await page.mouse.up();
+    await expectBoard(page, game);
+
+    await page.click('button[data-dir=left]');
+    game = replay(game, ['left']);
+    await expectBoard(page, game);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('swipes with touch on a phone without scrolling the page, and screenshots both widths', async () => {
+    const { context, page, errors } = await openPage(browser, { viewport: PHONE, mobile: true });
+    await page.goto(`${site.url}?seed=${SEED + 2}#2048`);
+    let game = newGame({ size: 4, target: 2048, seed: SEED + 2 });
+    await expectBoard(page, game);
+    const cdp = await context.newCDPSession(page);
+    const box = (await page.locator('[data-testid=board]').boundingBox())!;
+    const touchSwipe = async (dx: number, dy: number) => {
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let i = 1; i <= 5; i++) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: x + (dx * i) / 5, y: y + (dy * i) / 5 }],
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    for (const [dir, dx, dy] of [
+      ['up', 0, -110],
+      ['left', -110, 0],
+      ['down', 0, 110],
+    ] as [Direction, number, number][]) {
+      await touchSwipe(dx, dy);
+      game = replay(game, [dir]);
+      await expectBoard(page, game);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    await screenshot(page, '2048-phone');
+    await context.close();
+
+    const desk = await openPage(browser);
+    await desk.page.goto(`${site.url}?seed=${SEED + 3}#2048`);
+    await expectBoard(desk.page, newGame({ size: 4, target: 2048, seed: SEED + 3 }));
+    for (const k of [
+      'ArrowLeft',
+      'ArrowDown',
+      'ArrowLeft',
+      'ArrowDown',
+      'ArrowRight',
+      'ArrowDown',
+    ]) {
+      await desk.page.keyboard.press(k);
+    }
+    await desk.page.waitForTimeout(400);
+    await screenshot(desk.page, '2048-desktop');
+    const dark = await openPage(browser, { viewport: PHONE, mobile: true, dark: true });
+    await dark.page.goto(`${site.url}?seed=${SEED + 3}#2048`);
+    await dark.page.waitForSelector('.board-2048 .tile');
+    await dark.page.waitForTimeout(300);
+    await screenshot(dark.page, '2048-phone-dark');
+    expect([...errors, ...desk.errors, ...dark.errors]).toEqual([]);
+    await desk.context.close();
+    await dark.context.close();
+  });
+
+  it('starts a fresh game with a one-line notice when the saved game is damaged', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 4}#2048`);
+    const fresh = newGame({ size: 4, target: 2048, seed: SEED + 4 });
+    await expectBoard(page, fresh);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+
+    for (const damage of [
+      '{"kind":"slidebox/2048","version":1,"size":4,"log":"zz"}',
+      'not json at all {',
+      '{"kind":"someone-else","data":[1,2,3]}',
+    ]) {
+      await page.evaluate((d) => localStorage.setItem('slidebox:2048:4', d), damage);
+      await page.reload();
+      const notice = page.locator('[data-testid=notice]');
+      await expect
+        .poll(() => notice.textContent())
+        .toMatch(/could not be restored.*new game has started/);
+      // The page still plays: a fresh game (seeded again by the test hook).
+      await expectBoard(page, fresh);
+      // The notice is one line and goes away with the next command.
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => notice.textContent()).toBe('');
+    }
+    // Damaged records and settings too.
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'slidebox:bests',
+        '{"kind":"slidebox/web-bests","version":1,"best2048":{"4":-5},"puzzle":{}}',
+      );
+      localStorage.setItem('slidebox:settings', '[]');
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.textContent('[data-testid=notice]'))
+      .toMatch(/records could not be read/);
+    await expect(page.locator('.board-2048 .tile').count()).resolves.toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the win overlay and keeps going; new game asks first', async () => {
+    const { context, page, errors } = await openPage(browser);
+    // A near-win saved game: 1024 + 1024 in a row, target 2048, built with the engine's save.
+    const { gameFromCells } = await import('../../src/engine/game2048.ts');
+    const { serializeGame } = await import('../../src/engine/save2048.ts');
+    const start = gameFromCells(
+      [
+        [1024, 1024, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 2, 0],
+        [0, 0, 0, 0],
+      ],
+      { target: 2048, seed: 5 },
+    );
+    const saved = serializeGame(start);
+    await page.goto(`${site.url}#`);
+    await page.evaluate((s) => localStorage.setItem('slidebox:2048:4', JSON.stringify(s)), saved);
+    await page.goto(`${site.url}#2048`);
+    await expectBoard(page, start);
+    await page.keyboard.press('ArrowLeft');
+    const won = play(start, 'left');
+    await expectBoard(page, won);
+    await expect(page.locator('.overlay-won h2').textContent()).resolves.toBe('You win!');
+    await screenshot(page, '2048-win-desktop');
+    await page.click('.overlay-won button[data-action=keep-going]');
+    await expect.poll(() => page.locator('.overlay-won').count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expectBoard(page, play({ ...won, keepPlaying: true }, 'right'));
+    // New game with moves made asks for confirmation; Escape keeps the game.
+    await page.keyboard.press('n');
+    await expect.poll(() => page.locator('.overlay-confirm').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.overlay-confirm').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('autoplays through the AI worker while animation frames keep coming', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 5}#2048`);
+    await page.waitForSelector('.board-2048 .tile');
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    // Count animation frames and long tasks while the AI plays.
+    await page.evaluate(() => {
+      const w = window as unknown as { frames_: number; long_: number[] };
+      w.frames_ = 0;
+      w.long_ = [];
+      const tick = () => {
+        w.frames_++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.long_.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.selectOption('select.speed', '0');
+    // The AI is loaded on first use only.
+    expect(workers).toEqual([]);
+    await page.click('button[data-action=autoplay]');
+    await expect
+      .poll(async () => Number(await page.textContent('[data-testid=moves]')), { timeout: 20_000 })
+      .toBeGreaterThan(15);
+    const stats = await page.evaluate(() => {
+      const w = window as unknown as { frames_: number; long_: number[] };
+      return { frames: w.frames_, long: w.long_ };
+    });
+    // Frames kept coming while the AI played (a liveness check, not a timing one).
+    expect(stats.frames).toBeGreaterThan(10);
+    console.info(
+      `autoplay: ${stats.frames} frames, long tasks (ms): ${JSON.stringify(stats.long)}`,
+    );
+    // The AI ran in its own worker.
+    expect(workers).toEqual([expect.stringMatching(/ai\.worker-[\w-]+\.js$/)]);
+    await page.click('button[data-action=autoplay]');
+    await expect
+      .poll(() => page.getAttribute('button[data-action=autoplay]', 'aria-pressed'))
+      .toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a hint from the AI, and moves without animation when less motion is asked for', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await page.goto(`${site.url}?seed=${SEED + 7}#2048`);
+    let game = newGame({ size: 4, target: 2048, seed: SEED + 7 });
+    await expectBoard(page, game);
+    await page.keyboard.press('i');
+    await expect
+      .poll(() => page.textContent('[data-testid=hint]'))
+      .toMatch(/^Hint: . (up|down|left|right)$/);
+    const dir = (await page.textContent('[data-testid=hint]'))!.split(' ').pop() as Direction;
+    await expect.poll(() => page.locator(`button[data-dir=${dir}].hinted`).count()).toBe(1);
+    await page.click(`button[data-dir=${dir}]`);
+    game = replay(game, [dir]);
+    await expectBoard(page, game);
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes board size and target from the home screen (3×3 to 8×8), big numbers fit', async () => {
+    const { context, page, errors } = await openPage(browser, { viewport: PHONE, mobile: true });
+    await page.goto(`${site.url}?seed=${SEED + 6}`);
+    await page.selectOption('[data-testid=size-2048]', '8');
+    await page.selectOption('[data-testid=target]', '256');
+    await page.click('button[data-play="2048"]');
+    await expectBoard(page, newGame({ size: 8, target: 256, seed: SEED + 6 }));
+    expect(await page.locator('.board-2048 .cell').count()).toBe(64);
+    await expect(page.locator('.goal').textContent()).resolves.toMatch(/get to 256/);
+    // The choice is remembered: back to the menu and reload.
+    await page.click('button[data-action=menu]');
+    await page.reload();
+    await expect(page.locator('[data-testid=size-2048]').inputValue()).resolves.toBe('8');
+    await expect(page.locator('[data-testid=target]').inputValue()).resolves.toBe('256');
+
+    // Large tiles on the smallest cells: a saved game with six-digit numbers.
+    const { gameFromCells } = await import('../../src/engine/game2048.ts');
+    const { serializeGame } = await import('../../src/engine/save2048.ts');
+    const row = [131072, 65536, 32768, 16384, 8192, 4096, 2048, 1024];
+    const cells = [
+      row,
+      [...row].reverse(),
+      ...Array.from({ length: 6 }, (_, r) =>
+        row.map((v, c) => ((r + c) % 3 === 0 ? 0 : v / 2 ** (r + 3) >= 2 ? v / 2 ** (r + 3) : 2)),
+      ),
+    ];
+    const big = gameFromCells(cells, { target: 256, seed: 1 });
+    await page.evaluate(
+      (s) => localStorage.setItem('slidebox:2048:8', JSON.stringify(s)),
+      serializeGame(big),
+    );
+    await page.goto(`${site.url}#2048`);
+    await page.reload();
+    await expectBoard(page, big);
+    // No number spills out of its tile.
+    const spills = await page.$$eval('.board-2048 .tile-inner', (els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(spills).toEqual([]);
+    await screenshot(page, '2048-8x8-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Support for the browser end-to-end tests: builds the web app with Vite into dist-web/,
+ * serves it from a sub-path on 127.0.0.1 (an ephemeral port) with a tiny static server, and
+ * launches Debian's Chromium through playwright-core (never a downloaded browser).
+ *
+ * Without /usr/bin/chromium the tests are skipped with a message, except under CI=true, where
+ * they fail: CI installs the chromium package first (.ci/run).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.SLIDEBOX_CHROMIUM ?? '/usr/bin/chromium';
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const DIST = join(ROOT, 'dist-web');
+export const SHOTS = join(ROOT, 'test-output', 'screenshots');
+/** The app is served from here, to prove the build works from a sub-path. */
+export const BASE_PATH = '/games/slidebox/';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const hasChromium = existsSync(CHROMIUM);
+export const inCI = process.env.CI === 'true' || process.env.CI === '1';
+
+/** Why the browser tests cannot run here, or null when they can. */
+export function skipReason(): string | null {
+  if (hasChromium) return null;
+  return `browser tests skipped: ${CHROMIUM} not found (install it with: apt-get install -y chromium)`;
+}
+
+let built: Promise<void> | null = null;
+
+/**
+ * Builds the site once per test file (about a second). In a child process: under Vitest,
+ * NODE_ENV is "test", which would make Vite build a non-production app (no service worker).
+ */
+export function buildSite(): Promise<void> {
+  built ??= new Promise<void>((resolvePromise, reject) => {
+    const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+    execFile(
+      process.execPath,
+      [vite, 'build', '--config', join(ROOT, 'vite.config.ts'), '--logLevel', 'warn'],
+      { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } },
+      (err, _stdout, stderr) =>
+        err
+          ? reject(new Error(`the web build failed: ${stderr || err.message}`))
+          : resolvePromise(),
+    );
+  });
+  return built;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+export interface Site {
+  readonly url: string;
+  /** Requests served, by path (to check what the browser fetched). */
+  readonly hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+/** Serves `dir` at {@link BASE_PATH} on 127.0.0.1, on a free port. */
+export async function serveSite(dir: string = DIST): Promise<Site> {
+  const hits = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    if (!url.pathname.startsWith(BASE_PATH)) {
+      res.writeHead(404).end('not here');
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(BASE_PATH.length));
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const file = normalize(join(dir, rel));
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    void (async () => {
+      try {
+        if (!(await stat(file)).isFile()) throw new Error('not a file');
+        const body = await readFile(file);
+        res.writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-cache',
+        });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
+    })();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${BASE_PATH}`,
+    hits,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+/** A fresh browser context (its own storage) and page; console errors are collected. */
+export async function openPage(
+  browser: Browser,
+  opts: {
+    viewport?: { width: number; height: number };
+    mobile?: boolean;
+    dark?: boolean;
+    reducedMotion?: boolean;
+  } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    isMobile: opts.mobile ?? false,
+    hasTouch: opts.mobile ?? false,
+    colorScheme: opts.dark ? 'dark' : 'light',
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Saves a screenshot under test-output/screenshots/, once the page's animations are done. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The 2048 tiles on screen as a grid of values (merge sources under merged tiles left out). */
+export async function readTiles(page: Page, size: number): Promise<number[][]> {
+  const tiles = await page.$$eval('.board-2048 .tile:not(.merge-source)', (els) =>
+    els.map((e) => ({
+      r: Number((e as HTMLElement).dataset.row),
+      c: Number((e as HTMLElement).dataset.col),
+      v: Number((e as HTMLElement).dataset.value),
+    })),
+  );
+  const grid = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+  for (const t of tiles) {
+    if (grid[t.r]![t.c] !== 0) throw new Error(`two tiles drawn at row ${t.r}, column ${t.c}`);
+    grid[t.r]![t.c] = t.v;
+  }
+  return grid;
+}
+
+/** The puzzle's tiles on screen, row-major, 0 for the blank. */
+export async function readPuzzle(page: Page, width: number): Promise<number[]> {
+  const tiles = await page.$$eval('.board-puzzle .ptile', (els) =>
+    els.map((e) => ({
+      r: Number((e as HTMLElement).dataset.row),
+      c: Number((e as HTMLElement).dataset.col),
+      t: Number((e as HTMLElement).dataset.tile),
+    })),
+  );
+  const out = new Array<number>(width * width).fill(-1);
+  for (const t of tiles) out[t.r * width + t.c] = t.t;
+  return out;
+}

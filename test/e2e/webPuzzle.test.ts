@@ -1,0 +1,311 @@
+/**
+ * The sliding puzzle in the real web build, in Debian's Chromium: chosen from the home screen,
+ * solved by clicks (moves from a breadth-first search in the test, then from the solver
+ * worker's hints), the win overlay and records, picture mode, screenshots, and the app working
+ * offline after the first visit.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGame, play } from '../../src/engine/game2048.ts';
+import { newPuzzle } from '../../src/engine/puzzle.ts';
+import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
+import {
+  buildSite,
+  DESKTOP,
+  inCI,
+  launchBrowser,
+  openPage,
+  PHONE,
+  readPuzzle,
+  readTiles,
+  type Site,
+  screenshot,
+  serveSite,
+  skipReason,
+} from './webHarness.ts';
+
+const reason = skipReason();
+
+describe.runIf(reason && inCI)('web puzzle (CI without Chromium)', () => {
+  it('needs /usr/bin/chromium under CI', () => {
+    throw new Error(`${reason} — CI must install the chromium package`);
+  });
+});
+
+const SEED = 1515;
+
+/** The tiles to click to solve a 3×3 position, from exact distances. */
+function solution(tiles: readonly number[]): number[] {
+  const dist = bfsDistances(3, 3);
+  const p = [...tiles];
+  const out: number[] = [];
+  let d = dist.get(encode(p))!;
+  while (d > 0) {
+    const b = p.indexOf(0);
+    const around = [b - 3, b + 3, b % 3 > 0 ? b - 1 : -1, b % 3 < 2 ? b + 1 : -1];
+    for (const m of around) {
+      if (m < 0 || m > 8) continue;
+      p[b] = p[m]!;
+      p[m] = 0;
+      if (dist.get(encode(p)) === d - 1) {
+        out.push(p[b]!);
+        d--;
+        break;
+      }
+      p[m] = p[b]!;
+      p[b] = 0;
+    }
+  }
+  return out;
+}
+
+async function choosePuzzle(page: Page, width: number, picture = 'none'): Promise<void> {
+  await page.selectOption('[data-testid=size-puzzle]', String(width));
+  await page.selectOption('[data-testid=picture]', picture);
+  await page.click('button[data-play=puzzle]');
+  await page.waitForSelector('.board-puzzle .ptile');
+}
+
+describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
+  let browser: Browser;
+  let site: Site;
+
+  beforeAll(async () => {
+    await buildSite();
+    site = await serveSite();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('is solved by clicking tiles, shows the win overlay and keeps the record', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED}`);
+    await choosePuzzle(page, 3);
+    const start = newPuzzle({ width: 3, seed: SEED });
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(start.tiles);
+
+    // A tile outside the blank's row and column does not move, and says why.
+    const blank = start.tiles.indexOf(0);
+    const stuck = start.tiles.find(
+      (t, i) => t !== 0 && Math.floor(i / 3) !== Math.floor(blank / 3) && i % 3 !== blank % 3,
+    )!;
+    await page.click(`.ptile[data-tile="${stuck}"]`);
+    await expect.poll(() => page.textContent('[data-testid=notice]')).toMatch(/not in the blank/);
+
+    const clicks = solution(start.tiles);
+    for (const t of clicks) await page.click(`.ptile[data-tile="${t}"]`);
+    await expect.poll(() => page.locator('.overlay-won h2').textContent()).toBe('Solved!');
+    await expect.poll(() => readPuzzle(page, 3)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    expect(await page.textContent('[data-testid=moves]')).toBe(String(clicks.length));
+    await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/New record/);
+    await screenshot(page, 'puzzle-solved-desktop');
+    // The record is kept across a reload; the solved game stays solved.
+    await page.reload();
+    await expect
+      .poll(() => page.textContent('[data-testid=best]'))
+      .toMatch(new RegExp(`^${clicks.length} · `));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('slides a whole row with one click and by keyboard; undo; the timer runs', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 1}`);
+    await choosePuzzle(page, 4);
+    const start = newPuzzle({ width: 4, seed: SEED + 1 });
+    await expect.poll(() => readPuzzle(page, 4)).toEqual(start.tiles);
+    // The tile at the far end of the blank's row.
+    const b = start.tiles.indexOf(0);
+    const row = Math.floor(b / 4);
+    const farCol = b % 4 < 2 ? 3 : 0;
+    const far = start.tiles[row * 4 + farCol]!;
+    await page.click(`.ptile[data-tile="${far}"]`);
+    const slid = Math.abs(farCol - (b % 4));
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe(String(slid));
+    const after = await readPuzzle(page, 4);
+    expect(after[row * 4 + farCol]).toBe(0);
+    await page.keyboard.press('u');
+    await expect.poll(() => readPuzzle(page, 4)).toEqual(start.tiles);
+    // Arrow keys move the tile next to the gap.
+    await page.keyboard.press(b % 4 < 3 ? 'ArrowLeft' : 'ArrowRight');
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+    await expect
+      .poll(() => page.textContent('[data-testid=time]'), { timeout: 5000 })
+      .not.toBe('0:00');
+    // While the page is hidden the clock stops: the time saved when it hides is the time it
+    // resumes with, however long it stayed hidden.
+    const savedMs = () =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('slidebox:puzzle:4')!).clock.elapsedMs as number,
+      );
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((st) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => st });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    const hiddenAt = await savedMs();
+    await page.waitForTimeout(1500);
+    await setVisibility('visible');
+    // A move saves the game with the time on the clock now: the hidden 1.5 s are not in it.
+    await page.keyboard.press('u');
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('0');
+    const resumed = await savedMs();
+    expect(resumed).toBeGreaterThanOrEqual(hiddenAt);
+    expect(resumed - hiddenAt).toBeLessThan(1000);
+    await screenshot(page, 'puzzle-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes hints from the solver worker until solved, and caches its table in IndexedDB', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 2}`);
+    await choosePuzzle(page, 3);
+    await page.keyboard.press('i');
+    let clicks = 0;
+    while (!(await page.locator('.overlay-won').count())) {
+      const hinted = page.locator('.ptile.hinted');
+      await hinted.waitFor({ timeout: 30_000 });
+      const moves = await page.textContent('[data-testid=moves]');
+      await hinted.click();
+      clicks++;
+      // One click at a time: the next hint is for the position after this move.
+      await expect.poll(() => page.textContent('[data-testid=moves]')).not.toBe(moves);
+      expect(clicks).toBeLessThan(40);
+    }
+    // With help, no record: the overlay says so.
+    await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/./);
+    const cached = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const req = indexedDB.open('slidebox');
+          req.onsuccess = () => {
+            const get = req.result
+              .transaction('blobs')
+              .objectStore('blobs')
+              .get('standin-3x3-distances-v1');
+            get.onsuccess = () => resolve((get.result as Uint8Array | undefined)?.length ?? 0);
+            get.onerror = () => reject(get.error);
+          };
+          req.onerror = () => reject(req.error);
+        }),
+    );
+    expect(cached).toBe(362880);
+    // Auto-solve a new puzzle (the table now comes from IndexedDB).
+    await page.click('.overlay-won button[data-action=new]');
+    await expect.poll(() => page.locator('.overlay-won').count()).toBe(0);
+    await page.keyboard.press('p');
+    await expect
+      .poll(() => page.getAttribute('button[data-action=auto-solve]', 'aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => page.locator('.overlay-won').count(), { timeout: 30_000 }).toBe(1);
+    await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/solver’s help/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows picture tiles with numbers toggled, at desktop and phone widths', async () => {
+    for (const [name, viewport, mobile, dark] of [
+      ['desktop', DESKTOP, false, false],
+      ['phone', PHONE, true, false],
+      ['phone-dark', PHONE, true, true],
+    ] as const) {
+      const { context, page, errors } = await openPage(browser, { viewport, mobile, dark });
+      await page.goto(`${site.url}?seed=${SEED + 3}`);
+      await screenshot(page, `home-${name}`);
+      await choosePuzzle(page, 4, 'builtin');
+      await expect.poll(() => page.locator('.board-puzzle.picture').count()).toBe(1);
+      await screenshot(page, `puzzle-picture-${name}`);
+      await page.click('[data-testid=numbers]');
+      await expect.poll(() => page.locator('.board-puzzle.no-numbers').count()).toBe(1);
+      if (name === 'desktop') await screenshot(page, 'puzzle-picture-no-numbers-desktop');
+      if (name === 'phone') {
+        await page.click('button[data-action=menu]');
+        await choosePuzzle(page, 8, 'none');
+        await screenshot(page, 'puzzle-8x8-phone');
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('uses a picture file the player picks, and keeps it', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 5}`);
+    // A 300×200 PNG drawn in the page: four coloured quarters.
+    const png = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 300;
+      c.height = 200;
+      const g = c.getContext('2d')!;
+      const colours = ['#d33', '#3a3', '#33d', '#dd3'];
+      colours.forEach((col, i) => {
+        g.fillStyle = col;
+        g.fillRect((i % 2) * 150, Math.floor(i / 2) * 100, 150, 100);
+      });
+      return c.toDataURL('image/png').split(',')[1]!;
+    });
+    await page.selectOption('[data-testid=picture]', 'custom');
+    await page.setInputFiles('[data-testid=picture-file]', {
+      name: 'quarters.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(png, 'base64'),
+    });
+    await expect.poll(() => page.textContent('[data-testid=home-notice]')).toBe('Picture ready.');
+    // A file that is not an image is refused with a sentence.
+    await page.setInputFiles('[data-testid=picture-file]', {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await expect
+      .poll(() => page.textContent('[data-testid=home-notice]'))
+      .toMatch(/is not an image/);
+    await page.selectOption('[data-testid=size-puzzle]', '3');
+    await page.click('button[data-play=puzzle]');
+    const pic = () =>
+      page.$eval('.board-puzzle', (b) => getComputedStyle(b).getPropertyValue('--pic'));
+    await expect.poll(pic).toMatch(/^url\("data:image\/jpeg;base64,/);
+    await page.reload();
+    await expect.poll(pic).toMatch(/^url\("data:image\/jpeg;base64,/);
+    await screenshot(page, 'puzzle-own-picture-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works offline after the first visit (service worker)', async () => {
+    const own = await serveSite();
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${own.url}?seed=${SEED + 4}#2048`);
+    await page.waitForSelector('.board-2048 .tile');
+    // The service worker has installed (cached the app) and controls the page.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowDown');
+    const game = play(play(newGame({ size: 4, target: 2048, seed: SEED + 4 }), 'left'), 'down');
+    await expect.poll(() => readTiles(page, 4)).toEqual(game.cells);
+    // The server goes away and the browser goes offline.
+    await own.close();
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => readTiles(page, 4)).toEqual(game.cells);
+    // Both games, and the workers, load from the cache.
+    await page.click('button[data-action=menu]');
+    await choosePuzzle(page, 3);
+    await page.keyboard.press('i');
+    await page.locator('.ptile.hinted').waitFor({ timeout: 30_000 });
+    expect(
+      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
+    ).toEqual([]);
+    await context.close();
+  });
+});
