@@ -8,7 +8,8 @@ import { err, ok, type Problem, problem, type Result } from '../../engine/result
 import { type PatternDb, placementIndices, UNSET } from './pdb.ts';
 
 const MAGIC = [0x53, 0x42, 0x50, 0x44, 0x42, 0x0a]; // "SBPDB\n"
-const FORMAT = 1;
+// Format 2: placements stored with the last pattern tile varying slowest.
+const FORMAT = 2;
 const HEADER = 32;
 
 export type PdbDecodeProblem = Problem<'bad-pdb'>;
