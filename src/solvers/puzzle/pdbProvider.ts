@@ -33,7 +33,44 @@ export function pdbKey(pattern: readonly number[]): string {
 }
 
 const cache = new WeakMap<object, Promise<PdbSet>>();
+/** Sets whose promise has resolved, for callers that must not wait. */
+const ready = new WeakMap<object, PdbSet>();
 const NO_STORE = {};
+
+/**
+ * The databases if they can be had without building: already in memory, or complete and intact
+ * in the store. Null otherwise (a build in progress is not waited for, and none is started).
+ */
+export async function storedPatternDbs4(
+  store: BlobStore | null,
+  now: () => number = () => performance.now(),
+): Promise<PdbSet | null> {
+  const slot = store ?? NO_STORE;
+  const known = ready.get(slot);
+  if (known) return known;
+  if (!store || cache.has(slot)) return null;
+  const dbs: PatternDb[] = [];
+  const reports: PdbLoadReport[] = [];
+  for (const pattern of PATTERNS_663) {
+    const key = pdbKey(pattern);
+    const t0 = now();
+    try {
+      const bytes = await store.read(key);
+      const decoded = bytes ? decodePatternDb(bytes, 4, 4, pattern) : null;
+      if (!decoded?.ok) return null;
+      dbs.push(decoded.value);
+      reports.push({ key, source: 'store', ms: now() - t0 });
+    } catch {
+      return null;
+    }
+  }
+  const set = { dbs, reports };
+  if (!cache.has(slot)) {
+    ready.set(slot, set);
+    cache.set(slot, Promise.resolve(set));
+  }
+  return ready.get(slot) ?? set;
+}
 
 /**
  * The 6-6-3 databases for the 15-puzzle, loaded or built once per store (per process).
@@ -48,6 +85,7 @@ export function patternDbs4(
   if (!p) {
     p = loadAll(store, now);
     cache.set(slot, p);
+    p.then((set) => ready.set(slot, set)).catch(() => {});
     // A failed load should not stick: the next caller tries again.
     p.catch(() => cache.delete(slot));
   }
@@ -57,6 +95,7 @@ export function patternDbs4(
 /** Forgets databases held in memory (tests use this to exercise the store again). */
 export function forgetPatternDbs(store: BlobStore | null): void {
   cache.delete(store ?? NO_STORE);
+  ready.delete(store ?? NO_STORE);
 }
 
 async function loadAll(store: BlobStore | null, now: () => number): Promise<PdbSet> {

@@ -17,6 +17,7 @@ import type { PatternDb } from './pdb.ts';
 import { PdbHeuristic } from './pdbHeuristic.ts';
 import { patternDbs4, pdbKey } from './pdbProvider.ts';
 import { Pdb4Search } from './pdbSearch.ts';
+import { reductionSolve } from './reduce.ts';
 import { solvePuzzle } from './solve.ts';
 
 const store = fileCache(TEST_CACHE_DIR);
@@ -116,6 +117,48 @@ describe('15-puzzle: pattern-database IDA* is optimal', () => {
     expect(r.optimal).toBe(true);
     expect(r.moves.length).toBe(pdbSolve(tiles).moves.length);
     expect(solves(tiles, 4, r.moves)).toBe(true);
+  });
+});
+
+describe('fast solver finishing on an optimal 4x4 corner', () => {
+  it('stays valid from 5x5 to 8x8 and is shorter on average', async () => {
+    let withCorner = 0;
+    let without = 0;
+    for (const width of [5, 6, 7, 8]) {
+      for (let seed = 0; seed < 3; seed++) {
+        const tiles = [...newPuzzle({ width, seed: 100 + seed }).tiles];
+        const finish = (local: readonly number[]) => {
+          const s = new Pdb4Search(local, dbs);
+          return s.step(1_000_000) === 'found' ? s.result : null;
+        };
+        const a = reductionSolve(tiles, width, finish);
+        const b = reductionSolve(tiles, width);
+        expect(solves(tiles, width, a)).toBe(true);
+        withCorner += a.length;
+        without += b.length;
+      }
+    }
+    expect(withCorner).toBeLessThan(without);
+  });
+
+  it('a corner solver that gives up falls back to the 3x3 finish', () => {
+    const tiles = [...newPuzzle({ width: 6, seed: 1 }).tiles];
+    const moves = reductionSolve(tiles, 6, () => null);
+    expect(moves).toEqual(reductionSolve(tiles, 6));
+    expect(solves(tiles, 6, moves)).toBe(true);
+  });
+
+  it('solvePuzzle uses the stored databases for big boards', async () => {
+    const tiles = [...newPuzzle({ width: 7, seed: 4 }).tiles];
+    const r = await solvePuzzle(tiles, 7, { store });
+    expect(r.method).toBe('reduction');
+    const withCorner = reductionSolve(tiles, 7, (local) => {
+      const s = new Pdb4Search(local, dbs);
+      return s.step(1_000_000) === 'found' ? s.result : null;
+    });
+    expect(r.moves).toEqual(withCorner);
+    expect(withCorner).not.toEqual(reductionSolve(tiles, 7));
+    expect(solves(tiles, 7, r.moves)).toBe(true);
   });
 });
 

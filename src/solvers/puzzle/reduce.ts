@@ -3,7 +3,7 @@
  * milliseconds for 8x8.
  *
  * It reduces the board as people do, a row then a column at a time, until a 3x3 corner remains,
- * which is solved optimally. Each tile is brought home by the shortest sequence that leaves the
+ * which is solved optimally (or, given a 4x4 corner solver, until a 4x4 corner remains). Each tile is brought home by the shortest sequence that leaves the
  * finished tiles alone: a breadth-first search over (tile cell, blank cell). The last two tiles
  * of a row or column go home together (a search over both tiles and the blank), which avoids
  * the special cases of the hand method.
@@ -13,8 +13,21 @@ import { cancelBacktracks, neighbourTable } from './grid.ts';
 import { IdaSearch } from './ida.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
 
-/** Solves a valid, solvable square board; returns the tiles to slide. */
-export function reductionSolve(tiles: readonly number[], width: number): number[] {
+/**
+ * Solves the 4x4 corner of a reduced board (tiles relabelled as a 15-puzzle), or gives up with
+ * null (e.g. past a node budget); the reduction then goes on down to 3x3.
+ */
+export type CornerSolver4 = (tiles: readonly number[]) => number[] | null;
+
+/**
+ * Solves a valid, solvable square board; returns the tiles to slide. With `finish4`, boards of
+ * 5x5 and up stop reducing at a 4x4 corner and try it first (shorter solutions).
+ */
+export function reductionSolve(
+  tiles: readonly number[],
+  width: number,
+  finish4?: CornerSolver4,
+): number[] {
   const w = width;
   const n = w * w;
   const board = Uint8Array.from(tiles);
@@ -24,7 +37,27 @@ export function reductionSolve(tiles: readonly number[], width: number): number[
   const ctx: Ctx = { w, n, board, locked, nbr, out, blank: board.indexOf(0) };
   let top = 0;
   let left = 0;
-  while (w - top > 3 || w - left > 3) {
+  const reduceTo = (size: number) => reduceRegion(ctx, size, top, left);
+  if (finish4 && w >= 5) {
+    [top, left] = reduceTo(4);
+    const corner = solveCorner(ctx, top, left, 4, finish4);
+    if (corner) return cancelBacktracks(out);
+  }
+  [top, left] = reduceTo(3);
+  solveCorner(ctx, top, left, 3, (local) => {
+    const search = new IdaSearch(local, 3, 3, new ManhattanHeuristic(3, 3, true));
+    while (search.step(1_000_000) !== 'found');
+    return search.result!;
+  });
+  return cancelBacktracks(out);
+}
+
+/** Reduces rows and columns until a `size` x `size` corner remains; returns its top-left. */
+function reduceRegion(ctx: Ctx, size: number, top0: number, left0: number): [number, number] {
+  const { w } = ctx;
+  let top = top0;
+  let left = left0;
+  while (w - top > size || w - left > size) {
     if (w - top >= w - left) {
       // Row `top`, columns left .. w-1.
       for (let c = left; c < w - 2; c++) placeOne(ctx, top * w + c);
@@ -36,28 +69,42 @@ export function reductionSolve(tiles: readonly number[], width: number): number[
       left++;
     }
   }
-  // The 3x3 corner: relabel its tiles as an 8-puzzle and solve it optimally.
+  return [top, left];
+}
+
+/**
+ * Relabels the `size` x `size` corner at (top, left) as a puzzle of its own, solves it with
+ * `solver` and plays the answer on the board. False (nothing played) if the solver gave up.
+ */
+function solveCorner(
+  ctx: Ctx,
+  top: number,
+  left: number,
+  size: number,
+  solver: (local: readonly number[]) => number[] | null,
+): boolean {
+  const { w, board } = ctx;
   const local: number[] = [];
+  // globalOf[L]: the board's tile whose home is the corner's L-th cell.
   const globalOf: number[] = [0];
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) {
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
       const cell = (top + r) * w + left + c;
       globalOf.push(cell + 1);
       const t = board[cell]!;
-      local.push(t === 0 ? 0 : localLabel(t - 1, w, top, left));
+      if (t === 0) {
+        local.push(0);
+      } else {
+        const home = t - 1;
+        local.push((Math.floor(home / w) - top) * size + (home % w) - left + 1);
+      }
     }
   }
-  globalOf.length = 9;
-  const search = new IdaSearch(local, 3, 3, new ManhattanHeuristic(3, 3, true));
-  while (search.step(1_000_000) !== 'found');
-  for (const t of search.result!) out.push(globalOf[t]!);
-  return cancelBacktracks(out);
-}
-
-function localLabel(home: number, w: number, top: number, left: number): number {
-  const r = Math.floor(home / w) - top;
-  const c = (home % w) - left;
-  return r * 3 + c + 1;
+  const moves = solver(local);
+  if (!moves) return false;
+  // Play the answer on the board: the blank steps onto each named tile's cell in turn.
+  for (const t of moves) walkBlank(ctx, [board.indexOf(globalOf[t]!)]);
+  return true;
 }
 
 interface Ctx {

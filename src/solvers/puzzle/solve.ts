@@ -6,7 +6,8 @@
  * - 3x3: IDA* with Manhattan distance + linear conflict (optimal, milliseconds).
  * - 4x4: IDA* with the 6-6-3 pattern databases and their reflection (optimal).
  * - 5x5 and larger, `optimal: false`, or a 3x3/4x4 solve that runs out of `timeLimitMs`:
- *   the reduction solver (valid, not shortest, tens of milliseconds).
+ *   the reduction solver (valid, not shortest, tens of milliseconds); from 5x5 up it finishes
+ *   on an optimally solved 4x4 corner when the databases are cached.
  */
 import { parseTiles } from '../../engine/puzzleBoard.ts';
 import { err, problem, SlideboxError, unwrap } from '../../engine/result.ts';
@@ -14,11 +15,14 @@ import { show } from '../../engine/rng.ts';
 import { solves } from './grid.ts';
 import { IdaSearch } from './ida.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
-import { patternDbs4 } from './pdbProvider.ts';
+import { patternDbs4, storedPatternDbs4 } from './pdbProvider.ts';
 import { Pdb4Search } from './pdbSearch.ts';
-import { reductionSolve } from './reduce.ts';
+import { type CornerSolver4, reductionSolve } from './reduce.ts';
 import type { BlobStore } from './store.ts';
 import { yieldToEventLoop } from './yield.ts';
+
+/** Nodes the fast solver may spend on a 4x4 corner (about a tenth of a second). */
+const CORNER_NODE_BUDGET = 1_000_000;
 
 /** Options of the public `solve`. */
 export interface SolveOptions {
@@ -100,17 +104,31 @@ export async function solvePuzzle(
 
   let report: Omit<SolveReport, 'ms'>;
   const wantOptimal = opts.optimal !== false && width <= 4;
-  const fast = (timedOut: boolean, nodes: number): Omit<SolveReport, 'ms'> => ({
-    moves: reductionSolve(board, width),
-    method: 'reduction',
-    optimal: false,
-    nodes,
-    timedOut,
-  });
+  const fast = async (timedOut: boolean, nodes: number): Promise<Omit<SolveReport, 'ms'>> => {
+    // From 5x5 up, finish on a 4x4 corner solved optimally when the databases are at hand
+    // (in memory or in the store; never built for this), within a node budget.
+    let finish4: CornerSolver4 | undefined;
+    if (width >= 5) {
+      const set = await storedPatternDbs4(opts.store ?? null, now);
+      if (set) {
+        finish4 = (local) => {
+          const s = new Pdb4Search(local, set.dbs);
+          return s.step(CORNER_NODE_BUDGET) === 'found' ? s.result : null;
+        };
+      }
+    }
+    return {
+      moves: reductionSolve(board, width, finish4),
+      method: 'reduction',
+      optimal: false,
+      nodes,
+      timedOut,
+    };
+  };
   if (board.every((t, i) => t === (i === board.length - 1 ? 0 : i + 1))) {
     report = { moves: [], method: 'none', optimal: true, nodes: 0, timedOut: false };
   } else if (!wantOptimal) {
-    report = fast(false, 0);
+    report = await fast(false, 0);
   } else {
     let search: IdaSearch | Pdb4Search | null = null;
     let method: SolveMethod = 'ida-manhattan';
@@ -141,7 +159,7 @@ export async function solvePuzzle(
     report =
       found && search
         ? { moves: search.result!, method, optimal: true, nodes: search.nodes, timedOut: false }
-        : fast(true, search?.nodes ?? 0);
+        : await fast(true, search?.nodes ?? 0);
   }
   if (signal?.aborted) throw abortReason(signal);
   if (!solves(board, width, report.moves)) {
