@@ -70,6 +70,7 @@ export {
   shuffleTiles,
   slideToward,
   type TileSlide,
+  tileAt,
   tileToward,
   undo,
 } from './engine/puzzle.ts';
