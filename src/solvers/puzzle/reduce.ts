@@ -1,12 +1,13 @@
 /**
- * The fast solver for any board from 3x3 to 8x8: not optimal, always valid, a few tens of
- * milliseconds for 8x8.
+ * The fast solver for any board from 3x3 to 8x8: not optimal, always valid, well under a second
+ * for 8x8.
  *
  * It reduces the board as people do, a row then a column at a time, until a 3x3 corner remains,
- * which is solved optimally (or, given a 4x4 corner solver, until a 4x4 corner remains). Each tile is brought home by the shortest sequence that leaves the
- * finished tiles alone: a breadth-first search over (tile cell, blank cell). The last two tiles
- * of a row or column go home together (a search over both tiles and the blank), which avoids
- * the special cases of the hand method.
+ * which is solved optimally (or, given a 4x4 corner solver, until a 4x4 corner remains).
+ * Tiles go home two at a time (one alone first when a line has an odd count), each pair by
+ * the shortest sequence that leaves finished tiles alone: a breadth-first search over (cell of
+ * each tile, blank cell). Pairs give shorter solutions than single tiles (about a tenth on
+ * 8x8) and make the last two tiles of a line no special case.
  */
 
 import { cancelBacktracks, neighbourTable } from './grid.ts';
@@ -34,7 +35,22 @@ export function reductionSolve(
   const locked = new Uint8Array(n);
   const nbr = neighbourTable(w, w);
   const out: number[] = [];
-  const ctx: Ctx = { w, n, board, locked, nbr, out, blank: board.indexOf(0) };
+  // Search buffers, shared by every placement: a state is visited when its mark is the
+  // current generation, so nothing needs clearing between searches.
+  const states = n * n * n;
+  const ctx: Ctx = {
+    w,
+    n,
+    board,
+    locked,
+    nbr,
+    out,
+    blank: board.indexOf(0),
+    prev: new Int32Array(states),
+    mark: new Uint32Array(states),
+    queue: new Int32Array(states),
+    gen: 0,
+  };
   let top = 0;
   let left = 0;
   const reduceTo = (size: number) => reduceRegion(ctx, size, top, left);
@@ -59,13 +75,15 @@ function reduceRegion(ctx: Ctx, size: number, top0: number, left0: number): [num
   let left = left0;
   while (w - top > size || w - left > size) {
     if (w - top >= w - left) {
-      // Row `top`, columns left .. w-1.
-      for (let c = left; c < w - 2; c++) placeOne(ctx, top * w + c);
-      placeTwo(ctx, top * w + w - 2, top * w + w - 1);
+      // Row `top`, columns left .. w-1: a single first if the count is odd, then pairs.
+      let c = left;
+      if ((w - left) % 2 === 1) placeOne(ctx, top * w + c++);
+      for (; c < w; c += 2) placeTwo(ctx, top * w + c, top * w + c + 1);
       top++;
     } else {
-      for (let r = top; r < w - 2; r++) placeOne(ctx, r * w + left);
-      placeTwo(ctx, (w - 2) * w + left, (w - 1) * w + left);
+      let r = top;
+      if ((w - top) % 2 === 1) placeOne(ctx, r++ * w + left);
+      for (; r < w; r += 2) placeTwo(ctx, r * w + left, (r + 1) * w + left);
       left++;
     }
   }
@@ -115,6 +133,10 @@ interface Ctx {
   nbr: Int8Array;
   out: number[];
   blank: number;
+  prev: Int32Array;
+  mark: Uint32Array;
+  queue: Int32Array;
+  gen: number;
 }
 
 /** Slides the blank along `cells` (each next to the previous), recording the tiles moved. */
@@ -133,12 +155,13 @@ function placeOne(ctx: Ctx, home: number): void {
   const { n, board, locked, nbr } = ctx;
   const tile = home + 1;
   const start = board.indexOf(tile) * n + ctx.blank;
-  const prev = new Int32Array(n * n).fill(-1);
-  const queue = new Int32Array(n * n);
+  const { prev, mark, queue } = ctx;
+  const gen = ++ctx.gen;
   let head = 0;
   let tail = 0;
   queue[tail++] = start;
   prev[start] = start;
+  mark[start] = gen;
   let found = -1;
   while (head < tail) {
     const s = queue[head++]!;
@@ -152,7 +175,8 @@ function placeOne(ctx: Ctx, home: number): void {
       const m = nbr[bp * 4 + k]!;
       if (m < 0 || locked[m]) continue;
       const next = m === tp ? bp * n + m : tp * n + m;
-      if (prev[next]! >= 0) continue;
+      if (mark[next] === gen) continue;
+      mark[next] = gen;
       prev[next] = s;
       queue[tail++] = next;
     }
@@ -168,12 +192,13 @@ function placeTwo(ctx: Ctx, ha: number, hb: number): void {
   const nn = n * n;
   const enc = (a: number, b: number, z: number) => (a * n + b) * n + z;
   const start = enc(board.indexOf(ha + 1), board.indexOf(hb + 1), ctx.blank);
-  const prev = new Int32Array(nn * n).fill(-1);
-  const queue = new Int32Array(nn * n);
+  const { prev, mark, queue } = ctx;
+  const gen = ++ctx.gen;
   let head = 0;
   let tail = 0;
   queue[tail++] = start;
   prev[start] = start;
+  mark[start] = gen;
   let found = -1;
   while (head < tail) {
     const s = queue[head++]!;
@@ -188,7 +213,8 @@ function placeTwo(ctx: Ctx, ha: number, hb: number): void {
       const m = nbr[z * 4 + k]!;
       if (m < 0 || locked[m]) continue;
       const next = m === a ? enc(z, b, m) : m === b ? enc(a, z, m) : enc(a, b, m);
-      if (prev[next]! >= 0) continue;
+      if (mark[next] === gen) continue;
+      mark[next] = gen;
       prev[next] = s;
       queue[tail++] = next;
     }

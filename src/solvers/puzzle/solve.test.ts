@@ -53,6 +53,16 @@ describe('fast solver: valid for every size', () => {
     });
   }
 
+  it('solves any shuffle of any size (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 8 }), fc.nat(), (width, seed) => {
+        const tiles = [...newPuzzle({ width, seed }).tiles];
+        return solves(tiles, width, reductionSolve(tiles, width));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('solvePuzzle uses it for 5x5 and up, for optimal: false, and at a time limit of 0', async () => {
     const big = [...newPuzzle({ width: 8, seed: 5 }).tiles];
     const r8 = await solvePuzzle(big, 8);
