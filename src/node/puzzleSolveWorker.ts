@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SlideboxError } from '../engine/result.ts';
+import { patternDbs4 } from '../solvers/puzzle/pdbProvider.ts';
 import { solvePuzzle } from '../solvers/puzzle/solve.ts';
 import { fileCache } from '../storage/fileCache.ts';
 import type { FromWorker, ToWorker, WorkerConfig } from './solveProtocol.ts';
@@ -16,6 +17,10 @@ const config = (workerData ?? {}) as WorkerConfig;
 const store =
   config.cacheDir === null ? null : config.cacheDir ? fileCache(config.cacheDir) : fileCache();
 const running = new Map<number, AbortController>();
+if (config.preload) {
+  // Errors surface again, with their message, in the first solve that needs the databases.
+  patternDbs4(store).catch(() => {});
+}
 
 function send(msg: FromWorker): void {
   port!.postMessage(msg);

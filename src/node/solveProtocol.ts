@@ -4,6 +4,8 @@ import type { SolveOptions, SolveReport } from '../solvers/puzzle/solve.ts';
 export interface WorkerConfig {
   /** Cache folder for pattern databases; undefined for the default, null for no cache. */
   cacheDir?: string | null;
+  /** Load (or build) the 4x4 pattern databases as soon as the thread starts. */
+  preload?: boolean;
 }
 
 export type ToWorker =

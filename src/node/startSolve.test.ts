@@ -30,6 +30,16 @@ describe('solving on a worker thread', () => {
     await expect(h.promise).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('a preloading worker still answers small solves at once, and closes mid-build', async () => {
+    const w = createSolverWorker({ cacheDir: null, preload: true });
+    try {
+      const r = await w.solve([1, 2, 3, 4, 5, 6, 0, 7, 8], 3).promise;
+      expect(r.moves).toEqual([7, 8]);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('a long-lived worker serves several solves, cancels one, and closes', async () => {
     const w = createSolverWorker({ cacheDir: null });
     try {

@@ -33,6 +33,11 @@ export interface SolverWorker {
 export interface SolverWorkerOptions {
   /** Cache folder for pattern databases (default: the user cache folder; null: no cache). */
   cacheDir?: string | null;
+  /**
+   * Load the 15-puzzle's pattern databases as soon as the thread starts (building them if they
+   * are not cached), so the first 4x4 hint does not wait for them.
+   */
+  preload?: boolean;
 }
 
 function abortError(): Error {
@@ -78,7 +83,10 @@ function workerScript(): URL {
 /** Starts a solver thread. */
 export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker {
   const script = workerScript();
-  const config: WorkerConfig = opts.cacheDir === undefined ? {} : { cacheDir: opts.cacheDir };
+  const config: WorkerConfig = {
+    ...(opts.cacheDir === undefined ? {} : { cacheDir: opts.cacheDir }),
+    ...(opts.preload ? { preload: true } : {}),
+  };
   const worker = new Worker(script, { workerData: config });
   worker.unref();
   let nextId = 1;
