@@ -23,6 +23,9 @@ const common = {
 // Library entries: named by their package export.
 const libEntries = {
   2048: 'src/2048.ts',
+  puzzle: 'src/puzzle.ts',
+  // Not a package export: the worker thread script that `startSolve` (in puzzle.js) starts.
+  'puzzle-worker': 'src/node/puzzleSolveWorker.ts',
 };
 
 if (!jsOnly) rmSync('dist', { recursive: true, force: true });

@@ -11,6 +11,7 @@ import {
   resumeClock,
   shuffleTiles,
   slideToward,
+  tileAt,
   tileToward,
   undo,
 } from './puzzle.ts';
@@ -68,6 +69,15 @@ describe('moves', () => {
     expect(() => moveTile(centre(), 0)).toThrow(SlideboxError);
     expect(() => moveTile(centre(), 9)).toThrow(/tile must be a whole number from 1 to 8, got 9/);
     expect(() => moveTile(centre(), 1.5)).toThrow(/got 1.5/);
+  });
+
+  it('tileAt names the tile under a cell (a click), null off the board', () => {
+    const p = centre();
+    expect(tileAt(p, { row: 0, col: 2 })).toBe(3);
+    expect(tileAt(p, { row: 1, col: 1 })).toBe(0);
+    expect(tileAt(p, { row: 3, col: 0 })).toBeNull();
+    expect(tileAt(p, { row: -1, col: 0 })).toBeNull();
+    expect(moveTile(p, tileAt(p, { row: 1, col: 0 })!).tiles).toEqual([1, 2, 3, 0, 4, 5, 6, 7, 8]);
   });
 
   it('movableTiles lists the blank row and column', () => {

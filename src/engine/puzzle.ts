@@ -7,7 +7,14 @@
  * the first move, stops at the win, and pauses while the game is not on screen
  * ({@link pauseClock} / {@link resumeClock}).
  */
-import { goalTiles, isGoal, isSolvableRect, parseTiles, type TilesProblem } from './puzzleBoard.ts';
+import {
+  checkWidth,
+  goalTiles,
+  isGoal,
+  isSolvableRect,
+  parseTiles,
+  type TilesProblem,
+} from './puzzleBoard.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
 import { checkSeed, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
 import { DIRECTIONS, type Direction, type Pos } from './types.ts';
@@ -117,15 +124,11 @@ export function checkPuzzleOptions(
   if (typeof opts !== 'object' || opts === null) {
     return err(problem('bad-options', `options must be an object, got ${show(opts)}`));
   }
-  const width = opts.width ?? DEFAULT_WIDTH;
-  if (!Number.isInteger(width) || width < 3 || width > 8) {
-    return err(
-      problem('bad-width', `width must be a whole number from 3 to 8, got ${show(opts.width)}`),
-    );
-  }
+  const width = checkWidth(opts.width ?? DEFAULT_WIDTH);
+  if (!width.ok) return width;
   const seed = checkSeed(opts.seed ?? randomSeed());
   if (!seed.ok) return seed;
-  return ok({ width, seed: seed.value });
+  return ok({ width: width.value, seed: seed.value });
 }
 
 /** A new shuffled game. Throws a SlideboxError for bad options. */
@@ -163,6 +166,18 @@ function start(width: number, seed: number | null, tiles: number[]): Puzzle {
     undone: null,
     previous: null,
   };
+}
+
+/**
+ * The tile at a cell (0 for the blank), or null off the board: what a click on that cell names.
+ * Pass it to {@link moveTile}, which slides it (with the tiles between) if it is in the blank's
+ * row or column.
+ */
+export function tileAt(puzzle: Puzzle, pos: Pos): number | null {
+  const { width } = puzzle;
+  if (!Number.isInteger(pos.row) || !Number.isInteger(pos.col)) return null;
+  if (pos.row < 0 || pos.row >= width || pos.col < 0 || pos.col >= width) return null;
+  return puzzle.tiles[pos.row * width + pos.col]!;
 }
 
 /** The tiles that can move now: those in the blank's row and column, in board order. */

@@ -22,6 +22,17 @@ export function decode(key: number, n: number): number[] {
 
 /** Distance to the goal of every position reachable from it, keyed by {@link encode}. */
 export function bfsDistances(width: number, height: number): Map<number, number> {
+  const key = `${width}x${height}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const dist = search(width, height);
+  memo.set(key, dist);
+  return dist;
+}
+
+const memo = new Map<string, Map<number, number>>();
+
+function search(width: number, height: number): Map<number, number> {
   const n = width * height;
   const goal = Array.from({ length: n }, (_, i) => (i === n - 1 ? 0 : i + 1));
   const dist = new Map<number, number>([[encode(goal), 0]]);

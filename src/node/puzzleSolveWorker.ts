@@ -1,0 +1,53 @@
+/**
+ * The worker_threads side of the puzzle solver: runs solves sent by `startSolve` /
+ * `createSolverWorker` and answers with the report or the error. Solves run in slices, so a
+ * cancel message is seen within a few milliseconds.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SlideboxError } from '../engine/result.ts';
+import { patternDbs4 } from '../solvers/puzzle/pdbProvider.ts';
+import { solvePuzzle } from '../solvers/puzzle/solve.ts';
+import { fileCache } from '../storage/fileCache.ts';
+import type { FromWorker, ToWorker, WorkerConfig } from './solveProtocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('puzzleSolveWorker must run in a worker thread');
+
+const config = (workerData ?? {}) as WorkerConfig;
+const store =
+  config.cacheDir === null ? null : config.cacheDir ? fileCache(config.cacheDir) : fileCache();
+const running = new Map<number, AbortController>();
+if (config.preload) {
+  // Errors surface again, with their message, in the first solve that needs the databases.
+  patternDbs4(store).catch(() => {});
+}
+
+function send(msg: FromWorker): void {
+  port!.postMessage(msg);
+}
+
+port.on('message', (msg: ToWorker) => {
+  if (msg.type === 'cancel') {
+    running.get(msg.id)?.abort();
+    return;
+  }
+  const ac = new AbortController();
+  running.set(msg.id, ac);
+  solvePuzzle(msg.tiles, msg.width, { ...msg.opts, signal: ac.signal, store })
+    .then(
+      (report) => send({ type: 'done', id: msg.id, report }),
+      (e: unknown) => {
+        const error = e as Error;
+        send({
+          type: 'error',
+          id: msg.id,
+          error: {
+            name: error?.name ?? 'Error',
+            message: error?.message ?? String(e),
+            code: e instanceof SlideboxError ? e.code : undefined,
+          },
+        });
+      },
+    )
+    .finally(() => running.delete(msg.id));
+});

@@ -1,0 +1,17 @@
+/** Messages between the main thread and the puzzle solver worker. */
+import type { SolveOptions, SolveReport } from '../solvers/puzzle/solve.ts';
+
+export interface WorkerConfig {
+  /** Cache folder for pattern databases; undefined for the default, null for no cache. */
+  cacheDir?: string | null;
+  /** Load (or build) the 4x4 pattern databases as soon as the thread starts. */
+  preload?: boolean;
+}
+
+export type ToWorker =
+  | { type: 'solve'; id: number; tiles: unknown; width: number; opts: SolveOptions }
+  | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'done'; id: number; report: SolveReport }
+  | { type: 'error'; id: number; error: { name: string; message: string; code?: string } };

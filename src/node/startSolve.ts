@@ -1,0 +1,180 @@
+/**
+ * Solving off the main thread (Node): front-ends start a solve and get a promise plus a cancel
+ * function, and the terminal stays responsive meanwhile.
+ *
+ * ```ts
+ * const { promise, cancel } = startSolve(tiles, 4);
+ * const report = await promise; // report.moves: the tiles to slide
+ * ```
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SlideboxError } from '../engine/result.ts';
+import type { SolveOptions, SolveReport } from '../solvers/puzzle/solve.ts';
+import type { FromWorker, ToWorker, WorkerConfig } from './solveProtocol.ts';
+
+/** A running solve. */
+export interface SolveHandle {
+  /** The report; rejects with a SlideboxError for bad input, an AbortError when cancelled. */
+  readonly promise: Promise<SolveReport>;
+  /** Stops the solve (the promise rejects with an AbortError); no effect once it has settled. */
+  cancel(): void;
+}
+
+/** A long-lived solver thread: keeps its pattern databases loaded between solves. */
+export interface SolverWorker {
+  solve(tiles: readonly number[], width: number, opts?: SolveOptions): SolveHandle;
+  /** Ends the thread; pending solves reject with an AbortError. */
+  close(): Promise<void>;
+}
+
+export interface SolverWorkerOptions {
+  /** Cache folder for pattern databases (default: the user cache folder; null: no cache). */
+  cacheDir?: string | null;
+  /**
+   * Load the 15-puzzle's pattern databases as soon as the thread starts (building them if they
+   * are not cached), so the first 4x4 hint does not wait for them.
+   */
+  preload?: boolean;
+}
+
+function abortError(): Error {
+  return new DOMException('The solve was cancelled', 'AbortError');
+}
+
+/** The worker bundled from TypeScript sources, made once per process (development only). */
+let devWorker: URL | null = null;
+
+/**
+ * The worker script: the bundle's `puzzle-worker.js` when built. When running from TypeScript
+ * sources (tests, development), Node 20 cannot load TypeScript in a worker thread (loader
+ * hooks do not reach workers), so the worker is bundled in memory with esbuild, a development
+ * dependency, and started from a data: URL.
+ */
+function workerScript(): URL {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    if (!devWorker) {
+      const esbuild = createRequire(here)('esbuild') as typeof import('esbuild');
+      const out = esbuild.buildSync({
+        entryPoints: [fileURLToPath(new URL('./puzzleSolveWorker.ts', here))],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        write: false,
+        logLevel: 'warning',
+      });
+      const code = out.outputFiles[0]!.text;
+      devWorker = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    }
+    return devWorker;
+  }
+  // Bundled: this code sits in dist/ or in dist/chunks/, the worker is dist/puzzle-worker.js.
+  for (const rel of ['./puzzle-worker.js', '../puzzle-worker.js']) {
+    const url = new URL(rel, here);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  throw new Error('puzzle-worker.js not found next to the slidebox bundle');
+}
+
+/** Starts a solver thread. */
+export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker {
+  const script = workerScript();
+  const config: WorkerConfig = {
+    ...(opts.cacheDir === undefined ? {} : { cacheDir: opts.cacheDir }),
+    ...(opts.preload ? { preload: true } : {}),
+  };
+  const worker = new Worker(script, { workerData: config });
+  worker.unref();
+  let nextId = 1;
+  let closed = false;
+  const pending = new Map<
+    number,
+    { resolve: (r: SolveReport) => void; reject: (e: unknown) => void }
+  >();
+  const settle = (id: number) => {
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+  };
+  worker.on('message', (msg: FromWorker) => {
+    const p = pending.get(msg.id);
+    if (!p) return;
+    settle(msg.id);
+    if (msg.type === 'done') p.resolve(msg.report);
+    else if (msg.error.name === 'AbortError') p.reject(abortError());
+    else if (msg.error.code)
+      p.reject(new SlideboxError({ code: msg.error.code, message: msg.error.message }));
+    else p.reject(new Error(msg.error.message));
+  });
+  const failAll = (e: unknown) => {
+    for (const [id, p] of pending) {
+      settle(id);
+      p.reject(e);
+    }
+  };
+  worker.on('error', failAll);
+  worker.on('exit', () => {
+    closed = true;
+    failAll(abortError());
+  });
+  return {
+    solve(tiles, width, solveOpts = {}) {
+      const id = nextId++;
+      const promise = new Promise<SolveReport>((resolve, reject) => {
+        if (closed) {
+          reject(abortError());
+          return;
+        }
+        pending.set(id, { resolve, reject });
+        worker.ref();
+        const msg: ToWorker = { type: 'solve', id, tiles: [...tiles], width, opts: solveOpts };
+        worker.postMessage(msg);
+      });
+      // A caller that cancels and drops the promise must not crash the process with an
+      // unhandled rejection; callers that await it still see the rejection.
+      promise.catch(() => {});
+      return {
+        promise,
+        cancel() {
+          const p = pending.get(id);
+          if (!p) return;
+          settle(id);
+          p.reject(abortError());
+          if (!closed) worker.postMessage({ type: 'cancel', id } satisfies ToWorker);
+        },
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      failAll(abortError());
+      await worker.terminate();
+    },
+  };
+}
+
+/** One solve on a thread of its own, ended when the solve settles or is cancelled. */
+export function startSolve(
+  tiles: readonly number[],
+  width: number,
+  opts: SolveOptions & SolverWorkerOptions = {},
+): SolveHandle {
+  const { cacheDir, ...solveOpts } = opts;
+  const w = createSolverWorker(cacheDir === undefined ? {} : { cacheDir });
+  const h = w.solve(tiles, width, solveOpts);
+  const promise = h.promise.finally(() => {
+    void w.close();
+  });
+  // Callers that only cancel should not see an unhandled rejection from this chain.
+  promise.catch(() => {});
+  return {
+    promise,
+    cancel() {
+      h.cancel();
+      void w.close();
+    },
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * The 15-puzzle solver with its real 6-6-3 databases (built on the first run of a checkout,
+ * about 15 s; cached under node_modules/.cache afterwards).
+ */
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPuzzle } from '../../engine/puzzle.ts';
+import { nextInt, type RngState, seedRng } from '../../engine/rng.ts';
+import { fileCache } from '../../storage/fileCache.ts';
+import { TEST_CACHE_DIR } from '../../testutil/testCache.ts';
+import { neighbourTable, solves } from './grid.ts';
+import { IdaSearch } from './ida.ts';
+import { ManhattanHeuristic } from './manhattan.ts';
+import type { PatternDb } from './pdb.ts';
+import { PdbHeuristic } from './pdbHeuristic.ts';
+import { patternDbs4, pdbKey } from './pdbProvider.ts';
+import { Pdb4Search } from './pdbSearch.ts';
+import { reductionSolve } from './reduce.ts';
+import { solvePuzzle } from './solve.ts';
+
+const store = fileCache(TEST_CACHE_DIR);
+let dbs: readonly PatternDb[] = [];
+
+beforeAll(async () => {
+  dbs = (await patternDbs4(store)).dbs;
+}, 120_000);
+
+/** Byte equality without vitest's deep diff (tables have 16.7 million entries). */
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+    Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+  );
+}
+
+function pdbSolve(tiles: readonly number[]): { moves: number[]; nodes: number } {
+  const s = new Pdb4Search(tiles, dbs);
+  while (s.step(1_000_000) !== 'found');
+  return { moves: s.result!, nodes: s.nodes };
+}
+
+/** IDA* with the given heuristic, or null if it needs more than `maxNodes`. */
+function referenceSolve(
+  tiles: readonly number[],
+  h: ManhattanHeuristic | PdbHeuristic,
+  maxNodes: number,
+): { moves: number[]; nodes: number } | null {
+  const s = new IdaSearch(tiles, 4, 4, h);
+  while (s.nodes < maxNodes)
+    if (s.step(250_000) === 'found') return { moves: s.result!, nodes: s.nodes };
+  return null;
+}
+
+/** A seeded random walk of `length` slides from the goal, never undoing the previous slide. */
+function randomWalk(seed: number, length: number): number[] {
+  const tiles = Array.from({ length: 16 }, (_, i) => (i === 15 ? 0 : i + 1));
+  const nbr = neighbourTable(4, 4);
+  let rng: RngState = seedRng(seed);
+  let blank = 15;
+  let prev = -1;
+  for (let i = 0; i < length; i++) {
+    const options: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const m = nbr[blank * 4 + k]!;
+      if (m >= 0 && m !== prev) options.push(m);
+    }
+    const r = nextInt(rng, options.length);
+    rng = r.state;
+    const m = options[r.value]!;
+    tiles[blank] = tiles[m]!;
+    tiles[m] = 0;
+    prev = blank;
+    blank = m;
+  }
+  return tiles;
+}
+
+describe('15-puzzle: pattern-database IDA* is optimal', () => {
+  it('matches IDA* with Manhattan distance only on random positions it can solve quickly', () => {
+    let compared = 0;
+    const lengths: number[] = [];
+    for (let seed = 1; compared < 10 && seed < 60; seed++) {
+      const tiles = randomWalk(seed, 40 + ((seed * 7) % 41));
+      const ref = referenceSolve(tiles, new ManhattanHeuristic(4, 4, false), 3_000_000);
+      if (!ref) continue;
+      const fast = pdbSolve(tiles);
+      expect(fast.moves.length).toBe(ref.moves.length);
+      expect(solves(tiles, 4, fast.moves)).toBe(true);
+      expect(fast.nodes).toBeLessThanOrEqual(ref.nodes);
+      lengths.push(ref.moves.length);
+      compared++;
+    }
+    expect(compared).toBe(10);
+    // The sample should not be trivial.
+    expect(Math.max(...lengths)).toBeGreaterThanOrEqual(30);
+  });
+
+  it('the specialised search equals the generic one with the same heuristic (uniform positions)', () => {
+    for (const seed of [3, 10, 12, 15, 19]) {
+      const tiles = [...newPuzzle({ width: 4, seed }).tiles];
+      const fast = pdbSolve(tiles);
+      const ref = referenceSolve(tiles, new PdbHeuristic(dbs), 50_000_000)!;
+      expect(fast.moves.length).toBe(ref.moves.length);
+      expect(fast.nodes).toBe(ref.nodes);
+      expect(solves(tiles, 4, fast.moves)).toBe(true);
+      // Optimal lengths have the parity of the blank's distance from home.
+      const b = tiles.indexOf(0);
+      expect(fast.moves.length % 2).toBe((3 - (b >> 2) + (3 - (b & 3))) % 2);
+    }
+  });
+
+  it('solvePuzzle returns checked optimal solutions for 4x4', async () => {
+    const tiles = [...newPuzzle({ width: 4, seed: 9 }).tiles];
+    const r = await solvePuzzle(tiles, 4, { store });
+    expect(r.method).toBe('ida-pdb');
+    expect(r.optimal).toBe(true);
+    expect(r.moves.length).toBe(pdbSolve(tiles).moves.length);
+    expect(solves(tiles, 4, r.moves)).toBe(true);
+  });
+});
+
+describe('fast solver finishing on an optimal 4x4 corner', () => {
+  it('stays valid from 5x5 to 8x8 and is shorter on average', async () => {
+    let withCorner = 0;
+    let without = 0;
+    for (const width of [5, 6, 7, 8]) {
+      for (let seed = 0; seed < 3; seed++) {
+        const tiles = [...newPuzzle({ width, seed: 100 + seed }).tiles];
+        const finish = (local: readonly number[]) => {
+          const s = new Pdb4Search(local, dbs);
+          return s.step(1_000_000) === 'found' ? s.result : null;
+        };
+        const a = reductionSolve(tiles, width, finish);
+        const b = reductionSolve(tiles, width);
+        expect(solves(tiles, width, a)).toBe(true);
+        withCorner += a.length;
+        without += b.length;
+      }
+    }
+    expect(withCorner).toBeLessThan(without);
+  });
+
+  it('a corner solver that gives up falls back to the 3x3 finish', () => {
+    const tiles = [...newPuzzle({ width: 6, seed: 1 }).tiles];
+    const moves = reductionSolve(tiles, 6, () => null);
+    expect(moves).toEqual(reductionSolve(tiles, 6));
+    expect(solves(tiles, 6, moves)).toBe(true);
+  });
+
+  it('solvePuzzle uses the stored databases for big boards', async () => {
+    const tiles = [...newPuzzle({ width: 7, seed: 4 }).tiles];
+    const r = await solvePuzzle(tiles, 7, { store });
+    expect(r.method).toBe('reduction');
+    const withCorner = reductionSolve(tiles, 7, (local) => {
+      const s = new Pdb4Search(local, dbs);
+      return s.step(1_000_000) === 'found' ? s.result : null;
+    });
+    expect(r.moves).toEqual(withCorner);
+    expect(withCorner).not.toEqual(reductionSolve(tiles, 7));
+    expect(solves(tiles, 7, r.moves)).toBe(true);
+  });
+});
+
+describe('15-puzzle: cancellation and time limits during the search', () => {
+  // About 30 million nodes: seconds of search, longer than either test lets it run.
+  const hard = [...newPuzzle({ width: 4, seed: 2 }).tiles];
+
+  it('an AbortSignal stops a long search', async () => {
+    const ac = new AbortController();
+    const p = solvePuzzle(hard, 4, { store, signal: ac.signal, sliceNodes: 20_000 });
+    setTimeout(() => ac.abort(), 100);
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an exceeded time limit gives a valid solution from the fast solver', async () => {
+    const r = await solvePuzzle(hard, 4, { store, timeLimitMs: 100, sliceNodes: 20_000 });
+    expect(r.timedOut).toBe(true);
+    expect(r.optimal).toBe(false);
+    expect(solves(hard, 4, r.moves)).toBe(true);
+  });
+});
+
+describe('the database cache', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'slidebox-cache-'));
+    for (const db of dbs)
+      await copyFile(join(TEST_CACHE_DIR, pdbKey(db.pattern)), join(dir, pdbKey(db.pattern)));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const small = pdbKey([2, 3, 4]);
+
+  it('loads intact files from the store', async () => {
+    const r = await patternDbs4(fileCache(dir));
+    expect(r.reports.map((x) => x.source)).toEqual(['store', 'store', 'store']);
+    r.dbs.forEach((db, i) => {
+      expect(same(db.table, dbs[i]!.table)).toBe(true);
+    });
+  });
+
+  for (const [name, damage, note] of [
+    ['truncated', (b: Buffer) => b.subarray(0, b.length - 100), /wrong length/],
+    ['garbage', (b: Buffer) => Buffer.from(b.map((_, i) => (i * 37) & 255)), /magic/],
+    [
+      'one flipped byte',
+      (b: Buffer) => {
+        const c = Buffer.from(b);
+        c[c.length - 5] = c[c.length - 5]! ^ 1;
+        return c;
+      },
+      /checksum/,
+    ],
+  ] as const) {
+    it(`a ${name} file is detected and rebuilt`, async () => {
+      const path = join(dir, small);
+      const good = await readFile(path);
+      await writeFile(path, damage(good));
+      const r = await patternDbs4(fileCache(dir));
+      const report = r.reports.find((x) => x.key === small)!;
+      expect(report.source).toBe('built');
+      expect(report.note).toMatch(note);
+      expect(same(r.dbs[2]!.table, dbs[2]!.table)).toBe(true);
+      // Rewritten: the next load takes it from the store again.
+      expect((await readFile(path)).equals(good)).toBe(true);
+      const again = await patternDbs4(fileCache(dir));
+      expect(again.reports.find((x) => x.key === small)!.source).toBe('store');
+    });
+  }
+
+  it('a store that cannot be written still solves', async () => {
+    const failing = {
+      read: (key: string) => fileCache(dir).read(key),
+      write: async () => {
+        throw new Error('disk full');
+      },
+    };
+    await rm(join(dir, small));
+    const r = await patternDbs4(failing);
+    expect(r.reports[2]!.note).toMatch(/could not be cached \(disk full\)/);
+    expect(same(r.dbs[2]!.table, dbs[2]!.table)).toBe(true);
+  });
+});
