@@ -10,12 +10,29 @@ export async function aiAdvisor(): Promise<MoveAdvisor> {
   throw new Error('the AI is not part of this build yet');
 }
 
-/** The puzzle solver on a worker thread. */
+/**
+ * How long an optimal search may take before the fast solver answers instead: a hint should
+ * come in a moment, even for the rare 15-puzzle position that takes the optimal search longer.
+ */
+const OPTIMAL_TIME_LIMIT_MS = 5000;
+
+/** The puzzle solver on a worker thread that keeps its pattern databases between solves. */
 export async function solverClient(): Promise<SolverClient> {
-  throw new Error('the solver is not part of this build yet');
+  const { createSolverWorker } = await import('../node/startSolve.ts');
+  const worker = createSolverWorker({ preload: true });
+  return {
+    solve(tiles, width) {
+      const h = worker.solve(tiles, width, { timeLimitMs: OPTIMAL_TIME_LIMIT_MS });
+      return { promise: h.promise.then((r) => r.moves), cancel: () => h.cancel() };
+    },
+    close() {
+      void worker.close();
+    },
+  };
 }
 
-/** The puzzle solver on this thread (plain mode). */
-export async function solveHere(_tiles: readonly number[], _width: number): Promise<number[]> {
-  throw new Error('the solver is not part of this build yet');
+/** The puzzle solver on this thread (plain mode, where nothing else has to stay responsive). */
+export async function solveHere(tiles: readonly number[], width: number): Promise<number[]> {
+  const { solve } = await import('../puzzle.ts');
+  return solve([...tiles], width, { timeLimitMs: OPTIMAL_TIME_LIMIT_MS });
 }

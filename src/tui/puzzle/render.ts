@@ -97,7 +97,7 @@ function notice(m: PuzzleModel): string | null {
     return wantsSolution(m)
       ? 'Solving…  (any key stops)'
       : 'Playing the solution…  (any key stops)';
-  if (m.hint) {
+  if (m.hint && !m.puzzle.solved) {
     const t = hintTile(m);
     return t === null ? 'Thinking…' : `Hint: slide ${t}`;
   }
