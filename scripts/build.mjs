@@ -20,19 +20,21 @@ const common = {
 // Library entries: named by their package export.
 const libEntries = {
   2048: 'src/2048.ts',
+  ai: 'src/ai.ts',
+  // Not an export of its own: the worker_threads script AiWorker starts (found beside ai.js).
+  'ai-worker': 'src/solvers/ai2048/worker-entry.ts',
 };
 
 if (!jsOnly) rmSync('dist', { recursive: true, force: true });
 
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/main.ts', ...libEntries },
+  entryPoints: { cli: 'src/cli/main.ts', 'bench-ai': 'bench/ai.ts', ...libEntries },
   banner: { js: '#!/usr/bin/env node' },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   minify: true,
-
 });
 chmodSync('dist/cli.js', 0o755);
 
