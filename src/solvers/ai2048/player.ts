@@ -104,6 +104,11 @@ function distinctTiles(exps: Int8Array): number {
   return count;
 }
 
+/** Positions this thread's packed search has evaluated so far (for benchmarks). */
+export function evaluatedCount(): number {
+  return searcher ? searcher.evaluated : 0;
+}
+
 function resolvePreset(p: AiOptions['preset']): Preset {
   if (p === undefined) return PRESETS.strong;
   if (typeof p === 'string') {

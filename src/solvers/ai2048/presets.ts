@@ -33,10 +33,10 @@ export type PresetName = (typeof PRESET_NAMES)[number];
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   fast: {
     name: 'fast',
-    distinctOffset: 8,
-    minDepth: 2,
-    maxDepth: 3,
-    minProb: 0.003,
+    distinctOffset: 4,
+    minDepth: 3,
+    maxDepth: 5,
+    minProb: 0.002,
     capMs: 50,
   },
   strong: {
