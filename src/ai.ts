@@ -14,6 +14,7 @@ export {
   AiCancelledError,
   AiWorker,
   type AiWorkerOptions,
+  bestMoveAsync,
   defaultWorkerUrl,
 } from './solvers/ai2048/ai-worker.ts';
 export {

@@ -39,6 +39,11 @@ export interface PresetSummary {
   msPerMoveMedian: number;
   msPerMoveP99: number;
   msPerMoveMean: number;
+  /**
+   * Process CPU time (all threads) per move while the games ran: unlike the wall-clock figures
+   * above, it does not grow when other programs share the cores.
+   */
+  cpuMsPerMove: number;
   wallSeconds: number;
   threads: number;
   seeds: [number, number];
@@ -157,6 +162,7 @@ export function summarise(
   wallMs: number,
   threads: number,
   seed: number,
+  cpuMs = Number.NaN,
 ): PresetSummary {
   const totalMoves = records.reduce((s, r) => s + r.moveMs.length, 0);
   const times = new Float64Array(totalMoves);
@@ -186,6 +192,7 @@ export function summarise(
     msPerMoveMedian: quantile(times, 0.5),
     msPerMoveP99: quantile(times, 0.99),
     msPerMoveMean: totalMoves ? thinking / totalMoves : Number.NaN,
+    cpuMsPerMove: totalMoves ? cpuMs / totalMoves : Number.NaN,
     wallSeconds: wallMs / 1000,
     threads,
     seeds: [seed, seed + records.length - 1],
@@ -250,6 +257,7 @@ export function formatTable(rows: PresetSummary[]): string {
     'moves/s/core',
     'ms/move med',
     'ms/move p99',
+    'cpu ms/move',
   ];
   const lines = rows.map((r) => [
     r.preset,
@@ -260,6 +268,7 @@ export function formatTable(rows: PresetSummary[]): string {
     Math.round(r.movesPerSecPerCore).toLocaleString('en'),
     r.msPerMoveMedian.toFixed(3),
     r.msPerMoveP99.toFixed(2),
+    r.cpuMsPerMove.toFixed(3),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cols: string[]) => cols.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -287,6 +296,7 @@ export async function main(argv: string[]): Promise<number> {
     for (const preset of args.games > 0 ? args.presets : []) {
       const records: GameRecord[] = [];
       const start = performance.now();
+      const cpu0 = process.cpuUsage();
       let next = 0;
       const live = new Map<number, string>();
       const ticker = setInterval(() => {
@@ -323,7 +333,17 @@ export async function main(argv: string[]): Promise<number> {
         clearInterval(ticker);
       }
       records.sort((a, b) => a.seed - b.seed);
-      summaries.push(summarise(preset, records, performance.now() - start, threads, args.seed));
+      const cpu = process.cpuUsage(cpu0);
+      summaries.push(
+        summarise(
+          preset,
+          records,
+          performance.now() - start,
+          threads,
+          args.seed,
+          (cpu.user + cpu.system) / 1000,
+        ),
+      );
     }
   } finally {
     await ai?.terminate();

@@ -279,3 +279,20 @@ function isPackable(cells: unknown): cells is number[][] {
     )
   );
 }
+
+let shared: AiWorker | null = null;
+
+/**
+ * {@link AiWorker.bestMove} on a shared worker with one thread per core (the root moves of a
+ * 4x4 board searched in parallel). The threads do not keep the process alive while idle.
+ */
+export async function bestMoveAsync(
+  cells: number[][],
+  opts: AiWireOptions & { signal?: AbortSignal } = {},
+): Promise<Direction | null> {
+  if (!shared) {
+    const { availableParallelism } = await import('node:os');
+    shared ??= new AiWorker({ threads: Math.min(4, availableParallelism()) });
+  }
+  return shared.bestMove(cells, opts);
+}

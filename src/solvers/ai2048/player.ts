@@ -10,7 +10,7 @@ import { out, packExponents } from './board.ts';
 import { genericBestMove, toExponents } from './generic.ts';
 import { isPresetName, PRESETS, type Preset, type PresetName, presetDepth } from './presets.ts';
 import { Expectimax, newRootResult, type RootResult } from './search.ts';
-import { buildEvalTable } from './tables.ts';
+import { buildEvalTable, DEFAULT_WEIGHTS, type EvalWeights } from './tables.ts';
 
 /** Options of a search. */
 export interface AiOptions {
@@ -25,6 +25,8 @@ export interface AiOptions {
    * worker pool splits the root with it.
    */
   rootMask?: number;
+  /** Evaluation weights (default {@link DEFAULT_WEIGHTS}); for tuning experiments. */
+  weights?: EvalWeights;
 }
 
 /** What a search found, for callers that want more than the move. */
@@ -42,13 +44,20 @@ const MAX_DEPTH = 20;
 const GROWTH_ESTIMATE = 4;
 
 let searcher: Expectimax | null = null;
+let searcherWeights: EvalWeights = DEFAULT_WEIGHTS;
 const root = newRootResult();
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
-/** The shared searcher of this thread (built on first use: tables and a 1M-entry cache). */
-function getSearcher(): Expectimax {
-  if (!searcher) searcher = new Expectimax(buildEvalTable(), 20);
+/**
+ * The shared searcher of this thread (built on first use: tables and a 1M-entry cache), rebuilt
+ * when other evaluation weights are asked for.
+ */
+function getSearcher(weights: EvalWeights = DEFAULT_WEIGHTS): Expectimax {
+  if (!searcher || weights !== searcherWeights) {
+    searcher = new Expectimax(buildEvalTable(weights), 20);
+    searcherWeights = weights;
+  }
   return searcher;
 }
 
@@ -120,7 +129,7 @@ function resolvePreset(p: AiOptions['preset']): Preset {
 
 /** Runs the packed search per the options; fills `root` and returns the depth completed. */
 function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): number {
-  const s = getSearcher();
+  const s = getSearcher(opts.weights);
   s.newSearch();
   const preset = resolvePreset(opts.preset);
   const mask = opts.rootMask ?? 0xf;

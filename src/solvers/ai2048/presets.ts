@@ -41,10 +41,10 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   },
   strong: {
     name: 'strong',
-    distinctOffset: 1,
-    minDepth: 4,
+    distinctOffset: 2,
+    minDepth: 3,
     maxDepth: 12,
-    minProb: 1e-4,
+    minProb: 2e-4,
     capMs: 1000,
   },
 };
