@@ -26,13 +26,16 @@ const libEntries = {
   puzzle: 'src/puzzle.ts',
   // Not a package export: the worker thread script that `startSolve` (in puzzle.js) starts.
   'puzzle-worker': 'src/node/puzzleSolveWorker.ts',
+  ai: 'src/ai.ts',
+  // Not an export of its own: the worker_threads script AiWorker starts (found beside ai.js).
+  'ai-worker': 'src/solvers/ai2048/worker-entry.ts',
 };
 
 if (!jsOnly) rmSync('dist', { recursive: true, force: true });
 
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/main.ts', ...libEntries },
+  entryPoints: { cli: 'src/cli/main.ts', 'bench-ai': 'bench/ai.ts', ...libEntries },
   banner: { js: '#!/usr/bin/env node' },
   outdir: 'dist',
   splitting: true,

@@ -1,0 +1,45 @@
+/**
+ * `slidebox/ai`: a strong 2048 player.
+ *
+ * ```ts
+ * import { bestMove, AiWorker } from 'slidebox/ai';
+ * bestMove(game.cells);                    // synchronous, the `strong` preset
+ * bestMove(game.cells, { timeMs: 20 });    // iterative deepening within ~20 ms
+ * bestMove(game.cells, { depth: 3 });      // fixed depth
+ * const ai = new AiWorker({ threads: 2 }); // off the main thread, root split over 2 threads
+ * await ai.bestMove(game.cells, { preset: 'fast' });
+ * ```
+ */
+export {
+  AiCancelledError,
+  AiWorker,
+  type AiWorkerOptions,
+  bestMoveAsync,
+  defaultWorkerUrl,
+} from './solvers/ai2048/ai-worker.ts';
+export {
+  type AiOptions,
+  type Analysis,
+  analyse,
+  bestMove,
+} from './solvers/ai2048/player.ts';
+export {
+  isPresetName,
+  PRESET_NAMES,
+  PRESETS,
+  type Preset,
+  type PresetName,
+} from './solvers/ai2048/presets.ts';
+export {
+  type AiReply,
+  type AiRequest,
+  type AiWireOptions,
+  answerAiRequest,
+  type GameReply,
+  type GameRequest,
+  type MoveReply,
+  type MoveRequest,
+  type ProgressReply,
+} from './solvers/ai2048/protocol.ts';
+export { type GameRecord, playGame } from './solvers/ai2048/selfplay.ts';
+export { DEFAULT_WEIGHTS, type EvalWeights } from './solvers/ai2048/tables.ts';

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatTable, main, summarise } from './bench-ai.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const record = (seed: number, maxTile: number, score: number, moveMs: number[]) => ({
+  seed,
+  score,
+  maxTile,
+  moves: moveMs.length,
+  ms: moveMs.reduce((a, b) => a + b, 0),
+  moveMs,
+});
+
+describe('bench ai', () => {
+  it('summarises games: reach shares, scores, per-move times', () => {
+    const s = summarise(
+      'fast',
+      [
+        record(1, 2048, 100, [1, 1, 2]),
+        record(2, 16384, 300, [1, 3, 1]),
+        record(3, 4096, 200, [1]),
+      ],
+      1000,
+      2,
+      1,
+    );
+    expect(s.games).toBe(3);
+    expect(s.reached).toEqual({ 2048: 1, 4096: 2 / 3, 8192: 1 / 3, 16384: 1 / 3, 32768: 0 });
+    expect(s.avgScore).toBe(200);
+    expect(s.medianScore).toBe(200);
+    expect(s.msPerMoveMedian).toBe(1);
+    expect(s.movesPerSecPerCore).toBeCloseTo((7 / 10) * 1000);
+    expect(s.seeds).toEqual([1, 3]);
+    const table = formatTable([s]);
+    expect(table.split('\n')[0]).toContain('16384');
+    expect(table).toContain('33.3%');
+  });
+
+  it('rejects bad options with exit code 2 and prints usage for --help', async () => {
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    expect(await main(['--games', 'many'])).toBe(2);
+    expect(await main(['--preset', 'slow'])).toBe(2);
+    expect(await main(['--help'])).toBe(0);
+    expect(String(out.mock.calls[0]?.[0])).toContain('usage');
+    expect(err).toHaveBeenCalled();
+  });
+
+  it('times and checks the packed engine, printing JSON', async () => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const code = await main([
+      '--games',
+      '0',
+      '--engine-boards',
+      '2000',
+      '--check-boards',
+      '2000',
+      '--json',
+      '--quiet',
+    ]);
+    expect(code).toBe(0);
+    const json = JSON.parse(String(out.mock.calls.at(-1)?.[0]));
+    expect(json.engine.mismatches).toBe(0);
+    expect(json.engine.checkedMoves).toBe(8000);
+    expect(json.presets).toEqual([]);
+  });
+});

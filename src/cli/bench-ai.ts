@@ -1,0 +1,365 @@
+/**
+ * `slidebox bench ai`: how strong and how fast the 2048 AI is. Plays N seeded games per preset
+ * through the reference engine, spread over worker threads, and times the packed board engine
+ * on millions of seeded random boards (checking it against the reference engine as it goes).
+ * Figures, not a test: nothing here passes or fails except the engine check.
+ */
+import { availableParallelism } from 'node:os';
+import { AiWorker } from '../solvers/ai2048/ai-worker.ts';
+import { checkAgainstReference, randomBoards, timeMoves } from '../solvers/ai2048/engine-bench.ts';
+import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
+import type { GameRecord } from '../solvers/ai2048/selfplay.ts';
+
+const USAGE = `usage: slidebox bench ai [options]
+  --games N          games per preset (default 20)
+  --preset P[,P]     fast, strong or fast,strong (default fast)
+  --seed S           seed of the first game; game i uses S + i (default 1)
+  --threads T        worker threads for the games (default: the number of cores)
+  --max-moves M      stop each game after M moves
+  --engine-boards B  random boards for the raw engine speed (default 2000000; 0 skips it)
+  --check-boards C   of those, boards checked against the reference engine (default 1000000)
+  --json             print the results as JSON on stdout (progress stays on stderr)
+  --quiet            no progress lines`;
+
+/** Tile thresholds reported. */
+export const THRESHOLDS = [2048, 4096, 8192, 16384, 32768] as const;
+
+/** The summary of one preset's games. */
+export interface PresetSummary {
+  preset: PresetName;
+  games: number;
+  /** Share of games reaching each tile, 0..1, keyed by the tile. */
+  reached: Record<string, number>;
+  avgScore: number;
+  medianScore: number;
+  maxScore: number;
+  moves: number;
+  /** Moves per second of thinking on one core (moves / summed game time). */
+  movesPerSecPerCore: number;
+  msPerMoveMedian: number;
+  msPerMoveP99: number;
+  msPerMoveMean: number;
+  /**
+   * Process CPU time (all threads) per move while the games ran: unlike the wall-clock figures
+   * above, it does not grow when other programs share the cores.
+   */
+  cpuMsPerMove: number;
+  wallSeconds: number;
+  threads: number;
+  seeds: [number, number];
+}
+
+export interface EngineSummary {
+  boards: number;
+  movesTimed: number;
+  /** Best of the timed rounds, single-threaded. */
+  movesPerSec: number;
+  /** Median of the timed rounds. */
+  movesPerSecMedian: number;
+  checkedMoves: number;
+  mismatches: number;
+}
+
+interface Args {
+  games: number;
+  presets: PresetName[];
+  seed: number;
+  threads: number;
+  maxMoves?: number;
+  engineBoards: number;
+  checkBoards: number;
+  json: boolean;
+  quiet: boolean;
+}
+
+function parseArgs(argv: string[]): Args | string {
+  const args: Args = {
+    games: 20,
+    presets: ['fast'],
+    seed: 1,
+    threads: availableParallelism(),
+    engineBoards: 2_000_000,
+    checkBoards: 1_000_000,
+    json: false,
+    quiet: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const whole = (min: number): number => {
+      const v = value();
+      const n = Number(v);
+      if (!Number.isSafeInteger(n) || n < min)
+        throw new Error(`${a} must be a whole number >= ${min}, got ${v}`);
+      return n;
+    };
+    try {
+      switch (a) {
+        case '--games':
+          args.games = whole(0);
+          break;
+        case '--preset':
+        case '--presets': {
+          const names = value().split(',');
+          for (const n of names) if (!isPresetName(n)) throw new Error(`unknown preset ${n}`);
+          args.presets = names as PresetName[];
+          break;
+        }
+        case '--seed':
+          args.seed = whole(0);
+          break;
+        case '--threads':
+          args.threads = whole(1);
+          break;
+        case '--max-moves':
+          args.maxMoves = whole(1);
+          break;
+        case '--engine-boards':
+          args.engineBoards = whole(0);
+          break;
+        case '--check-boards':
+          args.checkBoards = whole(0);
+          break;
+        case '--json':
+          args.json = true;
+          break;
+        case '--quiet':
+          args.quiet = true;
+          break;
+        case '-h':
+        case '--help':
+          return USAGE;
+        default:
+          throw new Error(`unknown option ${a}`);
+      }
+    } catch (e) {
+      return `${(e as Error).message}\n${USAGE}`;
+    }
+  }
+  return args;
+}
+
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Summarises finished games. */
+export function summarise(
+  preset: PresetName,
+  records: GameRecord[],
+  wallMs: number,
+  threads: number,
+  seed: number,
+  cpuMs = Number.NaN,
+): PresetSummary {
+  const totalMoves = records.reduce((s, r) => s + r.moveMs.length, 0);
+  const times = new Float64Array(totalMoves);
+  let k = 0;
+  let thinking = 0;
+  for (const r of records) {
+    for (const t of r.moveMs) {
+      times[k++] = t;
+      thinking += t;
+    }
+  }
+  times.sort();
+  const reached: Record<string, number> = {};
+  for (const t of THRESHOLDS) {
+    reached[t] = records.length ? records.filter((r) => r.maxTile >= t).length / records.length : 0;
+  }
+  const scores = records.map((r) => r.score);
+  return {
+    preset,
+    games: records.length,
+    reached,
+    avgScore: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : Number.NaN,
+    medianScore: median(scores),
+    maxScore: scores.length ? Math.max(...scores) : Number.NaN,
+    moves: records.reduce((s, r) => s + r.moves, 0),
+    movesPerSecPerCore: thinking > 0 ? (totalMoves / thinking) * 1000 : Number.NaN,
+    msPerMoveMedian: quantile(times, 0.5),
+    msPerMoveP99: quantile(times, 0.99),
+    msPerMoveMean: totalMoves ? thinking / totalMoves : Number.NaN,
+    cpuMsPerMove: totalMoves ? cpuMs / totalMoves : Number.NaN,
+    wallSeconds: wallMs / 1000,
+    threads,
+    seeds: [seed, seed + records.length - 1],
+  };
+}
+
+/** Times the packed engine (single-threaded) and checks it against the reference. */
+export function benchEngine(
+  boards: number,
+  checkBoards: number,
+  log: (s: string) => void,
+): EngineSummary {
+  const b = randomBoards(boards, 12345);
+  const rates: number[] = [];
+  let moves = 0;
+  // Warm up, then time several rounds over all the boards.
+  timeMoves(
+    {
+      a: b.a.subarray(0, Math.min(boards, 100_000)),
+      b: b.b.subarray(0, Math.min(boards, 100_000)),
+    },
+    3,
+  );
+  for (let round = 0; round < 7; round++) {
+    const r = timeMoves(b, 1);
+    moves += r.moves;
+    rates.push((r.moves / r.ms) * 1000);
+  }
+  const best = Math.max(...rates);
+  const med = median(rates);
+  log(
+    `engine: ${(best / 1e6).toFixed(1)} M moves/s best, ${(med / 1e6).toFixed(1)} M median ` +
+      `(${boards.toLocaleString('en')} random boards x 4 directions x ${rates.length} rounds, one thread)`,
+  );
+  const n = Math.min(checkBoards, boards);
+  const check = checkAgainstReference({ a: b.a.subarray(0, n), b: b.b.subarray(0, n) });
+  log(
+    `engine check: ${check.moves.toLocaleString('en')} moves against the reference slide, ${check.mismatches} mismatches`,
+  );
+  return {
+    boards,
+    movesTimed: moves,
+    movesPerSec: best,
+    movesPerSecMedian: med,
+    checkedMoves: check.moves,
+    mismatches: check.mismatches,
+  };
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+/** A plain-text table of preset summaries. */
+export function formatTable(rows: PresetSummary[]): string {
+  const head = [
+    'preset',
+    'games',
+    ...THRESHOLDS.map(String),
+    'avg score',
+    'median score',
+    'moves/s/core',
+    'ms/move med',
+    'ms/move p99',
+    'cpu ms/move',
+  ];
+  const lines = rows.map((r) => [
+    r.preset,
+    String(r.games),
+    ...THRESHOLDS.map((t) => pct(r.reached[t] ?? 0)),
+    Math.round(r.avgScore).toLocaleString('en'),
+    Math.round(r.medianScore).toLocaleString('en'),
+    Math.round(r.movesPerSecPerCore).toLocaleString('en'),
+    r.msPerMoveMedian.toFixed(3),
+    r.msPerMoveP99.toFixed(2),
+    r.cpuMsPerMove.toFixed(3),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cols: string[]) => cols.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  return [fmt(head), ...lines.map(fmt)].join('\n');
+}
+
+/** Runs the benchmark; returns the exit code (0, 1 when the engine check failed, 2 on usage). */
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    const usage = args === USAGE;
+    (usage ? process.stdout : process.stderr).write(`${args}\n`);
+    return usage ? 0 : 2;
+  }
+  const log = (s: string) => {
+    if (!args.quiet) process.stderr.write(`${s}\n`);
+  };
+  let engine: EngineSummary | null = null;
+  if (args.engineBoards > 0) engine = benchEngine(args.engineBoards, args.checkBoards, log);
+
+  const summaries: PresetSummary[] = [];
+  const threads = Math.max(1, Math.min(args.threads, args.games));
+  const ai = args.games > 0 ? new AiWorker({ threads }) : null;
+  try {
+    for (const preset of args.games > 0 ? args.presets : []) {
+      const records: GameRecord[] = [];
+      const start = performance.now();
+      const cpu0 = process.cpuUsage();
+      let next = 0;
+      const live = new Map<number, string>();
+      const ticker = setInterval(() => {
+        if (live.size) log(`[${preset}] playing: ${[...live.values()].join('; ')}`);
+      }, 15_000);
+      const runThread = async (t: number) => {
+        while (next < args.games) {
+          const i = next++;
+          const seed = args.seed + i;
+          live.set(t, `seed ${seed} starting`);
+          const record = await ai!.playGame(
+            seed,
+            { preset },
+            {
+              thread: t,
+              progressEvery: 500,
+              ...(args.maxMoves !== undefined ? { maxMoves: args.maxMoves } : {}),
+              onProgress: (p) =>
+                live.set(t, `seed ${seed} move ${p.moves} score ${p.score} max ${p.maxTile}`),
+            },
+          );
+          live.delete(t);
+          records.push(record);
+          const ms = record.moveMs.reduce((a, b) => a + b, 0) / Math.max(1, record.moveMs.length);
+          log(
+            `[${preset}] ${records.length}/${args.games} seed ${seed}: max ${record.maxTile}, ` +
+              `score ${record.score}, ${record.moves} moves, ${ms.toFixed(2)} ms/move`,
+          );
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: threads }, (_, t) => runThread(t)));
+      } finally {
+        clearInterval(ticker);
+      }
+      records.sort((a, b) => a.seed - b.seed);
+      const cpu = process.cpuUsage(cpu0);
+      summaries.push(
+        summarise(
+          preset,
+          records,
+          performance.now() - start,
+          threads,
+          args.seed,
+          (cpu.user + cpu.system) / 1000,
+        ),
+      );
+    }
+  } finally {
+    await ai?.terminate();
+  }
+
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ engine, presets: summaries }, null, 2)}\n`);
+  } else {
+    if (engine) {
+      process.stdout.write(
+        `packed engine: ${(engine.movesPerSec / 1e6).toFixed(1)} M moves/s (best of 7 rounds; median ` +
+          `${(engine.movesPerSecMedian / 1e6).toFixed(1)} M), ${engine.mismatches} mismatches in ` +
+          `${engine.checkedMoves.toLocaleString('en')} checked moves\n`,
+      );
+    }
+    if (summaries.length) process.stdout.write(`${formatTable(summaries)}\n`);
+  }
+  return engine && engine.mismatches > 0 ? 1 : 0;
+}

@@ -1,0 +1,298 @@
+/**
+ * The AI off the main thread, for Node front-ends (the terminal game, the benchmark): a
+ * cancellable {@link AiWorker} over worker_threads that can also split the root moves
+ * between several threads. A browser front-end runs `answerAiRequest` in a Web Worker of its
+ * own instead (see protocol.ts).
+ */
+import { SlideboxError } from '../../engine/result.ts';
+import type { Direction } from '../../engine/types.ts';
+import { move, out, pack, sameBoard } from './board.ts';
+import type { AiReply, AiRequest, AiWireOptions, MoveReply, ProgressReply } from './protocol.ts';
+
+/** The slice of worker_threads' Worker used here. */
+interface NodeWorker {
+  postMessage(m: unknown): void;
+  on(event: 'message', f: (m: AiReply) => void): void;
+  on(event: 'error', f: (e: Error) => void): void;
+  on(event: 'exit', f: (code: number) => void): void;
+  terminate(): Promise<number>;
+  unref(): void;
+  ref(): void;
+}
+
+/** Rejection reason of a request cancelled by {@link AiWorker.cancel} or terminate. */
+export class AiCancelledError extends Error {
+  constructor() {
+    super('the AI request was cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+export interface AiWorkerOptions {
+  /** Threads to split a search over (default 1; the root moves are shared out). */
+  threads?: number;
+  /** Where the worker script is (default: ai-worker.js beside the built library). */
+  workerUrl?: URL | string;
+}
+
+interface Pending {
+  resolve: (r: AiReply) => void;
+  reject: (e: Error) => void;
+  onProgress?: ((p: ProgressReply) => void) | undefined;
+}
+
+/** The worker script next to the built library (dist/ai-worker.js), from dist/ or dist/chunks/. */
+export async function defaultWorkerUrl(): Promise<URL> {
+  const { existsSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const candidates = [
+    new URL('./ai-worker.js', import.meta.url),
+    new URL('../ai-worker.js', import.meta.url),
+  ];
+  for (const u of candidates) if (existsSync(fileURLToPath(u))) return u;
+  throw new Error(
+    'slidebox: cannot find ai-worker.js beside the library; build it (npm run build) or pass workerUrl',
+  );
+}
+
+/** One worker thread with a queue of requests by id. */
+class Thread {
+  private readonly worker: NodeWorker;
+  private readonly pending = new Map<number, Pending>();
+  private dead = false;
+
+  constructor(worker: NodeWorker) {
+    this.worker = worker;
+    worker.unref();
+    worker.on('message', (m) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      if (m.type === 'progress') {
+        p.onProgress?.(m);
+        return;
+      }
+      this.pending.delete(m.id);
+      if (this.pending.size === 0) worker.unref();
+      p.resolve(m);
+    });
+    worker.on('error', (e) => this.failAll(e));
+    worker.on('exit', () => this.failAll(new AiCancelledError()));
+  }
+
+  get idle(): boolean {
+    return this.pending.size === 0;
+  }
+
+  request(req: AiRequest, onProgress?: (p: ProgressReply) => void): Promise<AiReply> {
+    if (this.dead) return Promise.reject(new AiCancelledError());
+    return new Promise((resolve, reject) => {
+      this.pending.set(req.id, { resolve, reject, onProgress });
+      this.worker.ref();
+      this.worker.postMessage(req);
+    });
+  }
+
+  private failAll(e: Error): void {
+    this.dead = true;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+
+  async terminate(): Promise<void> {
+    this.failAll(new AiCancelledError());
+    await this.worker.terminate();
+  }
+}
+
+let nextId = 1;
+
+/**
+ * A 2048 AI on worker threads. Requests queue; {@link cancel} drops the running search at once
+ * (the threads are replaced on the next request), {@link terminate} ends it for good.
+ *
+ * ```ts
+ * const ai = new AiWorker();
+ * const dir = await ai.bestMove(game.cells, { preset: 'fast' });
+ * ai.terminate();
+ * ```
+ */
+export class AiWorker {
+  private readonly threadCount: number;
+  private readonly workerUrl: URL | string | undefined;
+  private threads: Thread[] | null = null;
+  private starting: Promise<Thread[]> | null = null;
+  private terminated = false;
+
+  constructor(opts: AiWorkerOptions = {}) {
+    this.threadCount = Math.max(1, Math.floor(opts.threads ?? 1));
+    this.workerUrl = opts.workerUrl;
+  }
+
+  private async getThreads(): Promise<Thread[]> {
+    if (this.terminated) throw new AiCancelledError();
+    if (this.threads) return this.threads;
+    if (!this.starting) {
+      this.starting = (async () => {
+        const { Worker } = await import('node:worker_threads');
+        const url = this.workerUrl ?? (await defaultWorkerUrl());
+        const threads: Thread[] = [];
+        for (let i = 0; i < this.threadCount; i++) {
+          threads.push(new Thread(new Worker(url) as unknown as NodeWorker));
+        }
+        this.threads = threads;
+        this.starting = null;
+        return threads;
+      })();
+    }
+    return this.starting;
+  }
+
+  /**
+   * The best move for a board, like the synchronous `bestMove` (same options, plus a preset by
+   * name). With several threads, the legal root moves of a 4x4 board are shared out among
+   * them. Rejects with a SlideboxError for an invalid board and with an AbortError when
+   * cancelled.
+   */
+  async bestMove(
+    cells: number[][],
+    opts: AiWireOptions & { signal?: AbortSignal } = {},
+  ): Promise<Direction | null> {
+    const { signal, ...wire } = opts;
+    if (signal?.aborted) throw new AiCancelledError();
+    const threads = await this.getThreads();
+    const masks = splitRoot(cells, threads.length, wire.rootMask ?? 0xf);
+    const onAbort = () => this.cancel();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const replies = await Promise.all(
+        masks.map((mask, i) =>
+          threads[i]!.request({
+            type: 'move',
+            id: nextId++,
+            cells,
+            opts: masks.length > 1 ? { ...wire, rootMask: mask } : wire,
+          }),
+        ),
+      );
+      let best: Direction | null = null;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (const r of replies) {
+        if (r.type === 'error') throw rebuildError(r);
+        const m = r as MoveReply;
+        if (m.move === null) continue;
+        const v = masks.length > 1 ? m.values[m.move] : 0;
+        if (best === null || v > bestValue) {
+          best = m.move;
+          bestValue = v;
+        }
+      }
+      return best;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Plays a whole seeded game on one thread (the benchmark). `onProgress` hears every
+   * `progressEvery` moves.
+   */
+  async playGame(
+    seed: number,
+    opts: AiWireOptions,
+    extra: {
+      maxMoves?: number;
+      progressEvery?: number;
+      onProgress?: (p: ProgressReply) => void;
+      thread?: number;
+    } = {},
+  ): Promise<import('./selfplay.ts').GameRecord> {
+    const threads = await this.getThreads();
+    const req: AiRequest = { type: 'game', id: nextId++, seed, opts };
+    if (extra.maxMoves !== undefined) req.maxMoves = extra.maxMoves;
+    if (extra.progressEvery !== undefined) req.progressEvery = extra.progressEvery;
+    const thread = threads[(extra.thread ?? 0) % threads.length]!;
+    const r = await thread.request(req, extra.onProgress);
+    if (r.type === 'error') throw rebuildError(r);
+    if (r.type !== 'game') throw new Error(`unexpected reply ${r.type}`);
+    return r.record;
+  }
+
+  /** Stops whatever is running; its promises reject with an AbortError. Reusable afterwards. */
+  cancel(): void {
+    const threads = this.threads;
+    this.threads = null;
+    if (threads) for (const t of threads) void t.terminate();
+  }
+
+  /** Ends the worker threads for good. */
+  async terminate(): Promise<void> {
+    this.terminated = true;
+    const threads = this.threads ?? (this.starting ? await this.starting.catch(() => null) : null);
+    this.threads = null;
+    if (threads) await Promise.all(threads.map((t) => t.terminate()));
+  }
+}
+
+function rebuildError(r: { name: string; code?: string; message: string }): Error {
+  if (r.name === 'SlideboxError' && r.code)
+    return new SlideboxError({ code: r.code, message: r.message });
+  const e = new Error(r.message);
+  e.name = r.name;
+  return e;
+}
+
+/**
+ * Root masks for `parts` threads: the legal moves of a 4x4 board dealt out in turn (one mask
+ * when the board is not a packable 4x4 or has one legal move).
+ */
+function splitRoot(cells: number[][], parts: number, mask: number): number[] {
+  if (parts <= 1 || !isPackable(cells)) return [mask];
+  pack(cells);
+  const a = out.a;
+  const b = out.b;
+  const legal: number[] = [];
+  for (let d = 0; d < 4; d++) {
+    if (!((mask >> d) & 1)) continue;
+    move(a, b, d);
+    if (!sameBoard(a, b, out.a, out.b)) legal.push(d);
+  }
+  if (legal.length <= 1) return [mask];
+  const masks = new Array<number>(Math.min(parts, legal.length)).fill(0);
+  legal.forEach((d, i) => {
+    masks[i % masks.length]! |= 1 << d;
+  });
+  return masks;
+}
+
+function isPackable(cells: unknown): cells is number[][] {
+  return (
+    Array.isArray(cells) &&
+    cells.length === 4 &&
+    cells.every(
+      (row) =>
+        Array.isArray(row) &&
+        row.length === 4 &&
+        row.every(
+          (v) =>
+            typeof v === 'number' && v >= 0 && v <= 16384 && Number.isInteger(Math.log2(v || 1)),
+        ),
+    )
+  );
+}
+
+let shared: AiWorker | null = null;
+
+/**
+ * {@link AiWorker.bestMove} on a shared worker with one thread per core (the root moves of a
+ * 4x4 board searched in parallel). The threads do not keep the process alive while idle.
+ */
+export async function bestMoveAsync(
+  cells: number[][],
+  opts: AiWireOptions & { signal?: AbortSignal } = {},
+): Promise<Direction | null> {
+  if (!shared) {
+    const { availableParallelism } = await import('node:os');
+    shared ??= new AiWorker({ threads: Math.min(4, availableParallelism()) });
+  }
+  return shared.bestMove(cells, opts);
+}

@@ -1,0 +1,60 @@
+/**
+ * Named search settings. The depth adapts to the position: boards with more distinct tiles
+ * (the late game, where mistakes cost most) are searched deeper.
+ */
+
+/** How a preset chooses its search. */
+export interface Preset {
+  readonly name: string;
+  /** Depth in moves (the root move included) = distinct tiles - `distinctOffset`, clamped. */
+  readonly distinctOffset: number;
+  readonly minDepth: number;
+  readonly maxDepth: number;
+  /** Chance branches less probable than this are evaluated instead of expanded. */
+  readonly minProb: number;
+  /**
+   * Safety cap per move in ms: a search still running then is dropped for a shallow one.
+   * Infinity for none.
+   */
+  readonly capMs: number;
+  /**
+   * When set, the depth comes from iterative deepening instead: from `minDepth` up to
+   * `maxDepth`, one depth more while the next search is predicted to evaluate fewer than this
+   * many positions (deterministic, unlike a time budget).
+   */
+  readonly nodeBudget?: number;
+}
+
+/** The preset names. */
+export const PRESET_NAMES = ['fast', 'strong'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** Built-in presets: `fast` for quick autoplay (about a millisecond a move), `strong` to win. */
+export const PRESETS: Readonly<Record<PresetName, Preset>> = {
+  fast: {
+    name: 'fast',
+    distinctOffset: 4,
+    minDepth: 3,
+    maxDepth: 5,
+    minProb: 0.002,
+    capMs: 50,
+  },
+  strong: {
+    name: 'strong',
+    distinctOffset: 2,
+    minDepth: 3,
+    maxDepth: 12,
+    minProb: 2e-4,
+    capMs: 1000,
+  },
+};
+
+/** The depth a preset uses for a board with `distinct` distinct tiles. */
+export function presetDepth(p: Preset, distinct: number): number {
+  return Math.max(p.minDepth, Math.min(p.maxDepth, distinct - p.distinctOffset));
+}
+
+/** Whether `x` names a preset. */
+export function isPresetName(x: unknown): x is PresetName {
+  return typeof x === 'string' && (PRESET_NAMES as readonly string[]).includes(x);
+}
