@@ -27,6 +27,7 @@ describe('parseCli', () => {
         animation: false,
         plain: true,
         invert: false,
+        ai: false,
         dataDir: '/tmp/x',
       },
     });

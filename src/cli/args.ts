@@ -16,17 +16,21 @@ export interface CliOptions {
   readonly animation: boolean;
   readonly plain: boolean;
   readonly invert: boolean;
+  /** 2048: start with the AI playing. */
+  readonly ai: boolean;
   readonly dataDir: string | undefined;
 }
 
 export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the default)
        slidebox puzzle [options]      play the sliding puzzle (15-puzzle; 3x3 to 8x8)
+       slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
 Your game is saved after every move and resumed next time.
 
 Options:
   --size N         board size, 3 to 8 (default 4)
   --target N       2048 only: winning tile, a power of two from 8 (default 2048)
+  --ai             2048 only: watch the AI play (p pauses, + and - change the pace)
   --invert         puzzle only: arrow keys move the gap instead of a tile
   --seed N         seed for a new game: the same seed and moves give the same game
   --new            start a new game instead of resuming the saved one
@@ -38,7 +42,8 @@ Options:
   -h, --help       show this help
   -v, --version    show the version
 
-2048 keys:   arrows, WASD or hjkl move · u undo · n new game · ? help · q or Esc quit
+2048 keys:   arrows, WASD or hjkl move · u undo · i hint · p autoplay · + - pace ·
+             n new game · ? help · q or Esc quit
 Puzzle keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve ·
              n new game · ? help · q or Esc quit`;
 
@@ -48,13 +53,14 @@ const FLAG_OPTIONS = new Set([
   '--no-animation',
   '--plain',
   '--invert',
+  '--ai',
   '--help',
   '-h',
   '--version',
   '-v',
 ]);
 /** Options that belong to one game only. */
-const ONLY_FOR: Record<string, Game> = { '--target': '2048', '--invert': 'puzzle' };
+const ONLY_FOR: Record<string, Game> = { '--target': '2048', '--ai': '2048', '--invert': 'puzzle' };
 
 type CliProblem = Problem;
 
@@ -129,6 +135,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     animation: !flags.has('--no-animation'),
     plain: flags.has('--plain'),
     invert: flags.has('--invert'),
+    ai: flags.has('--ai'),
     dataDir: values.get('--data-dir'),
   });
 }
@@ -143,6 +150,7 @@ function defaults(command: CliOptions['command']): CliOptions {
     animation: true,
     plain: false,
     invert: false,
+    ai: false,
     dataDir: undefined,
   };
 }

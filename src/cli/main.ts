@@ -10,11 +10,11 @@ import { defaultDataDir } from '../storage/files.ts';
 import { load2048, save2048 } from '../storage/store2048.ts';
 import { loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
-import { initialModel } from '../tui/game2048/model.ts';
+import { initialModel, update } from '../tui/game2048/model.ts';
 import { initialPuzzleModel } from '../tui/puzzle/model.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
 import { runPlain2048 } from './plain2048.ts';
-import { aiAdvisor, solveHere, solverClient } from './solvers.ts';
+import { aiAdvisor, aiHere, solveHere, solverClient } from './solvers.ts';
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -46,15 +46,17 @@ async function play2048(o: CliOptions): Promise<number> {
   }
   let model = initialModel(game, loaded.best, notices[0] ?? null);
   if (o.target !== undefined) model = { ...model, target: o.target };
+  if (o.ai) model = update(model, { type: 'autoplay' }, randomSeed);
 
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   if (o.plain || !interactive) {
     for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
-    return runPlain2048(model, dataDir, {
-      input: process.stdin,
-      output: process.stdout,
-      error: process.stderr,
-    });
+    return runPlain2048(
+      model,
+      dataDir,
+      { input: process.stdin, output: process.stdout, error: process.stderr },
+      aiHere,
+    );
   }
   // Notices also go to the main screen, where they stay readable after the game ends.
   for (const n of notices) process.stderr.write(`${n}\n`);
@@ -132,6 +134,16 @@ async function main(argv: string[]): Promise<number> {
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
+  if (argv[0] === 'bench') {
+    if (argv[1] !== 'ai') {
+      process.stderr.write(
+        `slidebox: unknown benchmark "${argv.slice(1).join(' ')}" (try: slidebox bench ai)\n`,
+      );
+      return 2;
+    }
+    const bench = await import('./bench-ai.ts');
+    return bench.main(argv.slice(2));
+  }
   const parsed = parseCli(argv);
   if (!parsed.ok) {
     process.stderr.write(`slidebox: ${parsed.error.message}\n\n${USAGE}\n`);

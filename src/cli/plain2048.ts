@@ -5,7 +5,9 @@
 import { createInterface } from 'node:readline';
 import type { Cells } from '../engine/game2048.ts';
 import { randomSeed } from '../engine/rng.ts';
+import type { Direction } from '../engine/types.ts';
 import { save2048 } from '../storage/store2048.ts';
+import { SaveThrottle } from '../storage/throttle.ts';
 import { formatNumber } from '../tui/ansi.ts';
 import { type Command, type Model, phase, update } from '../tui/game2048/model.ts';
 
@@ -33,7 +35,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 export const PLAIN_HELP =
-  'commands: w/up, a/left, s/down, d/right (or h j k l), u undo, n new game, c keep going after a win, q quit';
+  'commands: w/up, a/left, s/down, d/right (or h j k l), u undo, i hint, n new game, c keep going after a win, q quit';
 
 /** The board as text: right-aligned numbers, '.' for empty cells. */
 export function boardText(cells: Cells): string {
@@ -59,55 +61,81 @@ function status(model: Model): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The AI, for hints and autoplay in plain mode (loaded only when asked for). */
+export type PlainAdvisor = () => Promise<
+  (cells: number[][], purpose: 'hint' | 'autoplay') => Direction | null
+>;
+
 /** Runs plain mode on the given streams; resolves with the exit code. */
-export function runPlain2048(
+export async function runPlain2048(
   start: Model,
   dataDir: string,
   io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; error: NodeJS.WritableStream },
+  advisor?: PlainAdvisor,
 ): Promise<number> {
   let model = start;
   const out = (s: string) => io.output.write(s);
   if (model.notice) io.error.write(`${model.notice}\n`);
   out(status(model));
-  const rl = createInterface({ input: io.input, terminal: false });
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      rl.close();
-      out(`Final score: ${formatNumber(model.game.score)}\n`);
-      resolve(0);
-    };
-    rl.on('line', (raw) => {
-      if (done) return;
-      const line = raw.trim().toLowerCase();
-      if (line === '') return;
-      if (line === '?' || line === 'help') {
-        out(`${PLAIN_HELP}\n`);
-        return;
-      }
-      const cmd = COMMANDS[line];
-      if (!cmd) {
-        io.error.write(`unknown command ${JSON.stringify(raw.trim())}; ${PLAIN_HELP}\n`);
-        return;
-      }
-      const before = model;
-      model = update(model, cmd, randomSeed);
-      if (model.game !== before.game) {
-        try {
-          save2048(dataDir, model.game, model.best);
-        } catch (e) {
-          io.error.write(`could not save the game: ${(e as Error).message}\n`);
-        }
-      }
-      if (model.quit) {
-        finish();
-        return;
-      }
+  const save = () => {
+    try {
+      save2048(dataDir, model.game, model.best);
+    } catch (e) {
+      io.error.write(`could not save the game: ${(e as Error).message}\n`);
+    }
+  };
+  if (model.autoplay && advisor) {
+    // Watching in plain mode: the AI plays the whole game, the board printed after each move.
+    const ai = await advisor();
+    // Saved once a second rather than after each of thousands of moves (and at the end).
+    const saver = new SaveThrottle(save, 1000);
+    while (model.autoplay) {
+      const dir = ai(
+        model.game.cells.map((r) => [...r]),
+        'autoplay',
+      );
+      model = update(model, { type: 'ai-answer', game: model.game, dir }, randomSeed);
+      saver.soon();
       if (model.notice) io.error.write(`${model.notice}\n`);
       out(status(model));
-    });
-    rl.on('close', finish);
-  });
+    }
+    saver.flush();
+    out(`Final score: ${formatNumber(model.game.score)}\n`);
+    return 0;
+  }
+  const rl = createInterface({ input: io.input, terminal: false });
+  // Lines are handled strictly in order, also while a hint waits for the AI to load.
+  for await (const raw of rl) {
+    const line = raw.trim().toLowerCase();
+    if (line === '') continue;
+    if (line === '?' || line === 'help') {
+      out(`${PLAIN_HELP}\n`);
+      continue;
+    }
+    if ((line === 'i' || line === 'hint') && advisor) {
+      const ai = await advisor();
+      const dir = model.game.over
+        ? null
+        : ai(
+            model.game.cells.map((r) => [...r]),
+            'hint',
+          );
+      out(dir ? `Hint: ${dir}\n` : 'Hint: no moves left.\n');
+      continue;
+    }
+    const cmd = COMMANDS[line];
+    if (!cmd) {
+      io.error.write(`unknown command ${JSON.stringify(raw.trim())}; ${PLAIN_HELP}\n`);
+      continue;
+    }
+    const before = model;
+    model = update(model, cmd, randomSeed);
+    if (model.game !== before.game) save();
+    if (model.quit) break;
+    if (model.notice) io.error.write(`${model.notice}\n`);
+    out(status(model));
+  }
+  rl.close();
+  out(`Final score: ${formatNumber(model.game.score)}\n`);
+  return 0;
 }

@@ -2,12 +2,27 @@
  * Where the CLI gets its AI and puzzle solver: loaded lazily (dynamic import) on first use, so
  * starting a game never pays for them.
  */
+import type { Direction } from '../engine/types.ts';
 import type { MoveAdvisor } from '../tui/game2048/run.ts';
 import type { SolverClient } from '../tui/puzzle/run.ts';
 
-/** The 2048 AI on a worker thread. */
+/**
+ * The 2048 AI on worker threads (the root moves shared over up to two): the `strong` preset for
+ * hints, where a good answer matters most, and the `fast` one for autoplay, which should keep
+ * up with the chosen pace.
+ */
 export async function aiAdvisor(): Promise<MoveAdvisor> {
-  throw new Error('the AI is not part of this build yet');
+  const { AiWorker } = await import('../ai.ts');
+  const { availableParallelism } = await import('node:os');
+  const ai = new AiWorker({ threads: Math.min(2, availableParallelism()) });
+  return {
+    bestMove(cells, purpose, signal) {
+      return ai.bestMove(cells, { preset: purpose === 'hint' ? 'strong' : 'fast', signal });
+    },
+    close() {
+      void ai.terminate();
+    },
+  };
 }
 
 /**
@@ -35,4 +50,13 @@ export async function solverClient(): Promise<SolverClient> {
 export async function solveHere(tiles: readonly number[], width: number): Promise<number[]> {
   const { solve } = await import('../puzzle.ts');
   return solve([...tiles], width, { timeLimitMs: OPTIMAL_TIME_LIMIT_MS });
+}
+
+/** The 2048 AI on this thread (plain mode): synchronous answers. */
+export async function aiHere(): Promise<
+  (cells: number[][], purpose: 'hint' | 'autoplay') => Direction | null
+> {
+  const { analyse } = await import('../ai.ts');
+  return (cells, purpose) =>
+    analyse(cells, { preset: purpose === 'hint' ? 'strong' : 'fast' }).move;
 }

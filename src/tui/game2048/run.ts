@@ -8,6 +8,7 @@
 import { randomSeed } from '../../engine/rng.ts';
 import type { Direction } from '../../engine/types.ts';
 import { save2048 } from '../../storage/store2048.ts';
+import { SaveThrottle } from '../../storage/throttle.ts';
 import { Animator } from '../animator.ts';
 import { formatNumber } from '../ansi.ts';
 import type { ColorDepth } from '../color.ts';
@@ -62,12 +63,16 @@ export function run2048(opts: Run2048Options): Promise<Model> {
     }
   };
 
+  const saver = new SaveThrottle(save, 500);
+
   /** Applies one command: update, save if the game changed, animate or draw, then the AI. */
   const handle = (cmd: Command, animate: boolean) => {
     const before = model;
     model = update(model, cmd, randomSeed);
     if (model.game !== before.game) {
-      save();
+      // The player's moves are saved at once; the AI's, at most twice a second.
+      if (cmd.type === 'ai-answer') saver.soon();
+      else saver.now();
       if (saveError) model = { ...model, notice: saveError };
     }
     if (model.quit) return;
@@ -118,6 +123,7 @@ export function run2048(opts: Run2048Options): Promise<Model> {
       animator.stop();
       pending?.ctrl.abort();
       advisor?.close();
+      saver.flush();
       session.close();
       resolve(model);
     };
@@ -126,7 +132,7 @@ export function run2048(opts: Run2048Options): Promise<Model> {
         animator.stop();
         draw();
       },
-      onExit: save,
+      onExit: () => saver.flush(),
       onKeys: (keys) => {
         for (const key of keys) {
           if (model.quit) break;
