@@ -97,6 +97,7 @@ async function playPuzzle(o: CliOptions): Promise<number> {
   const model = initialPuzzleModel(puzzle, loaded.best, {
     invert: o.invert,
     notice: notices[0] ?? null,
+    assisted: puzzle === loaded.puzzle && loaded.assisted,
   });
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   if (o.plain || !interactive) {
@@ -123,7 +124,7 @@ async function playPuzzle(o: CliOptions): Promise<number> {
     solver: solverClient,
   });
   process.stdout.write(
-    `${end.puzzle.solved ? 'Solved' : 'Saved'}: ${end.puzzle.moves} moves — run slidebox puzzle to ${end.puzzle.solved ? 'play again' : 'continue'}.\n`,
+    `${end.puzzle.solved ? 'Solved' : 'Saved'}: ${end.puzzle.moves} move${end.puzzle.moves === 1 ? '' : 's'} — run slidebox puzzle to ${end.puzzle.solved ? 'play again' : 'continue'}.\n`,
   );
   return 0;
 }

@@ -87,6 +87,8 @@ export async function runPlainPuzzle(
             ? `Solution (${tiles.length} moves): ${tiles.join(' ')}\n`
             : `Hint: slide ${tiles[0]}\n`,
         );
+        // A game whose whole solution was shown sets no record.
+        if (line === 'solve') model = { ...model, assisted: true };
       } catch (e) {
         io.error.write(`the solver failed: ${(e as Error).message}\n`);
       }
@@ -113,7 +115,7 @@ export async function runPlainPuzzle(
     model = updatePuzzle(model, cmd, { now, seed: randomSeed });
     if (model.puzzle !== before.puzzle) {
       try {
-        if (model.puzzle.solved && !before.puzzle.solved) {
+        if (model.puzzle.solved && !before.puzzle.solved && !model.assisted) {
           recordSolve(
             dataDir,
             model.puzzle.width,
@@ -121,7 +123,7 @@ export async function runPlainPuzzle(
             elapsedMs(model.puzzle, now),
           );
         }
-        savePuzzle(dataDir, model.puzzle, now);
+        savePuzzle(dataDir, model.puzzle, now, model.assisted);
       } catch (e) {
         io.error.write(`could not save the game: ${(e as Error).message}\n`);
       }

@@ -31,10 +31,13 @@ export async function aiAdvisor(): Promise<MoveAdvisor> {
  */
 const OPTIMAL_TIME_LIMIT_MS = 5000;
 
-/** The puzzle solver on a worker thread that keeps its pattern databases between solves. */
+/**
+ * The puzzle solver on a worker thread that keeps its pattern databases between solves (they
+ * are loaded or built on the first 4x4 solve only, so other sizes never pay for them).
+ */
 export async function solverClient(): Promise<SolverClient> {
   const { createSolverWorker } = await import('../node/startSolve.ts');
-  const worker = createSolverWorker({ preload: true });
+  const worker = createSolverWorker();
   return {
     solve(tiles, width) {
       const h = worker.solve(tiles, width, { timeLimitMs: OPTIMAL_TIME_LIMIT_MS });

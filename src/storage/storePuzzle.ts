@@ -17,6 +17,8 @@ export interface PuzzleRecord {
 
 export interface LoadedPuzzle {
   readonly puzzle: Puzzle | null;
+  /** The solver played (part of) the saved game, so solving it sets no record. */
+  readonly assisted: boolean;
   readonly best: PuzzleRecord;
   readonly notices: readonly string[];
 }
@@ -28,26 +30,28 @@ export function savePathPuzzle(dir: string, width: number): string {
 /** Loads the saved puzzle of a width (its clock paused) and the records. Never throws for bad files. */
 export function loadPuzzle(dir: string, width: number): LoadedPuzzle {
   const stats = loadStats(dir);
+  let assisted = false;
   const saved = loadSave(savePathPuzzle(dir, width), (data) => {
     const parsed = parseSavedPuzzle(data);
     if (parsed.ok && parsed.value.width !== width) {
       return err(problem('bad-save', 'its board width does not match its name'));
     }
+    assisted = (data as { assisted?: unknown }).assisted === true;
     return parsed;
   });
   return {
     puzzle: saved.value,
+    assisted: saved.value !== null && assisted,
     best: stats.stats.puzzle[String(width)] ?? {},
     notices: [...stats.notices, ...saved.notices],
   };
 }
 
 /** Saves the game in progress atomically; `now` folds the running timer into the save. */
-export function savePuzzle(dir: string, puzzle: Puzzle, now: number): void {
-  atomicWrite(
-    savePathPuzzle(dir, puzzle.width),
-    `${JSON.stringify(serializePuzzle(puzzle, now))}\n`,
-  );
+export function savePuzzle(dir: string, puzzle: Puzzle, now: number, assisted = false): void {
+  // `assisted` (the solver played part of the game) travels along: a resumed game sets no record.
+  const data = { ...serializePuzzle(puzzle, now), assisted };
+  atomicWrite(savePathPuzzle(dir, puzzle.width), `${JSON.stringify(data)}\n`);
 }
 
 /** Records a solved game; returns the records after it, and which of them it set. */

@@ -41,7 +41,7 @@ describe('puzzle keys and model', () => {
     // The gap is in the bottom row: nothing can slide up into it from below.
     expect(press(nearlySolved(), '\x1b[A').notice).toBe('No tile can slide that way.');
     const m = updatePuzzle(nearlySolved(), { type: 'tile', tile: 1 }, env);
-    expect(m.notice).toMatch(/not in the blank's row or column/);
+    expect(m.notice).toMatch(/not in the gap's row or column/);
   });
 
   it('moves a clicked tile (with the tiles between)', () => {

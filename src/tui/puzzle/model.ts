@@ -74,7 +74,7 @@ export function positionKey(p: Puzzle): string {
 export function initialPuzzleModel(
   puzzle: Puzzle,
   best: PuzzleRecord,
-  opts: { invert?: boolean; notice?: string | null } = {},
+  opts: { invert?: boolean; notice?: string | null; assisted?: boolean } = {},
 ): PuzzleModel {
   return {
     puzzle,
@@ -86,7 +86,7 @@ export function initialPuzzleModel(
     hint: false,
     autoSolve: false,
     plan: null,
-    assisted: false,
+    assisted: opts.assisted ?? false,
     records: null,
     quit: false,
   };
@@ -168,7 +168,7 @@ export function updatePuzzle(model: PuzzleModel, cmd: PuzzleCommand, env: Env): 
       if (next === m.puzzle) {
         return m.puzzle.solved
           ? m
-          : { ...m, notice: `Tile ${cmd.tile} is not in the blank's row or column.` };
+          : { ...m, notice: `Tile ${cmd.tile} is not in the gap's row or column.` };
       }
       return moved(m, next, true);
     }

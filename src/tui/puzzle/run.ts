@@ -61,7 +61,7 @@ export function runPuzzle(opts: RunPuzzleOptions): Promise<PuzzleModel> {
 
   const save = () => {
     try {
-      savePuzzle(opts.dataDir, model.puzzle, Date.now());
+      savePuzzle(opts.dataDir, model.puzzle, Date.now(), model.assisted);
       saveError = null;
     } catch (e) {
       saveError = `Could not save the game (${(e as Error).message}).`;

@@ -1,0 +1,49 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
+import { loadPuzzle, recordSolve, savePathPuzzle, savePuzzle } from './storePuzzle.ts';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'slidebox-puzzle-store-'));
+
+describe('puzzle saves', () => {
+  it('round-trip the game, its history and the solver flag', () => {
+    const dir = tmp();
+    let p = newPuzzle({ width: 4, seed: 9 });
+    for (let i = 0; i < 10; i++) p = moveTile(p, movableTiles(p)[i % 3]!, 1000 + i);
+    savePuzzle(dir, p, 5000, true);
+    const back = loadPuzzle(dir, 4);
+    expect(back.notices).toEqual([]);
+    expect(back.puzzle?.tiles).toEqual(p.tiles);
+    expect(back.puzzle?.moves).toBe(p.moves);
+    expect(back.puzzle?.previous?.tiles).toEqual(p.previous?.tiles);
+    expect(back.assisted).toBe(true);
+    savePuzzle(dir, p, 5000);
+    expect(loadPuzzle(dir, 4).assisted).toBe(false);
+  });
+
+  it('move a damaged save aside and start fresh', () => {
+    const dir = tmp();
+    writeFileSync(savePathPuzzle(dir, 3), '{"kind":"slidebox/puzzle","version":1,"width":3');
+    const r = loadPuzzle(dir, 3);
+    expect(r.puzzle).toBeNull();
+    expect(r.assisted).toBe(false);
+    expect(r.notices[0]).toMatch(/could not be loaded/);
+    expect(readdirSync(dir).some((f) => f.startsWith('puzzle-3x3.json.corrupt-'))).toBe(true);
+  });
+
+  it('keep the fewest moves and the fastest time separately', () => {
+    const dir = tmp();
+    expect(recordSolve(dir, 3, 30, 20_000)).toMatchObject({ movesRecord: true, timeRecord: true });
+    expect(recordSolve(dir, 3, 25, 40_000)).toMatchObject({ movesRecord: true, timeRecord: false });
+    expect(recordSolve(dir, 3, 40, 10_000)).toMatchObject({ movesRecord: false, timeRecord: true });
+    expect(recordSolve(dir, 3, 50, 50_000)).toEqual({
+      best: { moves: 25, timeMs: 10_000 },
+      movesRecord: false,
+      timeRecord: false,
+    });
+    expect(loadPuzzle(dir, 3).best).toEqual({ moves: 25, timeMs: 10_000 });
+    expect(loadPuzzle(dir, 4).best).toEqual({});
+  });
+});
