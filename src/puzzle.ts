@@ -32,7 +32,7 @@ export function isSolvable(tiles: number[], width: number): boolean {
  *
  * Runs on the calling thread in slices (the event loop keeps turning); 4x4 pattern databases
  * are cached in `$XDG_CACHE_HOME/slidebox` (else `~/.cache/slidebox`), built on first use
- * (about ten seconds). Use `startSolve` from `slidebox/puzzle` to solve on a worker thread.
+ * (10-20 seconds on two cores; about 11 MB). Use `startSolve` to solve on a worker thread.
  */
 export async function solve(
   tiles: number[],

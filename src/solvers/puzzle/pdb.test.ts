@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bfsDistances, decode } from '../../testutil/puzzleBfs.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
-import {
-  buildPatternDbSync,
-  type PatternDb,
-  patternIndex,
-  placementIndices,
-  UNSET,
-} from './pdb.ts';
+import { buildPatternDbSync, lookup, type PatternDb, placementIndices, UNSET } from './pdb.ts';
 import { checksum, decodePatternDb, encodePatternDb } from './pdbCodec.ts';
+import { placementCount, rankOf, rankWeights } from './pdbCompact.ts';
 
-function lookup(db: PatternDb, tiles: readonly number[]): number {
-  return db.table[patternIndex(db.pattern.map((t) => tiles.indexOf(t)))]!;
+function valueAt(db: PatternDb, tiles: readonly number[]): number {
+  return lookup(
+    db,
+    db.pattern.map((t) => tiles.indexOf(t)),
+  );
 }
 
 describe('pattern databases on the 8-puzzle (checked against exact distances)', () => {
@@ -27,7 +25,7 @@ describe('pattern databases on the 8-puzzle (checked against exact distances)', 
     const underMd: string[] = [];
     for (const [key, d] of dist) {
       const tiles = decode(key, 9);
-      const h = lookup(a, tiles) + lookup(b, tiles);
+      const h = valueAt(a, tiles) + valueAt(b, tiles);
       if (h > d) over.push(tiles.join(','));
       const m = md.reset(Uint8Array.from(tiles));
       // Each pattern's value is at least its tiles' Manhattan distance, so the sum is too.
@@ -44,7 +42,7 @@ describe('pattern databases on the 8-puzzle (checked against exact distances)', 
     const one = buildPatternDbSync(3, 3, [5]);
     for (let c = 0; c < 9; c++) {
       const expected = Math.abs(Math.floor(c / 3) - 1) + Math.abs((c % 3) - 1);
-      expect(one.table[c]).toBe(expected);
+      expect(lookup(one, [c])).toBe(expected);
     }
   });
 
@@ -52,14 +50,24 @@ describe('pattern databases on the 8-puzzle (checked against exact distances)', 
     // Eight tiles do not fit the 6-tile limit; instead a 3x2 board with all five tiles.
     const full = buildPatternDbSync(3, 2, [1, 2, 3, 4, 5]);
     for (const [key, d] of bfsDistances(3, 2)) {
-      expect(lookup(full, decode(key, 6))).toBe(d);
+      expect(valueAt(full, decode(key, 6))).toBe(d);
     }
   });
 
-  it('placement order covers every placement once', () => {
-    const order = placementIndices(9, 3);
-    expect(order.length).toBe(9 * 8 * 7);
-    expect(new Set(order).size).toBe(order.length);
+  it('ranks number the placements 0 .. n!/(n-k)! - 1, each once', () => {
+    const weights = rankWeights(9, 3);
+    const ranks = new Set<number>();
+    for (let a = 0; a < 9; a++) {
+      for (let b = 0; b < 9; b++) {
+        for (let c = 0; c < 9; c++) {
+          if (a !== b && b !== c && a !== c) ranks.add(rankOf([a, b, c], weights));
+        }
+      }
+    }
+    expect(ranks.size).toBe(placementCount(9, 3));
+    expect(Math.min(...ranks)).toBe(0);
+    expect(Math.max(...ranks)).toBe(9 * 8 * 7 - 1);
+    expect(placementIndices(9, 3).length).toBe(9 * 8 * 7);
   });
 });
 
@@ -71,7 +79,8 @@ describe('stored form', () => {
     const r = decodePatternDb(bytes, 4, 4, [2, 3, 4]);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.value.table).toEqual(db.table);
-    expect(db.table.filter((v) => v !== UNSET).length).toBe(16 * 15 * 14);
+    expect(db.table.length).toBe(16 * 15 * 14);
+    expect(db.table.includes(UNSET)).toBe(false);
   });
 
   const damaged: [string, () => Uint8Array, RegExp][] = [

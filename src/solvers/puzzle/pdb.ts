@@ -6,25 +6,32 @@
  * indistinguishable and free to move at no cost. Databases of disjoint patterns therefore add
  * up to an admissible heuristic.
  *
- * Tables are indexed sparsely, four bits per pattern tile: index = sum of pos(tile i) << 4i.
- * Lookups are then a shift and an add per slide; the 16^k-entry table (16.7 MB for six tiles)
- * wastes a little memory but no time. Entries for impossible placements stay at {@link UNSET}.
+ * Finished tables are in rank order (`pdbCompact.ts`). While building, a sparse index is used,
+ * four bits per pattern tile (index = sum of pos(tile i) << 4i), which makes moves a shift and
+ * an add; the result is then re-laid in rank order.
  *
  * Building is a breadth-first search over (placement, blank region): every cell the blank can
  * reach without moving a pattern tile is one state, found by a bit-parallel flood fill.
  * It is a generator that yields now and then, so callers can slice the work.
  */
+import { rankOf, rankWeights } from './pdbCompact.ts';
 
-/** Table value of placements that cannot occur (two tiles on one cell). */
+/** Marks placements not reached (none remain in a finished table). */
 export const UNSET = 255;
 
-/** A built database: which board and tiles it is for, and its sparse table. */
+/** A built database: which board and tiles it is for, and its table. */
 export interface PatternDb {
   readonly width: number;
   readonly height: number;
-  /** The pattern's tiles; tile `pattern[i]` is digit i of the index. */
+  /** The pattern's tiles; tile `pattern[i]` is digit i of the rank. */
   readonly pattern: readonly number[];
+  /** Moves for every placement, in rank order (see `rankOf`). */
   readonly table: Uint8Array;
+}
+
+/** The table's value for a placement (`positions[i]`: the cell of the pattern's tile i). */
+export function lookup(db: PatternDb, positions: ArrayLike<number>): number {
+  return db.table[rankOf(positions, rankWeights(db.width * db.height, db.pattern.length))]!;
 }
 
 /** Checks a pattern request; throws for programmer errors (the solver's own fixed patterns). */
@@ -37,7 +44,7 @@ function checkPattern(width: number, height: number, pattern: readonly number[])
   }
 }
 
-/** Index of a placement given the positions of the pattern tiles. */
+/** Sparse index (used while building) of a placement given the cells of the pattern tiles. */
 export function patternIndex(positions: readonly number[]): number {
   let idx = 0;
   for (let i = 0; i < positions.length; i++) idx += positions[i]! << (4 * i);
@@ -184,12 +191,18 @@ export class PdbBuilder {
 
   /** The database, once {@link step} has returned true. */
   result(): PatternDb {
-    return {
-      width: this.width,
-      height: this.height,
-      pattern: [...this.pattern],
-      table: this.table,
-    };
+    const n = this.width * this.height;
+    const k = this.k;
+    const weights = rankWeights(n, k);
+    const order = placementIndices(n, k);
+    const table = new Uint8Array(order.length);
+    const pos = new Int32Array(k);
+    for (let o = 0; o < order.length; o++) {
+      const idx = order[o]!;
+      for (let i = 0; i < k; i++) pos[i] = (idx >>> (4 * i)) & 15;
+      table[rankOf(pos, weights)] = this.table[idx]!;
+    }
+    return { width: this.width, height: this.height, pattern: [...this.pattern], table };
   }
 }
 
@@ -207,9 +220,8 @@ export function buildPatternDbSync(
 }
 
 /**
- * The index of every placement of `k` tiles on `n` cells, in a fixed order (the last tile's
- * cell varies slowest, so indices mostly ascend and table access stays sequential): the order
- * in which tables are stored compactly.
+ * The sparse index of every placement of `k` tiles on `n` cells (the last tile's cell varies
+ * slowest, so indices mostly ascend and table access stays sequential).
  */
 export function placementIndices(n: number, k: number): Int32Array {
   let count = 1;

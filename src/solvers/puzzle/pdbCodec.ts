@@ -1,15 +1,16 @@
 /**
  * The stored form of a pattern database: a header naming the board and pattern, a checksum,
- * and the table's values for every possible placement in a fixed order (compact: a 6-tile table
- * of the 15-puzzle is 5.8 MB on disk, 16.7 MB in memory). Decoding checks everything, so a
- * truncated or damaged file is reported and can be rebuilt.
+ * and the table as it is in memory (one byte per placement in rank order: 5.8 MB for a 6-tile
+ * table of the 15-puzzle). Decoding checks everything, so a truncated or damaged file is
+ * reported and can be rebuilt.
  */
 import { err, ok, type Problem, problem, type Result } from '../../engine/result.ts';
-import { type PatternDb, placementIndices, UNSET } from './pdb.ts';
+import { type PatternDb, UNSET } from './pdb.ts';
+import { placementCount } from './pdbCompact.ts';
 
 const MAGIC = [0x53, 0x42, 0x50, 0x44, 0x42, 0x0a]; // "SBPDB\n"
-// Format 2: placements stored with the last pattern tile varying slowest.
-const FORMAT = 2;
+// Format 3: the table in rank order.
+const FORMAT = 3;
 const HEADER = 32;
 
 export type PdbDecodeProblem = Problem<'bad-pdb'>;
@@ -34,12 +35,11 @@ export function checksum(bytes: Uint8Array): number {
 export function encodePatternDb(db: PatternDb): Uint8Array {
   const n = db.width * db.height;
   const k = db.pattern.length;
-  const count = placements(n, k);
+  const count = placementCount(n, k);
+  if (db.table.length !== count) throw new RangeError('pattern database table has the wrong size');
   const out = new Uint8Array(HEADER + count);
   const payload = out.subarray(HEADER);
-  const order = placementIndices(n, k);
-  const table = db.table;
-  for (let i = 0; i < order.length; i++) payload[i] = table[order[i]!]!;
+  payload.set(db.table);
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);
   out[6] = FORMAT;
@@ -75,26 +75,13 @@ export function decodePatternDb(
   }
   if (pattern.some((t, i) => bytes[10 + i] !== t)) return bad('is for another pattern');
   const n = width * height;
-  const count = placements(n, k);
+  const count = placementCount(n, k);
   if (view.getUint32(20, true) !== count || bytes.length !== HEADER + count) {
     return bad(`has the wrong length (${bytes.length} bytes, expected ${HEADER + count})`);
   }
   const payload = bytes.subarray(HEADER);
   if (checksum(payload) !== view.getUint32(24, true)) return bad('fails its checksum');
-  const table = new Uint8Array(1 << (4 * k)).fill(UNSET);
-  const order = placementIndices(n, k);
-  let unset = 0;
-  for (let i = 0; i < order.length; i++) {
-    const v = payload[i]!;
-    unset |= v === UNSET ? 1 : 0;
-    table[order[i]!] = v;
-  }
-  if (unset) return bad('has a placement with no distance');
+  if (payload.includes(UNSET)) return bad('has a placement with no distance');
+  const table = payload.slice();
   return ok({ width, height, pattern: [...pattern], table });
-}
-
-function placements(n: number, k: number): number {
-  let c = 1;
-  for (let i = 0; i < k; i++) c *= n - i;
-  return c;
 }

@@ -3,11 +3,19 @@
  * lookup: the heuristic is inlined and its six table indices live on the search stack, so a
  * child is estimated with two index updates and six table reads, and a pruned child costs no
  * undo. Resumable like {@link IdaSearch}: {@link Pdb4Search.step} runs a budget of nodes.
- * Same answers as `IdaSearch` with `PdbHeuristic` (tested), several times faster.
+ * Same answers and node counts as `IdaSearch` with `PdbHeuristic` (tested), which ranks every
+ * placement from scratch; several times faster.
+ *
+ * Tables are in rank order (`pdbCompact.ts`). A horizontal slide changes the moving
+ * tile's rank digit by one; a vertical slide jumps the three cells between, which in row-major
+ * order lie between the tile's old and new cell: each pattern tile there shifts either the
+ * moving tile's digit (if it comes earlier in the pattern) or its own (if later) by one. On the
+ * reflection, horizontal and vertical swap roles.
  */
 import { neighbourTable } from './grid.ts';
 import type { StepResult } from './ida.ts';
 import type { PatternDb } from './pdb.ts';
+import { placementCount, rankOf, rankWeights } from './pdbCompact.ts';
 
 const MAX_DEPTH = 200;
 const W = 4;
@@ -22,10 +30,13 @@ export class Pdb4Search {
   private readonly t0: Uint8Array;
   private readonly t1: Uint8Array;
   private readonly t2: Uint8Array;
+  /** For each tile: its database, digit and digit weight, on the board and the reflection. */
   private readonly pat = new Int8Array(N);
-  private readonly shift = new Int8Array(N);
+  private readonly dig = new Int8Array(N);
+  private readonly mul = new Int32Array(N);
   private readonly rpat = new Int8Array(N);
-  private readonly rshift = new Int8Array(N);
+  private readonly rdig = new Int8Array(N);
+  private readonly rmul = new Int32Array(N);
   private readonly transpose = new Int8Array(N);
   private readonly parity = new Uint8Array(N);
   private readonly blanks = new Int16Array(MAX_DEPTH + 2);
@@ -44,13 +55,18 @@ export class Pdb4Search {
   constructor(tiles: readonly number[], dbs: readonly PatternDb[]) {
     if (dbs.length !== 3) throw new RangeError('Pdb4Search takes exactly three databases');
     const covered = new Set<number>();
+    const weights = dbs.map((db) => rankWeights(N, db.pattern.length));
     dbs.forEach((db, p) => {
       if (db.width !== W || db.height !== W) throw new RangeError('Pdb4Search needs 4x4 databases');
+      if (db.table.length !== placementCount(N, db.pattern.length)) {
+        throw new RangeError('Pdb4Search needs tables in rank order');
+      }
       db.pattern.forEach((t, i) => {
         if (covered.has(t)) throw new RangeError(`tile ${t} is in two patterns`);
         covered.add(t);
         this.pat[t] = p;
-        this.shift[t] = 4 * i;
+        this.dig[t] = i;
+        this.mul[t] = weights[p]![i]!;
       });
     });
     if (covered.size !== N - 1) throw new RangeError('the patterns must cover tiles 1 to 15');
@@ -66,9 +82,13 @@ export class Pdb4Search {
     for (let t = 1; t < N; t++) {
       const mirror = this.transpose[t - 1]! + 1;
       this.rpat[t] = this.pat[mirror]!;
-      this.rshift[t] = this.shift[mirror]!;
+      this.rdig[t] = this.dig[mirror]!;
+      this.rmul[t] = this.mul[mirror]!;
     }
     this.tiles = Uint8Array.from(tiles);
+    // Starting ranks, from scratch: cells of each pattern's tiles, on the board and reflected.
+    const cells = dbs.map((db) => new Int32Array(db.pattern.length));
+    const rcells = dbs.map((db) => new Int32Array(db.pattern.length));
     let blank = 0;
     for (let c = 0; c < N; c++) {
       const t = this.tiles[c]!;
@@ -76,10 +96,12 @@ export class Pdb4Search {
         blank = c;
         continue;
       }
-      const p = this.pat[t]!;
-      const q = 3 + this.rpat[t]!;
-      this.ix[p] = this.ix[p]! + (c << this.shift[t]!);
-      this.ix[q] = this.ix[q]! + (this.transpose[c]! << this.rshift[t]!);
+      cells[this.pat[t]!]![this.dig[t]!] = c;
+      rcells[this.rpat[t]!]![this.rdig[t]!] = this.transpose[c]!;
+    }
+    for (let p = 0; p < 3; p++) {
+      this.ix[p] = rankOf(cells[p]!, weights[p]!);
+      this.ix[3 + p] = rankOf(rcells[p]!, weights[p]!);
     }
     this.blanks[0] = blank;
     const ix = this.ix;
@@ -98,7 +120,8 @@ export class Pdb4Search {
   /** Searches until a solution is found or about `budget` more nodes have been generated. */
   step(budget: number): StepResult {
     if (this.solution) return 'found';
-    const { tiles, nbr, blanks, dirs, moved, ix, t0, t1, t2, pat, shift, rpat, rshift } = this;
+    const { tiles, nbr, blanks, dirs, moved, ix, t0, t1, t2, pat, dig, mul, rpat, rdig, rmul } =
+      this;
     const tr = this.transpose;
     const parity = this.parity;
     const limit = this.nodes + budget;
@@ -135,13 +158,43 @@ export class Pdb4Search {
       let a4 = ix[o + 4]!;
       let a5 = ix[o + 5]!;
       // The tile goes from nb to b on the board, and from tr[nb] to tr[b] on the reflection.
-      const delta = (b - nb) << shift[t]!;
       const p = pat[t]!;
+      const mv = b - nb;
+      let delta: number;
+      if (mv === 1 || mv === -1) {
+        delta = mv * mul[t]!;
+      } else {
+        const di = dig[t]!;
+        const m = mul[t]!;
+        let acc = 4 * m;
+        const lo = mv > 0 ? nb : b;
+        for (let c = lo + 1; c < lo + 4; c++) {
+          const u = tiles[c]!;
+          if (pat[u] === p) acc += dig[u]! < di ? -m : mul[u]!;
+        }
+        delta = mv > 0 ? acc : -acc;
+      }
       if (p === 0) a0 += delta;
       else if (p === 1) a1 += delta;
       else a2 += delta;
-      const rdelta = (tr[b]! - tr[nb]!) << rshift[t]!;
       const q = rpat[t]!;
+      const rb = tr[b]!;
+      const rnb = tr[nb]!;
+      const rd = rb - rnb;
+      let rdelta: number;
+      if (rd === 1 || rd === -1) {
+        rdelta = rd * rmul[t]!;
+      } else {
+        const di = rdig[t]!;
+        const m = rmul[t]!;
+        let acc = 4 * m;
+        const lo = rd > 0 ? rnb : rb;
+        for (let x = lo + 1; x < lo + 4; x++) {
+          const u = tiles[tr[x]!]!;
+          if (rpat[u] === q) acc += rdig[u]! < di ? -m : rmul[u]!;
+        }
+        rdelta = rd > 0 ? acc : -acc;
+      }
       if (q === 0) a3 += rdelta;
       else if (q === 1) a4 += rdelta;
       else a5 += rdelta;
