@@ -5,10 +5,11 @@
  * either the old file or the new one, never half of one. (A damaged file is still possible
  * from outside; readers check what they get.)
  */
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { BlobStore } from '../solvers/puzzle/store.ts';
+import { atomicWrite } from './files.ts';
 
 /** The cache folder for an environment (XDG base directory rules: relative paths are ignored). */
 export function cacheDir(
@@ -26,8 +27,6 @@ function checkKey(key: string): void {
   }
 }
 
-let tempCounter = 0;
-
 /** A store of files in `dir` (default {@link cacheDir}), created on first write. */
 export function fileCache(dir: string = cacheDir()): BlobStore & { readonly dir: string } {
   return {
@@ -44,33 +43,7 @@ export function fileCache(dir: string = cacheDir()): BlobStore & { readonly dir:
     },
     async write(key, data) {
       checkKey(key);
-      await mkdir(dir, { recursive: true });
-      const target = join(dir, key);
-      const temp = join(dir, `.${key}.${process.pid}.${++tempCounter}.tmp`);
-      try {
-        const fh = await open(temp, 'w', 0o644);
-        try {
-          await fh.writeFile(data);
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
-        await rename(temp, target);
-      } catch (e) {
-        await rm(temp, { force: true });
-        throw e;
-      }
-      // Make the rename itself durable where the platform allows syncing a folder.
-      try {
-        const d = await open(dir, 'r');
-        try {
-          await d.sync();
-        } finally {
-          await d.close();
-        }
-      } catch {
-        // Not supported everywhere (e.g. Windows); the data file itself is already synced.
-      }
+      atomicWrite(join(dir, key), data);
     },
   };
 }

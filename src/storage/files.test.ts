@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { atomicWrite, defaultCacheDir, defaultDataDir, moveAside, readJson } from './files.ts';
+import { atomicWrite, defaultDataDir, moveAside, readJson } from './files.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'slidebox-files-'));
 
@@ -25,15 +25,13 @@ beforeAll(() => {
 });
 const NODE_ARGS = ['--input-type=module', '-e'];
 
-describe('data and cache directories', () => {
-  it('follow XDG when set to an absolute path, else the home folder', () => {
+describe('data directory', () => {
+  it('follows XDG when set to an absolute path, else the home folder', () => {
     expect(defaultDataDir({ XDG_DATA_HOME: '/x/data', HOME: '/h' })).toBe('/x/data/slidebox');
     expect(defaultDataDir({ HOME: '/h' })).toBe('/h/.local/share/slidebox');
     expect(defaultDataDir({ XDG_DATA_HOME: 'relative', HOME: '/h' })).toBe(
       '/h/.local/share/slidebox',
     );
-    expect(defaultCacheDir({ XDG_CACHE_HOME: '/x/cache', HOME: '/h' })).toBe('/x/cache/slidebox');
-    expect(defaultCacheDir({ HOME: '/h' })).toBe('/h/.cache/slidebox');
   });
 });
 

@@ -29,13 +29,6 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.HOME || homedir(), '.local', 'share', 'slidebox');
 }
 
-/** Where slidebox keeps rebuildable caches: `$XDG_CACHE_HOME/slidebox`, else `~/.cache/slidebox`. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg?.startsWith('/')) return join(xdg, 'slidebox');
-  return join(env.HOME || homedir(), '.cache', 'slidebox');
-}
-
 /** Test hook: runs after the temp file is durable and before the rename. */
 export interface AtomicWriteHooks {
   beforeRename?: (tempPath: string) => void;
