@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { bfsDistances, decode } from '../../testutil/puzzleBfs.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
 import {
+  buildPatternDb,
   buildPatternDbSync,
   type PatternDb,
   patternIndex,
+  placementCount,
   placementIndices,
   UNSET,
 } from './pdb.ts';
@@ -54,6 +56,22 @@ describe('pattern databases on the 8-puzzle (checked against exact distances)', 
     for (const [key, d] of bfsDistances(3, 2)) {
       expect(lookup(full, decode(key, 6))).toBe(d);
     }
+  });
+
+  it('the build reports placements filled: rising, ending at every placement', () => {
+    const gen = buildPatternDb(4, 4, [2, 3, 4], 500);
+    const seen: number[] = [];
+    let step = gen.next();
+    while (!step.done) {
+      seen.push(step.value);
+      step = gen.next();
+    }
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]!)).toBe(true);
+    expect(seen.at(-1)!).toBeLessThanOrEqual(placementCount(16, 3));
+    const filled = step.value.table.filter((v) => v !== UNSET).length;
+    expect(filled).toBe(placementCount(16, 3));
+    expect(placementCount(16, 6)).toBe(16 * 15 * 14 * 13 * 12 * 11);
   });
 
   it('placement order covers every placement once', () => {
