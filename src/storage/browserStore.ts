@@ -1,15 +1,11 @@
 /**
- * A blob store in the browser's IndexedDB: byte arrays by key, for the puzzle solver's pattern
- * databases (built once, read back on later visits). Works in pages and in workers. A store
- * that cannot open (private browsing, storage disabled) degrades to "nothing cached": `get`
- * answers null and `put` does nothing, so the solver still works, only slower to start.
+ * The puzzle solver's {@link BlobStore} in the browser's IndexedDB: byte arrays by key, for the
+ * 15-puzzle's pattern databases (built once, read back on later visits). Works in pages and in
+ * workers. A store that cannot open (private browsing, storage disabled) degrades to "nothing
+ * cached": `read` answers null and `write` does nothing, so the solver still works, only slower
+ * to start. What comes back is checked by the solver (see `pdbCodec.ts`), not here.
  */
-
-/** What the solver needs to cache its tables: get and put byte arrays by key. */
-export interface BlobStore {
-  get(key: string): Promise<Uint8Array | null>;
-  put(key: string, data: Uint8Array): Promise<void>;
-}
+import type { BlobStore } from '../solvers/puzzle/store.ts';
 
 export const DB_NAME = 'slidebox';
 export const DB_VERSION = 1;
@@ -46,7 +42,7 @@ export function openBrowserStore(
     return db;
   };
   return {
-    async get(key) {
+    async read(key) {
       const d = await connect();
       if (!d) return null;
       try {
@@ -60,7 +56,7 @@ export function openBrowserStore(
         return null;
       }
     },
-    async put(key, data) {
+    async write(key, data) {
       const d = await connect();
       if (!d) return;
       try {
@@ -74,20 +70,6 @@ export function openBrowserStore(
       } catch {
         // Quota or a closed database: the table is simply not cached this time.
       }
-    },
-  };
-}
-
-/** A blob store in memory (tests, and browsers without IndexedDB). */
-export function memoryBlobStore(): BlobStore & { readonly map: Map<string, Uint8Array> } {
-  const map = new Map<string, Uint8Array>();
-  return {
-    map,
-    async get(key) {
-      return map.get(key) ?? null;
-    },
-    async put(key, data) {
-      map.set(key, data);
     },
   };
 }
