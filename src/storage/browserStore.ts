@@ -8,7 +8,6 @@
 import type { BlobStore } from '../solvers/puzzle/store.ts';
 
 export const DB_NAME = 'slidebox';
-export const DB_VERSION = 1;
 export const BLOB_STORE = 'blobs';
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -18,9 +17,10 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+/** Opens the database at `version` (its current one when undefined), adding the store if new. */
+function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = factory.open(DB_NAME, DB_VERSION);
+    const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
     req.onupgradeneeded = () => {
       if (!req.result.objectStoreNames.contains(BLOB_STORE)) {
         req.result.createObjectStore(BLOB_STORE);
@@ -32,13 +32,38 @@ function openDb(factory: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
+/**
+ * The database with its blob store. A database of that name that lacks the store (made by an
+ * older build, or by a script that only looked) gets it in a new version, rather than leaving
+ * the tables uncached for good.
+ */
+async function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+  const db = await openAt(factory, undefined);
+  if (db.objectStoreNames.contains(BLOB_STORE)) return db;
+  const next = db.version + 1;
+  db.close();
+  return openAt(factory, next);
+}
+
 /** A blob store in IndexedDB (`factory` defaults to the global indexedDB). */
 export function openBrowserStore(
   factory: IDBFactory | undefined = globalThis.indexedDB,
 ): BlobStore {
   let db: Promise<IDBDatabase | null> | null = null;
   const connect = () => {
-    db ??= factory ? openDb(factory).catch(() => null) : Promise.resolve(null);
+    db ??= factory
+      ? openDb(factory).then(
+          (d) => {
+            // Another tab (or a newer build) wants to upgrade: step aside, reconnect next time.
+            d.onversionchange = () => {
+              d.close();
+              db = null;
+            };
+            return d;
+          },
+          () => null,
+        )
+      : Promise.resolve(null);
     return db;
   };
   return {

@@ -382,6 +382,7 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
       const dir = (await page.textContent('[data-testid=hint]'))!.split(' ').pop() as Direction;
       expect(dir).toBe(analyse(game.cells, { preset: 'strong' }).move);
       expect(slideValid(game.cells, dir).moved).toBe(true);
+      if (round === 0) await screenshot(page, '2048-hint-desktop');
       await page.click(`button[data-dir=${dir}]`);
       game = replay(game, [dir]);
       await expectBoard(page, game);
