@@ -100,6 +100,7 @@ export {
   type SolverWorkerOptions,
   startSolve,
 } from './node/startSolve.ts';
+export type { PdbProgress } from './solvers/puzzle/pdbProvider.ts';
 export type {
   SolveMethod,
   SolveOptions,

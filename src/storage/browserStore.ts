@@ -1,18 +1,13 @@
 /**
- * A blob store in the browser's IndexedDB: byte arrays by key, for the puzzle solver's pattern
- * databases (built once, read back on later visits). Works in pages and in workers. A store
- * that cannot open (private browsing, storage disabled) degrades to "nothing cached": `get`
- * answers null and `put` does nothing, so the solver still works, only slower to start.
+ * The puzzle solver's {@link BlobStore} in the browser's IndexedDB: byte arrays by key, for the
+ * 15-puzzle's pattern databases (built once, read back on later visits). Works in pages and in
+ * workers. A store that cannot open (private browsing, storage disabled) degrades to "nothing
+ * cached": `read` answers null and `write` does nothing, so the solver still works, only slower
+ * to start. What comes back is checked by the solver (see `pdbCodec.ts`), not here.
  */
-
-/** What the solver needs to cache its tables: get and put byte arrays by key. */
-export interface BlobStore {
-  get(key: string): Promise<Uint8Array | null>;
-  put(key: string, data: Uint8Array): Promise<void>;
-}
+import type { BlobStore } from '../solvers/puzzle/store.ts';
 
 export const DB_NAME = 'slidebox';
-export const DB_VERSION = 1;
 export const BLOB_STORE = 'blobs';
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -22,9 +17,10 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+/** Opens the database at `version` (its current one when undefined), adding the store if new. */
+function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = factory.open(DB_NAME, DB_VERSION);
+    const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
     req.onupgradeneeded = () => {
       if (!req.result.objectStoreNames.contains(BLOB_STORE)) {
         req.result.createObjectStore(BLOB_STORE);
@@ -36,17 +32,42 @@ function openDb(factory: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
+/**
+ * The database with its blob store. A database of that name that lacks the store (made by an
+ * older build, or by a script that only looked) gets it in a new version, rather than leaving
+ * the tables uncached for good.
+ */
+async function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+  const db = await openAt(factory, undefined);
+  if (db.objectStoreNames.contains(BLOB_STORE)) return db;
+  const next = db.version + 1;
+  db.close();
+  return openAt(factory, next);
+}
+
 /** A blob store in IndexedDB (`factory` defaults to the global indexedDB). */
 export function openBrowserStore(
   factory: IDBFactory | undefined = globalThis.indexedDB,
 ): BlobStore {
   let db: Promise<IDBDatabase | null> | null = null;
   const connect = () => {
-    db ??= factory ? openDb(factory).catch(() => null) : Promise.resolve(null);
+    db ??= factory
+      ? openDb(factory).then(
+          (d) => {
+            // Another tab (or a newer build) wants to upgrade: step aside, reconnect next time.
+            d.onversionchange = () => {
+              d.close();
+              db = null;
+            };
+            return d;
+          },
+          () => null,
+        )
+      : Promise.resolve(null);
     return db;
   };
   return {
-    async get(key) {
+    async read(key) {
       const d = await connect();
       if (!d) return null;
       try {
@@ -60,7 +81,7 @@ export function openBrowserStore(
         return null;
       }
     },
-    async put(key, data) {
+    async write(key, data) {
       const d = await connect();
       if (!d) return;
       try {
@@ -74,20 +95,6 @@ export function openBrowserStore(
       } catch {
         // Quota or a closed database: the table is simply not cached this time.
       }
-    },
-  };
-}
-
-/** A blob store in memory (tests, and browsers without IndexedDB). */
-export function memoryBlobStore(): BlobStore & { readonly map: Map<string, Uint8Array> } {
-  const map = new Map<string, Uint8Array>();
-  return {
-    map,
-    async get(key) {
-      return map.get(key) ?? null;
-    },
-    async put(key, data) {
-      map.set(key, data);
     },
   };
 }

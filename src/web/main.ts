@@ -369,7 +369,9 @@ function syncSolver(): void {
     solverStatus = { text: 'Solving…', progress: null };
     const onProgress = (p: SolveProgress) => {
       if (solving?.from !== from) return;
-      solverStatus = { text: `${p.stage}…`, progress: p.total > 0 ? p.done / p.total : null };
+      const part = p.total > 0 ? p.done / p.total : null;
+      const percent = part === null ? '' : ` ${Math.floor(part * 100)}%`;
+      solverStatus = { text: `${p.stage}…${percent}`, progress: part };
       if (puzzleModel && viewPz) viewPz.render(puzzleModel, Date.now(), false, solverStatus);
     };
     const run = solver.solve(m.puzzle.tiles, m.puzzle.width, onProgress);

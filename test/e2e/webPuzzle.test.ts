@@ -1,14 +1,19 @@
 /**
  * The sliding puzzle in the real web build, in Debian's Chromium: chosen from the home screen,
- * solved by clicks (moves from a breadth-first search in the test, then from the solver
- * worker's hints), the win overlay and records, picture mode, screenshots, and the app working
+ * solved by clicks (moves from a breadth-first search in the test, then from the real solver's
+ * hints in its worker), auto-solved to the win overlay on 3×3 and 4×4, the 15-puzzle's tables
+ * built in the worker with progress and kept in IndexedDB (read back after a reload), solves
+ * cancelled by undo and new game, records, picture mode, screenshots, and the app working
  * offline after the first visit.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGame, play } from '../../src/engine/game2048.ts';
-import { newPuzzle } from '../../src/engine/puzzle.ts';
+import { moveTile, newPuzzle, puzzleFromTiles } from '../../src/engine/puzzle.ts';
+import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
+import { fileCache } from '../../src/storage/fileCache.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
+import { TEST_CACHE_DIR } from '../../src/testutil/testCache.ts';
 import {
   buildSite,
   DESKTOP,
@@ -57,6 +62,90 @@ function solution(tiles: readonly number[]): number[] {
     }
   }
   return out;
+}
+
+/**
+ * The keys in the page's IndexedDB blob store (the solver's tables), with each value's length
+ * when `sizes` (reading the values costs the main thread a while: not while measuring it).
+ */
+function storedTables(page: Page, sizes = false): Promise<Record<string, number>> {
+  return page.evaluate(
+    (withSizes) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const read = () => {
+          const req = indexedDB.open('slidebox');
+          req.onsuccess = () => {
+            const db = req.result;
+            const done = (out: Record<string, number>) => {
+              db.close();
+              resolve(out);
+            };
+            if (!db.objectStoreNames.contains('blobs')) return done({});
+            const store = db.transaction('blobs').objectStore('blobs');
+            const out: Record<string, number> = {};
+            if (!withSizes) {
+              const keys = store.getAllKeys();
+              keys.onsuccess = () => {
+                for (const k of keys.result) out[String(k)] = -1;
+                done(out);
+              };
+              keys.onerror = () => reject(keys.error);
+              return;
+            }
+            const cursor = store.openCursor();
+            cursor.onsuccess = () => {
+              const c = cursor.result;
+              if (!c) return done(out);
+              out[String(c.key)] = (c.value as Uint8Array).length;
+              c.continue();
+            };
+            cursor.onerror = () => reject(cursor.error);
+          };
+          req.onerror = () => reject(req.error);
+        };
+        // Look without creating the database (that is the worker's job).
+        indexedDB.databases().then((dbs) => {
+          if (dbs.some((d) => d.name === 'slidebox')) read();
+          else resolve({});
+        }, reject);
+      }),
+    sizes,
+  );
+}
+
+/**
+ * Starts recording, in the page: every text the solver status line shows, animation frames,
+ * and main-thread long tasks.
+ */
+async function watchPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      watch_: { statuses: string[]; frames: number; long: number[] };
+    };
+    const watch = { statuses: [] as string[], frames: 0, long: [] as number[] };
+    w.watch_ = watch;
+    const status = document.querySelector('[data-testid=solver-status]')!;
+    new MutationObserver(() => {
+      const t = status.textContent ?? '';
+      if (t && watch.statuses.at(-1) !== t) watch.statuses.push(t);
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+    const tick = () => {
+      watch.frames++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) watch.long.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+}
+
+function watched(page: Page): Promise<{ statuses: string[]; frames: number; long: number[] }> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { watch_: { statuses: string[]; frames: number; long: number[] } })
+        .watch_,
+  );
 }
 
 async function choosePuzzle(page: Page, width: number, picture = 'none'): Promise<void> {
@@ -164,10 +253,12 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     await context.close();
   });
 
-  it('takes hints from the solver worker until solved, and caches its table in IndexedDB', async () => {
+  it('takes hints from the solver worker until solved in the fewest moves, then auto-solves', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}?seed=${SEED + 2}`);
     await choosePuzzle(page, 3);
+    const start = newPuzzle({ width: 3, seed: SEED + 2 });
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(start.tiles);
     await page.keyboard.press('i');
     let clicks = 0;
     while (!(await page.locator('.overlay-won').count())) {
@@ -180,25 +271,13 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
       await expect.poll(() => page.textContent('[data-testid=moves]')).not.toBe(moves);
       expect(clicks).toBeLessThan(40);
     }
+    // The solver is optimal on 3×3: exactly the breadth-first distance.
+    expect(clicks).toBe(bfsDistances(3, 3).get(encode(start.tiles)));
     // With help, no record: the overlay says so.
     await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/./);
-    const cached = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const req = indexedDB.open('slidebox');
-          req.onsuccess = () => {
-            const get = req.result
-              .transaction('blobs')
-              .objectStore('blobs')
-              .get('standin-3x3-distances-v1');
-            get.onsuccess = () => resolve((get.result as Uint8Array | undefined)?.length ?? 0);
-            get.onerror = () => reject(get.error);
-          };
-          req.onerror = () => reject(req.error);
-        }),
-    );
-    expect(cached).toBe(362880);
-    // Auto-solve a new puzzle (the table now comes from IndexedDB).
+    // 3×3 needs no tables: nothing is stored.
+    expect(await storedTables(page)).toEqual({});
+    // Auto-solve a new puzzle.
     await page.click('.overlay-won button[data-action=new]');
     await expect.poll(() => page.locator('.overlay-won').count()).toBe(0);
     await page.keyboard.press('p');
@@ -209,6 +288,149 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/solver’s help/);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  describe('the 15-puzzle’s tables: built in the worker, kept in IndexedDB', () => {
+    // One browser context for both tests: the second reloads the page the first left, with
+    // the tables the first built in its IndexedDB.
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+    const seed = SEED + 10;
+
+    beforeAll(async () => {
+      ({ context, page, errors } = await openPage(browser));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('shows progress while building; a cancelled solve leaves the page responsive; a hint comes', async () => {
+      await page.goto(`${site.url}?seed=${seed}`);
+      await choosePuzzle(page, 4);
+      const start = newPuzzle({ width: 4, seed });
+      await expect.poll(() => readPuzzle(page, 4)).toEqual(start.tiles);
+      await watchPage(page);
+      expect(await storedTables(page)).toEqual({});
+      // A database of the app's name without the blob store (as an older build, or a script
+      // that only looked, could leave): the worker adds the store rather than cache nothing.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const req = indexedDB.open('slidebox', 1);
+            req.onsuccess = () => {
+              req.result.close();
+              resolve();
+            };
+            req.onerror = () => reject(req.error);
+          }),
+      );
+      const t0 = Date.now();
+
+      // A move, then Solve: the tables start building, with progress shown.
+      await page.locator('.ptile.movable').first().click();
+      await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+      await page.keyboard.press('p');
+      await expect
+        .poll(() => page.textContent('[data-testid=solver-status]'), { timeout: 10_000 })
+        .toMatch(/^Building tables… \d+%$/);
+      expect(await page.locator('.solver-line progress').isVisible()).toBe(true);
+      await screenshot(page, 'puzzle-4x4-building-desktop');
+
+      // Undo during the solve: it is cancelled, and the page answers at once.
+      await page.keyboard.press('u');
+      await expect.poll(() => readPuzzle(page, 4)).toEqual(start.tiles);
+      await expect.poll(() => page.textContent('[data-testid=solver-status]')).toBe('');
+      expect(await page.getAttribute('button[data-action=auto-solve]', 'aria-pressed')).toBe(
+        'false',
+      );
+      await page.locator('.ptile.movable').first().click();
+      await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+
+      // Solve again (it joins the build under way), then New puzzle: cancelled too.
+      await page.keyboard.press('p');
+      await expect
+        .poll(() => page.textContent('[data-testid=solver-status]'), { timeout: 10_000 })
+        .toMatch(/^Building tables… \d+%$/);
+      await page.keyboard.press('n');
+      await expect.poll(() => page.locator('.overlay-confirm').count()).toBe(1);
+      await expect.poll(() => page.textContent('[data-testid=solver-status]')).toBe('');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.overlay-confirm').count()).toBe(0);
+      const position = await readPuzzle(page, 4);
+      expect(position).not.toEqual(start.tiles);
+
+      // A hint comes while the tables are still being built (the fast solver answers after
+      // the optimal search's time limit), and it names a tile that can move.
+      await page.keyboard.press('i');
+      await page.locator('.ptile.hinted').waitFor({ timeout: 30_000 });
+      expect(await page.locator('.ptile.hinted.movable').count()).toBe(1);
+
+      // The build goes on in the worker until all three tables are in IndexedDB.
+      await expect
+        .poll(async () => Object.keys(await storedTables(page)).length, {
+          timeout: 150_000,
+          interval: 500,
+        })
+        .toBe(3);
+      const seconds = (Date.now() - t0) / 1000;
+      const w = await watched(page);
+      const sizes = await storedTables(page, true);
+      console.info(
+        `4x4 tables built and stored in the browser in ${seconds.toFixed(1)} s: ${JSON.stringify(sizes)}`,
+      );
+      expect(Object.values(sizes).every((n) => n > 3000)).toBe(true);
+      // Progress rose in whole percents while building.
+      const percents = w.statuses
+        .map((t) => /^Building tables… (\d+)%$/.exec(t)?.[1])
+        .filter((x): x is string => x !== undefined)
+        .map(Number);
+      expect(percents.length).toBeGreaterThan(2);
+      expect(percents.every((p, i) => i === 0 || p >= percents[i - 1]!)).toBe(true);
+      console.info(
+        `while building: ${w.frames} frames, main-thread long tasks (ms): ${JSON.stringify(w.long)}`,
+      );
+      // The build kept to its worker: frames kept coming, no main-thread task over 50 ms.
+      expect(w.frames).toBeGreaterThan(10);
+      expect(w.long).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 240_000);
+
+    it('after a reload, reads the stored tables: the hint is optimal; Solve plays to the win', async () => {
+      await page.reload();
+      await page.waitForSelector('.board-puzzle .ptile');
+      await watchPage(page);
+      const before = await readPuzzle(page, 4);
+      await page.keyboard.press('i');
+      await page.locator('.ptile.hinted').waitFor({ timeout: 30_000 });
+      const w = await watched(page);
+      // Read from IndexedDB, not built again.
+      expect(w.statuses.some((t) => /^Reading stored tables… \d+%$/.test(t))).toBe(true);
+      expect(w.statuses.filter((t) => /Building/.test(t))).toEqual([]);
+      // The hint is a first move of a shortest solution: one move less to go after it
+      // (distances from the same solver, run here with its own tables).
+      const tile = Number(await page.getAttribute('.ptile.hinted', 'data-tile'));
+      const store = fileCache(TEST_CACHE_DIR);
+      const distance = async (tiles: number[]) => {
+        const r = await solvePuzzle(tiles, 4, { store });
+        expect(r.optimal).toBe(true);
+        return r.moves.length;
+      };
+      const after = moveTile(puzzleFromTiles(before, 4), tile).tiles;
+      expect(after).not.toEqual(before);
+      expect(await distance([...after])).toBe((await distance(before)) - 1);
+
+      await page.keyboard.press('p');
+      await expect
+        .poll(() => page.locator('.overlay-won').count(), { timeout: 90_000, interval: 500 })
+        .toBe(1);
+      await expect
+        .poll(() => readPuzzle(page, 4))
+        .toEqual([...Array(15).keys()].map((i) => i + 1).concat(0));
+      await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/solver’s help/);
+      await screenshot(page, 'puzzle-4x4-solved-desktop');
+      expect(errors).toEqual([]);
+    }, 180_000);
   });
 
   it('shows picture tiles with numbers toggled, at desktop and phone widths', async () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bfsDistances, decode } from '../../testutil/puzzleBfs.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
-import { buildPatternDbSync, lookup, type PatternDb, placementIndices, UNSET } from './pdb.ts';
+import {
+  buildPatternDb,
+  buildPatternDbSync,
+  lookup,
+  type PatternDb,
+  placementIndices,
+  UNSET,
+} from './pdb.ts';
 import { checksum, decodePatternDb, encodePatternDb } from './pdbCodec.ts';
 import { placementCount, rankOf, rankWeights } from './pdbCompact.ts';
 
@@ -68,6 +75,28 @@ describe('pattern databases on the 8-puzzle (checked against exact distances)', 
     expect(Math.min(...ranks)).toBe(0);
     expect(Math.max(...ranks)).toBe(9 * 8 * 7 - 1);
     expect(placementIndices(9, 3).length).toBe(9 * 8 * 7);
+  });
+
+  it('the build reports placements filled: rising, ending at every placement', () => {
+    const gen = buildPatternDb(4, 4, [2, 3, 4], 500);
+    const seen: number[] = [];
+    let step = gen.next();
+    while (!step.done) {
+      seen.push(step.value);
+      step = gen.next();
+    }
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]!)).toBe(true);
+    expect(seen.at(-1)!).toBeLessThanOrEqual(placementCount(16, 3));
+    const filled = step.value.table.filter((v) => v !== UNSET).length;
+    expect(filled).toBe(placementCount(16, 3));
+    expect(placementCount(16, 6)).toBe(16 * 15 * 14 * 13 * 12 * 11);
+  });
+
+  it('placement order covers every placement once', () => {
+    const order = placementIndices(9, 3);
+    expect(order.length).toBe(9 * 8 * 7);
+    expect(new Set(order).size).toBe(order.length);
   });
 });
 

@@ -14,7 +14,7 @@
  * reach without moving a pattern tile is one state, found by a bit-parallel flood fill.
  * It is a generator that yields now and then, so callers can slice the work.
  */
-import { rankOf, rankWeights } from './pdbCompact.ts';
+import { placementCount, rankOf, rankWeights } from './pdbCompact.ts';
 
 /** Marks placements not reached (none remain in a finished table). */
 export const UNSET = 255;
@@ -52,18 +52,19 @@ export function patternIndex(positions: readonly number[]): number {
 }
 
 /**
- * Builds the database, yielding every `sliceStates` states or so. The generator's return value
- * is the database. (The work itself runs in {@link PdbBuilder.step}, a plain method, because
- * engines optimise generator bodies poorly.)
+ * Builds the database, yielding every `sliceStates` states or so. Each yield is the number of
+ * placements given their value so far (of {@link placementCount}), for progress reports; the
+ * generator's return value is the database. (The work itself runs in {@link PdbBuilder.step},
+ * a plain method, because engines optimise generator bodies poorly.)
  */
 export function* buildPatternDb(
   width: number,
   height: number,
   pattern: readonly number[],
   sliceStates = 250_000,
-): Generator<void, PatternDb, void> {
+): Generator<number, PatternDb, void> {
   const b = new PdbBuilder(width, height, pattern);
-  while (!b.step(sliceStates)) yield;
+  while (!b.step(sliceStates)) yield b.placed;
   return b.result();
 }
 
@@ -84,6 +85,8 @@ export class PdbBuilder {
   private nextLen = 0;
   private pos = 0;
   private depth = 0;
+  /** Placements given their value so far (every one is reachable, so this ends at the count). */
+  placed = 0;
 
   constructor(
     private readonly width: number,
@@ -125,6 +128,7 @@ export class PdbBuilder {
     let nextLen = this.nextLen;
     let q = this.pos;
     let depth = this.depth;
+    let placed = this.placed;
     let done = 0;
     while (currentLen > 0 && done < budget) {
       if (q === currentLen) {
@@ -158,7 +162,10 @@ export class PdbBuilder {
         region = grown;
       }
       seen[idx] = seen[idx]! | region;
-      if (table[idx] === UNSET) table[idx] = depth;
+      if (table[idx] === UNSET) {
+        table[idx] = depth;
+        placed++;
+      }
       // Each pattern tile next to the region can slide into it: one move, blank where it was.
       for (let i = 0; i < k; i++) {
         const shift = 4 * i;
@@ -186,6 +193,7 @@ export class PdbBuilder {
     this.nextLen = nextLen;
     this.pos = q;
     this.depth = depth;
+    this.placed = placed;
     return currentLen === 0;
   }
 
@@ -224,9 +232,7 @@ export function buildPatternDbSync(
  * slowest, so indices mostly ascend and table access stays sequential).
  */
 export function placementIndices(n: number, k: number): Int32Array {
-  let count = 1;
-  for (let i = 0; i < k; i++) count *= n - i;
-  const out = new Int32Array(count);
+  const out = new Int32Array(placementCount(n, k));
   const pos = new Int32Array(k).fill(-1);
   let used = 0;
   let ordinal = 0;

@@ -14,11 +14,13 @@ import { neighbourTable, solves } from './grid.ts';
 import { IdaSearch } from './ida.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
 import type { PatternDb } from './pdb.ts';
+import { placementCount } from './pdbCompact.ts';
 import { PdbHeuristic } from './pdbHeuristic.ts';
-import { patternDbs4, pdbKey } from './pdbProvider.ts';
+import { PDB4_TOTAL, type PdbProgress, patternDbs4, pdbKey } from './pdbProvider.ts';
 import { Pdb4Search } from './pdbSearch.ts';
 import { reductionSolve } from './reduce.ts';
 import { solvePuzzle } from './solve.ts';
+import { type BlobStore, memoryStore } from './store.ts';
 
 const store = fileCache(TEST_CACHE_DIR);
 let dbs: readonly PatternDb[] = [];
@@ -243,5 +245,96 @@ describe('the database cache', () => {
     const r = await patternDbs4(failing);
     expect(r.reports[2]!.note).toMatch(/could not be cached \(disk full\)/);
     expect(same(r.dbs[2]!.table, dbs[2]!.table)).toBe(true);
+  });
+});
+
+describe('progress while the databases are read or built', () => {
+  const small = pdbKey([2, 3, 4]);
+  /** A store in memory holding the cached databases, all but those named. */
+  async function storeWithout(
+    ...missing: string[]
+  ): Promise<BlobStore & { data: Map<string, Uint8Array> }> {
+    const s = memoryStore();
+    for (const db of dbs) {
+      const key = pdbKey(db.pattern);
+      if (!missing.includes(key)) s.data.set(key, await readFile(join(TEST_CACHE_DIR, key)));
+    }
+    return s;
+  }
+  const seed8 = () => [...newPuzzle({ width: 4, seed: 8 }).tiles];
+
+  it('reads, then builds what is missing: done rises to the total; the built table is stored', async () => {
+    const s = await storeWithout(small);
+    const heard: PdbProgress[] = [];
+    const r = await solvePuzzle(seed8(), 4, { store: s, onProgress: (p) => heard.push(p) });
+    expect(r.method).toBe('ida-pdb');
+    expect(heard.length).toBeGreaterThan(3);
+    expect(heard.every((p) => p.total === PDB4_TOTAL)).toBe(true);
+    expect(heard.every((p, i) => i === 0 || p.done >= heard[i - 1]!.done)).toBe(true);
+    expect(heard[0]!.stage).toBe('reading');
+    expect(heard.at(-1)).toEqual({ stage: 'building', done: PDB4_TOTAL, total: PDB4_TOTAL });
+    // Both 6-tile tables were read in one report each; the 3-tile one was built in steps.
+    const sixes = placementCount(16, 6);
+    expect(heard.slice(0, 2).map((p) => p.done)).toEqual([sixes, 2 * sixes]);
+    expect(s.data.has(small)).toBe(true);
+    // In memory now: nothing to wait for, nothing reported.
+    const again: PdbProgress[] = [];
+    await solvePuzzle(seed8(), 4, { store: s, onProgress: (p) => again.push(p) });
+    expect(again).toEqual([]);
+  });
+
+  it('a full store reports reading only', async () => {
+    const heard: PdbProgress[] = [];
+    await solvePuzzle(seed8(), 4, {
+      store: await storeWithout(),
+      onProgress: (p) => heard.push(p),
+    });
+    expect(heard.map((p) => p.stage)).toEqual(['reading', 'reading', 'reading']);
+    expect(heard.at(-1)!.done).toBe(PDB4_TOTAL);
+  });
+
+  it('a solve that stops waiting (time limit) hears no more, while the load goes on', async () => {
+    const mem = await storeWithout(small);
+    // Writing the built table waits for the test: the load is still running after the solve.
+    let open = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    const s: BlobStore = {
+      read: (key) => mem.read(key),
+      write: async (key, data) => {
+        await gate;
+        await mem.write(key, data);
+      },
+    };
+    const heard: PdbProgress[] = [];
+    // A clock that runs out once the build has begun.
+    const now = () => (heard.some((p) => p.stage === 'building') ? 1e9 : 0);
+    const r = await solvePuzzle(seed8(), 4, {
+      store: s,
+      now,
+      timeLimitMs: 1000,
+      onProgress: (p) => heard.push(p),
+    });
+    expect(r.timedOut).toBe(true);
+    expect(r.method).toBe('reduction');
+    const count = heard.length;
+    expect(heard.at(-1)!.stage).toBe('building');
+    expect(heard.at(-1)!.done).toBeLessThan(PDB4_TOTAL);
+    const late: PdbProgress[] = [];
+    // Joining the load still running: told the latest report at once, then the rest.
+    const loaded = patternDbs4(s, undefined, (p) => late.push(p));
+    expect(late).toEqual([heard.at(-1)]);
+    open();
+    await loaded;
+    expect(heard.length).toBe(count);
+    expect(late.at(-1)).toEqual({ stage: 'building', done: PDB4_TOTAL, total: PDB4_TOTAL });
+    expect(mem.data.has(small)).toBe(true);
+  });
+
+  it('rejects an onProgress that is not a function', async () => {
+    await expect(
+      solvePuzzle(seed8(), 4, { onProgress: 5 as unknown as () => void }),
+    ).rejects.toThrow(/onProgress must be a function/);
   });
 });

@@ -15,7 +15,12 @@ import { show } from '../../engine/rng.ts';
 import { solves } from './grid.ts';
 import { IdaSearch } from './ida.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
-import { patternDbs4, storedPatternDbs4 } from './pdbProvider.ts';
+import {
+  type PdbProgress,
+  type PdbProgressListener,
+  patternDbs4,
+  storedPatternDbs4,
+} from './pdbProvider.ts';
 import { Pdb4Search } from './pdbSearch.ts';
 import { type CornerSolver4, reductionSolve } from './reduce.ts';
 import type { BlobStore } from './store.ts';
@@ -42,6 +47,11 @@ export interface SolverOptions extends SolveOptions {
   now?: () => number;
   /** Nodes searched between checks of the clock and the signal (default 200,000). */
   sliceNodes?: number;
+  /**
+   * Hears how reading or building the 4x4 pattern databases goes, while this solve waits for
+   * them (not after it has given up waiting, been cancelled or finished).
+   */
+  onProgress?: PdbProgressListener;
 }
 
 export type SolveMethod = 'none' | 'ida-manhattan' | 'ida-pdb' | 'reduction';
@@ -76,6 +86,9 @@ export function checkSolveOptions(opts: unknown): void {
     (typeof o.timeLimitMs !== 'number' || Number.isNaN(o.timeLimitMs) || o.timeLimitMs < 0)
   ) {
     bad(`timeLimitMs must be a number of milliseconds from 0, got ${show(o.timeLimitMs)}`);
+  }
+  if (o.onProgress !== undefined && typeof o.onProgress !== 'function') {
+    bad(`onProgress must be a function, got ${show(o.onProgress)}`);
   }
 }
 
@@ -138,13 +151,25 @@ export async function solvePuzzle(
       method = 'ida-pdb';
       // With no time at all, don't start loading (or building) databases nobody will use.
       if (now() < deadline) {
-        const dbs = await untilDeadline(
-          patternDbs4(opts.store ?? null, now),
-          deadline,
-          now,
-          signal,
-        );
-        if (dbs) search = new Pdb4Search(board, dbs.dbs);
+        // The build outlives this solve: only listen while waiting for it.
+        let listening = true;
+        const listener = opts.onProgress;
+        const heard = listener
+          ? (p: PdbProgress) => {
+              if (listening && !signal?.aborted) listener(p);
+            }
+          : undefined;
+        try {
+          const dbs = await untilDeadline(
+            patternDbs4(opts.store ?? null, now, heard),
+            deadline,
+            now,
+            signal,
+          );
+          if (dbs) search = new Pdb4Search(board, dbs.dbs);
+        } finally {
+          listening = false;
+        }
       }
     }
     let found = false;

@@ -1,66 +1,107 @@
 /**
- * The stand-in AI and solver behind the worker adapters: they must at least play legal moves
- * and reach the goal, since the end-to-end tests drive the page through them.
+ * The adapters behind the two workers: the AI worker asks the real 2048 AI with the preset for
+ * its purpose, and the solver worker asks the real puzzle solver, with its blob store, a time
+ * limit, cancellation and table progress turned into phrases for the page.
  */
-import { describe, expect, it } from 'vitest';
-import { newGame, play } from '../../engine/game2048.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Cells, newGame, play, slideValid } from '../../engine/game2048.ts';
 import { moveTile, newPuzzle, puzzleFromTiles } from '../../engine/puzzle.ts';
-import { memoryBlobStore } from '../../storage/browserStore.ts';
+import { analyse } from '../../solvers/ai2048/player.ts';
+import { solves } from '../../solvers/puzzle/grid.ts';
+import { PATTERNS_663 } from '../../solvers/puzzle/pdbHeuristic.ts';
+import { patternDbs4, pdbKey } from '../../solvers/puzzle/pdbProvider.ts';
+import { memoryStore } from '../../solvers/puzzle/store.ts';
+import { fileCache } from '../../storage/fileCache.ts';
 import { bfsDistances, encode } from '../../testutil/puzzleBfs.ts';
-import { bestMove } from './aiBackend.ts';
-import { SolverUnavailable, solve, TABLE_KEY } from './solverBackend.ts';
+import { TEST_CACHE_DIR } from '../../testutil/testCache.ts';
+import { AI_BACKEND, bestMove, PRESET_FOR } from './aiBackend.ts';
+import { SOLVER_BACKEND, STAGES, solve } from './solverBackend.ts';
 
-describe('stand-in AI', () => {
-  it('only suggests moves that change the board, and null when none does', () => {
-    let g = newGame({ size: 4, seed: 7 });
-    for (let i = 0; i < 200 && !g.over; i++) {
-      const dir = bestMove(g.cells, 'autoplay');
-      expect(dir).not.toBeNull();
-      const next = play(g, dir!);
-      expect(next).not.toBe(g);
-      g = next;
+describe('AI backend', () => {
+  it('is the real AI', () => {
+    expect(AI_BACKEND.final).toBe(true);
+    expect(PRESET_FOR).toEqual({ hint: 'strong', autoplay: 'fast' });
+  });
+
+  it('answers with the strong preset for hints and the fast one for autoplay', () => {
+    // Early-game boards (few distinct tiles), where both presets finish well within their
+    // time caps, so their answers are deterministic.
+    let g = newGame({ size: 4, seed: 31 });
+    const boards: Cells[] = [];
+    for (let i = 0; i < 120 && !g.over; i++) {
+      boards.push(g.cells);
+      g = play(g, analyse(g.cells, { preset: 'fast' }).move!);
     }
-    expect(
-      bestMove(
-        [
-          [2, 4, 2],
-          [4, 2, 4],
-          [2, 4, 2],
-        ],
-        'hint',
-      ),
-    ).toBeNull();
+    const strong = (c: Cells) => analyse(c, { preset: 'strong' }).move;
+    const fast = (c: Cells) => analyse(c, { preset: 'fast' }).move;
+    // The presets disagree somewhere, so the mapping is really tested.
+    const differ = boards.filter((c) => strong(c) !== fast(c));
+    expect(differ.length).toBeGreaterThan(0);
+    for (const c of [...differ.slice(0, 5), boards[0]!, boards[60]!]) {
+      expect(bestMove(c, 'hint')).toBe(strong(c));
+      expect(bestMove(c, 'autoplay')).toBe(fast(c));
+    }
+  });
+
+  it('plays legal moves on every size, and null when no move changes the board', () => {
+    for (const size of [3, 4, 5, 8]) {
+      let g = newGame({ size, seed: size });
+      for (let i = 0; i < 40 && !g.over; i++) {
+        const dir = bestMove(g.cells, 'autoplay');
+        expect(dir).not.toBeNull();
+        expect(slideValid(g.cells, dir!).moved).toBe(true);
+        g = play(g, dir!);
+      }
+    }
+    const stuck = [
+      [2, 4, 2],
+      [4, 2, 4],
+      [2, 4, 2],
+    ];
+    expect(bestMove(stuck, 'hint')).toBeNull();
   });
 
   it('throws a sentence for a board that is not one', () => {
-    expect(() =>
-      bestMove(
-        [
-          [3, 0, 0],
-          [0, 0, 0],
-          [0, 0, 0],
-        ],
-        'hint',
-      ),
-    ).toThrow(/power of two/);
+    const bad = [
+      [3, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ];
+    expect(() => bestMove(bad, 'hint')).toThrow(/power of two/);
+    expect(() => bestMove('not a board', 'autoplay')).toThrow(/./);
   });
 });
 
-describe('stand-in solver', () => {
-  const opts = () => {
-    const progress: number[] = [];
+describe('solver backend', () => {
+  /** The three stored 4×4 tables, as the solver's own test cache holds them. */
+  const stored = new Map<string, Uint8Array>();
+  beforeAll(async () => {
+    const cache = fileCache(TEST_CACHE_DIR);
+    await patternDbs4(cache);
+    for (const p of PATTERNS_663) stored.set(pdbKey(p), (await cache.read(pdbKey(p)))!);
+  }, 120_000);
+
+  const opts = (over: { keep?: (key: string) => boolean; signal?: AbortSignal } = {}) => {
+    const store = memoryStore();
+    for (const [k, v] of stored) if (over.keep?.(k) ?? true) store.data.set(k, v);
+    const heard: [string, number, number][] = [];
     return {
-      signal: new AbortController().signal,
-      store: memoryBlobStore(),
-      progress: (_stage: string, done: number) => void progress.push(done),
-      seen: progress,
+      signal: over.signal ?? new AbortController().signal,
+      store,
+      progress: (stage: string, done: number, total: number) =>
+        void heard.push([stage, done, total]),
+      heard,
     };
   };
 
-  it('solves 3×3 boards optimally, building its table once and caching it', async () => {
-    const o = opts();
+  it('is the real solver', () => {
+    expect(SOLVER_BACKEND.final).toBe(true);
+  });
+
+  it('solves 3×3 boards optimally, with no tables', async () => {
     const dist = bfsDistances(3, 3);
     for (const seed of [1, 2, 3]) {
+      const o = opts();
       let p = newPuzzle({ width: 3, seed });
       const tiles = await solve(p.tiles, 3, o);
       expect(tiles.length).toBe(dist.get(encode(p.tiles)));
@@ -70,24 +111,59 @@ describe('stand-in solver', () => {
         p = next;
       }
       expect(p.solved).toBe(true);
+      expect(o.heard).toEqual([]);
     }
-    expect(o.seen.length).toBeGreaterThan(5);
-    expect(o.store.map.get(TABLE_KEY)?.length).toBe(362880);
   });
 
-  it('gives an empty solution for the goal', async () => {
-    expect(await solve(puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 8, 0], 3).tiles, 3, opts())).toEqual(
-      [],
-    );
+  it('reads stored 4×4 tables, saying so, and solves optimally', async () => {
+    const o = opts();
+    const tiles = [...newPuzzle({ width: 4, seed: 12 }).tiles];
+    const moves = await solve(tiles, 4, o);
+    expect(solves(tiles, 4, moves)).toBe(true);
+    expect(o.heard.length).toBeGreaterThan(0);
+    expect(o.heard.every(([stage]) => stage === STAGES.reading)).toBe(true);
+    const [, done, total] = o.heard.at(-1)!;
+    expect(done).toBe(total);
   });
 
-  it('says plainly that larger boards need the real solver', async () => {
-    await expect(solve(newPuzzle({ width: 4, seed: 1 }).tiles, 4, opts())).rejects.toBeInstanceOf(
-      SolverUnavailable,
-    );
+  it('builds a missing table, saying so in whole percents, and stores it', async () => {
+    const small = pdbKey([2, 3, 4]);
+    const o = opts({ keep: (k) => k !== small });
+    const tiles = [...newPuzzle({ width: 4, seed: 13 }).tiles];
+    const moves = await solve(tiles, 4, o);
+    expect(solves(tiles, 4, moves)).toBe(true);
+    expect(o.heard.map(([s]) => s)).toContain(STAGES.building);
+    // No two reports in a row with the same stage and whole percent.
+    const keys = o.heard.map(([s, d, t]) => `${s} ${Math.floor((d / t) * 100)}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(o.store.data.get(small)).toEqual(stored.get(small));
+  });
+
+  it('answers from the fast solver when the optimal search runs out of time', async () => {
+    // One of the hardest 15-puzzle positions (80 moves): far beyond 100 ms of search.
+    const hard = [0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1];
+    const moves = await solve(hard, 4, { ...opts(), timeLimitMs: 100 });
+    expect(solves(hard, 4, moves)).toBe(true);
+    expect(moves.length).toBeGreaterThan(80);
+  });
+
+  it('is cancelled by its signal', async () => {
+    const ac = new AbortController();
+    const hard = [0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1];
+    const p = solve(hard, 4, opts({ signal: ac.signal }));
+    setTimeout(() => ac.abort(), 50);
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('solves large boards with the fast solver, and gives the goal no moves', async () => {
+    const tiles = [...newPuzzle({ width: 6, seed: 3 }).tiles];
+    expect(solves(tiles, 6, await solve(tiles, 6, opts()))).toBe(true);
+    const goal = puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 8, 0], 3).tiles;
+    expect(await solve(goal, 3, opts())).toEqual([]);
   });
 
   it('rejects a bad board with the engine’s sentence', async () => {
     await expect(solve([1, 2, 3, 4, 5, 6, 8, 7, 0], 3, opts())).rejects.toThrow(/cannot be solved/);
+    await expect(solve([1, 2, 3], 3, opts())).rejects.toThrow(/./);
   });
 });

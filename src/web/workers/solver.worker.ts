@@ -1,11 +1,12 @@
 /**
  * The puzzle solver's Web Worker: answers solve requests (see protocol.ts) with the tiles to
- * slide, reporting progress while tables are built, and keeps those tables in IndexedDB.
- * A cancel aborts the solve through its AbortSignal.
+ * slide, reporting progress while the 15-puzzle's tables are read or built, and keeps those
+ * tables in IndexedDB (and in memory for as long as the worker lives). A cancel aborts the solve
+ * through its AbortSignal; a table build under way goes on for the next request.
  */
 import { openBrowserStore } from '../../storage/browserStore.ts';
 import { parseSolverRequest, type SolverReply } from './protocol.ts';
-import { SolverUnavailable, solve } from './solverBackend.ts';
+import { solve } from './solverBackend.ts';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent) => void) | null;
@@ -47,8 +48,7 @@ scope.onmessage = (e) => {
     (err: unknown) => {
       running.delete(req.id);
       if (ctrl.signal.aborted) return;
-      const message =
-        err instanceof SolverUnavailable || err instanceof Error ? err.message : String(err);
+      const message = err instanceof Error ? err.message : String(err);
       scope.postMessage({ type: 'error', id: req.id, message });
     },
   );
