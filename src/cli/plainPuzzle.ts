@@ -7,14 +7,14 @@ import { createInterface } from 'node:readline';
 import { elapsedMs, type Puzzle } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
 import type { Direction } from '../engine/types.ts';
-import { recordSolve, savePuzzle } from '../storage/storePuzzle.ts';
-import { formatNumber } from '../tui/ansi.ts';
 import {
   type PuzzleCommand,
   type PuzzleModel,
   puzzleName,
   updatePuzzle,
-} from '../tui/puzzle/model.ts';
+} from '../front/modelPuzzle.ts';
+import { recordPuzzleSolve, savePuzzle } from '../storage/storePuzzle.ts';
+import { formatNumber } from '../tui/ansi.ts';
 import { formatTime } from '../tui/puzzle/render.ts';
 
 const DIRS: Record<string, Direction> = {
@@ -116,7 +116,7 @@ export async function runPlainPuzzle(
     if (model.puzzle !== before.puzzle) {
       try {
         if (model.puzzle.solved && !before.puzzle.solved && !model.assisted) {
-          recordSolve(
+          recordPuzzleSolve(
             dataDir,
             model.puzzle.width,
             model.puzzle.moves,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Game } from '../engine/game2048.ts';
 import { err, problem } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
+import { raiseBest2048 } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { loadSave } from './saves.ts';
 import { loadStats, type Stats, updateStats } from './stats.ts';
@@ -48,11 +49,5 @@ export function best2048(stats: Stats, size: number): number {
 export function save2048(dir: string, game: Game, best: number): void {
   atomicWrite(savePath2048(dir, game.size), `${JSON.stringify(serializeGame(game))}\n`);
   const score = Math.max(best, game.score);
-  if (score > 0) updateStats(dir, (s) => raiseBest(s, game.size, score));
-}
-
-function raiseBest(s: Stats, size: number, score: number): Stats {
-  const key = String(size);
-  if ((s.best2048[key] ?? 0) >= score) return s;
-  return { ...s, best2048: { ...s.best2048, [key]: score } };
+  if (score > 0) updateStats(dir, (s) => raiseBest2048(s, game.size, score));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
-import { loadPuzzle, recordSolve, savePathPuzzle, savePuzzle } from './storePuzzle.ts';
+import { loadPuzzle, recordPuzzleSolve, savePathPuzzle, savePuzzle } from './storePuzzle.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'slidebox-puzzle-store-'));
 
@@ -35,10 +35,19 @@ describe('puzzle saves', () => {
 
   it('keep the fewest moves and the fastest time separately', () => {
     const dir = tmp();
-    expect(recordSolve(dir, 3, 30, 20_000)).toMatchObject({ movesRecord: true, timeRecord: true });
-    expect(recordSolve(dir, 3, 25, 40_000)).toMatchObject({ movesRecord: true, timeRecord: false });
-    expect(recordSolve(dir, 3, 40, 10_000)).toMatchObject({ movesRecord: false, timeRecord: true });
-    expect(recordSolve(dir, 3, 50, 50_000)).toEqual({
+    expect(recordPuzzleSolve(dir, 3, 30, 20_000)).toMatchObject({
+      movesRecord: true,
+      timeRecord: true,
+    });
+    expect(recordPuzzleSolve(dir, 3, 25, 40_000)).toMatchObject({
+      movesRecord: true,
+      timeRecord: false,
+    });
+    expect(recordPuzzleSolve(dir, 3, 40, 10_000)).toMatchObject({
+      movesRecord: false,
+      timeRecord: true,
+    });
+    expect(recordPuzzleSolve(dir, 3, 50, 50_000)).toEqual({
       best: { moves: 25, timeMs: 10_000 },
       movesRecord: false,
       timeRecord: false,

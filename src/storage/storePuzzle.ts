@@ -6,14 +6,10 @@ import { join } from 'node:path';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { err, problem } from '../engine/result.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
+import { type PuzzleRecord, recordSolve } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { loadSave } from './saves.ts';
 import { loadStats, updateStats } from './stats.ts';
-
-export interface PuzzleRecord {
-  readonly moves?: number;
-  readonly timeMs?: number;
-}
 
 export interface LoadedPuzzle {
   readonly puzzle: Puzzle | null;
@@ -55,25 +51,21 @@ export function savePuzzle(dir: string, puzzle: Puzzle, now: number, assisted = 
 }
 
 /** Records a solved game; returns the records after it, and which of them it set. */
-export function recordSolve(
+export function recordPuzzleSolve(
   dir: string,
   width: number,
   moves: number,
   timeMs: number,
 ): { best: PuzzleRecord; movesRecord: boolean; timeRecord: boolean } {
-  const key = String(width);
   let result = { best: {} as PuzzleRecord, movesRecord: false, timeRecord: false };
   updateStats(dir, (s) => {
-    const old = s.puzzle[key] ?? {};
-    const movesRecord = old.moves === undefined || moves < old.moves;
-    const timeRecord = old.timeMs === undefined || timeMs < old.timeMs;
-    const best = {
-      moves: movesRecord ? moves : old.moves,
-      timeMs: timeRecord ? Math.round(timeMs) : old.timeMs,
+    const r = recordSolve(s, width, moves, timeMs);
+    result = {
+      best: r.records.puzzle[String(width)] ?? {},
+      movesRecord: r.movesRecord,
+      timeRecord: r.timeRecord,
     };
-    result = { best, movesRecord, timeRecord };
-    if (!movesRecord && !timeRecord) return s;
-    return { ...s, puzzle: { ...s.puzzle, [key]: best } };
+    return r.records;
   });
   return result;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame } from '../engine/game2048.ts';
 import { newPuzzle, puzzleFromTiles } from '../engine/puzzle.ts';
-import { initialModel } from '../tui/game2048/model.ts';
-import { initialPuzzleModel } from '../tui/puzzle/model.ts';
+import { initialModel } from '../front/model2048.ts';
+import { initialPuzzleModel } from '../front/modelPuzzle.ts';
 import { key2048, keyDirection, keyPuzzle } from './keymap.ts';
 
 const model = initialModel(newGame({ seed: 1 }), 0);

@@ -4,8 +4,8 @@
  * working on focused buttons and browser shortcuts keep working.
  */
 import type { Direction } from '../engine/types.ts';
-import { type Command, type Model, phase } from '../tui/game2048/model.ts';
-import type { PuzzleCommand, PuzzleModel } from '../tui/puzzle/model.ts';
+import { type Command, type Model, phase } from '../front/model2048.ts';
+import type { PuzzleCommand, PuzzleModel } from '../front/modelPuzzle.ts';
 
 /** The parts of a KeyboardEvent the keymap reads. */
 export interface KeyInput {

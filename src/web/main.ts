@@ -16,7 +16,7 @@ import {
   type Model,
   update,
   wantsAi,
-} from '../tui/game2048/model.ts';
+} from '../front/model2048.ts';
 import {
   initialPuzzleModel,
   type PuzzleCommand,
@@ -24,7 +24,7 @@ import {
   positionKey,
   updatePuzzle,
   wantsSolution,
-} from '../tui/puzzle/model.ts';
+} from '../front/modelPuzzle.ts';
 import { describe2048, describePuzzle } from './announce.ts';
 import {
   type AiClient,

@@ -10,7 +10,12 @@ import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
-import type { PuzzleRecord } from '../storage/storePuzzle.ts';
+import {
+  EMPTY_RECORDS,
+  parseRecordTables,
+  type Records,
+  recordSolve as recordSolveIn,
+} from '../front/records.ts';
 import { parseSettings, type Settings, serializeSettings } from './settings.ts';
 
 /** The part of the Web Storage API used here. */
@@ -35,13 +40,10 @@ export interface Loaded<T> {
 }
 
 /** Records: best 2048 score per size, fewest moves and fastest time per puzzle width. */
-export interface Bests {
-  readonly best2048: Readonly<Record<string, number>>;
-  readonly puzzle: Readonly<Record<string, PuzzleRecord>>;
-}
+export type Bests = Records;
 
 export const BESTS_KIND = 'slidebox/web-bests';
-export const EMPTY_BESTS: Bests = { best2048: {}, puzzle: {} };
+export const EMPTY_BESTS: Bests = EMPTY_RECORDS;
 
 type Read = { kind: 'missing' } | { kind: 'ok'; data: unknown } | { kind: 'bad'; reason: string };
 
@@ -140,43 +142,14 @@ export function saveSettings(store: KeyValueStore, s: Settings): string | null {
   return writeJson(store, KEYS.settings, serializeSettings(s));
 }
 
-function isCount(x: unknown): x is number {
-  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-}
-
 /** Validates stored records; any bad entry drops the whole table (with a notice). */
 export function parseBests(data: unknown): Bests | string {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not an object';
   const d = data as Record<string, unknown>;
   if (d.kind !== BESTS_KIND || d.version !== 1) return 'not slidebox records';
-  const best2048: Record<string, number> = {};
-  const puzzle: Record<string, PuzzleRecord> = {};
-  const b = d.best2048;
-  const p = d.puzzle;
-  if (typeof b !== 'object' || b === null || typeof p !== 'object' || p === null) {
+  if (typeof d.best2048 !== 'object' || typeof d.puzzle !== 'object')
     return 'the tables are missing';
-  }
-  for (const [k, v] of Object.entries(b)) {
-    if (!/^[3-8]$/.test(k) || !isCount(v)) return `the best score for size ${k} is invalid`;
-    best2048[k] = v;
-  }
-  for (const [k, v] of Object.entries(p)) {
-    const r = v as Record<string, unknown> | null;
-    if (
-      !/^[3-8]$/.test(k) ||
-      typeof r !== 'object' ||
-      r === null ||
-      (r.moves !== undefined && !isCount(r.moves)) ||
-      (r.timeMs !== undefined && !isCount(r.timeMs))
-    ) {
-      return `the puzzle record for size ${k} is invalid`;
-    }
-    puzzle[k] = {
-      ...(r.moves !== undefined ? { moves: r.moves as number } : {}),
-      ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
-    };
-  }
-  return { best2048, puzzle };
+  return parseRecordTables(d);
 }
 
 export function loadBests(store: KeyValueStore): Loaded<Bests> {
@@ -195,12 +168,7 @@ export function saveBests(store: KeyValueStore, bests: Bests): string | null {
   return writeJson(store, KEYS.bests, { kind: BESTS_KIND, version: 1, ...bests });
 }
 
-/** The records after a 2048 score (unchanged when it is not a record). */
-export function raiseBest2048(bests: Bests, size: number, score: number): Bests {
-  const key = String(size);
-  if ((bests.best2048[key] ?? 0) >= score) return bests;
-  return { ...bests, best2048: { ...bests.best2048, [key]: score } };
-}
+export { raiseBest2048 } from '../front/records.ts';
 
 /** The records after a solve, and which of them it set. */
 export function recordSolve(
@@ -209,17 +177,8 @@ export function recordSolve(
   moves: number,
   timeMs: number,
 ): { bests: Bests; movesRecord: boolean; timeRecord: boolean } {
-  const key = String(width);
-  const old = bests.puzzle[key] ?? {};
-  const movesRecord = old.moves === undefined || moves < old.moves;
-  const time = Math.round(timeMs);
-  const timeRecord = old.timeMs === undefined || time < old.timeMs;
-  if (!movesRecord && !timeRecord) return { bests, movesRecord, timeRecord };
-  const rec: PuzzleRecord = {
-    moves: movesRecord ? moves : old.moves,
-    timeMs: timeRecord ? time : old.timeMs,
-  };
-  return { bests: { ...bests, puzzle: { ...bests.puzzle, [key]: rec } }, movesRecord, timeRecord };
+  const r = recordSolveIn(bests, width, moves, timeMs);
+  return { bests: r.records, movesRecord: r.movesRecord, timeRecord: r.timeRecord };
 }
 
 /** The player's picture (a data: URL of an image), or null. */

@@ -6,7 +6,7 @@
 import { DEFAULT_SIZE, DEFAULT_TARGET } from '../engine/game2048.ts';
 import { DEFAULT_WIDTH } from '../engine/puzzle.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
-import { AUTOPLAY_DELAYS, DEFAULT_SPEED } from '../tui/game2048/model.ts';
+import { AUTOPLAY_DELAYS, DEFAULT_SPEED } from '../front/model2048.ts';
 
 export const GAMES = ['2048', 'puzzle'] as const;
 export type GameKind = (typeof GAMES)[number];

@@ -13,7 +13,7 @@ import {
   phase,
   shownHint,
   wantsAi,
-} from '../tui/game2048/model.ts';
+} from '../front/model2048.ts';
 import { formatNumber } from './announce.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
 import { button, h, overlay, setText } from './dom.ts';

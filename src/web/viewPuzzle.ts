@@ -11,7 +11,7 @@ import {
   type PuzzleModel,
   puzzleName,
   wantsSolution,
-} from '../tui/puzzle/model.ts';
+} from '../front/modelPuzzle.ts';
 import { formatNumber, formatTime } from './announce.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
 import { button, h, overlay, setText } from './dom.ts';

@@ -1,6 +1,7 @@
 /** Keys to commands for the full-screen 2048: one small table, no rules. */
+
+import { type Command, type Model, phase } from '../../front/model2048.ts';
 import type { Key } from '../keys.ts';
-import { type Command, type Model, phase } from './model.ts';
 
 const MOVE_CHARS: Record<string, Command> = {
   w: { type: 'move', dir: 'up' },

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame, play } from '../../engine/game2048.ts';
-import { decodeKeys } from '../keys.ts';
-import { keyToCommand } from './keymap.ts';
 import {
   AUTOPLAY_DELAYS,
   type Command,
@@ -10,7 +8,9 @@ import {
   shownHint,
   update,
   wantsAi,
-} from './model.ts';
+} from '../../front/model2048.ts';
+import { decodeKeys } from '../keys.ts';
+import { keyToCommand } from './keymap.ts';
 
 const seeds = () => {
   let s = 100;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame, play } from '../../engine/game2048.ts';
+import { initialModel, type Model } from '../../front/model2048.ts';
 import { stripAnsi, visibleWidth } from '../ansi.ts';
 import type { ColorDepth } from '../color.ts';
-import { initialModel, type Model } from './model.ts';
 import { render2048 } from './render.ts';
 
 /** The numbers on board rows (rows with no letters), sorted. */

@@ -4,13 +4,13 @@
  */
 import type { Cells, Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
+import { AUTOPLAY_DELAYS, type Model, phase, shownHint } from '../../front/model2048.ts';
 import { formatNumber } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { cellOrigin, drawGridLines, type Geometry, gridSize } from '../grid.ts';
 import { drawBox, drawChrome, type Placement, placeBoard, tooSmallFor } from '../layout.ts';
 import type { Viewport } from '../terminal.ts';
-import { AUTOPLAY_DELAYS, type Model, phase, shownHint } from './model.ts';
 import { BOARD_STYLE, tileStyle } from './palette.ts';
 
 /** Where an animation is: tiles sliding (t from 0 to 1), or merged tiles popping. */

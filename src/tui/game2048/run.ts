@@ -7,6 +7,13 @@
  */
 import { randomSeed } from '../../engine/rng.ts';
 import type { Direction } from '../../engine/types.ts';
+import {
+  AUTOPLAY_DELAYS,
+  type Command,
+  type Model,
+  update,
+  wantsAi,
+} from '../../front/model2048.ts';
 import { save2048 } from '../../storage/store2048.ts';
 import { SaveThrottle } from '../../storage/throttle.ts';
 import { Animator } from '../animator.ts';
@@ -14,7 +21,6 @@ import { formatNumber } from '../ansi.ts';
 import type { ColorDepth } from '../color.ts';
 import { TerminalSession } from '../terminal.ts';
 import { keyToCommand } from './keymap.ts';
-import { AUTOPLAY_DELAYS, type Command, type Model, update, wantsAi } from './model.ts';
 import { type AnimFrame, layoutFor, render2048 } from './render.ts';
 
 /** Suggests moves off the main thread. */

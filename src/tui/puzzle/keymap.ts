@@ -1,6 +1,7 @@
 /** Keys to commands for the full-screen sliding puzzle: one small table, no rules. */
+
+import type { PuzzleCommand, PuzzleModel } from '../../front/modelPuzzle.ts';
 import type { Key } from '../keys.ts';
-import type { PuzzleCommand, PuzzleModel } from './model.ts';
 
 const MOVE_CHARS: Record<string, PuzzleCommand> = {
   w: { type: 'move', dir: 'up' },

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { goal, newPuzzle, puzzleFromTiles } from '../../engine/puzzle.ts';
-import { stripAnsi } from '../ansi.ts';
-import { decodeKeys } from '../keys.ts';
-import { puzzleKeyToCommand } from './keymap.ts';
 import {
   type Env,
   hintTile,
@@ -11,7 +8,10 @@ import {
   positionKey,
   updatePuzzle,
   wantsSolution,
-} from './model.ts';
+} from '../../front/modelPuzzle.ts';
+import { stripAnsi } from '../ansi.ts';
+import { decodeKeys } from '../keys.ts';
+import { puzzleKeyToCommand } from './keymap.ts';
 import { formatTime, renderPuzzle, tileAt } from './render.ts';
 
 const env: Env = { now: 1000, seed: () => 5 };

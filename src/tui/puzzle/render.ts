@@ -4,13 +4,13 @@
  * goal (the L-shaped bands people solve in order), so a solved region reads at a glance.
  */
 import { elapsedMs, posOf } from '../../engine/puzzle.ts';
+import { hintTile, type PuzzleModel, puzzleName, wantsSolution } from '../../front/modelPuzzle.ts';
 import { formatNumber } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
 import { drawBox, drawChrome, type Placement, placeBoard, tooSmallFor } from '../layout.ts';
 import type { Viewport } from '../terminal.ts';
-import { hintTile, type PuzzleModel, puzzleName, wantsSolution } from './model.ts';
 
 /** An animation moment: the last move's tiles part-way (t from 0 to 1). */
 export interface PuzzleFrame {

@@ -4,18 +4,18 @@
  */
 import { elapsedMs, pauseClock, resumeClock } from '../../engine/puzzle.ts';
 import { randomSeed } from '../../engine/rng.ts';
-import { recordSolve, savePuzzle } from '../../storage/storePuzzle.ts';
-import { Animator } from '../animator.ts';
-import type { ColorDepth } from '../color.ts';
-import { TerminalSession } from '../terminal.ts';
-import { puzzleKeyToCommand } from './keymap.ts';
 import {
   type PuzzleCommand,
   type PuzzleModel,
   positionKey,
   updatePuzzle,
   wantsSolution,
-} from './model.ts';
+} from '../../front/modelPuzzle.ts';
+import { recordPuzzleSolve, savePuzzle } from '../../storage/storePuzzle.ts';
+import { Animator } from '../animator.ts';
+import type { ColorDepth } from '../color.ts';
+import { TerminalSession } from '../terminal.ts';
+import { puzzleKeyToCommand } from './keymap.ts';
 import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from './render.ts';
 
 /** Solves positions somewhere else (a worker thread); `cancel` abandons a solve. */
@@ -73,7 +73,7 @@ export function runPuzzle(opts: RunPuzzleOptions): Promise<PuzzleModel> {
     model = updatePuzzle(model, cmd, { now: Date.now(), seed: randomSeed });
     if (model.puzzle !== before.puzzle) {
       if (model.puzzle.solved && !before.puzzle.solved && !model.assisted) {
-        const r = recordSolve(
+        const r = recordPuzzleSolve(
           opts.dataDir,
           model.puzzle.width,
           model.puzzle.moves,

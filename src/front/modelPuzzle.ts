@@ -10,9 +10,9 @@ import {
   slideToward,
   tileToward,
   undo,
-} from '../../engine/puzzle.ts';
-import type { Direction } from '../../engine/types.ts';
-import type { PuzzleRecord } from '../../storage/storePuzzle.ts';
+} from '../engine/puzzle.ts';
+import type { Direction } from '../engine/types.ts';
+import type { PuzzleRecord } from './records.ts';
 
 export type Overlay = 'help' | 'confirm-new' | null;
 

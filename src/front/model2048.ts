@@ -10,8 +10,8 @@ import {
   newGame,
   play,
   undo,
-} from '../../engine/game2048.ts';
-import type { Direction } from '../../engine/types.ts';
+} from '../engine/game2048.ts';
+import type { Direction } from '../engine/types.ts';
 
 export type Overlay = 'help' | 'confirm-new' | null;
 

@@ -1,0 +1,89 @@
+/**
+ * Records shared by every front-end: the best 2048 score per board size and the puzzle's
+ * fewest moves and fastest time per width. Pure: the terminal keeps them in a file, the browser
+ * in its storage, and both validate and update them here.
+ */
+
+/** A puzzle width's records: fewest moves and fastest time (ms), each kept on its own. */
+export interface PuzzleRecord {
+  readonly moves?: number;
+  readonly timeMs?: number;
+}
+
+/** Records by board size, keyed by the size as a string ("4"). */
+export interface Records {
+  readonly best2048: Readonly<Record<string, number>>;
+  readonly puzzle: Readonly<Record<string, PuzzleRecord>>;
+}
+
+export const EMPTY_RECORDS: Records = { best2048: {}, puzzle: {} };
+
+function isCount(x: unknown): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+}
+
+/**
+ * Validates the two record tables of stored data (missing tables count as empty); returns the
+ * records or a phrase saying what is wrong. Unknown fields are dropped.
+ */
+export function parseRecordTables(d: { best2048?: unknown; puzzle?: unknown }): Records | string {
+  const rawBest = d.best2048 ?? {};
+  const rawPuzzle = d.puzzle ?? {};
+  if (typeof rawBest !== 'object' || rawBest === null) return 'its best scores are not a table';
+  if (typeof rawPuzzle !== 'object' || rawPuzzle === null)
+    return 'its puzzle records are not a table';
+  const best2048: Record<string, number> = {};
+  for (const [k, v] of Object.entries(rawBest)) {
+    if (!/^[3-8]$/.test(k) || !isCount(v)) return `its best score for size ${k} is invalid`;
+    best2048[k] = v;
+  }
+  const puzzle: Record<string, PuzzleRecord> = {};
+  for (const [k, v] of Object.entries(rawPuzzle)) {
+    const r = v as Record<string, unknown> | null;
+    if (
+      !/^[3-8]$/.test(k) ||
+      typeof r !== 'object' ||
+      r === null ||
+      (r.moves !== undefined && !isCount(r.moves)) ||
+      (r.timeMs !== undefined && !isCount(r.timeMs))
+    ) {
+      return `its puzzle record for size ${k} is invalid`;
+    }
+    puzzle[k] = {
+      ...(r.moves !== undefined ? { moves: r.moves as number } : {}),
+      ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
+    };
+  }
+  return { best2048, puzzle };
+}
+
+/** The records after a 2048 score (the same object when it is not a record). */
+export function raiseBest2048<R extends Records>(records: R, size: number, score: number): R {
+  const key = String(size);
+  if ((records.best2048[key] ?? 0) >= score) return records;
+  return { ...records, best2048: { ...records.best2048, [key]: score } };
+}
+
+/** The records after a solve, and which records it set (the same object when none). */
+export function recordSolve<R extends Records>(
+  records: R,
+  width: number,
+  moves: number,
+  timeMs: number,
+): { records: R; movesRecord: boolean; timeRecord: boolean } {
+  const key = String(width);
+  const old = records.puzzle[key] ?? {};
+  const time = Math.round(timeMs);
+  const movesRecord = old.moves === undefined || moves < old.moves;
+  const timeRecord = old.timeMs === undefined || time < old.timeMs;
+  if (!movesRecord && !timeRecord) return { records, movesRecord, timeRecord };
+  const rec: PuzzleRecord = {
+    moves: movesRecord ? moves : old.moves,
+    timeMs: timeRecord ? time : old.timeMs,
+  };
+  return {
+    records: { ...records, puzzle: { ...records.puzzle, [key]: rec } },
+    movesRecord,
+    timeRecord,
+  };
+}
