@@ -8,7 +8,14 @@
  */
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
 import { checkSeed, nextFloat, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
-import { DIRECTIONS, type Direction, MAX_SIZE, MIN_SIZE, type Pos } from './types.ts';
+import {
+  assertDirection,
+  DIRECTIONS,
+  type Direction,
+  MAX_SIZE,
+  MIN_SIZE,
+  type Pos,
+} from './types.ts';
 
 /** Tile values by row then column; 0 is an empty cell. */
 export type Cells = readonly (readonly number[])[];
@@ -214,16 +221,7 @@ export function slideValid(cells: Cells, dir: Direction): SlideResult {
  */
 export function slide(cells: Cells, dir: Direction): SlideResult {
   const board = unwrap(parseCells(cells));
-  if (!DIRECTIONS.includes(dir)) {
-    unwrap(
-      err(
-        problem(
-          'bad-direction',
-          `direction must be one of ${DIRECTIONS.join(', ')}, got ${show(dir)}`,
-        ),
-      ),
-    );
-  }
+  assertDirection(dir);
   return slideValid(board, dir);
 }
 
@@ -369,16 +367,7 @@ export function awaitingWinChoice(game: Game): boolean {
  * no turn). While the game is over, or waiting for the win choice, moves change nothing.
  */
 export function play(game: Game, dir: Direction): Game {
-  if (!DIRECTIONS.includes(dir)) {
-    unwrap(
-      err(
-        problem(
-          'bad-direction',
-          `direction must be one of ${DIRECTIONS.join(', ')}, got ${show(dir)}`,
-        ),
-      ),
-    );
-  }
+  assertDirection(dir);
   if (game.over || awaitingWinChoice(game)) return game;
   const s = slideValid(game.cells, dir);
   if (!s.moved) return game;

@@ -17,7 +17,7 @@ import {
 } from './puzzleBoard.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
 import { checkSeed, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
-import { DIRECTIONS, type Direction, type Pos } from './types.ts';
+import { assertDirection, type Direction, type Pos } from './types.ts';
 
 /** One tile of a move: its number and the cells it left and entered. */
 export interface TileSlide {
@@ -265,16 +265,7 @@ function stopAt(c: PuzzleClock, now: number): PuzzleClock {
  * goes: `left` is the tile to the left of the blank.
  */
 export function tileToward(puzzle: Puzzle, dir: Direction, invert = false): number | null {
-  if (!DIRECTIONS.includes(dir)) {
-    unwrap(
-      err(
-        problem(
-          'bad-direction',
-          `direction must be one of ${DIRECTIONS.join(', ')}, got ${show(dir)}`,
-        ),
-      ),
-    );
-  }
+  assertDirection(dir);
   const { width, tiles } = puzzle;
   const b = posOf(tiles.indexOf(0), width);
   // The offset from the blank to the tile that moves in `dir`.

@@ -1,4 +1,6 @@
 /** Shared vocabulary of the games. */
+import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
+import { show } from './rng.ts';
 
 /** The four directions, in a fixed order used by keymaps, solvers and tests. */
 export const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
@@ -30,4 +32,17 @@ export function opposite(d: Direction): Direction {
     case 'right':
       return 'left';
   }
+}
+
+/** Checks untrusted input is a direction. */
+export function checkDirection(x: unknown): Result<Direction, Problem<'bad-direction'>> {
+  if (isDirection(x)) return ok(x);
+  return err(
+    problem('bad-direction', `direction must be one of ${DIRECTIONS.join(', ')}, got ${show(x)}`),
+  );
+}
+
+/** Throws a SlideboxError unless `x` is a direction (for the convenience API). */
+export function assertDirection(x: unknown): asserts x is Direction {
+  unwrap(checkDirection(x));
 }

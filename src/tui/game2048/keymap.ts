@@ -1,25 +1,7 @@
 /** Keys to commands for the full-screen 2048: one small table, no rules. */
 
 import { type Command, type Model, phase } from '../../front/model2048.ts';
-import type { Key } from '../keys.ts';
-
-const MOVE_CHARS: Record<string, Command> = {
-  w: { type: 'move', dir: 'up' },
-  a: { type: 'move', dir: 'left' },
-  s: { type: 'move', dir: 'down' },
-  d: { type: 'move', dir: 'right' },
-  k: { type: 'move', dir: 'up' },
-  h: { type: 'move', dir: 'left' },
-  j: { type: 'move', dir: 'down' },
-  l: { type: 'move', dir: 'right' },
-};
-
-function arrow(key: Key): Command | null {
-  if (key.name === 'up' || key.name === 'down' || key.name === 'left' || key.name === 'right') {
-    return { type: 'move', dir: key.name };
-  }
-  return null;
-}
+import { type Key, keyDirection } from '../keys.ts';
 
 /** The command for a key in the current state of the screen. */
 export function keyToCommand(key: Key, model: Model): Command {
@@ -45,7 +27,9 @@ export function keyToCommand(key: Key, model: Model): Command {
       return { type: 'none' };
     case 'over':
       return { type: 'none' };
-    case 'playing':
-      return arrow(key) ?? MOVE_CHARS[ch] ?? { type: 'none' };
+    case 'playing': {
+      const dir = keyDirection(key);
+      return dir ? { type: 'move', dir } : { type: 'none' };
+    }
   }
 }

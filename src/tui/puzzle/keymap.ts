@@ -1,18 +1,7 @@
 /** Keys to commands for the full-screen sliding puzzle: one small table, no rules. */
 
 import type { PuzzleCommand, PuzzleModel } from '../../front/modelPuzzle.ts';
-import type { Key } from '../keys.ts';
-
-const MOVE_CHARS: Record<string, PuzzleCommand> = {
-  w: { type: 'move', dir: 'up' },
-  a: { type: 'move', dir: 'left' },
-  s: { type: 'move', dir: 'down' },
-  d: { type: 'move', dir: 'right' },
-  k: { type: 'move', dir: 'up' },
-  h: { type: 'move', dir: 'left' },
-  j: { type: 'move', dir: 'down' },
-  l: { type: 'move', dir: 'right' },
-};
+import { type Key, keyDirection } from '../keys.ts';
 
 /**
  * The command for a key. `tileAt` maps a mouse position to the tile drawn there (the screen
@@ -40,12 +29,10 @@ export function puzzleKeyToCommand(
   if (ch === 'u') return { type: 'undo' };
   if (ch === 'i') return { type: 'hint' };
   if (ch === 'p') return { type: 'auto-solve' };
-  if (key.name === 'up' || key.name === 'down' || key.name === 'left' || key.name === 'right') {
-    return { type: 'move', dir: key.name };
-  }
   if (key.name === 'mouse' && key.button === 0) {
     const tile = tileAt(key.x!, key.y!);
     return tile ? { type: 'tile', tile } : { type: 'none' };
   }
-  return MOVE_CHARS[ch] ?? { type: 'none' };
+  const dir = keyDirection(key);
+  return dir ? { type: 'move', dir } : { type: 'none' };
 }
