@@ -211,7 +211,8 @@ export class Expectimax {
    */
   private maxLeaf(a: number, b: number): number {
     this.evaluated += 4;
-    if ((this.clockCountdown -= 4) <= 0) this.checkClock();
+    this.clockCountdown -= 4;
+    if (this.clockCountdown <= 0) this.checkClock();
     const t = this.evalTable;
     let best = 0;
     // Left and right: rows straight from the table, columns through a transpose.
