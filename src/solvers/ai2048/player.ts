@@ -6,7 +6,7 @@
 import { parseCells, slideValid } from '../../engine/game2048.ts';
 import { unwrap } from '../../engine/result.ts';
 import { DIRECTIONS, type Direction } from '../../engine/types.ts';
-import { out, packExponents } from './board.ts';
+import { countEmpty, out, packExponents } from './board.ts';
 import { genericBestMove, toExponents } from './generic.ts';
 import { isPresetName, PRESETS, type Preset, type PresetName, presetDepth } from './presets.ts';
 import { Expectimax, newRootResult, type RootResult } from './search.ts';
@@ -171,7 +171,7 @@ function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): 
     return done;
   }
   if (preset.nodeBudget !== undefined) return deepenWithinBudget(s, a, b, preset, limits);
-  limits.depth = presetDepth(preset, distinct);
+  limits.depth = presetDepth(preset, distinct, countEmpty(a, b));
   if (preset.capMs !== Number.POSITIVE_INFINITY) limits.deadline = now() + preset.capMs;
   s.searchRoot(a, b, limits, root);
   if (root.complete) return limits.depth;

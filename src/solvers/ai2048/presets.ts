@@ -23,6 +23,9 @@ export interface Preset {
    * many positions (deterministic, unlike a time budget).
    */
   readonly nodeBudget?: number;
+  /** Extra depth (`tightExtra`) when the board has at most `tightEmpty` empty cells. */
+  readonly tightEmpty?: number;
+  readonly tightExtra?: number;
 }
 
 /** The preset names. */
@@ -50,8 +53,9 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
 };
 
 /** The depth a preset uses for a board with `distinct` distinct tiles. */
-export function presetDepth(p: Preset, distinct: number): number {
-  return Math.max(p.minDepth, Math.min(p.maxDepth, distinct - p.distinctOffset));
+export function presetDepth(p: Preset, distinct: number, empty = 16): number {
+  const base = Math.max(p.minDepth, Math.min(p.maxDepth, distinct - p.distinctOffset));
+  return empty <= (p.tightEmpty ?? -1) ? base + (p.tightExtra ?? 0) : base;
 }
 
 /** Whether `x` names a preset. */

@@ -89,7 +89,10 @@ export interface EvalWeights {
   readonly emptyWeight: number;
 }
 
-/** The default weights (chosen by the experiments recorded in bench notes; see README). */
+/**
+ * The default weights: those of the well-known C++ expectimax player for 2048. A doubled
+ * empty-cell weight did no better in our self-play runs (bench/ai-results.md); these stay.
+ */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   lostPenalty: 200000,
   monotonicityPower: 4,
