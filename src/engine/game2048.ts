@@ -119,7 +119,10 @@ export function parseCells(input: unknown): Result<number[][], BoardProblem> {
   const n = input.length;
   if (n < MIN_SIZE || n > MAX_SIZE) {
     return err(
-      problem('bad-size', `board must have ${MIN_SIZE} to ${MAX_SIZE} rows, got ${n} rows`),
+      problem(
+        'bad-size',
+        `board must have ${MIN_SIZE} to ${MAX_SIZE} rows, got ${n} row${n === 1 ? '' : 's'}`,
+      ),
     );
   }
   const out: number[][] = [];
