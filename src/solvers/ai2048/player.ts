@@ -9,7 +9,7 @@ import { DIRECTIONS, type Direction } from '../../engine/types.ts';
 import { countEmpty, out, packExponents } from './board.ts';
 import { genericBestMove, toExponents } from './generic.ts';
 import { isPresetName, PRESETS, type Preset, type PresetName, presetDepth } from './presets.ts';
-import { Expectimax, newRootResult, type RootResult } from './search.ts';
+import { Expectimax, newRootResult, type RootResult, type SearchLimits } from './search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS, type EvalWeights } from './tables.ts';
 
 /** Options of a search. */
@@ -133,7 +133,14 @@ function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): 
   s.newSearch();
   const preset = resolvePreset(opts.preset);
   const mask = opts.rootMask ?? 0xf;
-  const limits = { depth: 1, minProb: preset.minProb, deadline: Number.POSITIVE_INFINITY, mask };
+  const limits = {
+    depth: 1,
+    minProb: preset.minProb,
+    deadline: Number.POSITIVE_INFINITY,
+    mask,
+    extendEmpty: preset.extendEmpty ?? -1,
+    extensions: preset.extensions ?? 0,
+  };
   if (opts.depth !== undefined) {
     limits.depth = Math.max(1, Math.min(MAX_DEPTH, Math.floor(opts.depth)));
     if (opts.timeMs !== undefined) limits.deadline = now() + opts.timeMs;
@@ -188,7 +195,7 @@ function deepenWithinBudget(
   a: number,
   b: number,
   preset: Preset,
-  limits: { depth: number; minProb: number; deadline: number; mask: number },
+  limits: SearchLimits,
 ): number {
   const budget = preset.nodeBudget!;
   const deadline = preset.capMs === Number.POSITIVE_INFINITY ? preset.capMs : now() + preset.capMs;

@@ -23,9 +23,14 @@ export interface Preset {
    * many positions (deterministic, unlike a time budget).
    */
   readonly nodeBudget?: number;
-  /** Extra depth (`tightExtra`) when the board has at most `tightEmpty` empty cells. */
-  readonly tightEmpty?: number;
-  readonly tightExtra?: number;
+  /**
+   * Depth by the number of empty cells (the last entry for any more): the search goes at least
+   * this deep, so nearly full boards, where games are lost and trees are small, get more.
+   */
+  readonly depthByEmpty?: readonly number[];
+  /** Search extensions on nearly full boards (see SearchLimits.extendEmpty). */
+  readonly extendEmpty?: number;
+  readonly extensions?: number;
 }
 
 /** The preset names. */
@@ -52,10 +57,12 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   },
 };
 
-/** The depth a preset uses for a board with `distinct` distinct tiles. */
+/** The depth a preset uses for a board with `distinct` distinct tiles and `empty` empty cells. */
 export function presetDepth(p: Preset, distinct: number, empty = 16): number {
   const base = Math.max(p.minDepth, Math.min(p.maxDepth, distinct - p.distinctOffset));
-  return empty <= (p.tightEmpty ?? -1) ? base + (p.tightExtra ?? 0) : base;
+  const byEmpty = p.depthByEmpty;
+  if (!byEmpty || byEmpty.length === 0) return base;
+  return Math.max(base, byEmpty[Math.min(empty, byEmpty.length - 1)]!);
 }
 
 /** Whether `x` names a preset. */

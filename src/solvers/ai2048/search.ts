@@ -22,6 +22,14 @@ export interface SearchLimits {
   deadline: number;
   /** Root moves to search, a bitmask over direction indices (default all four). */
   mask?: number;
+  /**
+   * Search extensions: where the search would end on a board with at most `extendEmpty` empty
+   * cells (before the spawn), it goes one move further, at most `extensions` (0-3) times on a
+   * path.
+   * Nearly full boards are where the game is lost, and they branch little.
+   */
+  extendEmpty?: number;
+  extensions?: number;
 }
 
 export interface RootResult {
@@ -43,12 +51,13 @@ export class Expectimax {
   private readonly ttA: Int32Array;
   private readonly ttB: Int32Array;
   private readonly ttValue: Float32Array;
-  /** Remaining depth the cached value was searched with. */
+  /** Remaining depth the cached value was searched with, times 4, plus extensions left (0-3). */
   private readonly ttDepth: Uint8Array;
   /** Search generation that wrote the entry (0 = never); bumping it clears the table. */
   private readonly ttGen: Uint16Array;
   private gen = 0;
   private minProb = 1e-4;
+  private extendEmpty = -1;
   private deadline = Number.POSITIVE_INFINITY;
   private aborted = NOT_ABORTED;
   private clockCountdown = CLOCK_EVERY;
@@ -105,6 +114,8 @@ export class Expectimax {
    */
   searchRoot(a: number, b: number, limits: SearchLimits, result: RootResult): void {
     this.minProb = limits.minProb;
+    this.extendEmpty = limits.extendEmpty ?? -1;
+    const extensions = Math.max(0, Math.min(3, Math.floor(limits.extensions ?? 0)));
     this.deadline = limits.deadline;
     this.aborted = NOT_ABORTED;
     this.clockCountdown = CLOCK_EVERY;
@@ -136,7 +147,7 @@ export class Expectimax {
         values[d] = Number.NEGATIVE_INFINITY;
         continue;
       }
-      const v = this.chance(na, nb, 1, limits.depth - 1);
+      const v = this.chance(na, nb, 1, limits.depth - 1, extensions);
       values[d] = v;
       if (v > bestValue) {
         bestValue = v;
@@ -148,7 +159,7 @@ export class Expectimax {
   }
 
   /** The player's turn: the best of the moves that change the board; 0 when none does. */
-  private max(a: number, b: number, prob: number, depth: number): number {
+  private max(a: number, b: number, prob: number, depth: number, ext: number): number {
     let best = 0;
     // Left and right straight on the rows: one look-up per row gives both.
     let p1 = ROW_LR[a & 0xffff]!;
@@ -158,13 +169,13 @@ export class Expectimax {
     let na = (p1 & 0xffff) | (q1 << 16);
     let nb = (p2 & 0xffff) | (q2 << 16);
     if (na !== a || nb !== b) {
-      const v = this.chance(na, nb, prob, depth);
+      const v = this.chance(na, nb, prob, depth, ext);
       if (v > best) best = v;
     }
     na = (p1 >>> 16) | (q1 & 0xffff0000);
     nb = (p2 >>> 16) | (q2 & 0xffff0000);
     if (na !== a || nb !== b) {
-      const v = this.chance(na, nb, prob, depth);
+      const v = this.chance(na, nb, prob, depth, ext);
       if (v > best) best = v;
     }
     // Up and down on the transposed board, transposed back.
@@ -186,6 +197,7 @@ export class Expectimax {
         (d1 & 0xff00ff00) | ((c1 & 0xff00ff00) >>> 8),
         prob,
         depth,
+        ext,
       );
       if (v > best) best = v;
     }
@@ -199,6 +211,7 @@ export class Expectimax {
         (d1 & 0xff00ff00) | ((c1 & 0xff00ff00) >>> 8),
         prob,
         depth,
+        ext,
       );
       if (v > best) best = v;
     }
@@ -271,7 +284,7 @@ export class Expectimax {
   }
 
   /** The game's turn after a move: the average over every spawn; `depth` moves remain. */
-  private chance(a: number, b: number, prob: number, depth: number): number {
+  private chance(a: number, b: number, prob: number, depth: number, ext: number): number {
     if (depth <= 0 || prob < this.minProb) {
       this.evaluated++;
       if (--this.clockCountdown <= 0) this.checkClock();
@@ -284,13 +297,11 @@ export class Expectimax {
     h = Math.imul(h ^ b, 0xc2b2ae35);
     h ^= h >>> 13;
     const slot = h & this.ttMask;
-    if (
-      this.ttGen[slot] === this.gen &&
-      this.ttA[slot] === a &&
-      this.ttB[slot] === b &&
-      this.ttDepth[slot]! >= depth
-    ) {
-      return this.ttValue[slot]!;
+    if (this.ttGen[slot] === this.gen && this.ttA[slot] === a && this.ttB[slot] === b) {
+      // The cached search must have gone at least as deep, extensions included.
+      const kept = this.ttDepth[slot]!;
+      const keptDepth = kept >>> 2;
+      if (keptDepth >= depth && keptDepth + (kept & 3) >= depth + ext) return this.ttValue[slot]!;
     }
     // Empty cells: fold each nibble's bits into its low bit, then count the set low bits.
     let ea = a | (a >>> 1);
@@ -304,32 +315,41 @@ export class Expectimax {
     const p = prob / empty;
     const p2 = p * 0.9;
     const p4 = p * 0.1;
-    const next = depth - 1;
+    let next = depth - 1;
+    let nextExt = ext;
+    if (next <= 0 && ext > 0 && empty <= this.extendEmpty) {
+      // Extension: a nearly full board is searched one move further.
+      next = 1;
+      nextExt = ext - 1;
+    }
     // Children whose own chance nodes would only evaluate go through maxLeaf.
     const leaf2 = next <= 0 || p2 < this.minProb;
     const leaf4 = next <= 0 || p4 < this.minProb;
-    for (let s = 0; s < 32; s += 4) {
-      if (((a >>> s) & 0xf) === 0) {
-        const a2 = a | (1 << s);
-        const a4 = a | (2 << s);
-        sum +=
-          0.9 * (leaf2 ? this.maxLeaf(a2, b) : this.max(a2, b, p2, next)) +
-          0.1 * (leaf4 ? this.maxLeaf(a4, b) : this.max(a4, b, p4, next));
-      }
-      if (((b >>> s) & 0xf) === 0) {
-        const b2 = b | (1 << s);
-        const b4 = b | (2 << s);
-        sum +=
-          0.9 * (leaf2 ? this.maxLeaf(a, b2) : this.max(a, b2, p2, next)) +
-          0.1 * (leaf4 ? this.maxLeaf(a, b4) : this.max(a, b4, p4, next));
-      }
+    // One bit per empty cell (the low bit of its nibble): a spawned 2 is that bit, a 4 the next.
+    while (ea !== 0) {
+      const bit = ea & -ea;
+      ea ^= bit;
+      const a2 = a | bit;
+      const a4 = a | (bit << 1);
+      sum +=
+        0.9 * (leaf2 ? this.maxLeaf(a2, b) : this.max(a2, b, p2, next, nextExt)) +
+        0.1 * (leaf4 ? this.maxLeaf(a4, b) : this.max(a4, b, p4, next, nextExt));
+    }
+    while (eb !== 0) {
+      const bit = eb & -eb;
+      eb ^= bit;
+      const b2 = b | bit;
+      const b4 = b | (bit << 1);
+      sum +=
+        0.9 * (leaf2 ? this.maxLeaf(a, b2) : this.max(a, b2, p2, next, nextExt)) +
+        0.1 * (leaf4 ? this.maxLeaf(a, b4) : this.max(a, b4, p4, next, nextExt));
     }
     const value = sum / empty;
     if (this.aborted === NOT_ABORTED) {
       this.ttGen[slot] = this.gen;
       this.ttA[slot] = a;
       this.ttB[slot] = b;
-      this.ttDepth[slot] = depth;
+      this.ttDepth[slot] = (depth << 2) | ext;
       this.ttValue[slot] = value;
     }
     return value;

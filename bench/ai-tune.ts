@@ -1,0 +1,76 @@
+/**
+ * Tuning harness for the 2048 AI: plays seeded games on ONE thread with a search setting given
+ * as JSON (preset fields and/or evaluation weights), and prints one line a game and a summary
+ * with CPU time per move. Start two of these at once (one per core) to compare two settings
+ * side by side under the same load.
+ *
+ *   npx tsx bench/ai-tune.ts --name F1 --seeds 101-140 --spec '{"preset":"fast"}'
+ *   npx tsx bench/ai-tune.ts --name X --seeds 101-140 \
+ *     --spec '{"preset":{"name":"x","distinctOffset":4,"minDepth":3,"maxDepth":5,"minProb":0.001,"capMs":Infinity}}'
+ *
+ * Spec fields: preset (a name or Preset fields; capMs defaults to Infinity so the play is
+ * deterministic), weights (EvalWeights fields over the defaults), depth, timeMs.
+ */
+import { cpuUsage } from 'node:process';
+import type { AiOptions } from '../src/solvers/ai2048/player.ts';
+import { PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
+import { playGame } from '../src/solvers/ai2048/selfplay.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+
+const name = arg('--name', 'run');
+const [from, to] = arg('--seeds', '101-140').split('-').map(Number) as [number, number];
+const maxMoves = Number(arg('--max-moves', 'Infinity'));
+const spec = JSON.parse(arg('--spec', '{"preset":"fast"}')) as {
+  preset?: string | Partial<Preset>;
+  weights?: Partial<EvalWeights>;
+  depth?: number;
+  timeMs?: number;
+};
+
+const opts: AiOptions = {};
+if (typeof spec.preset === 'string') {
+  opts.preset = { ...PRESETS[spec.preset as 'fast'], capMs: Number.POSITIVE_INFINITY };
+} else if (spec.preset) {
+  opts.preset = { ...PRESETS.fast, capMs: Number.POSITIVE_INFINITY, ...spec.preset };
+}
+if (spec.weights) opts.weights = { ...DEFAULT_WEIGHTS, ...spec.weights };
+if (spec.depth !== undefined) opts.depth = spec.depth;
+if (spec.timeMs !== undefined) opts.timeMs = spec.timeMs;
+
+const reach = [2048, 4096, 8192, 16384, 32768];
+const counts = reach.map(() => 0);
+let games = 0;
+let totalMoves = 0;
+let totalCpu = 0;
+let totalScore = 0;
+const scores: number[] = [];
+for (let seed = from; seed <= to; seed++) {
+  const c0 = cpuUsage();
+  const r = playGame(seed, opts, maxMoves);
+  const c = cpuUsage(c0);
+  const cpuMs = (c.user + c.system) / 1000;
+  games++;
+  totalMoves += r.moves;
+  totalCpu += cpuMs;
+  totalScore += r.score;
+  scores.push(r.score);
+  reach.forEach((t, i) => {
+    if (r.maxTile >= t) counts[i]!++;
+  });
+  console.log(
+    `${name} seed ${seed}: max ${r.maxTile} score ${r.score} moves ${r.moves} ` +
+      `cpu ${(cpuMs / r.moves).toFixed(3)} ms/move`,
+  );
+}
+scores.sort((x, y) => x - y);
+console.log(
+  `${name} SUMMARY games ${games} | ` +
+    reach.map((t, i) => `${t}: ${counts[i]}/${games}`).join(' ') +
+    ` | avg ${Math.round(totalScore / games)} median ${scores[Math.floor(games / 2)]}` +
+    ` | cpu ${(totalCpu / totalMoves).toFixed(3)} ms/move (${Math.round(totalMoves / (totalCpu / 1000))} moves/cpu-s)`,
+);
