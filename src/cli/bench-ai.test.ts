@@ -44,6 +44,7 @@ describe('bench ai', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     expect(await main(['--games', 'many'])).toBe(2);
     expect(await main(['--preset', 'slow'])).toBe(2);
+    expect(await main(['--no-cap', '--games', 'x'])).toBe(2);
     expect(await main(['--help'])).toBe(0);
     expect(String(out.mock.calls[0]?.[0])).toContain('usage');
     expect(err).toHaveBeenCalled();

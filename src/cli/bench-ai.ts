@@ -16,6 +16,8 @@ const USAGE = `usage: slidebox bench ai [options]
   --seed S           seed of the first game; game i uses S + i (default 1)
   --threads T        worker threads for the games (default: the number of cores)
   --max-moves M      stop each game after M moves
+  --no-cap           play without the presets' wall-clock safety caps (50 ms fast, 1 s
+                     strong), so seeded games replay move for move on a busy machine
   --engine-boards B  random boards for the raw engine speed (default 2000000; 0 skips it)
   --check-boards C   of those, boards checked against the reference engine (default 1000000)
   --json             print the results as JSON on stdout (progress stays on stderr)
@@ -66,6 +68,7 @@ interface Args {
   seed: number;
   threads: number;
   maxMoves?: number;
+  noCap: boolean;
   engineBoards: number;
   checkBoards: number;
   json: boolean;
@@ -78,6 +81,7 @@ function parseArgs(argv: string[]): Args | string {
     presets: ['fast'],
     seed: 1,
     threads: availableParallelism(),
+    noCap: false,
     engineBoards: 2_000_000,
     checkBoards: 1_000_000,
     json: false,
@@ -117,6 +121,9 @@ function parseArgs(argv: string[]): Args | string {
           break;
         case '--max-moves':
           args.maxMoves = whole(1);
+          break;
+        case '--no-cap':
+          args.noCap = true;
           break;
         case '--engine-boards':
           args.engineBoards = whole(0);
@@ -309,7 +316,7 @@ export async function main(argv: string[]): Promise<number> {
           live.set(t, `seed ${seed} starting`);
           const record = await ai!.playGame(
             seed,
-            { preset },
+            { preset, ...(args.noCap ? { noCap: true } : {}) },
             {
               thread: t,
               progressEvery: 500,

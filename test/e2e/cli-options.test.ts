@@ -108,3 +108,23 @@ describe('good options', () => {
     expect(readdirSync(dataDir)).toContain('2048-3x3.json');
   });
 });
+
+describe('bench ai', () => {
+  test('--no-cap: seeded games replay move for move; JSON on stdout', () => {
+    const args = ['bench', 'ai', '--games', '2', '--seed', '5', '--max-moves', '60', '--no-cap'];
+    const run = () => {
+      const r = runCli([...args, '--threads', '2', '--engine-boards', '0', '--json', '--quiet']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout).presets[0];
+    };
+    const first = run();
+    expect(first.preset).toBe('fast');
+    expect(first.games).toBe(2);
+    expect(first.moves).toBe(120);
+    expect(first.seeds).toEqual([5, 6]);
+    const second = run();
+    expect(second.avgScore).toBe(first.avgScore);
+    expect(second.maxScore).toBe(first.maxScore);
+  });
+});

@@ -25,7 +25,7 @@ export interface AiOptions {
    * worker pool splits the root with it.
    */
   rootMask?: number;
-  /** Evaluation weights (default {@link DEFAULT_WEIGHTS}); for tuning experiments. */
+  /** Evaluation weights (default: the preset's, else {@link DEFAULT_WEIGHTS}); for experiments. */
   weights?: EvalWeights;
 }
 
@@ -44,20 +44,24 @@ const MAX_DEPTH = 20;
 const GROWTH_ESTIMATE = 4;
 
 let searcher: Expectimax | null = null;
-let searcherWeights: EvalWeights = DEFAULT_WEIGHTS;
+/** Evaluation tables by weights (a preset's, the default, a tuning experiment's). */
+const tables = new WeakMap<EvalWeights, Float32Array>();
 const root = newRootResult();
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /**
- * The shared searcher of this thread (built on first use: tables and a 1M-entry cache), rebuilt
- * when other evaluation weights are asked for.
+ * The shared searcher of this thread (built on first use: a 1M-entry cache), set to evaluate
+ * with `weights` (their table is built once and kept).
  */
-function getSearcher(weights: EvalWeights = DEFAULT_WEIGHTS): Expectimax {
-  if (!searcher || weights !== searcherWeights) {
-    searcher = new Expectimax(buildEvalTable(weights), 20);
-    searcherWeights = weights;
+function getSearcher(weights: EvalWeights): Expectimax {
+  let table = tables.get(weights);
+  if (!table) {
+    table = buildEvalTable(weights);
+    tables.set(weights, table);
   }
+  if (!searcher) searcher = new Expectimax(table, 20);
+  else searcher.useEvalTable(table);
   return searcher;
 }
 
@@ -129,9 +133,9 @@ function resolvePreset(p: AiOptions['preset']): Preset {
 
 /** Runs the packed search per the options; fills `root` and returns the depth completed. */
 function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): number {
-  const s = getSearcher(opts.weights);
-  s.newSearch();
   const preset = resolvePreset(opts.preset);
+  const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS);
+  s.newSearch();
   const mask = opts.rootMask ?? 0xf;
   const limits = {
     depth: 1,

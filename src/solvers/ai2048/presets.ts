@@ -3,6 +3,8 @@
  * (the late game, where mistakes cost most) are searched deeper.
  */
 
+import { DEFAULT_WEIGHTS, type EvalWeights } from './tables.ts';
+
 /** How a preset chooses its search. */
 export interface Preset {
   readonly name: string;
@@ -31,13 +33,24 @@ export interface Preset {
   /** Search extensions on nearly full boards (see SearchLimits.extendEmpty). */
   readonly extendEmpty?: number;
   readonly extensions?: number;
+  /** Evaluation weights (default: tables.ts `DEFAULT_WEIGHTS`). */
+  readonly weights?: EvalWeights;
 }
 
 /** The preset names. */
 export const PRESET_NAMES = ['fast', 'strong'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-/** Built-in presets: `fast` for quick autoplay (about a millisecond a move), `strong` to win. */
+/**
+ * The fast preset's evaluation: the default with half the monotonicity penalty. A shallow
+ * search with it picks the moves of a deep search more often (bench/ai-results.md).
+ */
+export const FAST_WEIGHTS: EvalWeights = { ...DEFAULT_WEIGHTS, monotonicityWeight: 24 };
+
+/**
+ * Built-in presets: `fast` for quick autoplay (under a millisecond a move), `strong` to win.
+ * Settings chosen by the experiments in bench/ai-results.md.
+ */
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   fast: {
     name: 'fast',
@@ -46,6 +59,9 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     maxDepth: 5,
     minProb: 0.002,
     capMs: 50,
+    extendEmpty: 1,
+    extensions: 2,
+    weights: FAST_WEIGHTS,
   },
   strong: {
     name: 'strong',

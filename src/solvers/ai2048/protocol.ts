@@ -10,7 +10,7 @@
  */
 import type { Direction } from '../../engine/types.ts';
 import { type AiOptions, analyse } from './player.ts';
-import type { PresetName } from './presets.ts';
+import { PRESETS, type PresetName } from './presets.ts';
 import { type GameRecord, playGame } from './selfplay.ts';
 
 /** Options that cross a worker boundary (a preset by name only). */
@@ -19,6 +19,11 @@ export interface AiWireOptions {
   depth?: number;
   preset?: PresetName;
   rootMask?: number;
+  /**
+   * Play the preset without its wall-clock safety cap, so that a seeded game replays move for
+   * move however busy the machine is (the benchmark's `--no-cap`).
+   */
+  noCap?: boolean;
 }
 
 /** Find the best move for `cells`. */
@@ -77,7 +82,9 @@ function toOptions(o: AiWireOptions): AiOptions {
   const opts: AiOptions = {};
   if (o.timeMs !== undefined) opts.timeMs = o.timeMs;
   if (o.depth !== undefined) opts.depth = o.depth;
-  if (o.preset !== undefined) opts.preset = o.preset;
+  if (o.preset !== undefined) {
+    opts.preset = o.noCap ? { ...PRESETS[o.preset], capMs: Number.POSITIVE_INFINITY } : o.preset;
+  }
   if (o.rootMask !== undefined) opts.rootMask = o.rootMask;
   return opts;
 }

@@ -46,7 +46,7 @@ const now: () => number =
 
 /** A reusable searcher: one per thread (it owns its transposition table). */
 export class Expectimax {
-  private readonly evalTable: Float32Array;
+  private evalTable: Float32Array;
   private readonly ttMask: number;
   private readonly ttA: Int32Array;
   private readonly ttB: Int32Array;
@@ -77,6 +77,13 @@ export class Expectimax {
     this.ttValue = new Float32Array(size);
     this.ttDepth = new Uint8Array(size);
     this.ttGen = new Uint16Array(size);
+  }
+
+  /** Evaluates with another table from the next search on (cached values are forgotten). */
+  useEvalTable(evalTable: Float32Array): void {
+    if (evalTable === this.evalTable) return;
+    this.evalTable = evalTable;
+    this.newSearch();
   }
 
   /** Starts a new search: forgets cached values (the root's probabilities differ per move). */
