@@ -8,14 +8,23 @@
  *   npx tsx bench/ai-tune.ts --name X --seeds 101-140 \
  *     --spec '{"preset":{"name":"x","distinctOffset":4,"minDepth":3,"maxDepth":5,"minProb":0.001,"capMs":Infinity}}'
  *
- * Spec fields: preset (a name or Preset fields; capMs defaults to Infinity so the play is
- * deterministic), weights (EvalWeights fields over the defaults), depth, timeMs.
+ * Spec fields: preset (a name, or Preset fields over the fast preset's: distinctOffset, minDepth,
+ * maxDepth, minProb, extendEmpty, extensions, depthByEmpty; capMs defaults to Infinity so the
+ * play is deterministic), weights (EvalWeights fields over the preset's), depth, timeMs.
  */
 import { cpuUsage } from 'node:process';
 import type { AiOptions } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
 import { playGame } from '../src/solvers/ai2048/selfplay.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
+
+if (process.argv.includes('--help')) {
+  console.log(
+    'usage: npx tsx bench/ai-tune.ts [--name N] [--seeds FROM-TO] [--max-moves M] --spec JSON\n' +
+      'spec: {"preset": "fast" | {Preset fields}, "weights": {EvalWeights fields}, "depth": D, "timeMs": T}',
+  );
+  process.exit(0);
+}
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -38,7 +47,10 @@ if (typeof spec.preset === 'string') {
 } else if (spec.preset) {
   opts.preset = { ...PRESETS.fast, capMs: Number.POSITIVE_INFINITY, ...spec.preset };
 }
-if (spec.weights) opts.weights = { ...DEFAULT_WEIGHTS, ...spec.weights };
+if (spec.weights) {
+  const base = typeof opts.preset === 'object' ? opts.preset.weights : undefined;
+  opts.weights = { ...(base ?? DEFAULT_WEIGHTS), ...spec.weights };
+}
 if (spec.depth !== undefined) opts.depth = spec.depth;
 if (spec.timeMs !== undefined) opts.timeMs = spec.timeMs;
 

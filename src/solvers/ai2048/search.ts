@@ -56,6 +56,7 @@ export class Expectimax {
   /** Search generation that wrote the entry (0 = never); bumping it clears the table. */
   private readonly ttGen: Uint16Array;
   private gen = 0;
+  private readonly caching: boolean;
   private minProb = 1e-4;
   private extendEmpty = -1;
   private deadline = Number.POSITIVE_INFINITY;
@@ -66,10 +67,12 @@ export class Expectimax {
 
   /**
    * @param evalTable per-line evaluation term (see tables.ts `buildEvalTable`)
-   * @param ttBits log2 of the transposition-table size
+   * @param ttBits log2 of the transposition-table size; 0 turns the cache off (exact values,
+   *   for tests: a cached value may come from a deeper search of the same board)
    */
   constructor(evalTable: Float32Array, ttBits = 20) {
     this.evalTable = evalTable;
+    this.caching = ttBits > 0;
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttA = new Int32Array(size);
@@ -352,7 +355,7 @@ export class Expectimax {
         0.1 * (leaf4 ? this.maxLeaf(a, b4) : this.max(a, b4, p4, next, nextExt));
     }
     const value = sum / empty;
-    if (this.aborted === NOT_ABORTED) {
+    if (this.aborted === NOT_ABORTED && this.caching) {
       this.ttGen[slot] = this.gen;
       this.ttA[slot] = a;
       this.ttB[slot] = b;
