@@ -1,0 +1,125 @@
+/**
+ * Position-based tuning for the 2048 AI (the method behind bench/ai-results.md): positions from
+ * real games are labelled with a deep search's value of every move; a setting is then scored by
+ * how much value its chosen moves lose against that deep search ("loss", relative to the best
+ * move's value, averaged), with the positions it evaluated. Much quicker than whole games, so
+ * many settings can be compared; the good ones are then checked on games (bench/ai-tune.ts).
+ *
+ *   npx tsx bench/ai-positions.ts gen --seeds 201-210 --every 7 --out pos.jsonl
+ *   npx tsx bench/ai-positions.ts label --in pos.jsonl --out lab.jsonl --by strong [--part 0 --parts 2]
+ *   npx tsx bench/ai-positions.ts score --in lab.jsonl --spec '{"preset":"fast"}'
+ *
+ * `--by cpp` labels with the well-known C++ player's depth rule (depth = distinct tiles - 1, at
+ * least 4; cut-off 1e-4): about 3x the strong preset's work. `--stride K` keeps every Kth
+ * position. The spec is bench/ai-tune.ts's.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpuUsage } from 'node:process';
+import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
+import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
+import { PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
+
+const [command = '--help', ...rest] = process.argv.slice(2);
+function arg(name: string, fallback?: string): string {
+  const i = rest.indexOf(name);
+  const v = i >= 0 ? rest[i + 1] : fallback;
+  if (v === undefined) throw new Error(`${command} needs ${name}`);
+  return v;
+}
+
+interface Row {
+  seed: number;
+  m: number;
+  c: number[][];
+  /** Deep values of up, down, left, right (null: the move changes nothing). */
+  v?: (number | null)[];
+}
+
+const readRows = (file: string): Row[] =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
+
+const uncapped = (p: Preset): Preset => ({ ...p, capMs: Number.POSITIVE_INFINITY });
+
+/** bench/ai-tune.ts's spec: preset fields over the fast preset, weights over the preset's. */
+function options(specJson: string): AiOptions {
+  const spec = JSON.parse(specJson) as {
+    preset?: string | Partial<Preset>;
+    weights?: Partial<EvalWeights>;
+  };
+  const base = spec.preset === 'strong' ? PRESETS.strong : PRESETS.fast;
+  const preset = uncapped({ ...base, ...(typeof spec.preset === 'object' ? spec.preset : {}) });
+  const opts: AiOptions = { preset };
+  if (spec.weights) opts.weights = { ...(preset.weights ?? DEFAULT_WEIGHTS), ...spec.weights };
+  return opts;
+}
+
+const DIRS = ['up', 'down', 'left', 'right'] as const;
+
+if (command === 'gen') {
+  const [from, to] = arg('--seeds', '201-210').split('-').map(Number) as [number, number];
+  const every = Number(arg('--every', '7'));
+  const lines: string[] = [];
+  const preset = uncapped(PRESETS.fast);
+  for (let seed = from; seed <= to; seed++) {
+    let g = newGame({ seed });
+    while (!g.over) {
+      if (awaitingWinChoice(g)) g = keepGoing(g);
+      if (g.moves % every === 0) lines.push(JSON.stringify({ seed, m: g.moves, c: g.cells }));
+      const d = analyse(g.cells, { preset }).move;
+      if (!d) break;
+      g = play(g, d);
+    }
+    console.error(`seed ${seed}: ${g.moves} moves`);
+  }
+  writeFileSync(arg('--out'), `${lines.join('\n')}\n`);
+} else if (command === 'label') {
+  const by = arg('--by', 'strong');
+  const preset: Preset =
+    by === 'cpp'
+      ? { name: 'cpp', distinctOffset: 1, minDepth: 4, maxDepth: 14, minProb: 1e-4, capMs: 0 }
+      : PRESETS.strong;
+  const part = Number(arg('--part', '0'));
+  const parts = Number(arg('--parts', '1'));
+  const stride = Number(arg('--stride', '1'));
+  const rows = readRows(arg('--in')).filter((_, i) => i % stride === 0);
+  const out: string[] = [];
+  rows.forEach((r, i) => {
+    if (i % parts !== part) return;
+    const a = analyse(r.c, { preset: uncapped(preset) });
+    out.push(JSON.stringify({ ...r, v: DIRS.map((d) => a.values[d]) }));
+    if (out.length % 200 === 0) console.error(`${out.length} labelled`);
+  });
+  writeFileSync(arg('--out'), `${out.join('\n')}\n`);
+} else if (command === 'score') {
+  const opts = options(arg('--spec', '{}'));
+  const rows = readRows(arg('--in'));
+  let loss = 0;
+  let agree = 0;
+  let n = 0;
+  const e0 = evaluatedCount();
+  const c0 = cpuUsage();
+  for (const r of rows) {
+    const vals = (r.v ?? []).map((x) => (x === null ? Number.NEGATIVE_INFINITY : x));
+    const best = Math.max(...vals);
+    if (!(best > 0)) continue;
+    const move = analyse(r.c, opts).move;
+    const l = (best - vals[DIRS.indexOf(move!)]!) / best;
+    n++;
+    loss += l;
+    if (l === 0) agree++;
+  }
+  const c = cpuUsage(c0);
+  console.log(
+    `${arg('--name', 'setting')}: ${n} positions, loss ${((loss / n) * 1e4).toFixed(3)}e-4, ` +
+      `same move ${((agree / n) * 100).toFixed(1)}%, ${Math.round((evaluatedCount() - e0) / n)} evaluations ` +
+      `and ${((c.user + c.system) / 1000 / n).toFixed(3)} ms CPU a position`,
+  );
+} else {
+  console.log(
+    'usage: npx tsx bench/ai-positions.ts gen|label|score [options] (see the comment at the top)',
+  );
+}
