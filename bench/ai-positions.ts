@@ -11,14 +11,14 @@
  *
  * `--by cpp` labels with the well-known C++ player's depth rule (depth = distinct tiles - 1, at
  * least 4; cut-off 1e-4): about 3x the strong preset's work. `--stride K` keeps every Kth
- * position. The spec is bench/ai-tune.ts's.
+ * position. The spec: see bench/ai-spec.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
-import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
+import { analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
-import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
+import { specOptions } from './ai-spec.ts';
 
 const [command = '--help', ...rest] = process.argv.slice(2);
 function arg(name: string, fallback?: string): string {
@@ -43,19 +43,6 @@ const readRows = (file: string): Row[] =>
     .map((l) => JSON.parse(l) as Row);
 
 const uncapped = (p: Preset): Preset => ({ ...p, capMs: Number.POSITIVE_INFINITY });
-
-/** bench/ai-tune.ts's spec: preset fields over the fast preset, weights over the preset's. */
-function options(specJson: string): AiOptions {
-  const spec = JSON.parse(specJson) as {
-    preset?: string | Partial<Preset>;
-    weights?: Partial<EvalWeights>;
-  };
-  const base = spec.preset === 'strong' ? PRESETS.strong : PRESETS.fast;
-  const preset = uncapped({ ...base, ...(typeof spec.preset === 'object' ? spec.preset : {}) });
-  const opts: AiOptions = { preset };
-  if (spec.weights) opts.weights = { ...(preset.weights ?? DEFAULT_WEIGHTS), ...spec.weights };
-  return opts;
-}
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
 
@@ -95,7 +82,7 @@ if (command === 'gen') {
   });
   writeFileSync(arg('--out'), `${out.join('\n')}\n`);
 } else if (command === 'score') {
-  const opts = options(arg('--spec', '{}'));
+  const opts = specOptions(arg('--spec', '{}'));
   const rows = readRows(arg('--in'));
   let loss = 0;
   let agree = 0;

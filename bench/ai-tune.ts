@@ -8,15 +8,12 @@
  *   npx tsx bench/ai-tune.ts --name X --seeds 101-140 \
  *     --spec '{"preset":{"name":"x","distinctOffset":4,"minDepth":3,"maxDepth":5,"minProb":0.001,"capMs":Infinity}}'
  *
- * Spec fields: preset (a name, or Preset fields over the fast preset's: distinctOffset, minDepth,
- * maxDepth, minProb, extendEmpty, extensions, depthByEmpty; capMs defaults to Infinity so the
- * play is deterministic), weights (EvalWeights fields over the preset's), depth, timeMs.
+ * The spec: see bench/ai-spec.ts (Preset fields include distinctOffset, minDepth, maxDepth,
+ * minProb, extendEmpty, extensions, depthByEmpty).
  */
 import { cpuUsage } from 'node:process';
-import type { AiOptions } from '../src/solvers/ai2048/player.ts';
-import { PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
 import { playGame } from '../src/solvers/ai2048/selfplay.ts';
-import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
+import { specOptions } from './ai-spec.ts';
 
 if (process.argv.includes('--help')) {
   console.log(
@@ -34,25 +31,7 @@ function arg(name: string, fallback: string): string {
 const name = arg('--name', 'run');
 const [from, to] = arg('--seeds', '101-140').split('-').map(Number) as [number, number];
 const maxMoves = Number(arg('--max-moves', 'Infinity'));
-const spec = JSON.parse(arg('--spec', '{"preset":"fast"}')) as {
-  preset?: string | Partial<Preset>;
-  weights?: Partial<EvalWeights>;
-  depth?: number;
-  timeMs?: number;
-};
-
-const opts: AiOptions = {};
-if (typeof spec.preset === 'string') {
-  opts.preset = { ...PRESETS[spec.preset as 'fast'], capMs: Number.POSITIVE_INFINITY };
-} else if (spec.preset) {
-  opts.preset = { ...PRESETS.fast, capMs: Number.POSITIVE_INFINITY, ...spec.preset };
-}
-if (spec.weights) {
-  const base = typeof opts.preset === 'object' ? opts.preset.weights : undefined;
-  opts.weights = { ...(base ?? DEFAULT_WEIGHTS), ...spec.weights };
-}
-if (spec.depth !== undefined) opts.depth = spec.depth;
-if (spec.timeMs !== undefined) opts.timeMs = spec.timeMs;
+const opts = specOptions(arg('--spec', '{"preset":"fast"}'));
 
 const reach = [2048, 4096, 8192, 16384, 32768];
 const counts = reach.map(() => 0);
