@@ -21,7 +21,8 @@ const USAGE = `usage: slidebox bench ai [options]
   --engine-boards B  random boards for the raw engine speed (default 2000000; 0 skips it)
   --check-boards C   of those, boards checked against the reference engine (default 1000000)
   --json             print the results as JSON on stdout (progress stays on stderr)
-  --quiet            no progress lines`;
+  --quiet            no progress lines
+Ctrl+C (or TERM) stops it and still prints the figures of the games finished so far.`;
 
 /** Tile thresholds reported. */
 export const THRESHOLDS = [2048, 4096, 8192, 16384, 32768] as const;
@@ -48,6 +49,7 @@ export interface PresetSummary {
   cpuMsPerMove: number;
   wallSeconds: number;
   threads: number;
+  /** First and last seed of the games summarised. */
   seeds: [number, number];
 }
 
@@ -202,7 +204,9 @@ export function summarise(
     cpuMsPerMove: totalMoves ? cpuMs / totalMoves : Number.NaN,
     wallSeconds: wallMs / 1000,
     threads,
-    seeds: [seed, seed + records.length - 1],
+    seeds: records.length
+      ? [Math.min(...records.map((r) => r.seed)), Math.max(...records.map((r) => r.seed))]
+      : [seed, seed - 1],
   };
 }
 
@@ -298,12 +302,45 @@ export async function main(argv: string[]): Promise<number> {
 
   const summaries: PresetSummary[] = [];
   const threads = Math.max(1, Math.min(args.threads, args.games));
+  // The preset being played, so that Ctrl+C or a TERM still reports the games finished so far.
+  let current: {
+    preset: PresetName;
+    records: GameRecord[];
+    start: number;
+    cpu0: NodeJS.CpuUsage;
+  } | null = null;
+  const partial = (): PresetSummary[] => {
+    if (!current || current.records.length === 0) return summaries;
+    const cpu = process.cpuUsage(current.cpu0);
+    const records = [...current.records].sort((a, b) => a.seed - b.seed);
+    return [
+      ...summaries,
+      summarise(
+        current.preset,
+        records,
+        performance.now() - current.start,
+        threads,
+        args.seed,
+        (cpu.user + cpu.system) / 1000,
+      ),
+    ];
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    const done = partial();
+    const games = current ? current.records.length : 0;
+    log(`stopped by ${signal}${current ? ` after ${games} finished ${current.preset} games` : ''}`);
+    report(engine, done, args.json);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const ai = args.games > 0 ? new AiWorker({ threads }) : null;
   try {
     for (const preset of args.games > 0 ? args.presets : []) {
       const records: GameRecord[] = [];
       const start = performance.now();
       const cpu0 = process.cpuUsage();
+      current = { preset, records, start, cpu0 };
       let next = 0;
       const live = new Map<number, string>();
       const ticker = setInterval(() => {
@@ -340,6 +377,7 @@ export async function main(argv: string[]): Promise<number> {
         clearInterval(ticker);
       }
       records.sort((a, b) => a.seed - b.seed);
+      current = null;
       const cpu = process.cpuUsage(cpu0);
       summaries.push(
         summarise(
@@ -353,20 +391,26 @@ export async function main(argv: string[]): Promise<number> {
       );
     }
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await ai?.terminate();
   }
-
-  if (args.json) {
-    process.stdout.write(`${JSON.stringify({ engine, presets: summaries }, null, 2)}\n`);
-  } else {
-    if (engine) {
-      process.stdout.write(
-        `packed engine: ${(engine.movesPerSec / 1e6).toFixed(1)} M moves/s (best of 7 rounds; median ` +
-          `${(engine.movesPerSecMedian / 1e6).toFixed(1)} M), ${engine.mismatches} mismatches in ` +
-          `${engine.checkedMoves.toLocaleString('en')} checked moves\n`,
-      );
-    }
-    if (summaries.length) process.stdout.write(`${formatTable(summaries)}\n`);
-  }
+  report(engine, summaries, args.json);
   return engine && engine.mismatches > 0 ? 1 : 0;
+}
+
+/** Prints the results: JSON, or the engine line and the table. */
+function report(engine: EngineSummary | null, summaries: PresetSummary[], json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ engine, presets: summaries }, null, 2)}\n`);
+    return;
+  }
+  if (engine) {
+    process.stdout.write(
+      `packed engine: ${(engine.movesPerSec / 1e6).toFixed(1)} M moves/s (best of 7 rounds; median ` +
+        `${(engine.movesPerSecMedian / 1e6).toFixed(1)} M), ${engine.mismatches} mismatches in ` +
+        `${engine.checkedMoves.toLocaleString('en')} checked moves\n`,
+    );
+  }
+  if (summaries.length) process.stdout.write(`${formatTable(summaries)}\n`);
 }

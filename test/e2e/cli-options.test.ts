@@ -2,10 +2,12 @@
  * Command-line options of the built CLI: every bad option or value exits with code 2, says
  * what is wrong and shows the usage; --help and --version work.
  */
+
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parsePlain, ROOT, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
+import { CLI, parsePlain, ROOT, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
 
 const dirs = new TempDirs();
 beforeAll(requireBuiltCli);
@@ -127,4 +129,38 @@ describe('bench ai', () => {
     expect(second.avgScore).toBe(first.avgScore);
     expect(second.maxScore).toBe(first.maxScore);
   });
+
+  // One thread, no engine timing: the games start at once.
+  const LIGHT = ['--threads', '1', '--engine-boards', '0'];
+
+  test('Ctrl+C stops it and still prints the figures of the games finished so far', async () => {
+    const child = spawn(
+      process.execPath,
+      [CLI, 'bench', 'ai', ...'--games 6 --seed 5 --max-moves 1500 --no-cap'.split(' '), ...LIGHT],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    const finishedOne = new Promise<void>((resolve) => {
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        if (/\[fast\] 1\/6 seed/.test(stderr)) resolve();
+      });
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    await finishedOne;
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/stopped by SIGINT after \d finished fast games/);
+    const row = stdout.split('\n').find((l) => l.trim().startsWith('fast'));
+    expect(row).toBeDefined();
+    const games = Number(row!.trim().split(/\s+/)[1]);
+    expect(games).toBeGreaterThanOrEqual(1);
+    expect(games).toBeLessThan(6);
+  }, 60_000);
 });
