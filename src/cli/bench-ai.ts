@@ -279,7 +279,7 @@ export function formatTable(rows: PresetSummary[]): string {
     Math.round(r.movesPerSecPerCore).toLocaleString('en'),
     r.msPerMoveMedian.toFixed(3),
     r.msPerMoveP99.toFixed(2),
-    r.cpuMsPerMove.toFixed(3),
+    Number.isNaN(r.cpuMsPerMove) ? '-' : r.cpuMsPerMove.toFixed(3),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cols: string[]) => cols.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -303,15 +303,9 @@ export async function main(argv: string[]): Promise<number> {
   const summaries: PresetSummary[] = [];
   const threads = Math.max(1, Math.min(args.threads, args.games));
   // The preset being played, so that Ctrl+C or a TERM still reports the games finished so far.
-  let current: {
-    preset: PresetName;
-    records: GameRecord[];
-    start: number;
-    cpu0: NodeJS.CpuUsage;
-  } | null = null;
+  let current: { preset: PresetName; records: GameRecord[]; start: number } | null = null;
   const partial = (): PresetSummary[] => {
     if (!current || current.records.length === 0) return summaries;
-    const cpu = process.cpuUsage(current.cpu0);
     const records = [...current.records].sort((a, b) => a.seed - b.seed);
     return [
       ...summaries,
@@ -321,7 +315,8 @@ export async function main(argv: string[]): Promise<number> {
         performance.now() - current.start,
         threads,
         args.seed,
-        (cpu.user + cpu.system) / 1000,
+        // Unknown: the process CPU time includes the games still being played.
+        Number.NaN,
       ),
     ];
   };
@@ -340,7 +335,7 @@ export async function main(argv: string[]): Promise<number> {
       const records: GameRecord[] = [];
       const start = performance.now();
       const cpu0 = process.cpuUsage();
-      current = { preset, records, start, cpu0 };
+      current = { preset, records, start };
       let next = 0;
       const live = new Map<number, string>();
       const ticker = setInterval(() => {
