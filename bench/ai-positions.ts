@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
-import { PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
+import { PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { specOptions } from './ai-spec.ts';
 
 const [command = '--help', ...rest] = process.argv.slice(2);
@@ -41,8 +41,6 @@ const readRows = (file: string): Row[] =>
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Row);
-
-const uncapped = (p: Preset): Preset => ({ ...p, capMs: Number.POSITIVE_INFINITY });
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
 

@@ -6,7 +6,7 @@
  * seeded game replays move for move however busy the machine is.
  */
 import type { AiOptions } from '../src/solvers/ai2048/player.ts';
-import { isPresetName, PRESETS, type Preset } from '../src/solvers/ai2048/presets.ts';
+import { isPresetName, PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
 
 export interface Spec {
@@ -26,7 +26,7 @@ export function specOptions(json: string): AiOptions {
   } else {
     preset = { ...PRESETS.fast, ...spec.preset };
   }
-  const opts: AiOptions = { preset: { ...preset, capMs: Number.POSITIVE_INFINITY } };
+  const opts: AiOptions = { preset: uncapped(preset) };
   if (spec.weights) opts.weights = { ...(preset.weights ?? DEFAULT_WEIGHTS), ...spec.weights };
   if (spec.depth !== undefined) opts.depth = spec.depth;
   if (spec.timeMs !== undefined) opts.timeMs = spec.timeMs;

@@ -82,6 +82,14 @@ export function presetDepth(p: Preset, distinct: number, empty = 16): number {
   return Math.max(base, byEmpty[Math.min(empty, byEmpty.length - 1)]!);
 }
 
+/**
+ * The preset without its wall-clock safety cap: its play then depends on the board only, so a
+ * seeded game replays move for move however busy the machine is.
+ */
+export function uncapped(p: Preset): Preset {
+  return { ...p, capMs: Number.POSITIVE_INFINITY };
+}
+
 /** Whether `x` names a preset. */
 export function isPresetName(x: unknown): x is PresetName {
   return typeof x === 'string' && (PRESET_NAMES as readonly string[]).includes(x);

@@ -10,7 +10,7 @@
  */
 import type { Direction } from '../../engine/types.ts';
 import { type AiOptions, analyse } from './player.ts';
-import { PRESETS, type PresetName } from './presets.ts';
+import { PRESETS, type PresetName, uncapped } from './presets.ts';
 import { type GameRecord, playGame } from './selfplay.ts';
 
 /** Options that cross a worker boundary (a preset by name only). */
@@ -83,7 +83,7 @@ function toOptions(o: AiWireOptions): AiOptions {
   if (o.timeMs !== undefined) opts.timeMs = o.timeMs;
   if (o.depth !== undefined) opts.depth = o.depth;
   if (o.preset !== undefined) {
-    opts.preset = o.noCap ? { ...PRESETS[o.preset], capMs: Number.POSITIVE_INFINITY } : o.preset;
+    opts.preset = o.noCap ? uncapped(PRESETS[o.preset]) : o.preset;
   }
   if (o.rootMask !== undefined) opts.rootMask = o.rootMask;
   return opts;
