@@ -8,6 +8,8 @@
  *   npx tsx bench/ai-positions.ts gen --seeds 201-210 --every 7 --out pos.jsonl
  *   npx tsx bench/ai-positions.ts label --in pos.jsonl --out lab.jsonl --by strong [--part 0 --parts 2]
  *   npx tsx bench/ai-positions.ts score --in lab.jsonl --spec '{"preset":"fast"}'
+ *   npx tsx bench/ai-positions.ts tune --in lab.jsonl --spec '{"preset":"fast"}' \
+ *     --params monotonicityWeight,emptyWeight --steps 1.5,1.2
  *
  * `--by cpp` labels with the well-known C++ player's depth rule (depth = distinct tiles - 1, at
  * least 4; cut-off 1e-4): about 3x the strong preset's work. `--stride K` keeps every Kth
@@ -16,9 +18,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
-import { analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
+import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
-import { specOptions } from './ai-spec.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
+import { type Spec, specOptions } from './ai-spec.ts';
 
 const [command = '--help', ...rest] = process.argv.slice(2);
 function arg(name: string, fallback?: string): string {
@@ -43,6 +46,55 @@ const readRows = (file: string): Row[] =>
     .map((l) => JSON.parse(l) as Row);
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
+
+interface Score {
+  n: number;
+  /** Per number of empty cells (the last for that many or more): positions, loss sum, evaluations. */
+  byEmpty: { n: number; loss: number; evals: number }[];
+  /** Mean relative value lost against the labels. */
+  loss: number;
+  agree: number;
+  evals: number;
+  cpuMs: number;
+}
+
+/** How a setting does on labelled positions: the value its moves lose, and its work. */
+function scoreRows(rows: readonly Row[], opts: AiOptions): Score {
+  let loss = 0;
+  let agree = 0;
+  let n = 0;
+  const byEmpty = Array.from({ length: 6 }, () => ({ n: 0, loss: 0, evals: 0 }));
+  const e0 = evaluatedCount();
+  const c0 = cpuUsage();
+  for (const r of rows) {
+    const vals = (r.v ?? []).map((x) => (x === null ? Number.NEGATIVE_INFINITY : x));
+    const best = Math.max(...vals);
+    if (!(best > 0)) continue;
+    const before = evaluatedCount();
+    const move = analyse(r.c, opts).move;
+    const l = (best - vals[DIRS.indexOf(move!)]!) / best;
+    n++;
+    loss += l;
+    if (l === 0) agree++;
+    const bucket = byEmpty[Math.min(5, r.c.flat().filter((x) => x === 0).length)]!;
+    bucket.n++;
+    bucket.loss += l;
+    bucket.evals += evaluatedCount() - before;
+  }
+  const c = cpuUsage(c0);
+  return {
+    n,
+    byEmpty,
+    loss: loss / n,
+    agree: agree / n,
+    evals: (evaluatedCount() - e0) / n,
+    cpuMs: (c.user + c.system) / 1000 / n,
+  };
+}
+
+const describe = (s: Score): string =>
+  `${s.n} positions, loss ${(s.loss * 1e4).toFixed(3)}e-4, same move ${(s.agree * 100).toFixed(1)}%, ` +
+  `${Math.round(s.evals)} evaluations and ${s.cpuMs.toFixed(3)} ms CPU a position`;
 
 if (command === 'gen') {
   const [from, to] = arg('--seeds', '201-210').split('-').map(Number) as [number, number];
@@ -80,29 +132,60 @@ if (command === 'gen') {
   });
   writeFileSync(arg('--out'), `${out.join('\n')}\n`);
 } else if (command === 'score') {
-  const opts = specOptions(arg('--spec', '{}'));
-  const rows = readRows(arg('--in'));
-  let loss = 0;
-  let agree = 0;
-  let n = 0;
-  const e0 = evaluatedCount();
-  const c0 = cpuUsage();
-  for (const r of rows) {
-    const vals = (r.v ?? []).map((x) => (x === null ? Number.NEGATIVE_INFINITY : x));
-    const best = Math.max(...vals);
-    if (!(best > 0)) continue;
-    const move = analyse(r.c, opts).move;
-    const l = (best - vals[DIRS.indexOf(move!)]!) / best;
-    n++;
-    loss += l;
-    if (l === 0) agree++;
-  }
-  const c = cpuUsage(c0);
-  console.log(
-    `${arg('--name', 'setting')}: ${n} positions, loss ${((loss / n) * 1e4).toFixed(3)}e-4, ` +
-      `same move ${((agree / n) * 100).toFixed(1)}%, ${Math.round((evaluatedCount() - e0) / n)} evaluations ` +
-      `and ${((c.user + c.system) / 1000 / n).toFixed(3)} ms CPU a position`,
+  const s = scoreRows(readRows(arg('--in')), specOptions(arg('--spec', '{}')));
+  console.log(`${arg('--name', 'setting')}: ${describe(s)}`);
+  // Where the loss and the work are: loss summed over the bucket, divided by all positions.
+  console.log('  empty  positions  loss(share)  evaluations/position');
+  s.byEmpty.forEach((b, e) => {
+    console.log(
+      `  ${e === 5 ? '5+' : e}`.padEnd(9) +
+        `${b.n}`.padStart(9) +
+        `${((b.loss / s.n) * 1e4).toFixed(3)}`.padStart(13) +
+        `${Math.round(b.evals / Math.max(1, b.n))}`.padStart(22),
+    );
+  });
+} else if (command === 'tune') {
+  // Coordinate descent over evaluation weights: each weight in turn times and divided by each
+  // step factor (largest first), kept when the loss on the even positions falls; the odd
+  // positions are held out and scored at the end, to show how much of the gain is real.
+  const spec = JSON.parse(arg('--spec', '{}')) as Spec;
+  const params = arg('--params', 'monotonicityWeight,emptyWeight,mergesWeight,sumWeight').split(
+    ',',
   );
+  const steps = arg('--steps', '1.5,1.2').split(',').map(Number);
+  const all = readRows(arg('--in'));
+  const train = all.filter((_, i) => i % 2 === 0);
+  const held = all.filter((_, i) => i % 2 === 1);
+  const base = specOptions(JSON.stringify(spec));
+  const start = base.weights ?? (base.preset as Preset).weights ?? DEFAULT_WEIGHTS;
+  let weights: EvalWeights = {
+    ...start,
+  } as EvalWeights;
+  const score = (w: EvalWeights, rows: Row[]) => scoreRows(rows, { ...base, weights: w });
+  let best = score(weights, train);
+  console.log(`start ${JSON.stringify(weights)}: ${describe(best)}`);
+  for (const f of steps) {
+    for (let improved = true; improved; ) {
+      improved = false;
+      for (const p of params) {
+        for (const g of [f, 1 / f]) {
+          const w = { ...weights, [p]: (weights[p as keyof EvalWeights] ?? 0) * g } as EvalWeights;
+          const s = score(w, train);
+          const better = s.loss < best.loss;
+          console.log(`${better ? 'keep' : '    '} ${p} x${g.toFixed(3)}: ${describe(s)}`);
+          if (better) {
+            best = s;
+            weights = w;
+            improved = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+  console.log(`final ${JSON.stringify(weights)}: ${describe(best)}`);
+  console.log(`held out, start: ${describe(score(start, held))}`);
+  console.log(`held out, final: ${describe(score(weights, held))}`);
 } else {
   console.log(
     'usage: npx tsx bench/ai-positions.ts gen|label|score [options] (see the comment at the top)',

@@ -144,6 +144,7 @@ function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): 
     mask,
     extendEmpty: preset.extendEmpty ?? -1,
     extensions: preset.extensions ?? 0,
+    ttBits: preset.ttBits,
   };
   if (opts.depth !== undefined) {
     limits.depth = Math.max(1, Math.min(MAX_DEPTH, Math.floor(opts.depth)));

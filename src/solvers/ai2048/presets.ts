@@ -33,6 +33,11 @@ export interface Preset {
   /** Search extensions on nearly full boards (see SearchLimits.extendEmpty). */
   readonly extendEmpty?: number;
   readonly extensions?: number;
+  /**
+   * log2 of the transposition-table entries the search uses (default: the whole 2^20): a
+   * table sized to the search fits the processor's caches and runs faster.
+   */
+  readonly ttBits?: number;
   /** Evaluation weights (default: tables.ts `DEFAULT_WEIGHTS`). */
   readonly weights?: EvalWeights;
 }

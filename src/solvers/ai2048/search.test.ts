@@ -27,7 +27,7 @@ function evaluate(c: Cells): number {
  * A slow, obvious expectimax on the reference engine with the same rules as the packed one:
  * probability cut-off, depth in moves, extensions on nearly full boards; no cache.
  */
-function reference(cells: Cells, limits: Required<Omit<SearchLimits, 'deadline' | 'mask'>>) {
+function reference(cells: Cells, limits: Required<Omit<SearchLimits, 'deadline' | 'mask' | 'ttBits'>>) {
   const { minProb, extendEmpty } = limits;
   const after = (c: Cells) =>
     DIRECTIONS.map((d) => slideValid(c, d))
@@ -107,14 +107,20 @@ describe('packed expectimax', () => {
         cached.newSearch();
         const withCache = newRootResult();
         cached.searchRoot(out.a, out.b, { ...limits, deadline: Infinity }, withCache);
+        // A search confined to 64 entries of the same table: collisions only cost time.
+        cached.newSearch();
+        const small = newRootResult();
+        cached.searchRoot(out.a, out.b, { ...limits, deadline: Infinity, ttBits: 6 }, small);
         for (let d = 0; d < 4; d++) {
           const w = want[d];
           if (w === null) {
             expect(result.values[d]).toBe(-Infinity);
             expect(withCache.values[d]).toBe(-Infinity);
+            expect(small.values[d]).toBe(-Infinity);
           } else {
             expect(Math.abs(result.values[d]! - w!) / w!).toBeLessThan(1e-6);
             expect(Math.abs(withCache.values[d]! - w!) / w!).toBeLessThan(1e-3);
+            expect(Math.abs(small.values[d]! - w!) / w!).toBeLessThan(1e-3);
           }
         }
         checked++;

@@ -30,6 +30,11 @@ export interface SearchLimits {
    */
   extendEmpty?: number;
   extensions?: number;
+  /**
+   * log2 of the part of the transposition table this search uses (default: all of it). A small
+   * search runs faster in a table that fits the processor's caches.
+   */
+  ttBits?: number;
 }
 
 export interface RootResult {
@@ -47,14 +52,16 @@ const now: () => number =
 /** A reusable searcher: one per thread (it owns its transposition table). */
 export class Expectimax {
   private evalTable: Float32Array;
-  private readonly ttMask: number;
-  private readonly ttA: Int32Array;
-  private readonly ttB: Int32Array;
+  private readonly ttBits: number;
+  private ttMask = 0;
+  /**
+   * The transposition table, one 16-byte entry per slot so that a probe touches one cache
+   * line: the board's two halves, the value (as float32 bits, read through `ttValue`), and
+   * meta = generation << 8 | remaining depth << 2 | extensions left (0-3). Generation 0 means
+   * never written; bumping the search's generation clears the table.
+   */
+  private readonly tt: Int32Array;
   private readonly ttValue: Float32Array;
-  /** Remaining depth the cached value was searched with, times 4, plus extensions left (0-3). */
-  private readonly ttDepth: Uint8Array;
-  /** Search generation that wrote the entry (0 = never); bumping it clears the table. */
-  private readonly ttGen: Uint16Array;
   private gen = 0;
   private readonly caching: boolean;
   private minProb = 1e-4;
@@ -74,12 +81,9 @@ export class Expectimax {
     this.evalTable = evalTable;
     this.caching = ttBits > 0;
     const size = 1 << ttBits;
-    this.ttMask = size - 1;
-    this.ttA = new Int32Array(size);
-    this.ttB = new Int32Array(size);
-    this.ttValue = new Float32Array(size);
-    this.ttDepth = new Uint8Array(size);
-    this.ttGen = new Uint16Array(size);
+    this.ttBits = ttBits;
+    this.tt = new Int32Array(size * 4);
+    this.ttValue = new Float32Array(this.tt.buffer);
   }
 
   /** Evaluates with another table from the next search on (cached values are forgotten). */
@@ -93,7 +97,7 @@ export class Expectimax {
   newSearch(): void {
     this.gen++;
     if (this.gen > 0xffff) {
-      this.ttGen.fill(0);
+      this.tt.fill(0);
       this.gen = 1;
     }
   }
@@ -125,6 +129,7 @@ export class Expectimax {
   searchRoot(a: number, b: number, limits: SearchLimits, result: RootResult): void {
     this.minProb = limits.minProb;
     this.extendEmpty = limits.extendEmpty ?? -1;
+    this.ttMask = (1 << Math.max(0, Math.min(this.ttBits, limits.ttBits ?? this.ttBits))) - 1;
     const extensions = Math.max(0, Math.min(3, Math.floor(limits.extensions ?? 0)));
     this.deadline = limits.deadline;
     this.aborted = NOT_ABORTED;
@@ -306,12 +311,15 @@ export class Expectimax {
     h ^= h >>> 15;
     h = Math.imul(h ^ b, 0xc2b2ae35);
     h ^= h >>> 13;
-    const slot = h & this.ttMask;
-    if (this.ttGen[slot] === this.gen && this.ttA[slot] === a && this.ttB[slot] === b) {
-      // The cached search must have gone at least as deep, extensions included.
-      const kept = this.ttDepth[slot]!;
-      const keptDepth = kept >>> 2;
-      if (keptDepth >= depth && keptDepth + (kept & 3) >= depth + ext) return this.ttValue[slot]!;
+    const tt = this.tt;
+    const slot = (h & this.ttMask) << 2;
+    if (tt[slot] === a && tt[slot + 1] === b) {
+      const meta = tt[slot + 3]!;
+      // Written by this search, which must have gone at least as deep, extensions included.
+      const keptDepth = (meta >>> 2) & 0x3f;
+      if (meta >>> 8 === this.gen && keptDepth >= depth && keptDepth + (meta & 3) >= depth + ext) {
+        return this.ttValue[slot + 2]!;
+      }
     }
     // Empty cells: fold each nibble's bits into its low bit, then count the set low bits.
     let ea = a | (a >>> 1);
@@ -356,11 +364,10 @@ export class Expectimax {
     }
     const value = sum / empty;
     if (this.aborted === NOT_ABORTED && this.caching) {
-      this.ttGen[slot] = this.gen;
-      this.ttA[slot] = a;
-      this.ttB[slot] = b;
-      this.ttDepth[slot] = (depth << 2) | ext;
-      this.ttValue[slot] = value;
+      tt[slot] = a;
+      tt[slot + 1] = b;
+      this.ttValue[slot + 2] = value;
+      tt[slot + 3] = (this.gen << 8) | (depth << 2) | ext;
     }
     return value;
   }
