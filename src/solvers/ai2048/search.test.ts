@@ -27,7 +27,10 @@ function evaluate(c: Cells): number {
  * A slow, obvious expectimax on the reference engine with the same rules as the packed one:
  * probability cut-off, depth in moves, extensions on nearly full boards; no cache.
  */
-function reference(cells: Cells, limits: Required<Omit<SearchLimits, 'deadline' | 'mask' | 'ttBits'>>) {
+function reference(
+  cells: Cells,
+  limits: Required<Omit<SearchLimits, 'deadline' | 'mask' | 'ttBits'>>,
+) {
   const { minProb, extendEmpty } = limits;
   const after = (c: Cells) =>
     DIRECTIONS.map((d) => slideValid(c, d))
