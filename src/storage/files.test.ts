@@ -1,13 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../testing/tempDir.ts';
 import { atomicWrite, defaultDataDir, moveAside, readJson } from './files.ts';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'slidebox-files-'));
+const tmp = () => tempDir('slidebox-files-');
 
 // Child processes run the real module, compiled to plain JavaScript (Node 20 cannot run .ts).
 let mod = '';

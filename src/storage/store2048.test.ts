@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Game, newGame, play } from '../engine/game2048.ts';
 import { DIRECTIONS } from '../engine/types.ts';
+import { tempDir } from '../testing/tempDir.ts';
 import { loadStats, statsPath, updateStats } from './stats.ts';
 import { load2048, save2048, savePath2048 } from './store2048.ts';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'slidebox-store-'));
+const tmp = () => tempDir('slidebox-store-');
 
 function playSome(seed: number, n: number): Game {
   let g = newGame({ seed });

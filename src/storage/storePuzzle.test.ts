@@ -1,11 +1,10 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
+import { tempDir } from '../testing/tempDir.ts';
 import { loadPuzzle, recordPuzzleSolve, savePathPuzzle, savePuzzle } from './storePuzzle.ts';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'slidebox-puzzle-store-'));
+const tmp = () => tempDir('slidebox-puzzle-store-');
 
 describe('puzzle saves', () => {
   it('round-trip the game, its history and the solver flag', () => {
