@@ -1,6 +1,6 @@
 /**
  * The setting a tuning run tries, as JSON (bench/ai-tune.ts, bench/ai-positions.ts):
- *   {"preset": "fast" | "strong" | {Preset fields over the fast preset's},
+ *   {"preset": "fast" | "strong" | {Preset fields over the "base" preset's}, "base": "fast" | "strong",
  *    "weights": {EvalWeights fields over the preset's}, "depth": D, "timeMs": T}
  * Without "preset", the fast preset. Presets play without their wall-clock cap (capMs), so a
  * seeded game replays move for move however busy the machine is.
@@ -11,6 +11,8 @@ import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.
 
 export interface Spec {
   preset?: string | Partial<Preset>;
+  /** The preset an object `preset` is laid over (default fast). */
+  base?: string;
   weights?: Partial<EvalWeights>;
   depth?: number;
   timeMs?: number;
@@ -24,7 +26,9 @@ export function specOptions(json: string): AiOptions {
     if (!isPresetName(spec.preset)) throw new Error(`unknown preset ${spec.preset}`);
     preset = PRESETS[spec.preset];
   } else {
-    preset = { ...PRESETS.fast, ...spec.preset };
+    const base = spec.base ?? 'fast';
+    if (!isPresetName(base)) throw new Error(`unknown preset ${base}`);
+    preset = { ...PRESETS[base], ...spec.preset };
   }
   const opts: AiOptions = { preset: uncapped(preset) };
   if (spec.weights) opts.weights = { ...(preset.weights ?? DEFAULT_WEIGHTS), ...spec.weights };

@@ -55,27 +55,29 @@ export const FAST_WEIGHTS: EvalWeights = { ...DEFAULT_WEIGHTS, monotonicityWeigh
 
 /**
  * Built-in presets: `fast` for quick autoplay (under a millisecond a move), `strong` to win.
- * Settings chosen by the experiments in bench/ai-results.md.
+ * Both search one move deeper than a plain depth rule would, with a coarser probability
+ * cut-off: for the same work that loses less against a deep search than a shallower, finer
+ * one. Settings chosen by the experiments in bench/ai-results.md.
  */
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   fast: {
     name: 'fast',
-    distinctOffset: 4,
+    distinctOffset: 2,
     minDepth: 3,
-    maxDepth: 5,
-    minProb: 0.002,
+    maxDepth: 6,
+    minProb: 0.008,
     capMs: 50,
-    extendEmpty: 1,
-    extensions: 2,
+    ttBits: 16,
     weights: FAST_WEIGHTS,
   },
   strong: {
     name: 'strong',
-    distinctOffset: 2,
+    distinctOffset: 1,
     minDepth: 3,
     maxDepth: 12,
-    minProb: 2e-4,
+    minProb: 5e-4,
     capMs: 1000,
+    ttBits: 16,
   },
 };
 
