@@ -357,10 +357,10 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     // so its answer does not depend on the machine.
     let game = gameFromCells(
       [
-        [4, 0, 0, 0],
-        [8, 2, 0, 0],
-        [16, 8, 0, 0],
-        [64, 32, 2, 2],
+        [32, 16, 8, 4],
+        [8, 0, 0, 0],
+        [4, 2, 0, 0],
+        [4, 0, 2, 0],
       ],
       { target: 2048, seed: 5 },
     );
