@@ -188,6 +188,6 @@ if (command === 'gen') {
   console.log(`held out, final: ${describe(score(weights, held))}`);
 } else {
   console.log(
-    'usage: npx tsx bench/ai-positions.ts gen|label|score [options] (see the comment at the top)',
+    'usage: npx tsx bench/ai-positions.ts gen|label|score|tune [options] (see the comment at the top)',
   );
 }

@@ -149,3 +149,47 @@ describe('packed expectimax', () => {
     expect(count(open, 1)).toBe(count(open, 0));
   });
 });
+
+describe('corner term', () => {
+  const rotate = (c: Cells): Cells => c.map((_, r) => c.map((row) => row[r]!).reverse());
+  const mirror = (c: Cells): Cells => c.map((row) => [...row].reverse());
+  /** The 8 symmetries of a board. */
+  const symmetries = (c: Cells): Cells[] => {
+    const out: Cells[] = [];
+    let x = c;
+    for (let i = 0; i < 4; i++) {
+      out.push(x, mirror(x));
+      x = rotate(x);
+    }
+    return out;
+  };
+  const table = buildEvalTable();
+  const plain = new Expectimax(table, 0);
+  const withCorner = new Expectimax(table, 0);
+  withCorner.useEvalTable(table, 10);
+  const penalty = (c: Cells) => {
+    pack(c);
+    return plain.evaluate(out.a, out.b) - withCorner.evaluate(out.a, out.b);
+  };
+
+  it('penalises a corner tile whose two neighbours are both large, by the smaller', () => {
+    const fork = [
+      [8192, 4096, 4, 2],
+      [2048, 2, 0, 0],
+      [8, 0, 0, 0],
+      [2, 0, 0, 0],
+    ];
+    for (const c of symmetries(fork)) expect(penalty(c)).toBeCloseTo(10 * 11 ** 4, 3);
+  });
+
+  it('leaves a single chain from the corner almost alone', () => {
+    const chain = [
+      [8192, 4096, 2048, 1024],
+      [2, 4, 8, 512],
+      [0, 0, 0, 2],
+      [0, 0, 0, 0],
+    ];
+    // Corners: 8192 (neighbours 4096 and 2): 10 * 1^4; 1024 is smaller than 2048: none.
+    for (const c of symmetries(chain)) expect(penalty(c)).toBeCloseTo(10, 3);
+  });
+});
