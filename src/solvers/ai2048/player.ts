@@ -61,7 +61,7 @@ function getSearcher(weights: EvalWeights): Expectimax {
     tables.set(weights, table);
   }
   if (!searcher) searcher = new Expectimax(table, 20);
-  searcher.useEvalTable(table, weights.cornerWeight ?? 0);
+  else searcher.useEvalTable(table);
   return searcher;
 }
 

@@ -52,9 +52,6 @@ const now: () => number =
 /** A reusable searcher: one per thread (it owns its transposition table). */
 export class Expectimax {
   private evalTable: Float32Array;
-  private cornerWeight = 0;
-  /** The corner penalty by corner | side neighbour << 4 | other neighbour << 8 (see corners). */
-  private readonly cornerPenalty = new Float32Array(4096);
   private readonly ttBits: number;
   private ttMask = 0;
   /**
@@ -89,35 +86,11 @@ export class Expectimax {
     this.ttValue = new Float32Array(this.tt.buffer);
   }
 
-  /**
-   * Evaluates with another table (and corner weight, see tables.ts `cornerWeight`) from the next
-   * search on (cached values are forgotten).
-   */
-  useEvalTable(evalTable: Float32Array, cornerWeight = 0): void {
-    if (evalTable === this.evalTable && cornerWeight === this.cornerWeight) return;
+  /** Evaluates with another table from the next search on (cached values are forgotten). */
+  useEvalTable(evalTable: Float32Array): void {
+    if (evalTable === this.evalTable) return;
     this.evalTable = evalTable;
-    this.cornerWeight = cornerWeight;
-    for (let i = 0; i < 4096; i++) {
-      const c = i & 0xf;
-      const r = (i >>> 4) & 0xf;
-      const q = i >>> 8;
-      this.cornerPenalty[i] = c >= r && c >= q ? cornerWeight * Math.min(r, q) ** 4 : 0;
-    }
     this.newSearch();
-  }
-
-  /**
-   * The corner term: for each corner tile at least as large as both its neighbours, a penalty
-   * by the smaller neighbour, looked up by corner | side neighbour << 4 | other neighbour << 8.
-   */
-  private corners(a: number, b: number): number {
-    const p = this.cornerPenalty;
-    return (
-      p[(a & 0xff) | ((a >>> 8) & 0xf00)]! +
-      p[((a >>> 12) & 0xf) | ((a >>> 4) & 0xf0) | ((a >>> 20) & 0xf00)]! +
-      p[((b >>> 16) & 0xff) | ((b & 0xf) << 8)]! +
-      p[(b >>> 28) | ((b >>> 20) & 0xf0) | ((b >>> 4) & 0xf00)]!
-    );
   }
 
   /** Starts a new search: forgets cached values (the root's probabilities differ per move). */
@@ -137,7 +110,7 @@ export class Expectimax {
     const b1 = (b & 0xf0f00f0f) | ((b & 0x0000f0f0) << 12) | ((b & 0x0f0f0000) >>> 12);
     const ta = (a1 & 0x00ff00ff) | ((b1 & 0x00ff00ff) << 8);
     const tb = (b1 & 0xff00ff00) | ((a1 & 0xff00ff00) >>> 8);
-    const v =
+    return (
       t[a & 0xffff]! +
       t[a >>> 16]! +
       t[b & 0xffff]! +
@@ -145,8 +118,8 @@ export class Expectimax {
       t[ta & 0xffff]! +
       t[ta >>> 16]! +
       t[tb & 0xffff]! +
-      t[tb >>> 16]!;
-    return this.cornerWeight === 0 ? v : v - this.corners(a, b);
+      t[tb >>> 16]!
+    );
   }
 
   /**
@@ -269,7 +242,6 @@ export class Expectimax {
     this.clockCountdown -= 4;
     if (this.clockCountdown <= 0) this.checkClock();
     const t = this.evalTable;
-    const corner = this.cornerWeight !== 0;
     let best = 0;
     // Left and right: rows straight from the table, columns through a transpose.
     const p1 = ROW_LR[a & 0xffff]!;
@@ -284,7 +256,7 @@ export class Expectimax {
       const b1 = (nb & 0xf0f00f0f) | ((nb & 0x0000f0f0) << 12) | ((nb & 0x0f0f0000) >>> 12);
       const ta = (a1 & 0x00ff00ff) | ((b1 & 0x00ff00ff) << 8);
       const tb = (b1 & 0xff00ff00) | ((a1 & 0xff00ff00) >>> 8);
-      let v =
+      const v =
         t[na & 0xffff]! +
         t[na >>> 16]! +
         t[nb & 0xffff]! +
@@ -293,7 +265,6 @@ export class Expectimax {
         t[ta >>> 16]! +
         t[tb & 0xffff]! +
         t[tb >>> 16]!;
-      if (corner) v -= this.corners(na, nb);
       if (v > best) best = v;
     }
     // Up and down: the slid transposed rows are the new columns; transposed back, the rows.
@@ -313,7 +284,7 @@ export class Expectimax {
       const d1 = (xb & 0xf0f00f0f) | ((xb & 0x0000f0f0) << 12) | ((xb & 0x0f0f0000) >>> 12);
       const na = (c1 & 0x00ff00ff) | ((d1 & 0x00ff00ff) << 8);
       const nb = (d1 & 0xff00ff00) | ((c1 & 0xff00ff00) >>> 8);
-      let v =
+      const v =
         t[na & 0xffff]! +
         t[na >>> 16]! +
         t[nb & 0xffff]! +
@@ -322,7 +293,6 @@ export class Expectimax {
         t[xa >>> 16]! +
         t[xb & 0xffff]! +
         t[xb >>> 16]!;
-      if (corner) v -= this.corners(na, nb);
       if (v > best) best = v;
     }
     return best;

@@ -87,12 +87,6 @@ export interface EvalWeights {
   readonly sumWeight: number;
   readonly mergesWeight: number;
   readonly emptyWeight: number;
-  /**
-   * Penalty for a corner tile with two large neighbours (weight times the smaller neighbour's
-   * exponent to the 4th): a largest tile whose next largest lie on two different edges cannot be
-   * reached by one chain of merges. A whole-board term (see search.ts `corners`); default 0.
-   */
-  readonly cornerWeight?: number;
 }
 
 /**
