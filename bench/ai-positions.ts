@@ -21,7 +21,9 @@ import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2
 import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
-import { type Spec, specOptions } from './ai-spec.ts';
+import { quietOnClosedPipe, type Spec, specOptions } from './ai-spec.ts';
+
+quietOnClosedPipe();
 
 const [command = '--help', ...rest] = process.argv.slice(2);
 function arg(name: string, fallback?: string): string {

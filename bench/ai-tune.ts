@@ -13,7 +13,9 @@
  */
 import { cpuUsage } from 'node:process';
 import { playGame } from '../src/solvers/ai2048/selfplay.ts';
-import { specOptions } from './ai-spec.ts';
+import { quietOnClosedPipe, specOptions } from './ai-spec.ts';
+
+quietOnClosedPipe();
 
 if (process.argv.includes('--help')) {
   console.log(
