@@ -38,6 +38,7 @@ import { attachPointer } from './input.ts';
 import { key2048, keyPuzzle } from './keymap.ts';
 import {
   type Bests,
+  KEYS,
   type KeyValueStore,
   load2048,
   loadBests,
@@ -511,6 +512,44 @@ document.addEventListener('visibilitychange', () => {
 
 window.addEventListener('pagehide', () => {
   if (puzzleModel) savePuzzle(store, puzzleModel.puzzle, Date.now());
+});
+
+// Another tab of the app saved: take its state, so that neither tab's moves overwrite the
+// other's (the last move made in either tab is the game both continue). The browser tells every
+// tab but the one that wrote.
+const FROM_OTHER_TAB = 'This game was played in another tab: continuing from its latest position.';
+window.addEventListener('storage', (e) => {
+  if (e.key === null || e.newValue === null) return;
+  if (e.key === KEYS.settings) {
+    settings = loadSettings(store).value;
+  } else if (e.key === KEYS.bests) {
+    bests = loadBests(store).value;
+  } else if (model2048 && e.key === KEYS.game2048(model2048.game.size)) {
+    const game = load2048(store, model2048.game.size).value;
+    if (!game) return;
+    queue2048.clear();
+    const best = bests.best2048[String(game.size)] ?? 0;
+    model2048 = { ...initialModel(game, best, FROM_OTHER_TAB), speed: model2048.speed };
+    if (screen === '2048' && view2048) {
+      view2048.render(model2048, 0);
+      live(FROM_OTHER_TAB);
+    }
+    sync2048Ai();
+  } else if (puzzleModel && e.key === KEYS.puzzle(puzzleModel.puzzle.width)) {
+    const loaded = loadPuzzle(store, puzzleModel.puzzle.width).value;
+    if (!loaded) return;
+    queuePuzzle.clear();
+    const now = Date.now();
+    const here = screen === 'puzzle' && document.visibilityState === 'visible';
+    const puzzle = here ? resumeClock(loaded, now) : loaded;
+    const best = bests.puzzle[String(puzzle.width)] ?? {};
+    puzzleModel = initialPuzzleModel(puzzle, best, { notice: FROM_OTHER_TAB });
+    if (screen === 'puzzle' && viewPz) {
+      viewPz.render(puzzleModel, now, false, solverStatus);
+      live(FROM_OTHER_TAB);
+    }
+    syncSolver();
+  }
 });
 
 window.addEventListener('popstate', route);

@@ -114,6 +114,43 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     await context.close();
   });
 
+  it('keeps one game across two tabs: each continues from the other’s last move', async () => {
+    const { context, page: first, errors } = await openPage(browser);
+    await first.goto(`${site.url}?seed=${SEED}#2048`);
+    let game = newGame({ size: 4, target: 2048, seed: SEED });
+    await expectBoard(first, game);
+    const second = await context.newPage();
+    second.on('pageerror', (e) => errors.push(`pageerror (second tab): ${e.message}`));
+    await second.goto(`${site.url}#2048`);
+    await expectBoard(second, game);
+
+    // Moves in the first tab show up in the second, which says where they came from…
+    await first.keyboard.press('ArrowLeft');
+    await first.keyboard.press('ArrowDown');
+    game = replay(game, ['left', 'down']);
+    await expectBoard(first, game);
+    await expectBoard(second, game);
+    await expect
+      .poll(() => second.textContent('#live'))
+      .toMatch(/^This game was played in another tab/);
+    // …and the second tab's moves carry on from there, and show up in the first.
+    await second.keyboard.press('ArrowRight');
+    game = replay(game, ['right']);
+    await expectBoard(second, game);
+    await expectBoard(first, game);
+    // Undo in the first tab takes back the second tab's move: one history.
+    await first.keyboard.press('u');
+    game = undo(game);
+    await expectBoard(first, game);
+    await expectBoard(second, game);
+    // Nothing was lost: a reload of either shows the same game.
+    await second.reload();
+    await expectBoard(second, game);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('moves by a mouse drag and by on-screen buttons', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}?seed=${SEED + 1}#2048`);

@@ -253,6 +253,38 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     await context.close();
   });
 
+  it('keeps one puzzle across two tabs: each continues from the other’s last move', async () => {
+    const { context, page: first, errors } = await openPage(browser);
+    await first.goto(`${site.url}?seed=${SEED + 7}`);
+    await choosePuzzle(first, 4);
+    const start = newPuzzle({ width: 4, seed: SEED + 7 });
+    await expect.poll(() => readPuzzle(first, 4)).toEqual(start.tiles);
+    const second = await context.newPage();
+    second.on('pageerror', (e) => errors.push(`pageerror (second tab): ${e.message}`));
+    await second.goto(`${site.url}#puzzle`);
+    await expect.poll(() => readPuzzle(second, 4)).toEqual(start.tiles);
+    const same = async (moves: number) => {
+      const tiles = await readPuzzle(first, 4);
+      await expect.poll(() => readPuzzle(second, 4)).toEqual(tiles);
+      for (const page of [first, second]) {
+        await expect.poll(() => page.textContent('[data-testid=moves]')).toBe(String(moves));
+      }
+    };
+    // A tile next to the blank, clicked in the first tab, moves in the second too.
+    const b = start.tiles.indexOf(0);
+    await first.click(`.ptile[data-tile="${start.tiles[b % 4 < 3 ? b + 1 : b - 1]}"]`);
+    await same(1);
+    await expect
+      .poll(() => second.textContent('#live'))
+      .toMatch(/^This game was played in another tab/);
+    // A key in the second tab carries on from there, and shows up in the first.
+    await second.keyboard.press(Math.floor(b / 4) < 3 ? 'ArrowUp' : 'ArrowDown');
+    await expect.poll(() => second.textContent('[data-testid=moves]')).toBe('2');
+    await same(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('takes hints from the solver worker until solved in the fewest moves, then auto-solves', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}?seed=${SEED + 2}`);
