@@ -394,10 +394,10 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     // so its answer does not depend on the machine.
     let game = gameFromCells(
       [
-        [32, 16, 8, 4],
-        [8, 0, 0, 0],
-        [4, 2, 0, 0],
-        [4, 0, 2, 0],
+        [64, 2, 0, 2],
+        [32, 4, 0, 0],
+        [16, 2, 2, 0],
+        [4, 4, 8, 4],
       ],
       { target: 2048, seed: 5 },
     );
