@@ -522,6 +522,11 @@ window.addEventListener('storage', (e) => {
   if (e.key === null || e.newValue === null) return;
   if (e.key === KEYS.settings) {
     settings = loadSettings(store).value;
+    // The autoplay pace is a setting too: take it, or the next move here would write ours back.
+    if (model2048 && model2048.speed !== settings.speed) {
+      model2048 = { ...model2048, speed: settings.speed };
+      if (screen === '2048') view2048?.render(model2048, 0);
+    }
   } else if (e.key === KEYS.bests) {
     bests = loadBests(store).value;
   } else if (model2048 && e.key === KEYS.game2048(model2048.game.size)) {

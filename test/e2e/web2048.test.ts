@@ -143,9 +143,17 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     game = undo(game);
     await expectBoard(first, game);
     await expectBoard(second, game);
+    // The autoplay pace is shared too, and a move does not put the old one back.
+    await first.selectOption('select.speed', '3');
+    await expect.poll(() => second.inputValue('select.speed')).toBe('3');
+    await second.keyboard.press('ArrowUp');
+    game = replay(game, ['up']);
+    await expectBoard(first, game);
+    expect(await first.inputValue('select.speed')).toBe('3');
     // Nothing was lost: a reload of either shows the same game.
     await second.reload();
     await expectBoard(second, game);
+    expect(await second.inputValue('select.speed')).toBe('3');
 
     expect(errors).toEqual([]);
     await context.close();
