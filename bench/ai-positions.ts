@@ -21,7 +21,7 @@ import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2
 import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
-import { quietOnClosedPipe, type Spec, specOptions } from './ai-spec.ts';
+import { quietOnClosedPipe, specOptions } from './ai-spec.ts';
 
 quietOnClosedPipe();
 
@@ -150,19 +150,18 @@ if (command === 'gen') {
   // Coordinate descent over evaluation weights: each weight in turn times and divided by each
   // step factor (largest first), kept when the loss on the even positions falls; the odd
   // positions are held out and scored at the end, to show how much of the gain is real.
-  const spec = JSON.parse(arg('--spec', '{}')) as Spec;
   const params = arg('--params', 'monotonicityWeight,emptyWeight,mergesWeight,sumWeight').split(
     ',',
-  );
+  ) as (keyof EvalWeights)[];
+  const unknown = params.filter((p) => !(p in DEFAULT_WEIGHTS));
+  if (unknown.length) throw new Error(`not evaluation weights: ${unknown.join(', ')}`);
   const steps = arg('--steps', '1.5,1.2').split(',').map(Number);
   const all = readRows(arg('--in'));
   const train = all.filter((_, i) => i % 2 === 0);
   const held = all.filter((_, i) => i % 2 === 1);
-  const base = specOptions(JSON.stringify(spec));
+  const base = specOptions(arg('--spec', '{}'));
   const start = base.weights ?? (base.preset as Preset).weights ?? DEFAULT_WEIGHTS;
-  let weights: EvalWeights = {
-    ...start,
-  } as EvalWeights;
+  let weights: EvalWeights = { ...start };
   const score = (w: EvalWeights, rows: Row[]) => scoreRows(rows, { ...base, weights: w });
   let best = score(weights, train);
   console.log(`start ${JSON.stringify(weights)}: ${describe(best)}`);
@@ -171,7 +170,7 @@ if (command === 'gen') {
       improved = false;
       for (const p of params) {
         for (const g of [f, 1 / f]) {
-          const w = { ...weights, [p]: (weights[p as keyof EvalWeights] ?? 0) * g } as EvalWeights;
+          const w: EvalWeights = { ...weights, [p]: weights[p] * g };
           const s = score(w, train);
           const better = s.loss < best.loss;
           console.log(`${better ? 'keep' : '    '} ${p} x${g.toFixed(3)}: ${describe(s)}`);
