@@ -17,11 +17,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
+import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
-import { quietOnClosedPipe, specOptions } from './ai-spec.ts';
+import { specOptions } from './ai-spec.ts';
 
 quietOnClosedPipe();
 

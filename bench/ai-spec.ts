@@ -36,11 +36,3 @@ export function specOptions(json: string): AiOptions {
   if (spec.timeMs !== undefined) opts.timeMs = spec.timeMs;
   return opts;
 }
-
-/** A reader that goes away (`… | head -1`) ends the tool quietly instead of with an EPIPE trace. */
-export function quietOnClosedPipe(): void {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    throw e;
-  });
-}

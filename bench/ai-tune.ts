@@ -12,8 +12,9 @@
  * minProb, extendEmpty, extensions, depthByEmpty).
  */
 import { cpuUsage } from 'node:process';
+import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { playGame } from '../src/solvers/ai2048/selfplay.ts';
-import { quietOnClosedPipe, specOptions } from './ai-spec.ts';
+import { specOptions } from './ai-spec.ts';
 
 quietOnClosedPipe();
 

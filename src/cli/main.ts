@@ -13,6 +13,7 @@ import { load2048, save2048 } from '../storage/store2048.ts';
 import { loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
+import { quietOnClosedPipe } from './closedPipe.ts';
 import { runPlain2048 } from './plain2048.ts';
 import { aiAdvisor, aiHere, solveHere, solverClient } from './solvers.ts';
 
@@ -131,10 +132,7 @@ async function playPuzzle(o: CliOptions): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   // A reader that goes away (`slidebox --plain | head -1`) ends the game quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    throw e;
-  });
+  quietOnClosedPipe();
   if (argv[0] === 'bench') {
     if (argv[1] !== 'ai') {
       process.stderr.write(
