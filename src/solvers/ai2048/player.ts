@@ -8,6 +8,8 @@ import { unwrap } from '../../engine/result.ts';
 import { DIRECTIONS, type Direction } from '../../engine/types.ts';
 import { countEmpty, out, packExponents } from './board.ts';
 import { genericBestMove, toExponents } from './generic.ts';
+import type { NTupleTables } from './ntuple.ts';
+import { NTupleExpectimax } from './ntupleSearch.ts';
 import { isPresetName, PRESETS, type Preset, type PresetName, presetDepth } from './presets.ts';
 import { Expectimax, newRootResult, type RootResult, type SearchLimits } from './search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS, type EvalWeights } from './tables.ts';
@@ -27,6 +29,8 @@ export interface AiOptions {
   rootMask?: number;
   /** Evaluation weights (default: the preset's, else {@link DEFAULT_WEIGHTS}); for experiments. */
   weights?: EvalWeights;
+  /** A learned evaluation (ntuple.ts) instead of the weights' table. */
+  network?: NTupleTables;
 }
 
 /** What a search found, for callers that want more than the move. */
@@ -47,6 +51,8 @@ let searcher: Expectimax | null = null;
 /** Evaluation tables by weights (a preset's, the default, a tuning experiment's). */
 const tables = new WeakMap<EvalWeights, Float32Array>();
 const root = newRootResult();
+/** Searchers for learned evaluations (experiments: bench/ai-spec.ts `net`). */
+const netSearchers = new WeakMap<NTupleTables, Expectimax>();
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
@@ -54,7 +60,15 @@ const now: () => number =
  * The shared searcher of this thread (built on first use: a 1M-entry cache), set to evaluate
  * with `weights` (their table is built once and kept).
  */
-function getSearcher(weights: EvalWeights): Expectimax {
+function getSearcher(weights: EvalWeights, network?: NTupleTables): Expectimax {
+  if (network) {
+    let s = netSearchers.get(network);
+    if (!s) {
+      s = new NTupleExpectimax(network, 16);
+      netSearchers.set(network, s);
+    }
+    return s;
+  }
   let table = tables.get(weights);
   if (!table) {
     table = buildEvalTable(weights);
@@ -134,7 +148,7 @@ function resolvePreset(p: AiOptions['preset']): Preset {
 /** Runs the packed search per the options; fills `root` and returns the depth completed. */
 function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): number {
   const preset = resolvePreset(opts.preset);
-  const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS);
+  const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS, opts.network);
   s.newSearch();
   const mask = opts.rootMask ?? 0xf;
   const limits = {

@@ -104,12 +104,20 @@ export class Expectimax {
 
   /** The static evaluation of a board: every row's and every column's term. */
   evaluate(a: number, b: number): number {
-    const t = this.evalTable;
     // Transpose inline (see board.ts) to read the columns as rows.
     const a1 = (a & 0xf0f00f0f) | ((a & 0x0000f0f0) << 12) | ((a & 0x0f0f0000) >>> 12);
     const b1 = (b & 0xf0f00f0f) | ((b & 0x0000f0f0) << 12) | ((b & 0x0f0f0000) >>> 12);
     const ta = (a1 & 0x00ff00ff) | ((b1 & 0x00ff00ff) << 8);
     const tb = (b1 & 0xff00ff00) | ((a1 & 0xff00ff00) >>> 8);
+    return this.value(a, b, ta, tb);
+  }
+
+  /**
+   * The evaluation of board (a, b) whose transpose is (ta, tb). A subclass may evaluate
+   * otherwise (ntupleSearch.ts).
+   */
+  protected value(a: number, b: number, ta: number, tb: number): number {
+    const t = this.evalTable;
     return (
       t[a & 0xffff]! +
       t[a >>> 16]! +
@@ -241,7 +249,6 @@ export class Expectimax {
     this.evaluated += 4;
     this.clockCountdown -= 4;
     if (this.clockCountdown <= 0) this.checkClock();
-    const t = this.evalTable;
     let best = 0;
     // Left and right: rows straight from the table, columns through a transpose.
     const p1 = ROW_LR[a & 0xffff]!;
@@ -256,15 +263,7 @@ export class Expectimax {
       const b1 = (nb & 0xf0f00f0f) | ((nb & 0x0000f0f0) << 12) | ((nb & 0x0f0f0000) >>> 12);
       const ta = (a1 & 0x00ff00ff) | ((b1 & 0x00ff00ff) << 8);
       const tb = (b1 & 0xff00ff00) | ((a1 & 0xff00ff00) >>> 8);
-      const v =
-        t[na & 0xffff]! +
-        t[na >>> 16]! +
-        t[nb & 0xffff]! +
-        t[nb >>> 16]! +
-        t[ta & 0xffff]! +
-        t[ta >>> 16]! +
-        t[tb & 0xffff]! +
-        t[tb >>> 16]!;
+      const v = this.value(na, nb, ta, tb);
       if (v > best) best = v;
     }
     // Up and down: the slid transposed rows are the new columns; transposed back, the rows.
@@ -284,15 +283,7 @@ export class Expectimax {
       const d1 = (xb & 0xf0f00f0f) | ((xb & 0x0000f0f0) << 12) | ((xb & 0x0f0f0000) >>> 12);
       const na = (c1 & 0x00ff00ff) | ((d1 & 0x00ff00ff) << 8);
       const nb = (d1 & 0xff00ff00) | ((c1 & 0xff00ff00) >>> 8);
-      const v =
-        t[na & 0xffff]! +
-        t[na >>> 16]! +
-        t[nb & 0xffff]! +
-        t[nb >>> 16]! +
-        t[xa & 0xffff]! +
-        t[xa >>> 16]! +
-        t[xb & 0xffff]! +
-        t[xb >>> 16]!;
+      const v = this.value(na, nb, xa, xb);
       if (v > best) best = v;
     }
     return best;
