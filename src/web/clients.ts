@@ -7,6 +7,7 @@
  */
 import type { Direction } from '../engine/types.ts';
 import {
+  type AiEngine,
   type AiRequest,
   type Purpose,
   parseAiReply,
@@ -16,6 +17,8 @@ import {
 
 export interface AiClient {
   bestMove(cells: number[][], purpose: Purpose, signal: AbortSignal): Promise<Direction | null>;
+  /** The search build the worker last answered with (null before its first answer). */
+  readonly engine: AiEngine | null;
   close(): void;
 }
 
@@ -93,6 +96,7 @@ class LazyWorker<Req extends { id: number }> {
 }
 
 export function createAiClient(): AiClient {
+  let engine: AiEngine | null = null;
   const lazy = new LazyWorker<AiRequest>(
     () => new Worker(new URL('./workers/ai.worker.ts', import.meta.url), { type: 'module' }),
     'AI',
@@ -102,8 +106,10 @@ export function createAiClient(): AiClient {
       const p = pending.get(r.id);
       if (!p) return;
       pending.delete(r.id);
-      if (r.type === 'move') p.resolve(r.dir);
-      else p.reject(new Error(r.message));
+      if (r.type === 'move') {
+        if (r.engine) engine = r.engine;
+        p.resolve(r.dir);
+      } else p.reject(new Error(r.message));
     },
   );
   return {
@@ -131,6 +137,9 @@ export function createAiClient(): AiClient {
           },
         );
       });
+    },
+    get engine() {
+      return engine;
     },
     close: () => lazy.close(),
   };

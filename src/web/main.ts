@@ -258,6 +258,8 @@ function sync2048Ai(): void {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       if (ctrl.signal.aborted) return;
       aiPending = null;
+      // For the curious (and the browser tests): which build of the search answered.
+      if (ai?.engine) document.documentElement.dataset.aiEngine = ai.engine;
       queue2048.push({ type: 'ai-answer', game, dir });
     },
     (e: unknown) => {

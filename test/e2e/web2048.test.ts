@@ -427,7 +427,11 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
       const dir = (await page.textContent('[data-testid=hint]'))!.split(' ').pop() as Direction;
       expect(dir).toBe(analyse(game.cells, { preset: 'strong' }).move);
       expect(slideValid(game.cells, dir).moved).toBe(true);
-      if (round === 0) await screenshot(page, '2048-hint-desktop');
+      if (round === 0) {
+        await screenshot(page, '2048-hint-desktop');
+        // The AI's worker runs the WebAssembly build of the search in Chromium.
+        expect(await page.getAttribute('html', 'data-ai-engine')).toBe('wasm');
+      }
       await page.click(`button[data-dir=${dir}]`);
       game = replay(game, [dir]);
       await expectBoard(page, game);

@@ -11,8 +11,15 @@ import { genericBestMove, toExponents } from './generic.ts';
 import type { NTupleTables } from './ntuple.ts';
 import { NTupleExpectimax } from './ntupleSearch.ts';
 import { isPresetName, PRESETS, type Preset, type PresetName, presetDepth } from './presets.ts';
-import { Expectimax, newRootResult, type RootResult, type SearchLimits } from './search.ts';
+import {
+  Expectimax,
+  newRootResult,
+  type PackedSearch,
+  type RootResult,
+  type SearchLimits,
+} from './search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS, type EvalWeights } from './tables.ts';
+import { WasmExpectimax } from './wasmSearch.ts';
 
 /** Options of a search. */
 export interface AiOptions {
@@ -47,12 +54,31 @@ const MAX_DEPTH = 20;
 /** Iterative deepening stops when the next depth is predicted to overrun the budget. */
 const GROWTH_ESTIMATE = 4;
 
-let searcher: Expectimax | null = null;
+let searcher: PackedSearch | null = null;
+
+/** Which build of the packed search runs: WebAssembly (where it can) or JavaScript. */
+export type SearchBackend = 'wasm' | 'js';
+let backend: SearchBackend = 'wasm';
+
+/**
+ * Chooses the packed search's build for this thread from the next search on. Both return the
+ * same values (wasmSearch.test.ts); the WebAssembly one, the default, is faster. For benchmarks.
+ */
+export function useSearchBackend(b: SearchBackend): void {
+  if (b === backend) return;
+  backend = b;
+  searcher = null;
+}
+
+/** The packed search's build this thread uses: 'js' where WebAssembly is not available. */
+export function searchBackend(): SearchBackend {
+  return getSearcher(DEFAULT_WEIGHTS) instanceof WasmExpectimax ? 'wasm' : 'js';
+}
 /** Evaluation tables by weights (a preset's, the default, a tuning experiment's). */
 const tables = new WeakMap<EvalWeights, Float32Array>();
 const root = newRootResult();
 /** Searchers for learned evaluations (experiments: bench/ai-spec.ts `net`). */
-const netSearchers = new WeakMap<NTupleTables, Expectimax>();
+const netSearchers = new WeakMap<NTupleTables, PackedSearch>();
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
@@ -60,7 +86,7 @@ const now: () => number =
  * The shared searcher of this thread (built on first use: a 1M-entry cache), set to evaluate
  * with `weights` (their table is built once and kept).
  */
-function getSearcher(weights: EvalWeights, network?: NTupleTables): Expectimax {
+function getSearcher(weights: EvalWeights, network?: NTupleTables): PackedSearch {
   if (network) {
     let s = netSearchers.get(network);
     if (!s) {
@@ -74,8 +100,10 @@ function getSearcher(weights: EvalWeights, network?: NTupleTables): Expectimax {
     table = buildEvalTable(weights);
     tables.set(weights, table);
   }
-  if (!searcher) searcher = new Expectimax(table, 20);
-  else searcher.useEvalTable(table);
+  if (!searcher) {
+    searcher =
+      (backend === 'wasm' ? WasmExpectimax.create(table, 20) : null) ?? new Expectimax(table, 20);
+  } else searcher.useEvalTable(table);
   return searcher;
 }
 
@@ -210,7 +238,7 @@ function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): 
 
 /** Iterative deepening within a preset's node budget; returns the depth completed. */
 function deepenWithinBudget(
-  s: Expectimax,
+  s: PackedSearch,
   a: number,
   b: number,
   preset: Preset,

@@ -49,8 +49,22 @@ export interface RootResult {
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
+/** What the player needs of a packed searcher: this JavaScript one or its WebAssembly build. */
+export interface PackedSearch {
+  /** Positions evaluated since construction (for benchmarks). */
+  readonly evaluated: number;
+  /** Evaluates with another table from the next search on (cached values are forgotten). */
+  useEvalTable(evalTable: Float32Array): void;
+  /** Starts a new search: forgets cached values. */
+  newSearch(): void;
+  /** The static evaluation of a board. */
+  evaluate(a: number, b: number): number;
+  /** Searches the root (see Expectimax.searchRoot). */
+  searchRoot(a: number, b: number, limits: SearchLimits, result: RootResult): void;
+}
+
 /** A reusable searcher: one per thread (it owns its transposition table). */
-export class Expectimax {
+export class Expectimax implements PackedSearch {
   private evalTable: Float32Array;
   private readonly ttBits: number;
   private ttMask = 0;

@@ -3,7 +3,7 @@
  * animating while the AI thinks. Each request is started on a later task, so a cancel sent
  * right after it (the game moved on) is seen first and the work is skipped.
  */
-import { bestMove } from './aiBackend.ts';
+import { aiEngine, bestMove } from './aiBackend.ts';
 import { type AiReply, parseAiRequest } from './protocol.ts';
 
 interface WorkerScope {
@@ -34,7 +34,8 @@ scope.onmessage = (e) => {
   setTimeout(() => {
     if (!pending.delete(req.id)) return;
     try {
-      scope.postMessage({ type: 'move', id: req.id, dir: bestMove(req.cells, req.purpose) });
+      const dir = bestMove(req.cells, req.purpose);
+      scope.postMessage({ type: 'move', id: req.id, dir, engine: aiEngine() });
     } catch (err) {
       scope.postMessage({ type: 'error', id: req.id, message: (err as Error).message });
     }

@@ -5,9 +5,9 @@
  * 4×4 get the AI's simpler search.
  */
 import type { Direction } from '../../engine/types.ts';
-import { analyse } from '../../solvers/ai2048/player.ts';
+import { analyse, searchBackend } from '../../solvers/ai2048/player.ts';
 import type { PresetName } from '../../solvers/ai2048/presets.ts';
-import type { Purpose } from './protocol.ts';
+import type { AiEngine, Purpose } from './protocol.ts';
 
 export const AI_BACKEND = { name: 'slidebox expectimax player', final: true } as const;
 
@@ -23,4 +23,9 @@ export const PRESET_FOR: Readonly<Record<Purpose, PresetName>> = {
  */
 export function bestMove(cells: unknown, purpose: Purpose): Direction | null {
   return analyse(cells as number[][], { preset: PRESET_FOR[purpose] }).move;
+}
+
+/** Which build of the search answers here: WebAssembly where the browser runs it. */
+export function aiEngine(): AiEngine {
+  return searchBackend();
 }

@@ -25,6 +25,18 @@ describe('AI messages', () => {
       id: 3,
       dir: null,
     });
+    expect(parseAiReply({ type: 'move', id: 4, dir: 'up', engine: 'wasm' })).toEqual({
+      type: 'move',
+      id: 4,
+      dir: 'up',
+      engine: 'wasm',
+    });
+    // An engine name it does not know is left out; the move still counts.
+    expect(parseAiReply({ type: 'move', id: 4, dir: 'up', engine: 'gpu' })).toEqual({
+      type: 'move',
+      id: 4,
+      dir: 'up',
+    });
     expect(parseAiReply({ type: 'error', id: 1, message: 'x' })).toEqual({
       type: 'error',
       id: 1,

@@ -18,8 +18,16 @@ export type AiRequest =
     }
   | { readonly type: 'cancel'; readonly id: number };
 
+/** Which build of the AI's search answered: WebAssembly, or JavaScript where that is missing. */
+export type AiEngine = 'wasm' | 'js';
+
 export type AiReply =
-  | { readonly type: 'move'; readonly id: number; readonly dir: Direction | null }
+  | {
+      readonly type: 'move';
+      readonly id: number;
+      readonly dir: Direction | null;
+      readonly engine?: AiEngine;
+    }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
 
 export type SolverRequest =
@@ -74,7 +82,11 @@ export function parseAiReply(x: unknown): AiReply | null {
   const d = record(x);
   if (!d || !isId(d.id)) return null;
   if (d.type === 'move' && (d.dir === null || isDirection(d.dir))) {
-    return { type: 'move', id: d.id, dir: d.dir as Direction | null };
+    const dir = d.dir as Direction | null;
+    if (d.engine === 'wasm' || d.engine === 'js') {
+      return { type: 'move', id: d.id, dir, engine: d.engine };
+    }
+    return { type: 'move', id: d.id, dir };
   }
   if (d.type === 'error' && typeof d.message === 'string') {
     return { type: 'error', id: d.id, message: d.message };
