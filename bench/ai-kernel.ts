@@ -5,6 +5,8 @@
  * and whether every value agreed.
  *
  *   npx tsx bench/ai-kernel.ts [--preset fast|strong] [--positions N] [--rounds R] [--seed S]
+ *     [--spec JSON]   a setting as bench/ai-spec.ts reads it, instead of --preset
+ *     [--only wasm]   time one build (no comparison)
  *
  * Positions: every k-th move of a seeded game played by the fast preset to its end (the
  * same positions for the same seed).
@@ -13,10 +15,17 @@ import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { countEmpty, fitsPacked, out, pack } from '../src/solvers/ai2048/board.ts';
 import { analyse, useSearchBackend } from '../src/solvers/ai2048/player.ts';
-import { isPresetName, PRESETS, presetDepth, uncapped } from '../src/solvers/ai2048/presets.ts';
+import {
+  isPresetName,
+  PRESETS,
+  type Preset,
+  presetDepth,
+  uncapped,
+} from '../src/solvers/ai2048/presets.ts';
 import { Expectimax, newRootResult, type PackedSearch } from '../src/solvers/ai2048/search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS } from '../src/solvers/ai2048/tables.ts';
 import { WasmExpectimax } from '../src/solvers/ai2048/wasmSearch.ts';
+import { specOptions } from './ai-spec.ts';
 
 quietOnClosedPipe();
 
@@ -30,7 +39,9 @@ if (!isPresetName(presetName)) {
   console.error(`unknown preset ${presetName}: fast or strong`);
   process.exit(2);
 }
-const preset = PRESETS[presetName];
+const spec = arg('--spec', '');
+const preset = spec ? (specOptions(spec).preset as Preset) : PRESETS[presetName];
+const only = arg('--only', '');
 const count = Number(arg('--positions', presetName === 'fast' ? '1000' : '60'));
 const rounds = Number(arg('--rounds', '5'));
 const seed = Number(arg('--seed', '1'));
@@ -60,7 +71,7 @@ const table = buildEvalTable(preset.weights ?? DEFAULT_WEIGHTS);
 const builds: [string, PackedSearch][] = [
   ['js', new Expectimax(table, 20)],
   ['wasm', WasmExpectimax.create(table, 20)!],
-];
+].filter(([name]) => !only || name === only) as [string, PackedSearch][];
 const times: Record<string, number[]> = { js: [], wasm: [] };
 const values: Record<string, number[]> = { js: [], wasm: [] };
 const result = newRootResult();
@@ -73,7 +84,14 @@ for (let r = 0; r < rounds; r++) {
       s.searchRoot(
         p.a,
         p.b,
-        { depth: p.depth, minProb: preset.minProb, deadline: Infinity, ttBits: preset.ttBits },
+        {
+          depth: p.depth,
+          minProb: preset.minProb,
+          deadline: Infinity,
+          ttBits: preset.ttBits,
+          extendEmpty: preset.extendEmpty ?? -1,
+          extensions: preset.extensions ?? 0,
+        },
         result,
       );
       v.push(...result.values);
@@ -86,6 +104,13 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
+if (only) {
+  console.log(
+    `${preset.name} (${only}): ${positions.length} positions (seed ${seed}), ${rounds} rounds: ` +
+      `${median(times[only]!).toFixed(3)} ms a position (median of rounds)`,
+  );
+  process.exit(0);
+}
 const differing = values.js!.filter((x, i) => x !== values.wasm![i]).length;
 const mj = median(times.js!);
 const mw = median(times.wasm!);

@@ -67,5 +67,6 @@ describe('bench ai', () => {
     expect(json.engine.mismatches).toBe(0);
     expect(json.engine.checkedMoves).toBe(8000);
     expect(json.presets).toEqual([]);
+    expect(json.search).toBe('wasm');
   });
 });

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { AiWorker } from '../solvers/ai2048/ai-worker.ts';
 import { checkAgainstReference, randomBoards, timeMoves } from '../solvers/ai2048/engine-bench.ts';
+import { searchBackend } from '../solvers/ai2048/player.ts';
 import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
 import type { GameRecord } from '../solvers/ai2048/selfplay.ts';
 
@@ -397,7 +398,8 @@ export async function main(argv: string[]): Promise<number> {
 /** Prints the results: JSON, or the engine line and the table. */
 function report(engine: EngineSummary | null, summaries: PresetSummary[], json: boolean): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify({ engine, presets: summaries }, null, 2)}\n`);
+    const search = searchBackend();
+    process.stdout.write(`${JSON.stringify({ engine, search, presets: summaries }, null, 2)}\n`);
     return;
   }
   if (engine) {
@@ -407,5 +409,9 @@ function report(engine: EngineSummary | null, summaries: PresetSummary[], json: 
         `${engine.checkedMoves.toLocaleString('en')} checked moves\n`,
     );
   }
-  if (summaries.length) process.stdout.write(`${formatTable(summaries)}\n`);
+  if (summaries.length) {
+    // The games' worker threads run the same build as this thread.
+    const search = searchBackend() === 'wasm' ? 'WebAssembly' : 'JavaScript (no WebAssembly here)';
+    process.stdout.write(`search: ${search}\n${formatTable(summaries)}\n`);
+  }
 }

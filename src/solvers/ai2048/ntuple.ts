@@ -193,8 +193,13 @@ export function foldNetwork(net: NTupleNet): NTupleTables {
  * tiles stand for them, plus the points to come). Equal to `net.value` plus the tiles' points.
  */
 export function tablesValue(t: NTupleTables, a: number, b: number): number {
-  const { outer, inner, squares: sq } = t;
   const { a: ta, b: tb } = transposed(a, b);
+  return foldedValue(t, a, b, ta, tb);
+}
+
+/** {@link tablesValue} of board (a, b) whose transpose (ta, tb) the caller has at hand. */
+export function foldedValue(t: NTupleTables, a: number, b: number, ta: number, tb: number): number {
+  const { outer, inner, squares: sq } = t;
   return (
     outer[a & 0xffff]! +
     inner[a >>> 16]! +
