@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { foldNetwork, NTupleNet, SHAPE_SIZE, SHAPES } from '../src/solvers/ai2048/ntuple.ts';
-import type { AiOptions } from '../src/solvers/ai2048/player.ts';
+import type { ExperimentOptions } from '../src/solvers/ai2048/player.ts';
 import { isPresetName, PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
 
@@ -25,7 +25,7 @@ export interface Spec {
 }
 
 /** The AI options of a JSON spec; throws on an unknown preset name. */
-export function specOptions(json: string): AiOptions {
+export function specOptions(json: string): ExperimentOptions {
   const spec = JSON.parse(json) as Spec;
   let preset: Preset;
   if (typeof spec.preset === 'string') {
@@ -36,7 +36,7 @@ export function specOptions(json: string): AiOptions {
     if (!isPresetName(base)) throw new Error(`unknown preset ${base}`);
     preset = { ...PRESETS[base], ...spec.preset };
   }
-  const opts: AiOptions = { preset: uncapped(preset) };
+  const opts: ExperimentOptions = { preset: uncapped(preset) };
   if (spec.weights) opts.weights = { ...(preset.weights ?? DEFAULT_WEIGHTS), ...spec.weights };
   if (spec.depth !== undefined) opts.depth = spec.depth;
   if (spec.timeMs !== undefined) opts.timeMs = spec.timeMs;

@@ -36,7 +36,13 @@ export interface AiOptions {
   rootMask?: number;
   /** Evaluation weights (default: the preset's, else {@link DEFAULT_WEIGHTS}); for experiments. */
   weights?: EvalWeights;
-  /** A learned evaluation (ntuple.ts) instead of the weights' table. */
+}
+
+/**
+ * AiOptions with a learned evaluation (ntuple.ts) instead of the weights' table: for the bench
+ * tools' experiments (bench/ai-spec.ts `net`), not part of the package's API.
+ */
+export interface ExperimentOptions extends AiOptions {
   network?: NTupleTables;
 }
 
@@ -72,7 +78,8 @@ export function useSearchBackend(b: SearchBackend): void {
 
 /** The packed search's build this thread uses: 'js' where WebAssembly is not available. */
 export function searchBackend(): SearchBackend {
-  return getSearcher(DEFAULT_WEIGHTS) instanceof WasmExpectimax ? 'wasm' : 'js';
+  // The searcher as it is (asking must not switch its evaluation table).
+  return (searcher ?? getSearcher(DEFAULT_WEIGHTS)) instanceof WasmExpectimax ? 'wasm' : 'js';
 }
 /** Evaluation tables by weights (a preset's, the default, a tuning experiment's). */
 const tables = new WeakMap<EvalWeights, Float32Array>();
@@ -174,7 +181,7 @@ function resolvePreset(p: AiOptions['preset']): Preset {
 }
 
 /** Runs the packed search per the options; fills `root` and returns the depth completed. */
-function searchPacked(a: number, b: number, distinct: number, opts: AiOptions): number {
+function searchPacked(a: number, b: number, distinct: number, opts: ExperimentOptions): number {
   const preset = resolvePreset(opts.preset);
   const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS, opts.network);
   s.newSearch();
