@@ -9,8 +9,9 @@
  * Two forms of the same function:
  * - {@link NTupleNet}: the shape weights, read through the eight images (40 look-ups): the form
  *   that learns (one update moves every symmetric image together).
- * - {@link NTupleTables}: the same sums folded into one table per board position (4 lines and
- *   9 squares read straight off the packed board, no images: 17 look-ups), plus the points the
+ * - {@link NTupleTables}: the same sums folded into tables read straight off the packed board,
+ *   no images — one for the four outer lines, one for the four inner lines, one per 2x2 square
+ *   (8 + 9 = 17 look-ups) — plus the points the
  *   board's tiles already stand for, so that the value estimates the final score: the form the
  *   search evaluates with.
  */
