@@ -11,6 +11,7 @@
  * Positions: every k-th move of a seeded game played by the fast preset to its end (the
  * same positions for the same seed).
  */
+import { median } from '../src/cli/bench-ai.ts';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { countEmpty, fitsPacked, out, pack } from '../src/solvers/ai2048/board.ts';
@@ -100,10 +101,6 @@ for (let r = 0; r < rounds; r++) {
     values[name] = v;
   }
 }
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 if (only) {
   console.log(
     `${preset.name} (${only}): ${positions.length} positions (seed ${seed}), ${rounds} rounds: ` +

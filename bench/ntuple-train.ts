@@ -14,7 +14,8 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { fitsPacked, move, moveScore, out, pack } from '../src/solvers/ai2048/board.ts';
-import { NTupleNet, SHAPE_SIZE, SHAPES } from '../src/solvers/ai2048/ntuple.ts';
+import { NTupleNet } from '../src/solvers/ai2048/ntuple.ts';
+import { readNetwork } from './ai-spec.ts';
 
 quietOnClosedPipe();
 
@@ -32,14 +33,7 @@ const inPath = arg('--in', '');
 const startsPath = arg('--starts', '');
 const startShare = Number(arg('--start-share', '0.5'));
 
-let net: NTupleNet;
-if (inPath) {
-  const buf = readFileSync(inPath);
-  if (buf.length !== SHAPES * SHAPE_SIZE * 4) throw new Error(`${inPath}: not a network file`);
-  net = new NTupleNet(new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4).slice());
-} else {
-  net = new NTupleNet();
-}
+const net = inPath ? readNetwork(inPath) : new NTupleNet();
 
 // Start positions (bench/ai-positions.ts gen): late-game boards that self-play from the empty
 // board rarely reaches, so that the values of big-tile positions are learned too.

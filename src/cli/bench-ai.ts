@@ -158,7 +158,8 @@ function quantile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-function median(xs: number[]): number {
+/** The median of some numbers (NaN for none). */
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   const m = s.length >> 1;

@@ -15,6 +15,7 @@
  *   board's tiles already stand for, so that the value estimates the final score: the form the
  *   search evaluates with.
  */
+import { out, transpose } from './board.ts';
 
 /** The number of tuple shapes, and the entries of each shape's table (4 cells of 4 bits). */
 export const SHAPES = 5;
@@ -29,17 +30,17 @@ for (let x = 0; x < 65536; x++) {
 /**
  * The 40 weight indices (shape * 65536 + tuple) of a board: for each of the eight images
  * (identity, mirrors, transposes), its outer line (row 0), inner line (row 1) and its squares at
- * (0,0), (0,1) and (1,1). Written into `out`.
+ * (0,0), (0,1) and (1,1). Written into `into`.
  */
-export function tupleIndices(a: number, b: number, out: Int32Array): void {
+export function tupleIndices(a: number, b: number, into: Int32Array): void {
   let k = 0;
   for (let t = 0; t < 2; t++) {
     let a0 = a;
     let b0 = b;
     if (t === 1) {
-      const tr = transposed(a, b);
-      a0 = tr.a;
-      b0 = tr.b;
+      transpose(a, b);
+      a0 = out.a;
+      b0 = out.b;
     }
     for (let m = 0; m < 4; m++) {
       let x = a0;
@@ -55,22 +56,13 @@ export function tupleIndices(a: number, b: number, out: Int32Array): void {
         y = (x >>> 16) | (x << 16);
         x = nx;
       }
-      out[k++] = x & 0xffff;
-      out[k++] = SHAPE_SIZE + (x >>> 16);
-      out[k++] = 2 * SHAPE_SIZE + ((x & 0xff) | ((x >>> 8) & 0xff00));
-      out[k++] = 3 * SHAPE_SIZE + (((x >>> 4) & 0xff) | ((x >>> 12) & 0xff00));
-      out[k++] = 4 * SHAPE_SIZE + (((x >>> 20) & 0xff) | ((y << 4) & 0xff00));
+      into[k++] = x & 0xffff;
+      into[k++] = SHAPE_SIZE + (x >>> 16);
+      into[k++] = 2 * SHAPE_SIZE + ((x & 0xff) | ((x >>> 8) & 0xff00));
+      into[k++] = 3 * SHAPE_SIZE + (((x >>> 4) & 0xff) | ((x >>> 12) & 0xff00));
+      into[k++] = 4 * SHAPE_SIZE + (((x >>> 20) & 0xff) | ((y << 4) & 0xff00));
     }
   }
-}
-
-const tr = { a: 0, b: 0 };
-function transposed(a: number, b: number): { a: number; b: number } {
-  const a1 = (a & 0xf0f00f0f) | ((a & 0x0000f0f0) << 12) | ((a & 0x0f0f0000) >>> 12);
-  const b1 = (b & 0xf0f00f0f) | ((b & 0x0000f0f0) << 12) | ((b & 0x0f0f0000) >>> 12);
-  tr.a = (a1 & 0x00ff00ff) | ((b1 & 0x00ff00ff) << 8);
-  tr.b = (b1 & 0xff00ff00) | ((a1 & 0xff00ff00) >>> 8);
-  return tr;
 }
 
 /** The shape weights of the network: the form that learns. */
@@ -194,8 +186,8 @@ export function foldNetwork(net: NTupleNet): NTupleTables {
  * tiles stand for them, plus the points to come). Equal to `net.value` plus the tiles' points.
  */
 export function tablesValue(t: NTupleTables, a: number, b: number): number {
-  const { a: ta, b: tb } = transposed(a, b);
-  return foldedValue(t, a, b, ta, tb);
+  transpose(a, b);
+  return foldedValue(t, a, b, out.a, out.b);
 }
 
 /** {@link tablesValue} of board (a, b) whose transpose (ta, tb) the caller has at hand. */
