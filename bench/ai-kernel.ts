@@ -92,8 +92,6 @@ for (let r = 0; r < rounds; r++) {
           ttBits: preset.ttBits,
           extendEmpty: preset.extendEmpty ?? -1,
           extensions: preset.extensions ?? 0,
-          fourShare: preset.fourShare,
-          risk: preset.risk,
         },
         result,
       );

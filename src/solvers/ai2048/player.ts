@@ -194,8 +194,6 @@ function searchPacked(a: number, b: number, distinct: number, opts: ExperimentOp
     extendEmpty: preset.extendEmpty ?? -1,
     extensions: preset.extensions ?? 0,
     ttBits: preset.ttBits,
-    fourShare: preset.fourShare,
-    risk: preset.risk,
   };
   if (opts.depth !== undefined) {
     limits.depth = Math.max(1, Math.min(MAX_DEPTH, Math.floor(opts.depth)));

@@ -40,10 +40,6 @@ export interface Preset {
   readonly ttBits?: number;
   /** Evaluation weights (default: tables.ts `DEFAULT_WEIGHTS`). */
   readonly weights?: EvalWeights;
-  /** See SearchLimits.fourShare (default 0.1). */
-  readonly fourShare?: number;
-  /** See SearchLimits.risk (default 0). */
-  readonly risk?: number;
 }
 
 /** The preset names. */

@@ -31,7 +31,7 @@ function reference(
   cells: Cells,
   limits: Required<Omit<SearchLimits, 'deadline' | 'mask' | 'ttBits'>>,
 ) {
-  const { minProb, extendEmpty, fourShare, risk } = limits;
+  const { minProb, extendEmpty } = limits;
   const after = (c: Cells) =>
     DIRECTIONS.map((d) => slideValid(c, d))
       .filter((r) => r.moved)
@@ -51,24 +51,18 @@ function reference(
       nextExt = ext - 1;
     }
     let sum = 0;
-    let worst = Number.POSITIVE_INFINITY;
     for (const [r, k] of empties) {
-      let cell = 0;
-      for (const [v, pv, share] of [
-        [2, 0.9, 0.9],
-        [4, 0.1, fourShare],
+      for (const [v, pv] of [
+        [2, 0.9],
+        [4, 0.1],
       ] as const) {
         const child = c.map((row) => row.slice());
         child[r]![k] = v;
-        // The cut-off sees a 4 with its share of the probability; the average, its real one.
-        const p = (prob / empties.length) * share;
-        cell += pv * (next <= 0 || p < minProb ? maxLeaf(child) : max(child, p, next, nextExt));
+        const p = (prob / empties.length) * pv;
+        sum += pv * (next <= 0 || p < minProb ? maxLeaf(child) : max(child, p, next, nextExt));
       }
-      sum += cell;
-      worst = Math.min(worst, cell);
     }
-    // The average, blended with the worst cell's value by `risk`.
-    return (1 - risk) * (sum / empties.length) + risk * worst;
+    return sum / empties.length;
   };
   return DIRECTIONS.map((d) => {
     const r = slideValid(cells, d);
@@ -96,12 +90,10 @@ describe('packed expectimax', () => {
 
   it('computes the same root values as a plain expectimax on the reference engine', () => {
     const settings = [
-      { depth: 2, minProb: 0, extendEmpty: -1, extensions: 0, fourShare: 0.1, risk: 0 },
-      { depth: 2, minProb: 0.01, extendEmpty: 16, extensions: 1, fourShare: 0.1, risk: 0 },
-      { depth: 2, minProb: 0, extendEmpty: 3, extensions: 2, fourShare: 0.1, risk: 0 },
-      { depth: 3, minProb: 0.02, extendEmpty: 2, extensions: 1, fourShare: 0.1, risk: 0 },
-      { depth: 3, minProb: 0.02, extendEmpty: -1, extensions: 0, fourShare: 0.9, risk: 0 },
-      { depth: 3, minProb: 0.005, extendEmpty: -1, extensions: 0, fourShare: 0.1, risk: 0.3 },
+      { depth: 2, minProb: 0, extendEmpty: -1, extensions: 0 },
+      { depth: 2, minProb: 0.01, extendEmpty: 16, extensions: 1 },
+      { depth: 2, minProb: 0, extendEmpty: 3, extensions: 2 },
+      { depth: 3, minProb: 0.02, extendEmpty: 2, extensions: 1 },
     ];
     let checked = 0;
     for (const limits of settings) {
@@ -155,35 +147,5 @@ describe('packed expectimax', () => {
     };
     expect(count(full, 1)).toBeGreaterThan(count(full, 0));
     expect(count(open, 1)).toBe(count(open, 0));
-  });
-
-  it('searches the 4-spawns deeper with a larger fourShare, and weighs the worst cell with risk', () => {
-    const run = (cells: Cells, extra: Partial<SearchLimits>) => {
-      const search = new Expectimax(table, 16);
-      search.newSearch();
-      pack(cells);
-      const result = newRootResult();
-      search.searchRoot(
-        out.a,
-        out.b,
-        { depth: 4, minProb: 0.01, deadline: Infinity, ...extra },
-        result,
-      );
-      return { evaluated: search.evaluated, values: [...result.values] };
-    };
-    for (const cells of boards.slice(0, 6)) {
-      const plain = run(cells, {});
-      expect(run(cells, { fourShare: 0.1 })).toEqual(plain);
-      expect(run(cells, { fourShare: 0.9 }).evaluated).toBeGreaterThan(plain.evaluated);
-      // Same tree; every value at most the plain average, and lower for some move.
-      const wary = run(cells, { risk: 0.5 });
-      expect(wary.evaluated).toBe(plain.evaluated);
-      const moved = plain.values
-        .map((v, d) => [v, wary.values[d]!] as const)
-        .filter(([v]) => v > 0);
-      expect(moved.length).toBeGreaterThan(0);
-      for (const [v, w] of moved) expect(w).toBeLessThanOrEqual(v);
-      expect(moved.some(([v, w]) => w < v)).toBe(true);
-    }
   });
 });

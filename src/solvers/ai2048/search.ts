@@ -35,17 +35,6 @@ export interface SearchLimits {
    * search runs faster in a table that fits the processor's caches.
    */
   ttBits?: number;
-  /**
-   * The share of a chance node's probability its 4-spawn branches carry for the cut-off
-   * (default 0.1, their real probability; 0.9 searches them as deep as the 2s). Their weight
-   * in the average stays 0.1.
-   */
-  fourShare?: number;
-  /**
-   * Weight of the worst spawn cell in a chance node's value: (1 - risk) x the average + risk x
-   * the worst cell's (default 0, the plain expectation).
-   */
-  risk?: number;
 }
 
 export interface RootResult {
@@ -91,8 +80,6 @@ export class Expectimax implements PackedSearch {
   private readonly caching: boolean;
   private minProb = 1e-4;
   private extendEmpty = -1;
-  private fourShare = 0.1;
-  private risk = 0;
   private deadline = Number.POSITIVE_INFINITY;
   private aborted = NOT_ABORTED;
   private clockCountdown = CLOCK_EVERY;
@@ -164,8 +151,6 @@ export class Expectimax implements PackedSearch {
   searchRoot(a: number, b: number, limits: SearchLimits, result: RootResult): void {
     this.minProb = limits.minProb;
     this.extendEmpty = limits.extendEmpty ?? -1;
-    this.fourShare = limits.fourShare ?? 0.1;
-    this.risk = limits.risk ?? 0;
     this.ttMask = (1 << Math.max(0, Math.min(this.ttBits, limits.ttBits ?? this.ttBits))) - 1;
     const extensions = Math.max(0, Math.min(3, Math.floor(limits.extensions ?? 0)));
     this.deadline = limits.deadline;
@@ -350,10 +335,9 @@ export class Expectimax implements PackedSearch {
     e = (e & 0x0f0f0f0f) + ((e >>> 4) & 0x0f0f0f0f); // at most 4 per byte
     const empty = Math.imul(e, 0x01010101) >>> 24;
     let sum = 0;
-    let worst = Number.POSITIVE_INFINITY;
     const p = prob / empty;
     const p2 = p * 0.9;
-    const p4 = p * this.fourShare;
+    const p4 = p * 0.1;
     let next = depth - 1;
     let nextExt = ext;
     if (next <= 0 && ext > 0 && empty <= this.extendEmpty) {
@@ -370,25 +354,20 @@ export class Expectimax implements PackedSearch {
       ea ^= bit;
       const a2 = a | bit;
       const a4 = a | (bit << 1);
-      const cell =
+      sum +=
         0.9 * (leaf2 ? this.maxLeaf(a2, b) : this.max(a2, b, p2, next, nextExt)) +
         0.1 * (leaf4 ? this.maxLeaf(a4, b) : this.max(a4, b, p4, next, nextExt));
-      sum += cell;
-      if (cell < worst) worst = cell;
     }
     while (eb !== 0) {
       const bit = eb & -eb;
       eb ^= bit;
       const b2 = b | bit;
       const b4 = b | (bit << 1);
-      const cell =
+      sum +=
         0.9 * (leaf2 ? this.maxLeaf(a, b2) : this.max(a, b2, p2, next, nextExt)) +
         0.1 * (leaf4 ? this.maxLeaf(a, b4) : this.max(a, b4, p4, next, nextExt));
-      sum += cell;
-      if (cell < worst) worst = cell;
     }
-    let value = sum / empty;
-    if (this.risk !== 0) value = (1 - this.risk) * value + this.risk * worst;
+    const value = sum / empty;
     if (this.aborted === NOT_ABORTED && this.caching) {
       tt[slot] = a;
       tt[slot + 1] = b;

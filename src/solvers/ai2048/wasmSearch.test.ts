@@ -53,8 +53,6 @@ describe('WebAssembly search kernel', () => {
       { depth: 4, minProb: 0.002, deadline: Infinity, extendEmpty: 1, extensions: 2 },
       { depth: 2, minProb: 0, deadline: Infinity, mask: 0b0101 },
       { depth: 4, minProb: 0.01, deadline: Infinity, ttBits: 6 },
-      { depth: 4, minProb: 0.01, deadline: Infinity, fourShare: 0.9 },
-      { depth: 4, minProb: 0.004, deadline: Infinity, risk: 0.25 },
     ];
     for (const ttBits of [0, 16]) {
       const js = new Expectimax(table, ttBits);

@@ -26,8 +26,6 @@ interface Kernel {
     extensions: number,
     ttBits: number,
     cache: number,
-    fourShare: number,
-    risk: number,
   ): number;
   evaluated: WebAssembly.Global;
   v0: WebAssembly.Global;
@@ -130,8 +128,6 @@ export class WasmExpectimax implements PackedSearch {
       Math.floor(limits.extensions ?? 0),
       Math.max(0, Math.min(this.ttBits, limits.ttBits ?? this.ttBits)),
       this.ttBits > 0 ? 1 : 0,
-      limits.fourShare ?? 0.1,
-      limits.risk ?? 0,
     );
     result.values[0] = k.v0.value as number;
     result.values[1] = k.v1.value as number;

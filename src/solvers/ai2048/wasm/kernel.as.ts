@@ -17,10 +17,6 @@ const END: usize = TT + (<usize>1 << TT_MAX_BITS) * 16;
 
 let minProb: f64 = 1e-4;
 let extendEmpty: i32 = -1;
-// The probability share a 4-spawn carries for the cut-off (its real one is 0.1).
-let fourShare: f64 = 0.1;
-// Weight of the worst spawn cell in a chance node's value (0: the plain average).
-let risk: f64 = 0;
 let deadline: f64 = Infinity;
 let aborted: bool = false;
 let clockCountdown: i32 = 2048;
@@ -195,7 +191,7 @@ function chance(x: u64, prob: f64, depth: i32, ext: i32): f64 {
   const empty = <i32>popcnt(e);
   const p = prob / <f64>empty;
   const p2 = p * 0.9;
-  const p4 = p * fourShare;
+  const p4 = p * 0.1;
   let next = depth - 1;
   let nextExt = ext;
   if (next <= 0 && ext > 0 && empty <= extendEmpty) {
@@ -205,20 +201,16 @@ function chance(x: u64, prob: f64, depth: i32, ext: i32): f64 {
   const leaf2 = next <= 0 || p2 < minProb;
   const leaf4 = next <= 0 || p4 < minProb;
   let sum: f64 = 0;
-  let worst: f64 = Infinity;
   while (e != 0) {
     const bit = e & (~e + 1);
     e ^= bit;
     const x2 = x | bit;
     const x4 = x | (bit << 1);
-    const cell =
+    sum +=
       0.9 * (leaf2 ? maxLeaf(x2) : max(x2, p2, next, nextExt)) +
       0.1 * (leaf4 ? maxLeaf(x4) : max(x4, p4, next, nextExt));
-    sum += cell;
-    if (cell < worst) worst = cell;
   }
-  let v = sum / <f64>empty;
-  if (risk != 0) v = (1 - risk) * v + risk * worst;
+  const v = sum / <f64>empty;
   if (!aborted && caching) {
     store<u32>(slot, a);
     store<u32>(slot, b, 4);
@@ -254,12 +246,8 @@ export function searchRoot(
   extensions: i32,
   ttBits: i32,
   cache: i32,
-  four: f64,
-  riskWeight: f64,
 ): i32 {
   minProb = mp;
-  fourShare = four;
-  risk = riskWeight;
   extendEmpty = extEmpty;
   deadline = dl;
   aborted = false;
