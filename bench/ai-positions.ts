@@ -10,6 +10,7 @@
  *   npx tsx bench/ai-positions.ts score --in lab.jsonl --spec '{"preset":"fast"}'
  *   npx tsx bench/ai-positions.ts tune --in lab.jsonl --spec '{"preset":"fast"}' \
  *     --params monotonicityWeight,emptyWeight --steps 1.5,1.2
+ *   npx tsx bench/ai-positions.ts cost --in pos.jsonl --spec '{"preset":"fast"}' --spec '{...}'
  *
  * `--by cpp` labels with the well-known C++ player's depth rule (depth = distinct tiles - 1, at
  * least 4; cut-off 1e-4): about 3x the strong preset's work. `--stride K` keeps every Kth
@@ -188,8 +189,33 @@ if (command === 'gen') {
   console.log(`final ${JSON.stringify(weights)}: ${describe(best)}`);
   console.log(`held out, start: ${describe(score(start, held))}`);
   console.log(`held out, final: ${describe(score(weights, held))}`);
+} else if (command === 'cost') {
+  // The work of each setting on the same positions (labels not needed): evaluations a position,
+  // deterministic, by the number of empty cells; and CPU time, which is not.
+  const rows = readRows(arg('--in'));
+  for (const json of rest.filter((_, i) => rest[i - 1] === '--spec')) {
+    const opts = specOptions(json);
+    const byEmpty = Array.from({ length: 6 }, () => ({ n: 0, evals: 0 }));
+    const c0 = cpuUsage();
+    for (const r of rows) {
+      const before = evaluatedCount();
+      analyse(r.c, opts);
+      const bucket = byEmpty[Math.min(5, r.c.flat().filter((x) => x === 0).length)]!;
+      bucket.n++;
+      bucket.evals += evaluatedCount() - before;
+    }
+    const c = cpuUsage(c0);
+    const total = byEmpty.reduce((t, b) => t + b.evals, 0);
+    console.log(
+      `${json}: ${Math.round(total / rows.length)} evaluations and ` +
+        `${((c.user + c.system) / 1000 / rows.length).toFixed(3)} ms CPU a position; by empty cells ` +
+        byEmpty
+          .map((b, e) => `${e === 5 ? '5+' : e}: ${Math.round(b.evals / Math.max(1, b.n))}`)
+          .join(', '),
+    );
+  }
 } else {
   console.log(
-    'usage: npx tsx bench/ai-positions.ts gen|label|score|tune [options] (see the comment at the top)',
+    'usage: npx tsx bench/ai-positions.ts gen|label|score|tune|cost [options] (see the comment at the top)',
   );
 }
