@@ -51,6 +51,12 @@ const readRows = (file: string): Row[] =>
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
 
+/** Positions are grouped by empty cells: 0 to 4, and 5 or more. */
+const BUCKETS = 6;
+const bucketOf = (cells: number[][]): number =>
+  Math.min(BUCKETS - 1, cells.flat().filter((x) => x === 0).length);
+const bucketName = (e: number): string => (e === BUCKETS - 1 ? `${e}+` : `${e}`);
+
 interface Score {
   n: number;
   /** Per number of empty cells (the last for that many or more): positions, loss sum, evaluations. */
@@ -67,7 +73,7 @@ function scoreRows(rows: readonly Row[], opts: AiOptions): Score {
   let loss = 0;
   let agree = 0;
   let n = 0;
-  const byEmpty = Array.from({ length: 6 }, () => ({ n: 0, loss: 0, evals: 0 }));
+  const byEmpty = Array.from({ length: BUCKETS }, () => ({ n: 0, loss: 0, evals: 0 }));
   const e0 = evaluatedCount();
   const c0 = cpuUsage();
   for (const r of rows) {
@@ -80,7 +86,7 @@ function scoreRows(rows: readonly Row[], opts: AiOptions): Score {
     n++;
     loss += l;
     if (l === 0) agree++;
-    const bucket = byEmpty[Math.min(5, r.c.flat().filter((x) => x === 0).length)]!;
+    const bucket = byEmpty[bucketOf(r.c)]!;
     bucket.n++;
     bucket.loss += l;
     bucket.evals += evaluatedCount() - before;
@@ -142,7 +148,7 @@ if (command === 'gen') {
   console.log('  empty  positions  loss(share)  evaluations/position');
   s.byEmpty.forEach((b, e) => {
     console.log(
-      `  ${e === 5 ? '5+' : e}`.padEnd(9) +
+      `  ${bucketName(e)}`.padEnd(9) +
         `${b.n}`.padStart(9) +
         `${((b.loss / s.n) * 1e4).toFixed(3)}`.padStart(13) +
         `${Math.round(b.evals / Math.max(1, b.n))}`.padStart(22),
@@ -195,12 +201,12 @@ if (command === 'gen') {
   const rows = readRows(arg('--in'));
   for (const json of rest.filter((_, i) => rest[i - 1] === '--spec')) {
     const opts = specOptions(json);
-    const byEmpty = Array.from({ length: 6 }, () => ({ n: 0, evals: 0 }));
+    const byEmpty = Array.from({ length: BUCKETS }, () => ({ n: 0, evals: 0 }));
     const c0 = cpuUsage();
     for (const r of rows) {
       const before = evaluatedCount();
       analyse(r.c, opts);
-      const bucket = byEmpty[Math.min(5, r.c.flat().filter((x) => x === 0).length)]!;
+      const bucket = byEmpty[bucketOf(r.c)]!;
       bucket.n++;
       bucket.evals += evaluatedCount() - before;
     }
@@ -210,7 +216,7 @@ if (command === 'gen') {
       `${json}: ${Math.round(total / rows.length)} evaluations and ` +
         `${((c.user + c.system) / 1000 / rows.length).toFixed(3)} ms CPU a position; by empty cells ` +
         byEmpty
-          .map((b, e) => `${e === 5 ? '5+' : e}: ${Math.round(b.evals / Math.max(1, b.n))}`)
+          .map((b, e) => `${bucketName(e)}: ${Math.round(b.evals / Math.max(1, b.n))}`)
           .join(', '),
     );
   }
