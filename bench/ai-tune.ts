@@ -20,7 +20,8 @@ quietOnClosedPipe();
 
 if (process.argv.includes('--help')) {
   console.log(
-    'usage: npx tsx bench/ai-tune.ts [--name N] [--seeds FROM-TO] [--max-moves M] --spec JSON\n' +
+    'usage: npx tsx bench/ai-tune.ts [--name N] [--seeds FROM-TO] [--max-moves M] [--stop-at TILE] --spec JSON\n' +
+      '--stop-at 2048: end each game when that tile appears (how often the early game is lost)\n' +
       'spec: {"preset": "fast" | {Preset fields}, "weights": {EvalWeights fields}, "depth": D, "timeMs": T}',
   );
   process.exit(0);
@@ -34,6 +35,7 @@ function arg(name: string, fallback: string): string {
 const name = arg('--name', 'run');
 const [from, to] = arg('--seeds', '101-140').split('-').map(Number) as [number, number];
 const maxMoves = Number(arg('--max-moves', 'Infinity'));
+const stopAt = Number(arg('--stop-at', 'Infinity'));
 const opts = specOptions(arg('--spec', '{"preset":"fast"}'));
 
 const reach = [2048, 4096, 8192, 16384, 32768];
@@ -45,7 +47,7 @@ let totalScore = 0;
 const scores: number[] = [];
 for (let seed = from; seed <= to; seed++) {
   const c0 = cpuUsage();
-  const r = playGame(seed, opts, maxMoves);
+  const r = playGame(seed, opts, maxMoves, undefined, undefined, stopAt);
   const c = cpuUsage(c0);
   const cpuMs = (c.user + c.system) / 1000;
   games++;

@@ -176,4 +176,13 @@ describe('self-play', () => {
     const r = playGame(1, { preset: PRESETS.fast }, 1300);
     expect(r.maxTile).toBeGreaterThanOrEqual(1024);
   });
+
+  it('stops a game as soon as the stop tile appears', () => {
+    const r = playGame(1, { preset: PRESETS.fast }, 1300, undefined, undefined, 256);
+    expect(r.maxTile).toBe(256);
+    // 256 takes at least 256 / 4 spawns' worth of tiles: about 60 moves or more.
+    expect(r.moves).toBeGreaterThan(50);
+    expect(r.moves).toBeLessThan(400);
+    expect(r.moveMs.length).toBe(r.moves);
+  });
 });

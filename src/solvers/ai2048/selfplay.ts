@@ -21,8 +21,8 @@ const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /**
- * Plays a seeded game to its end (keeping going after 2048) or to `maxMoves`.
- * `onProgress` is called every `progressEvery` moves.
+ * Plays a seeded game to its end (keeping going after 2048), to `maxMoves`, or until a tile
+ * of `stopAtTile` appears. `onProgress` is called every `progressEvery` moves.
  */
 export function playGame(
   seed: number,
@@ -30,11 +30,12 @@ export function playGame(
   maxMoves = Number.POSITIVE_INFINITY,
   onProgress?: (moves: number, score: number, maxTile: number) => void,
   progressEvery = 1000,
+  stopAtTile = Number.POSITIVE_INFINITY,
 ): GameRecord {
   const start = now();
   let game = newGame({ seed });
   const moveMs: number[] = [];
-  while (!game.over && game.moves < maxMoves) {
+  while (!game.over && game.moves < maxMoves && maxTile(game.cells) < stopAtTile) {
     if (awaitingWinChoice(game)) game = keepGoing(game);
     const t0 = now();
     const dir = analyse(game.cells, opts).move;
