@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play, slide } from '../../engine/game2048.ts';
 import { SlideboxError } from '../../engine/result.ts';
-import { analyse, bestMove } from './player.ts';
+import { analyse, bestMove, evaluatedCount } from './player.ts';
 import { PRESETS } from './presets.ts';
 import { playGame } from './selfplay.ts';
 
@@ -124,6 +124,28 @@ describe('bestMove', () => {
     const cells = g.cells as number[][];
     expect(bestMove(cells, { depth: 3 })).toBe(bestMove(cells, { depth: 3 }));
     expect(analyse(cells, { preset: 'fast' })).toEqual(analyse(cells, { preset: 'fast' }));
+  });
+
+  it("searches with a preset's early cut-off only while the largest tile is below its bound", () => {
+    const early = { ...PRESETS.fast, early: { belowTile: 2048, minProb: 0.002 } };
+    const fine = { ...PRESETS.fast, minProb: 0.002 };
+    /** The values and the positions evaluated of one search. */
+    const run = (cells: number[][], preset: typeof early) => {
+      const before = evaluatedCount();
+      const a = analyse(cells, { preset });
+      return { values: a.values, evaluated: evaluatedCount() - before };
+    };
+    const small = [
+      [1024, 512, 256, 8],
+      [4, 128, 64, 2],
+      [2, 16, 8, 0],
+      [0, 2, 0, 0],
+    ];
+    const big = small.map((row) => row.map((v) => (v === 1024 ? 2048 : v)));
+    const smallEarly = run(small, early);
+    expect(smallEarly).toEqual(run(small, fine));
+    expect(smallEarly.evaluated).toBeGreaterThan(run(small, PRESETS.fast).evaluated);
+    expect(run(big, early)).toEqual(run(big, PRESETS.fast));
   });
 
   it('answers within a time budget with a legal move', () => {

@@ -10,7 +10,14 @@ import { countEmpty, out, packExponents } from './board.ts';
 import { genericBestMove, toExponents } from './generic.ts';
 import type { NTupleTables } from './ntuple.ts';
 import { NTupleExpectimax } from './ntupleSearch.ts';
-import { isPresetName, PRESETS, type Preset, type PresetName, presetDepth } from './presets.ts';
+import {
+  isPresetName,
+  PRESETS,
+  type Preset,
+  type PresetName,
+  presetDepth,
+  presetMinProb,
+} from './presets.ts';
 import {
   Expectimax,
   newRootResult,
@@ -181,14 +188,20 @@ function resolvePreset(p: AiOptions['preset']): Preset {
 }
 
 /** Runs the packed search per the options; fills `root` and returns the depth completed. */
-function searchPacked(a: number, b: number, distinct: number, opts: ExperimentOptions): number {
+function searchPacked(
+  a: number,
+  b: number,
+  distinct: number,
+  maxTile: number,
+  opts: ExperimentOptions,
+): number {
   const preset = resolvePreset(opts.preset);
   const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS, opts.network);
   s.newSearch();
   const mask = opts.rootMask ?? 0xf;
   const limits = {
     depth: 1,
-    minProb: preset.minProb,
+    minProb: presetMinProb(preset, maxTile),
     deadline: Number.POSITIVE_INFINITY,
     mask,
     extendEmpty: preset.extendEmpty ?? -1,
@@ -294,7 +307,8 @@ export function analyse(cells: readonly (readonly number[])[], opts: AiOptions =
   const packed = n === 4 ? packedExponents(exps) : null;
   if (packed) {
     packExponents(packed);
-    depth = searchPacked(out.a | 0, out.b | 0, distinctTiles(exps), opts);
+    const top = 2 ** Math.max(...exps);
+    depth = searchPacked(out.a | 0, out.b | 0, distinctTiles(exps), top, opts);
     move = root.move;
     for (let d = 0; d < 4; d++) values[DIRECTIONS[d]!] = root.values[d]!;
   } else {

@@ -40,6 +40,11 @@ export interface Preset {
   readonly ttBits?: number;
   /** Evaluation weights (default: tables.ts `DEFAULT_WEIGHTS`). */
   readonly weights?: EvalWeights;
+  /**
+   * A finer cut-off while the largest tile is below `belowTile`: early-game boards hold small
+   * tiles and are cheap to search, and a game lost there is lost before 2048.
+   */
+  readonly early?: { readonly belowTile: number; readonly minProb: number };
 }
 
 /** The preset names. */
@@ -90,6 +95,11 @@ export function presetDepth(p: Preset, distinct: number, empty = 16): number {
   const byEmpty = p.depthByEmpty;
   if (!byEmpty || byEmpty.length === 0) return base;
   return Math.max(base, byEmpty[Math.min(empty, byEmpty.length - 1)]!);
+}
+
+/** The probability cut-off a preset uses for a board whose largest tile is `maxTile`. */
+export function presetMinProb(p: Preset, maxTile: number): number {
+  return p.early && maxTile < p.early.belowTile ? p.early.minProb : p.minProb;
 }
 
 /**
