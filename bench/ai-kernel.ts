@@ -13,7 +13,7 @@
  */
 import { median } from '../src/cli/bench-ai.ts';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
-import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
+import { awaitingWinChoice, keepGoing, maxTile, newGame, play } from '../src/engine/game2048.ts';
 import { countEmpty, fitsPacked, out, pack } from '../src/solvers/ai2048/board.ts';
 import { analyse, useSearchBackend } from '../src/solvers/ai2048/player.ts';
 import {
@@ -21,6 +21,7 @@ import {
   PRESETS,
   type Preset,
   presetDepth,
+  presetMinProb,
   uncapped,
 } from '../src/solvers/ai2048/presets.ts';
 import { Expectimax, newRootResult, type PackedSearch } from '../src/solvers/ai2048/search.ts';
@@ -50,7 +51,7 @@ const seed = Number(arg('--seed', '1'));
 // The positions: a whole game of the fast preset (in JavaScript, to be independent of the
 // kernel under test), then every k-th of its moves.
 useSearchBackend('js');
-const all: { a: number; b: number; depth: number }[] = [];
+const all: { a: number; b: number; depth: number; minProb: number }[] = [];
 let game = newGame({ seed });
 while (!game.over) {
   if (awaitingWinChoice(game)) game = keepGoing(game);
@@ -59,7 +60,12 @@ while (!game.over) {
     const a = out.a | 0;
     const b = out.b | 0;
     const distinct = new Set(game.cells.flat().filter((v) => v > 0)).size;
-    all.push({ a, b, depth: presetDepth(preset, distinct, countEmpty(a, b)) });
+    all.push({
+      a,
+      b,
+      depth: presetDepth(preset, distinct, countEmpty(a, b)),
+      minProb: presetMinProb(preset, maxTile(game.cells)),
+    });
   }
   const move = analyse(game.cells, { preset: uncapped(PRESETS.fast) }).move;
   if (!move) break;
@@ -87,7 +93,7 @@ for (let r = 0; r < rounds; r++) {
         p.b,
         {
           depth: p.depth,
-          minProb: preset.minProb,
+          minProb: p.minProb,
           deadline: Infinity,
           ttBits: preset.ttBits,
           extendEmpty: preset.extendEmpty ?? -1,

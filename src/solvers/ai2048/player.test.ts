@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play, slide } from '../../engine/game2048.ts';
 import { SlideboxError } from '../../engine/result.ts';
 import { analyse, bestMove, evaluatedCount } from './player.ts';
-import { PRESETS } from './presets.ts';
+import { PRESETS, type Preset } from './presets.ts';
 import { playGame } from './selfplay.ts';
 
 const tile = fc.constantFrom(0, 0, 0, 2, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048);
@@ -130,7 +130,7 @@ describe('bestMove', () => {
     const early = { ...PRESETS.fast, early: { belowTile: 2048, minProb: 0.002 } };
     const fine = { ...PRESETS.fast, minProb: 0.002 };
     /** The values and the positions evaluated of one search. */
-    const run = (cells: number[][], preset: typeof early) => {
+    const run = (cells: number[][], preset: Preset) => {
       const before = evaluatedCount();
       const a = analyse(cells, { preset });
       return { values: a.values, evaluated: evaluatedCount() - before };
