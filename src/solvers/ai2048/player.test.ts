@@ -149,6 +149,28 @@ describe('bestMove', () => {
     expect(run(big, early)).toEqual(run(big, plain));
   });
 
+  it("searches with a preset's late cut-off only once the largest tile reaches its bound", () => {
+    const plain = PRESETS.strong;
+    const late = { ...plain, late: { fromTile: 16384, minProb: 5e-5 } };
+    const fine = { ...plain, minProb: 5e-5 };
+    const run = (cells: number[][], preset: Preset) => {
+      const before = evaluatedCount();
+      const a = analyse(cells, { preset: { ...preset, maxDepth: 5 } });
+      return { values: a.values, evaluated: evaluatedCount() - before };
+    };
+    const below = [
+      [8192, 4096, 2048, 8],
+      [4, 512, 1024, 2],
+      [2, 16, 8, 0],
+      [0, 2, 0, 4],
+    ];
+    const at = below.map((row) => row.map((v) => (v === 8192 ? 16384 : v)));
+    const atLate = run(at, late);
+    expect(atLate).toEqual(run(at, fine));
+    expect(atLate.evaluated).toBeGreaterThan(run(at, plain).evaluated);
+    expect(run(below, late)).toEqual(run(below, plain));
+  });
+
   it('answers within a time budget with a legal move', () => {
     const cells = [
       [2, 4, 8, 16],

@@ -45,6 +45,11 @@ export interface Preset {
    * tiles and are cheap to search, and a game lost there is lost before 2048.
    */
   readonly early?: { readonly belowTile: number; readonly minProb: number };
+  /**
+   * A finer cut-off once the largest tile is `fromTile` or more: the last stretch of a long
+   * game (a board of big tiles to merge in a row) is where a strong game is lost.
+   */
+  readonly late?: { readonly fromTile: number; readonly minProb: number };
 }
 
 /** The preset names. */
@@ -103,7 +108,9 @@ export function presetDepth(p: Preset, distinct: number, empty = 16): number {
 
 /** The probability cut-off a preset uses for a board whose largest tile is `maxTile`. */
 export function presetMinProb(p: Preset, maxTile: number): number {
-  return p.early && maxTile < p.early.belowTile ? p.early.minProb : p.minProb;
+  if (p.early && maxTile < p.early.belowTile) return p.early.minProb;
+  if (p.late && maxTile >= p.late.fromTile) return p.late.minProb;
+  return p.minProb;
 }
 
 /**
