@@ -72,8 +72,10 @@ export const FAST_WEIGHTS: EvalWeights = { ...DEFAULT_WEIGHTS, monotonicityWeigh
  * cut-off with 6 moves, for more work, gained 2.5 points). Until the first 2048 it uses a
  * finer cut-off (0.002): boards of small tiles are cheap to search even so (under a millisecond
  * a move), and it cut the games lost before 2048 from 18 in 6,000 to 3 on the same seeds. `strong`
- * keeps the depth rule its game record was measured with. Settings chosen by the experiments in
- * bench/ai-results.md.
+ * searches with a cut-off of 2e-4 until the first 16384, then of 5e-5: the stretch after it (a
+ * board of big tiles to merge into 32768) is where its games are lost, and the finer search there
+ * (about 2.5x the work a move) took 32768 from 1 to 6 of the same 23 seeds. Settings chosen by
+ * the experiments in bench/ai-results.md.
  */
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   fast: {
@@ -95,6 +97,7 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     minProb: 2e-4,
     capMs: 1000,
     ttBits: 16,
+    late: { fromTile: 16384, minProb: 5e-5 },
   },
 };
 
