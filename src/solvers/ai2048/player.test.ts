@@ -12,6 +12,31 @@ const tile = fc.constantFrom(0, 0, 0, 2, 2, 4, 8, 16, 32, 64, 128, 256, 512, 102
 const board = (n: number, values: fc.Arbitrary<number> = tile) =>
   fc.array(fc.array(values, { minLength: n, maxLength: n }), { minLength: n, maxLength: n });
 
+/** The values and the positions evaluated of one search. */
+function searchOnce(cells: number[][], preset: Preset): { values: unknown; evaluated: number } {
+  const before = evaluatedCount();
+  const a = analyse(cells, { preset });
+  return { values: a.values, evaluated: evaluatedCount() - before };
+}
+
+/**
+ * `phased` (the `plain` preset with an early or late cut-off of `minProb`) searches `inside` its
+ * phase exactly as `plain` with that cut-off throughout, and more than `plain`; `outside` exactly
+ * as `plain`.
+ */
+function expectPhaseCutOff(
+  plain: Preset,
+  phased: Preset,
+  minProb: number,
+  inside: number[][],
+  outside: number[][],
+): void {
+  const r = searchOnce(inside, phased);
+  expect(r).toEqual(searchOnce(inside, { ...plain, minProb }));
+  expect(r.evaluated).toBeGreaterThan(searchOnce(inside, plain).evaluated);
+  expect(searchOnce(outside, phased)).toEqual(searchOnce(outside, plain));
+}
+
 describe('bestMove', () => {
   it('returns a legal move on random 4x4 boards, or null exactly when none is legal', () => {
     fc.assert(
@@ -129,13 +154,6 @@ describe('bestMove', () => {
   it("searches with a preset's early cut-off only while the largest tile is below its bound", () => {
     const { early: _, ...plain } = PRESETS.fast;
     const early = { ...plain, early: { belowTile: 2048, minProb: 0.002 } };
-    const fine = { ...plain, minProb: 0.002 };
-    /** The values and the positions evaluated of one search. */
-    const run = (cells: number[][], preset: Preset) => {
-      const before = evaluatedCount();
-      const a = analyse(cells, { preset });
-      return { values: a.values, evaluated: evaluatedCount() - before };
-    };
     const small = [
       [1024, 512, 256, 8],
       [4, 128, 64, 2],
@@ -143,21 +161,13 @@ describe('bestMove', () => {
       [0, 2, 0, 0],
     ];
     const big = small.map((row) => row.map((v) => (v === 1024 ? 2048 : v)));
-    const smallEarly = run(small, early);
-    expect(smallEarly).toEqual(run(small, fine));
-    expect(smallEarly.evaluated).toBeGreaterThan(run(small, plain).evaluated);
-    expect(run(big, early)).toEqual(run(big, plain));
+    expectPhaseCutOff(plain, early, 0.002, small, big);
   });
 
   it("searches with a preset's late cut-off only once the largest tile reaches its bound", () => {
-    const { late: _, ...plain } = PRESETS.strong;
+    const { late: _, ...strong } = PRESETS.strong;
+    const plain = { ...strong, maxDepth: 5 };
     const late = { ...plain, late: { fromTile: 16384, minProb: 5e-5 } };
-    const fine = { ...plain, minProb: 5e-5 };
-    const run = (cells: number[][], preset: Preset) => {
-      const before = evaluatedCount();
-      const a = analyse(cells, { preset: { ...preset, maxDepth: 5 } });
-      return { values: a.values, evaluated: evaluatedCount() - before };
-    };
     const below = [
       [8192, 4096, 2048, 8],
       [4, 512, 1024, 2],
@@ -165,10 +175,7 @@ describe('bestMove', () => {
       [0, 2, 0, 4],
     ];
     const at = below.map((row) => row.map((v) => (v === 8192 ? 16384 : v)));
-    const atLate = run(at, late);
-    expect(atLate).toEqual(run(at, fine));
-    expect(atLate.evaluated).toBeGreaterThan(run(at, plain).evaluated);
-    expect(run(below, late)).toEqual(run(below, plain));
+    expectPhaseCutOff(plain, late, 5e-5, at, below);
   });
 
   it('answers within a time budget with a legal move', () => {
