@@ -216,22 +216,24 @@ describe('bestMove', () => {
 });
 
 describe('self-play', () => {
+  // Uncapped: with its 50 ms safety cap a search on a busy machine may be cut short.
+  const fast = uncapped(PRESETS.fast);
+
   it('plays a seeded game with the fast preset through the real rules, reproducibly', () => {
-    // Uncapped: with its 50 ms safety cap a search on a busy machine may be cut short.
-    const r1 = playGame(3, { preset: uncapped(PRESETS.fast) }, 400);
-    const r2 = playGame(3, { preset: uncapped(PRESETS.fast) }, 400);
+    const r1 = playGame(3, { preset: fast }, 400);
+    const r2 = playGame(3, { preset: fast }, 400);
     expect(r1.moves).toBe(400);
     expect(r1.score).toBe(r2.score);
     expect(r1.maxTile).toBeGreaterThanOrEqual(256);
   });
 
   it('reaches 1024 within 1300 moves on a seeded game with the fast preset', () => {
-    const r = playGame(1, { preset: uncapped(PRESETS.fast) }, 1300);
+    const r = playGame(1, { preset: fast }, 1300);
     expect(r.maxTile).toBeGreaterThanOrEqual(1024);
   });
 
   it('stops a game as soon as the stop tile appears', () => {
-    const r = playGame(1, { preset: uncapped(PRESETS.fast) }, 1300, undefined, undefined, 256);
+    const r = playGame(1, { preset: fast }, 1300, undefined, undefined, 256);
     expect(r.maxTile).toBe(256);
     // 256 takes at least 256 / 4 spawns' worth of tiles: about 60 moves or more.
     expect(r.moves).toBeGreaterThan(50);
