@@ -74,8 +74,8 @@ export const FAST_WEIGHTS: EvalWeights = { ...DEFAULT_WEIGHTS, monotonicityWeigh
  * a move), and it cut the games lost before 2048 from 18 in 6,000 to 3 on the same seeds. `strong`
  * searches with a cut-off of 2e-4 until the first 16384, then of 5e-5: the stretch after it (a
  * board of big tiles to merge into 32768) is where its games are lost, and the finer search there
- * (about 2.5x the work a move) reached 32768 in 10 of 35 seeds against 5 without it (not yet
- * significant). Settings chosen by the experiments in bench/ai-results.md.
+ * (about 2.5x the work a move) reached 32768 in 25 of 66 seeds against 16 without it (not yet
+ * significant: 19 seeds gained, 10 lost). Settings chosen by the experiments in bench/ai-results.md.
  */
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   fast: {
