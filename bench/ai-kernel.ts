@@ -22,6 +22,7 @@ import {
   type Preset,
   presetDepth,
   presetMinProb,
+  presetPhase,
   uncapped,
 } from '../src/solvers/ai2048/presets.ts';
 import { Expectimax, newRootResult, type PackedSearch } from '../src/solvers/ai2048/search.ts';
@@ -63,7 +64,7 @@ while (!game.over) {
     all.push({
       a,
       b,
-      depth: presetDepth(preset, distinct, countEmpty(a, b)),
+      depth: presetDepth(presetPhase(preset, maxTile(game.cells)), distinct, countEmpty(a, b)),
       minProb: presetMinProb(preset, maxTile(game.cells)),
     });
   }

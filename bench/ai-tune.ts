@@ -8,19 +8,27 @@
  *   npx tsx bench/ai-tune.ts --name X --seeds 101-140 \
  *     --spec '{"preset":{"name":"x","distinctOffset":4,"minDepth":3,"maxDepth":5,"minProb":0.001,"capMs":Infinity}}'
  *
+ * Games can be played in stretches: `--stop-at 16384 --save-dir DIR` keeps each game's last
+ * state in DIR/seed-S.json, and `--resume DIR` continues the seeds found there (another setting
+ * may play the rest; the CPU time and moves printed are the stretch's own).
+ *
  * The spec: see bench/ai-spec.ts (Preset fields include distinctOffset, minDepth, maxDepth,
  * minProb, extendEmpty, extensions, depthByEmpty).
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpuUsage } from 'node:process';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
-import { playGame } from '../src/solvers/ai2048/selfplay.ts';
+import type { Game } from '../src/engine/game2048.ts';
+import { playGame, type Stretch } from '../src/solvers/ai2048/selfplay.ts';
 import { specOptions } from './ai-spec.ts';
 
 quietOnClosedPipe();
 
 if (process.argv.includes('--help')) {
   console.log(
-    'usage: npx tsx bench/ai-tune.ts [--name N] [--seeds FROM-TO] [--max-moves M] [--stop-at TILE] --spec JSON\n' +
+    'usage: npx tsx bench/ai-tune.ts [--name N] [--seeds FROM-TO] [--max-moves M] [--stop-at TILE]\n' +
+      '    [--save-dir DIR] [--resume DIR] --spec JSON\n' +
       '--stop-at 2048: end each game when that tile appears (how often the early game is lost)\n' +
       'spec: {"preset": "fast" | {Preset fields}, "weights": {EvalWeights fields}, "depth": D, "timeMs": T}',
   );
@@ -37,6 +45,27 @@ const [from, to] = arg('--seeds', '101-140').split('-').map(Number) as [number, 
 const maxMoves = Number(arg('--max-moves', 'Infinity'));
 const stopAt = Number(arg('--stop-at', 'Infinity'));
 const opts = specOptions(arg('--spec', '{"preset":"fast"}'));
+const saveDir = arg('--save-dir', '');
+const resumeDir = arg('--resume', '');
+if (saveDir) mkdirSync(saveDir, { recursive: true });
+
+/** The stretch of `seed`'s game to play: where it starts, and where its end is kept. */
+function stretchOf(seed: number): Stretch | undefined {
+  let from: Game | undefined;
+  if (resumeDir) {
+    const file = join(resumeDir, `seed-${seed}.json`);
+    if (!existsSync(file)) return undefined;
+    from = JSON.parse(readFileSync(file, 'utf8')) as Game;
+    if (from.seed !== seed) throw new Error(`${file} holds seed ${from.seed}, not ${seed}`);
+  }
+  const onEnd = saveDir
+    ? (g: Game) => {
+        const kept = { ...g, previous: null, last: null };
+        writeFileSync(join(saveDir, `seed-${seed}.json`), `${JSON.stringify(kept)}\n`);
+      }
+    : undefined;
+  return { from, onEnd };
+}
 
 const reach = [2048, 4096, 8192, 16384, 32768];
 const counts = reach.map(() => 0);
@@ -46,12 +75,16 @@ let totalCpu = 0;
 let totalScore = 0;
 const scores: number[] = [];
 for (let seed = from; seed <= to; seed++) {
+  const stretch = stretchOf(seed);
+  if (!stretch) continue;
+  const startMoves = stretch.from?.moves ?? 0;
   const c0 = cpuUsage();
-  const r = playGame(seed, opts, maxMoves, undefined, undefined, stopAt);
+  const r = playGame(seed, opts, maxMoves, undefined, undefined, stopAt, stretch);
   const c = cpuUsage(c0);
   const cpuMs = (c.user + c.system) / 1000;
+  const played = r.moves - startMoves;
   games++;
-  totalMoves += r.moves;
+  totalMoves += played;
   totalCpu += cpuMs;
   totalScore += r.score;
   scores.push(r.score);
@@ -60,7 +93,8 @@ for (let seed = from; seed <= to; seed++) {
   });
   console.log(
     `${name} seed ${seed}: max ${r.maxTile} score ${r.score} moves ${r.moves} ` +
-      `cpu ${(cpuMs / r.moves).toFixed(3)} ms/move`,
+      `cpu ${(cpuMs / played).toFixed(3)} ms/move` +
+      (startMoves ? ` (${played} moves this stretch)` : ''),
   );
 }
 scores.sort((x, y) => x - y);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, newGame, play, slide } from '../../engine/game2048.ts';
+import { type Game, legalMoves, newGame, play, slide } from '../../engine/game2048.ts';
 import { SlideboxError } from '../../engine/result.ts';
 import { analyse, bestMove, evaluatedCount } from './player.ts';
 import { PRESETS, type Preset, uncapped } from './presets.ts';
@@ -178,6 +178,31 @@ describe('bestMove', () => {
     expectPhaseCutOff(plain, late, 5e-5, at, below);
   });
 
+  it("searches with a preset's late depth rule only once the largest tile reaches its bound", () => {
+    const { late: _, ...strong } = PRESETS.strong;
+    // 9 distinct tiles: 9 - 3 = 6 moves deep before the bound; after it 9 - 4 = 5, then capped at 4.
+    const plain = { ...strong, distinctOffset: 3, minDepth: 2, maxDepth: 8 };
+    const shallower = {
+      ...plain,
+      late: { fromTile: 16384, minProb: plain.minProb, distinctOffset: 4 },
+    };
+    const capped = { ...plain, late: { fromTile: 16384, minProb: plain.minProb, maxDepth: 4 } };
+    const below = [
+      [8192, 4096, 2048, 8],
+      [4, 512, 1024, 2],
+      [2, 16, 8, 0],
+      [0, 2, 0, 4],
+    ];
+    const at = below.map((row) => row.map((v) => (v === 8192 ? 16384 : v)));
+    expect(analyse(below, { preset: plain }).depth).toBe(6);
+    expect(analyse(below, { preset: shallower })).toEqual(analyse(below, { preset: plain }));
+    expect(analyse(at, { preset: plain }).depth).toBe(6);
+    expect(analyse(at, { preset: shallower }).depth).toBe(5);
+    expect(analyse(at, { preset: capped }).depth).toBe(4);
+    expect(searchOnce(at, shallower)).toEqual(searchOnce(at, { ...plain, distinctOffset: 4 }));
+    expect(searchOnce(at, capped)).toEqual(searchOnce(at, { ...plain, maxDepth: 4 }));
+  });
+
   it('answers within a time budget with a legal move', () => {
     const cells = [
       [2, 4, 8, 16],
@@ -239,5 +264,23 @@ describe('self-play', () => {
     expect(r.moves).toBeGreaterThan(50);
     expect(r.moves).toBeLessThan(400);
     expect(r.moveMs.length).toBe(r.moves);
+  });
+
+  it('plays a game in two stretches, through a saved state, exactly as in one', () => {
+    const whole = playGame(3, { preset: fast }, 400);
+    let kept: Game | undefined;
+    const first = playGame(3, { preset: fast }, 400, undefined, undefined, 64, {
+      onEnd: (g) => {
+        kept = JSON.parse(JSON.stringify({ ...g, previous: null })) as Game;
+      },
+    });
+    expect(first.maxTile).toBe(64);
+    expect(kept?.moves).toBe(first.moves);
+    const rest = playGame(3, { preset: fast }, 400, undefined, undefined, undefined, {
+      from: kept,
+    });
+    expect(rest.moves).toBe(400);
+    expect(rest.moveMs.length).toBe(400 - first.moves);
+    expect({ ...rest, ms: 0, moveMs: [] }).toEqual({ ...whole, ms: 0, moveMs: [] });
   });
 });

@@ -17,6 +17,7 @@ import {
   type PresetName,
   presetDepth,
   presetMinProb,
+  presetPhase,
 } from './presets.ts';
 import {
   Expectimax,
@@ -195,7 +196,7 @@ function searchPacked(
   maxTile: number,
   opts: ExperimentOptions,
 ): number {
-  const preset = resolvePreset(opts.preset);
+  const preset = presetPhase(resolvePreset(opts.preset), maxTile);
   const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS, opts.network);
   s.newSearch();
   const mask = opts.rootMask ?? 0xf;

@@ -47,9 +47,15 @@ export interface Preset {
   readonly early?: { readonly belowTile: number; readonly minProb: number };
   /**
    * A finer cut-off once the largest tile is `fromTile` or more: the last stretch of a long
-   * game (a board of big tiles to merge in a row) is where a strong game is lost.
+   * game (a board of big tiles to merge in a row) is where a strong game is lost. The depth rule
+   * may change there too (`distinctOffset`, `maxDepth`; by default the preset's own).
    */
-  readonly late?: { readonly fromTile: number; readonly minProb: number };
+  readonly late?: {
+    readonly fromTile: number;
+    readonly minProb: number;
+    readonly distinctOffset?: number;
+    readonly maxDepth?: number;
+  };
 }
 
 /** The preset names. */
@@ -107,6 +113,21 @@ export function presetDepth(p: Preset, distinct: number, empty = 16): number {
   const byEmpty = p.depthByEmpty;
   if (!byEmpty || byEmpty.length === 0) return base;
   return Math.max(base, byEmpty[Math.min(empty, byEmpty.length - 1)]!);
+}
+
+/**
+ * The preset as it searches a board whose largest tile is `maxTile`: past its `late` bound, with
+ * the late depth rule (the cut-off is `presetMinProb`'s).
+ */
+export function presetPhase(p: Preset, maxTile: number): Preset {
+  const late = p.late;
+  if (!late || maxTile < late.fromTile) return p;
+  if (late.distinctOffset === undefined && late.maxDepth === undefined) return p;
+  return {
+    ...p,
+    distinctOffset: late.distinctOffset ?? p.distinctOffset,
+    maxDepth: late.maxDepth ?? p.maxDepth,
+  };
 }
 
 /** The probability cut-off a preset uses for a board whose largest tile is `maxTile`. */

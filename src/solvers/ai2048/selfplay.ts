@@ -2,7 +2,14 @@
  * Plays whole seeded games with the AI through the reference engine (`play`, `keepGoing`), so
  * that the rules are the real ones. Used by the benchmark and by tests.
  */
-import { awaitingWinChoice, keepGoing, maxTile, newGame, play } from '../../engine/game2048.ts';
+import {
+  awaitingWinChoice,
+  type Game,
+  keepGoing,
+  maxTile,
+  newGame,
+  play,
+} from '../../engine/game2048.ts';
 import { type AiOptions, analyse } from './player.ts';
 
 /** The outcome of one game. */
@@ -20,6 +27,14 @@ export interface GameRecord {
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
+/** Where a game starts and what happens to its last state (for games played in stretches). */
+export interface Stretch {
+  /** Continue this game (of the same seed) instead of starting a new one. */
+  readonly from?: Game;
+  /** Called with the state the game stopped in. */
+  readonly onEnd?: (game: Game) => void;
+}
+
 /**
  * Plays a seeded game to its end (keeping going after 2048), to `maxMoves`, or until a tile
  * of `stopAtTile` appears. `onProgress` is called every `progressEvery` moves.
@@ -31,9 +46,10 @@ export function playGame(
   onProgress?: (moves: number, score: number, maxTile: number) => void,
   progressEvery = 1000,
   stopAtTile = Number.POSITIVE_INFINITY,
+  stretch: Stretch = {},
 ): GameRecord {
   const start = now();
-  let game = newGame({ seed });
+  let game = stretch.from ?? newGame({ seed });
   const moveMs: number[] = [];
   while (!game.over && game.moves < maxMoves && maxTile(game.cells) < stopAtTile) {
     if (awaitingWinChoice(game)) game = keepGoing(game);
@@ -48,6 +64,7 @@ export function playGame(
       onProgress(game.moves, game.score, maxTile(game.cells));
     }
   }
+  stretch.onEnd?.(game);
   return {
     seed,
     score: game.score,
