@@ -164,36 +164,31 @@ describe('bestMove', () => {
     expectPhaseCutOff(plain, early, 0.002, small, big);
   });
 
+  /** A late-game board below 16384 (9 distinct tiles), and the same board holding 16384. */
+  const below = [
+    [8192, 4096, 2048, 8],
+    [4, 512, 1024, 2],
+    [2, 16, 8, 0],
+    [0, 2, 0, 4],
+  ];
+  const at = below.map((row) => row.map((v) => (v === 8192 ? 16384 : v)));
+
   it("searches with a preset's late cut-off only once the largest tile reaches its bound", () => {
     const { late: _, ...strong } = PRESETS.strong;
     const plain = { ...strong, maxDepth: 5 };
     const late = { ...plain, late: { fromTile: 16384, minProb: 5e-5 } };
-    const below = [
-      [8192, 4096, 2048, 8],
-      [4, 512, 1024, 2],
-      [2, 16, 8, 0],
-      [0, 2, 0, 4],
-    ];
-    const at = below.map((row) => row.map((v) => (v === 8192 ? 16384 : v)));
     expectPhaseCutOff(plain, late, 5e-5, at, below);
   });
 
   it("searches with a preset's late depth rule only once the largest tile reaches its bound", () => {
     const { late: _, ...strong } = PRESETS.strong;
-    // 9 distinct tiles: 9 - 3 = 6 moves deep before the bound; after it 9 - 4 = 5, then capped at 4.
+    // 9 - 3 = 6 moves deep before the bound; after it 9 - 4 = 5, or capped at 4.
     const plain = { ...strong, distinctOffset: 3, minDepth: 2, maxDepth: 8 };
     const shallower = {
       ...plain,
       late: { fromTile: 16384, minProb: plain.minProb, distinctOffset: 4 },
     };
     const capped = { ...plain, late: { fromTile: 16384, minProb: plain.minProb, maxDepth: 4 } };
-    const below = [
-      [8192, 4096, 2048, 8],
-      [4, 512, 1024, 2],
-      [2, 16, 8, 0],
-      [0, 2, 0, 4],
-    ];
-    const at = below.map((row) => row.map((v) => (v === 8192 ? 16384 : v)));
     expect(analyse(below, { preset: plain }).depth).toBe(6);
     expect(analyse(below, { preset: shallower })).toEqual(analyse(below, { preset: plain }));
     expect(analyse(at, { preset: plain }).depth).toBe(6);
