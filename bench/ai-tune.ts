@@ -93,7 +93,7 @@ for (let seed = from; seed <= to; seed++) {
   });
   console.log(
     `${name} seed ${seed}: max ${r.maxTile} score ${r.score} moves ${r.moves} ` +
-      `cpu ${(cpuMs / played).toFixed(3)} ms/move` +
+      (played > 0 ? `cpu ${(cpuMs / played).toFixed(3)} ms/move` : 'over already') +
       (startMoves ? ` (${played} moves this stretch)` : ''),
   );
 }
