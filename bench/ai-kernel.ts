@@ -21,7 +21,6 @@ import {
   PRESETS,
   type Preset,
   presetDepth,
-  presetMinProb,
   presetPhase,
   uncapped,
 } from '../src/solvers/ai2048/presets.ts';
@@ -61,11 +60,12 @@ while (!game.over) {
     const a = out.a | 0;
     const b = out.b | 0;
     const distinct = new Set(game.cells.flat().filter((v) => v > 0)).size;
+    const phase = presetPhase(preset, maxTile(game.cells));
     all.push({
       a,
       b,
-      depth: presetDepth(presetPhase(preset, maxTile(game.cells)), distinct, countEmpty(a, b)),
-      minProb: presetMinProb(preset, maxTile(game.cells)),
+      depth: presetDepth(phase, distinct, countEmpty(a, b)),
+      minProb: phase.minProb,
     });
   }
   const move = analyse(game.cells, { preset: uncapped(PRESETS.fast) }).move;

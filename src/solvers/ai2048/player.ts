@@ -16,7 +16,6 @@ import {
   type Preset,
   type PresetName,
   presetDepth,
-  presetMinProb,
   presetPhase,
 } from './presets.ts';
 import {
@@ -202,7 +201,7 @@ function searchPacked(
   const mask = opts.rootMask ?? 0xf;
   const limits = {
     depth: 1,
-    minProb: presetMinProb(preset, maxTile),
+    minProb: preset.minProb,
     deadline: Number.POSITIVE_INFINITY,
     mask,
     extendEmpty: preset.extendEmpty ?? -1,

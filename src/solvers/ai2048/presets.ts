@@ -116,17 +116,16 @@ export function presetDepth(p: Preset, distinct: number, empty = 16): number {
 }
 
 /**
- * The preset as it searches a board whose largest tile is `maxTile`: past its `late` bound, with
- * the late depth rule (the cut-off is `presetMinProb`'s).
+ * The preset as it searches a board whose largest tile is `maxTile`: its early or late cut-off
+ * as `minProb`, and past its `late` bound the late depth rule.
  */
 export function presetPhase(p: Preset, maxTile: number): Preset {
-  const late = p.late;
-  if (!late || maxTile < late.fromTile) return p;
-  if (late.distinctOffset === undefined && late.maxDepth === undefined) return p;
+  const late = p.late && maxTile >= p.late.fromTile ? p.late : undefined;
   return {
     ...p,
-    distinctOffset: late.distinctOffset ?? p.distinctOffset,
-    maxDepth: late.maxDepth ?? p.maxDepth,
+    minProb: presetMinProb(p, maxTile),
+    distinctOffset: late?.distinctOffset ?? p.distinctOffset,
+    maxDepth: late?.maxDepth ?? p.maxDepth,
   };
 }
 
