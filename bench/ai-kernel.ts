@@ -11,7 +11,7 @@
  * Positions: every k-th move of a seeded game played by the fast preset to its end (the
  * same positions for the same seed).
  */
-import { median } from '../src/cli/bench-ai.ts';
+import { median } from '../src/cli/benchAi.ts';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { awaitingWinChoice, keepGoing, maxTile, newGame, play } from '../src/engine/game2048.ts';
 import { countEmpty, fitsPacked, out, pack } from '../src/solvers/ai2048/board.ts';

@@ -28,7 +28,7 @@ const libEntries = {
   'puzzle-worker': 'src/node/puzzleSolveWorker.ts',
   ai: 'src/ai.ts',
   // Not an export of its own: the worker_threads script AiWorker starts (found beside ai.js).
-  'ai-worker': 'src/solvers/ai2048/worker-entry.ts',
+  'ai-worker': 'src/solvers/ai2048/workerEntry.ts',
 };
 
 if (!jsOnly) rmSync('dist', { recursive: true, force: true });

@@ -16,7 +16,7 @@ export {
   type AiWorkerOptions,
   bestMoveAsync,
   defaultWorkerUrl,
-} from './solvers/ai2048/ai-worker.ts';
+} from './solvers/ai2048/aiWorker.ts';
 export {
   type AiOptions,
   type Analysis,

@@ -140,7 +140,7 @@ async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    const bench = await import('./bench-ai.ts');
+    const bench = await import('./benchAi.ts');
     return bench.main(argv.slice(2));
   }
   const parsed = parseCli(argv);

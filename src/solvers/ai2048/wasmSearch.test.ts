@@ -119,7 +119,7 @@ describe('WebAssembly search kernel', () => {
 
   it('is the build of its source (npm run build:wasm after changing kernel.as.ts)', async () => {
     // @ts-expect-error: a plain ES module script without types
-    const { compileKernel, kernelModule } = await import('../../../scripts/build-wasm.mjs');
+    const { compileKernel, kernelModule } = await import('../../../scripts/buildWasm.mjs');
     const { readFileSync } = await import('node:fs');
     const committed = readFileSync(new URL('./wasm/kernelBytes.ts', import.meta.url), 'utf8');
     expect(kernelModule(await compileKernel())).toBe(committed);

@@ -229,7 +229,7 @@ export function mouseModes(pane: Pane): { any: boolean; standard: boolean; sgr: 
   return { any: any === '1', standard: standard === '1', sgr: sgr === '1' };
 }
 
-/** The terminal modes after the CLI ended (see tui-terminal.test.ts): all back to normal. */
+/** The terminal modes after the CLI ended (see tuiTerminal.test.ts): all back to normal. */
 export function restoreProblems(pane: Pane, exit: ExitInfo): string[] {
   const problems: string[] = [];
   const modes = pane.modes();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatTable, main, summarise } from './bench-ai.ts';
+import { formatTable, main, summarise } from './benchAi.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

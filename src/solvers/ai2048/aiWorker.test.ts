@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves } from '../../engine/game2048.ts';
 import { SlideboxError } from '../../engine/result.ts';
-import { AiWorker } from './ai-worker.ts';
+import { AiWorker } from './aiWorker.ts';
 
 // Workers run JavaScript: bundle the worker entry from source for the test.
 let dir = '';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'slidebox-ai-'));
   const outfile = join(dir, 'ai-worker.mjs');
   await build({
-    entryPoints: [join(import.meta.dirname, 'worker-entry.ts')],
+    entryPoints: [join(import.meta.dirname, 'workerEntry.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

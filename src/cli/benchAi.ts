@@ -5,8 +5,8 @@
  * Figures, not a test: nothing here passes or fails except the engine check.
  */
 import { availableParallelism } from 'node:os';
-import { AiWorker } from '../solvers/ai2048/ai-worker.ts';
-import { checkAgainstReference, randomBoards, timeMoves } from '../solvers/ai2048/engine-bench.ts';
+import { AiWorker } from '../solvers/ai2048/aiWorker.ts';
+import { checkAgainstReference, randomBoards, timeMoves } from '../solvers/ai2048/engineBench.ts';
 import { searchBackend } from '../solvers/ai2048/player.ts';
 import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
 import type { GameRecord } from '../solvers/ai2048/selfplay.ts';
