@@ -6,10 +6,10 @@ import { createInterface } from 'node:readline';
 import type { Cells } from '../engine/game2048.ts';
 import { randomSeed } from '../engine/rng.ts';
 import type { Direction } from '../engine/types.ts';
+import { formatNumber } from '../front/format.ts';
 import { type Command, type Model, phase, update } from '../front/model2048.ts';
 import { save2048 } from '../storage/store2048.ts';
 import { SaveThrottle } from '../storage/throttle.ts';
-import { formatNumber } from '../tui/ansi.ts';
 
 const COMMANDS: Record<string, Command> = {
   w: { type: 'move', dir: 'up' },

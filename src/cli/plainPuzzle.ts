@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { elapsedMs, type Puzzle } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
 import type { Direction } from '../engine/types.ts';
+import { formatNumber, formatTime } from '../front/format.ts';
 import {
   type PuzzleCommand,
   type PuzzleModel,
@@ -14,8 +15,6 @@ import {
   updatePuzzle,
 } from '../front/modelPuzzle.ts';
 import { recordPuzzleSolve, savePuzzle } from '../storage/storePuzzle.ts';
-import { formatNumber } from '../tui/ansi.ts';
-import { formatTime } from '../tui/puzzle/render.ts';
 
 const DIRS: Record<string, Direction> = {
   w: 'up',

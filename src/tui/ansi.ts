@@ -28,10 +28,3 @@ export function stripAnsi(s: string): string {
 export function visibleWidth(s: string): number {
   return [...stripAnsi(s)].length;
 }
-
-/** Whole number with thousands separators: 1234567 -> "1,234,567". */
-export function formatNumber(n: number): string {
-  return Math.round(n)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, keepGoing, newGame, play, undo } from '../engine/game2048.ts';
 import { moveTile, puzzleFromTiles, undo as undoPuzzle } from '../engine/puzzle.ts';
-import { describe2048, describePuzzle, formatTime } from './announce.ts';
+import { formatTime } from '../front/format.ts';
+import { describe2048, describePuzzle } from './announce.ts';
 
 describe('formatTime', () => {
   it.each([

@@ -4,21 +4,7 @@
  */
 import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
-
-/** "1,024": numbers as people read them. */
-export function formatNumber(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-/** "1:05", "12:03:09": a timer reading. */
-export function formatTime(ms: number): string {
-  const total = Math.floor(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+import { formatNumber, formatTime } from '../front/format.ts';
 
 /** What happened between two 2048 states, for the live region ('' when nothing did). */
 export function describe2048(before: Game, after: Game): string {

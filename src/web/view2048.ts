@@ -6,6 +6,7 @@
  */
 import type { Game } from '../engine/game2048.ts';
 import type { Direction } from '../engine/types.ts';
+import { formatNumber } from '../front/format.ts';
 import {
   AUTOPLAY_DELAYS,
   type Command,
@@ -14,7 +15,6 @@ import {
   shownHint,
   wantsAi,
 } from '../front/model2048.ts';
-import { formatNumber } from './announce.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
 import { button, h, overlay, setText } from './dom.ts';
 

@@ -3,7 +3,7 @@
  * settings it is given and reports every change; the wiring file remembers them.
  */
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
-import { formatNumber } from './announce.ts';
+import { formatNumber } from '../front/format.ts';
 import { h } from './dom.ts';
 import { type GameKind, type PictureMode, type Settings, TARGETS } from './settings.ts';
 

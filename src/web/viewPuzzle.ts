@@ -5,6 +5,7 @@
  * engine decides whether it can move.
  */
 import { elapsedMs, movableTiles, posOf } from '../engine/puzzle.ts';
+import { formatNumber, formatTime } from '../front/format.ts';
 import {
   hintTile,
   type PuzzleCommand,
@@ -12,7 +13,6 @@ import {
   puzzleName,
   wantsSolution,
 } from '../front/modelPuzzle.ts';
-import { formatNumber, formatTime } from './announce.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
 import { button, h, overlay, setText } from './dom.ts';
 

@@ -4,8 +4,8 @@
  */
 import type { Cells, Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
+import { formatNumber } from '../../front/format.ts';
 import { AUTOPLAY_DELAYS, type Model, phase, shownHint } from '../../front/model2048.ts';
-import { formatNumber } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { cellOrigin, drawGridLines, type Geometry, gridSize } from '../grid.ts';

@@ -7,6 +7,7 @@
  */
 import { randomSeed } from '../../engine/rng.ts';
 import type { Direction } from '../../engine/types.ts';
+import { formatNumber } from '../../front/format.ts';
 import {
   AUTOPLAY_DELAYS,
   type Command,
@@ -17,7 +18,6 @@ import {
 import { save2048 } from '../../storage/store2048.ts';
 import { SaveThrottle } from '../../storage/throttle.ts';
 import { Animator } from '../animator.ts';
-import { formatNumber } from '../ansi.ts';
 import type { ColorDepth } from '../color.ts';
 import { TerminalSession } from '../terminal.ts';
 import { keyToCommand } from './keymap.ts';

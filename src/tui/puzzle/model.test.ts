@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goal, newPuzzle, puzzleFromTiles } from '../../engine/puzzle.ts';
+import { formatTime } from '../../front/format.ts';
 import {
   type Env,
   hintTile,
@@ -12,7 +13,7 @@ import {
 import { stripAnsi } from '../ansi.ts';
 import { decodeKeys } from '../keys.ts';
 import { puzzleKeyToCommand } from './keymap.ts';
-import { formatTime, renderPuzzle, tileAt } from './render.ts';
+import { renderPuzzle, tileAt } from './render.ts';
 
 const env: Env = { now: 1000, seed: () => 5 };
 // 1 2 3 / 4 5 6 / 7 _ 8: one move (8 left) from the goal.

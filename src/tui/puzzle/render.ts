@@ -4,8 +4,8 @@
  * goal (the L-shaped bands people solve in order), so a solved region reads at a glance.
  */
 import { elapsedMs, posOf } from '../../engine/puzzle.ts';
+import { formatNumber, formatTime } from '../../front/format.ts';
 import { hintTile, type PuzzleModel, puzzleName, wantsSolution } from '../../front/modelPuzzle.ts';
-import { formatNumber } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
@@ -64,15 +64,6 @@ export function tileAt(
     if (x >= x0 && x < x0 + p.g.w && y >= y0 && y < y0 + p.g.h) return m.puzzle.tiles[i] || null;
   }
   return null;
-}
-
-/** Minutes and seconds, with hours when needed: 0:07, 12:34, 1:02:03. */
-export function formatTime(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
 function statsLine(m: PuzzleModel, now: number, cols: number): string {
