@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { newGame } from '../engine/game2048.ts';
-import { newPuzzle, resumeClock } from '../engine/puzzle.ts';
+import { newPuzzle } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { initialModel, update } from '../front/model2048.ts';
 import { initialPuzzleModel } from '../front/modelPuzzle.ts';
@@ -15,7 +15,7 @@ import { detectColorDepth } from '../tui/color.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
 import { runPlain2048 } from './plain2048.ts';
-import { aiAdvisor, aiHere, solveHere, solverClient } from './solvers.ts';
+import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -68,6 +68,8 @@ async function play2048(o: CliOptions): Promise<number> {
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
     ai: aiAdvisor,
+    // For the end-to-end test that the terminal is restored after a crash.
+    crashKey: process.env.SLIDEBOX_TEST_CRASH_KEY,
   });
   process.stdout.write(`${farewell(end)}\n`);
   return 0;
@@ -104,16 +106,11 @@ async function playPuzzle(o: CliOptions): Promise<number> {
   if (o.plain || !interactive) {
     for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
     const { runPlainPuzzle } = await import('./plainPuzzle.ts');
-    return runPlainPuzzle(
-      { ...model, puzzle: resumeClock(model.puzzle, Date.now()) },
-      dataDir,
-      solveHere,
-      {
-        input: process.stdin,
-        output: process.stdout,
-        error: process.stderr,
-      },
-    );
+    return runPlainPuzzle(model, dataDir, solverHere, {
+      input: process.stdin,
+      output: process.stdout,
+      error: process.stderr,
+    });
   }
   for (const n of notices) process.stderr.write(`${n}\n`);
   const { runPuzzle } = await import('../tui/puzzle/run.ts');

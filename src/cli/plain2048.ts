@@ -1,38 +1,31 @@
 /**
  * Plain 2048 for pipes and scripts: one command per line in, the board as text out after each.
- * Deterministic with a seed. Unknown commands get a message on stderr and the game goes on.
+ * Deterministic with a seed. Unknown commands get a message on stderr and the game goes on. The
+ * game loop is the shared controller's; letters mean what they mean in the full-screen game.
  */
-import { createInterface } from 'node:readline';
 import type { Cells } from '../engine/game2048.ts';
 import { randomSeed } from '../engine/rng.ts';
-import type { Direction } from '../engine/types.ts';
+import { type Change2048, Controller2048 } from '../front/controller2048.ts';
 import { formatNumber } from '../front/format.ts';
-import { type Command, type Model, phase, update } from '../front/model2048.ts';
-import { save2048 } from '../storage/store2048.ts';
-import { SaveThrottle } from '../storage/throttle.ts';
+import { key2048 } from '../front/keymap.ts';
+import { type Command, type Model, phase, shownHint } from '../front/model2048.ts';
+import type { Advisor } from '../front/ports.ts';
+import { fileStore2048 } from '../storage/store2048.ts';
+import { eachLine, type PlainIo, unknownCommand } from './plainIo.ts';
 
-const COMMANDS: Record<string, Command> = {
-  w: { type: 'move', dir: 'up' },
-  up: { type: 'move', dir: 'up' },
-  k: { type: 'move', dir: 'up' },
-  s: { type: 'move', dir: 'down' },
-  down: { type: 'move', dir: 'down' },
-  j: { type: 'move', dir: 'down' },
-  a: { type: 'move', dir: 'left' },
-  left: { type: 'move', dir: 'left' },
-  h: { type: 'move', dir: 'left' },
-  d: { type: 'move', dir: 'right' },
-  right: { type: 'move', dir: 'right' },
-  l: { type: 'move', dir: 'right' },
-  u: { type: 'undo' },
-  undo: { type: 'undo' },
-  n: { type: 'new-confirmed' },
-  new: { type: 'new-confirmed' },
-  c: { type: 'keep-going' },
-  continue: { type: 'keep-going' },
-  q: { type: 'quit' },
-  quit: { type: 'quit' },
+/** Words plain mode takes, as the keys they stand for. */
+const WORDS: Readonly<Record<string, string>> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  undo: 'u',
+  new: 'n',
+  continue: 'c',
+  quit: 'q',
+  hint: 'i',
 };
+const KEYS = new Set(['w', 'a', 's', 'd', 'h', 'j', 'k', 'l', 'u', 'n', 'c', 'q', 'i']);
 
 export const PLAIN_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l), u undo, i hint, n new game, c keep going after a win, q quit';
@@ -61,81 +54,73 @@ function status(model: Model): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The AI, for hints and autoplay in plain mode (loaded only when asked for). */
-export type PlainAdvisor = () => Promise<
-  (cells: number[][], purpose: 'hint' | 'autoplay') => Direction | null
->;
+/** The command a line stands for: null for no command, 'none' for one that does nothing now. */
+function lineCommand(line: string, model: Model): Command | null {
+  const key = WORDS[line] ?? (KEYS.has(line) ? line : null);
+  if (key === null) return null;
+  const cmd = key2048({ key }, model) ?? { type: 'none' };
+  // Plain mode never asks before a new game: the player typed it in full.
+  return cmd.type === 'new' ? { type: 'new-confirmed' } : cmd;
+}
 
 /** Runs plain mode on the given streams; resolves with the exit code. */
 export async function runPlain2048(
   start: Model,
   dataDir: string,
-  io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; error: NodeJS.WritableStream },
-  advisor?: PlainAdvisor,
+  io: PlainIo,
+  advisor: () => Promise<Advisor>,
 ): Promise<number> {
-  let model = start;
   const out = (s: string) => io.output.write(s);
-  if (model.notice) io.error.write(`${model.notice}\n`);
-  out(status(model));
-  const save = () => {
-    try {
-      save2048(dataDir, model.game, model.best);
-    } catch (e) {
-      io.error.write(`could not save the game: ${(e as Error).message}\n`);
-    }
+  const show = (m: Model) => {
+    if (m.notice) io.error.write(`${m.notice}\n`);
+    out(status(m));
   };
-  if (model.autoplay && advisor) {
-    // Watching in plain mode: the AI plays the whole game, the board printed after each move.
-    const ai = await advisor();
-    // Saved once a second rather than after each of thousands of moves (and at the end).
-    const saver = new SaveThrottle(save, 1000);
-    while (model.autoplay) {
-      const dir = ai(
-        model.game.cells.map((r) => [...r]),
-        'autoplay',
-      );
-      model = update(model, { type: 'ai-answer', game: model.game, dir }, randomSeed);
-      saver.soon();
-      if (model.notice) io.error.write(`${model.notice}\n`);
-      out(status(model));
-    }
-    saver.flush();
-    out(`Final score: ${formatNumber(model.game.score)}\n`);
-    return 0;
+  let watching: (() => void) | null = null;
+  const onChange = (c: Change2048) => {
+    // Watching the AI play: the board after each of its moves, until the game ends.
+    if (c.cmd.type !== 'ai-answer' && c.cmd.type !== 'ai-failed') return;
+    if (c.model.game !== c.before.game || c.cmd.type === 'ai-failed') show(c.model);
+    if (!c.model.autoplay) watching?.();
+  };
+  // Plain mode has no one to pace the AI for: autoplay moves come as fast as it answers.
+  const game = new Controller2048({
+    model: { ...start, speed: 0, notice: null },
+    store: fileStore2048(dataDir),
+    advisor,
+    seed: randomSeed,
+    onChange,
+  });
+  show(start);
+  if (start.autoplay) {
+    await new Promise<void>((resolve) => {
+      watching = resolve;
+      game.start();
+    });
+  } else {
+    await eachLine(io, PLAIN_HELP, async (line, raw) => {
+      const cmd = lineCommand(line, game.model);
+      if (!cmd) {
+        unknownCommand(io, raw, PLAIN_HELP);
+        return true;
+      }
+      if (cmd.type === 'quit') return false;
+      if (cmd.type === 'hint' && game.model.game.over) {
+        out('Hint: no moves left.\n');
+        return true;
+      }
+      game.dispatch(cmd);
+      if (cmd.type !== 'hint') {
+        show(game.model);
+        return true;
+      }
+      await game.settled();
+      const dir = shownHint(game.model);
+      if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+      else out(dir ? `Hint: ${dir}\n` : 'Hint: no moves left.\n');
+      return true;
+    });
   }
-  const rl = createInterface({ input: io.input, terminal: false });
-  // Lines are handled strictly in order, also while a hint waits for the AI to load.
-  for await (const raw of rl) {
-    const line = raw.trim().toLowerCase();
-    if (line === '') continue;
-    if (line === '?' || line === 'help') {
-      out(`${PLAIN_HELP}\n`);
-      continue;
-    }
-    if ((line === 'i' || line === 'hint') && advisor) {
-      const ai = await advisor();
-      const dir = model.game.over
-        ? null
-        : ai(
-            model.game.cells.map((r) => [...r]),
-            'hint',
-          );
-      out(dir ? `Hint: ${dir}\n` : 'Hint: no moves left.\n');
-      continue;
-    }
-    const cmd = COMMANDS[line];
-    if (!cmd) {
-      io.error.write(`unknown command ${JSON.stringify(raw.trim())}; ${PLAIN_HELP}\n`);
-      continue;
-    }
-    const before = model;
-    model = update(model, cmd, randomSeed);
-    if (model.game !== before.game) save();
-    if (model.quit) break;
-    if (model.notice) io.error.write(`${model.notice}\n`);
-    out(status(model));
-  }
-  rl.close();
-  out(`Final score: ${formatNumber(model.game.score)}\n`);
+  const end = game.close();
+  out(`Final score: ${formatNumber(end.game.score)}\n`);
   return 0;
 }

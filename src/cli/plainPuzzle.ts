@@ -1,35 +1,37 @@
 /**
  * The plain sliding puzzle for pipes and scripts: one command per line in, the board as text
  * out after each. Commands are processed strictly in order, also when a hint has to wait for
- * the solver.
+ * the solver. The game loop is the shared controller's; letters mean what they mean in the
+ * full-screen game, and a number slides that tile (as a click does there).
  */
-import { createInterface } from 'node:readline';
-import { elapsedMs, type Puzzle } from '../engine/puzzle.ts';
+import type { Puzzle } from '../engine/puzzle.ts';
+import { elapsedMs } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
-import type { Direction } from '../engine/types.ts';
+import { ControllerPuzzle } from '../front/controllerPuzzle.ts';
 import { formatNumber, formatTime } from '../front/format.ts';
+import { keyPuzzle } from '../front/keymap.ts';
 import {
+  hintTile,
   type PuzzleCommand,
   type PuzzleModel,
   puzzleName,
-  updatePuzzle,
 } from '../front/modelPuzzle.ts';
-import { recordPuzzleSolve, savePuzzle } from '../storage/storePuzzle.ts';
+import type { PuzzleSolver } from '../front/ports.ts';
+import { fileStorePuzzle } from '../storage/storePuzzle.ts';
+import { eachLine, type PlainIo, unknownCommand } from './plainIo.ts';
 
-const DIRS: Record<string, Direction> = {
-  w: 'up',
-  up: 'up',
-  k: 'up',
-  s: 'down',
-  down: 'down',
-  j: 'down',
-  a: 'left',
-  left: 'left',
-  h: 'left',
-  d: 'right',
-  right: 'right',
-  l: 'right',
+/** Words plain mode takes, as the keys they stand for. */
+const WORDS: Readonly<Record<string, string>> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  undo: 'u',
+  new: 'n',
+  quit: 'q',
+  hint: 'i',
 };
+const KEYS = new Set(['w', 'a', 's', 'd', 'h', 'j', 'k', 'l', 'u', 'n', 'q', 'i']);
 
 export const PLAIN_PUZZLE_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) slide a tile that way; a tile number slides that tile; u undo; i hint; solve (print a solution); n new game; q quit';
@@ -56,81 +58,83 @@ function status(m: PuzzleModel, now: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The command a line stands for: null for no command, 'none' for one that does nothing now. */
+function lineCommand(line: string, model: PuzzleModel): PuzzleCommand | null {
+  if (/^\d+$/.test(line)) return { type: 'tile', tile: Number(line) };
+  const key = WORDS[line] ?? (KEYS.has(line) ? line : null);
+  if (key === null) return null;
+  const cmd = keyPuzzle({ key }, model) ?? { type: 'none' };
+  // Plain mode never asks before a new game: the player typed it in full.
+  return cmd.type === 'new' ? { type: 'new-confirmed' } : cmd;
+}
+
 export async function runPlainPuzzle(
   start: PuzzleModel,
   dataDir: string,
-  solve: (tiles: readonly number[], width: number) => Promise<number[]>,
-  io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; error: NodeJS.WritableStream },
+  solver: () => Promise<PuzzleSolver>,
+  io: PlainIo,
 ): Promise<number> {
-  let model = start;
   const out = (s: string) => io.output.write(s);
-  if (model.notice) io.error.write(`${model.notice}\n`);
-  out(status(model, Date.now()));
-  const rl = createInterface({ input: io.input, terminal: false });
-  for await (const raw of rl) {
-    const line = raw.trim().toLowerCase();
-    if (line === '') continue;
-    if (line === '?' || line === 'help') {
-      out(`${PLAIN_PUZZLE_HELP}\n`);
-      continue;
+  const game = new ControllerPuzzle({
+    model: { ...start, notice: null },
+    store: fileStorePuzzle(dataDir),
+    solver,
+    seed: randomSeed,
+    onChange: () => {},
+    prepareTables: false,
+  });
+  game.resume();
+  if (start.notice) io.error.write(`${start.notice}\n`);
+  out(status(game.model, Date.now()));
+
+  /** Waits for the solver's plan for the position on screen; false when it failed. */
+  const plan = async (cmd: PuzzleCommand): Promise<boolean> => {
+    game.dispatch(cmd);
+    await game.settled();
+    if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+    return game.model.plan !== null && game.model.hint;
+  };
+
+  const solveOrHint = async (line: string) => {
+    if (game.model.puzzle.solved) {
+      out('Already solved.\n');
+      return;
     }
+    if (line === 'solve') {
+      // A game whose whole solution was shown sets no record.
+      if (await plan({ type: 'show-solution' })) {
+        const tiles = game.model.plan!.tiles;
+        out(`Solution (${tiles.length} moves): ${tiles.join(' ')}\n`);
+      }
+    } else if (game.model.hint || (await plan({ type: 'hint' }))) {
+      out(`Hint: slide ${hintTile(game.model)}\n`);
+    }
+    // The hint is shown once: no solving after every move.
+    if (game.model.hint) game.dispatch({ type: 'hint' });
+  };
+
+  await eachLine(io, PLAIN_PUZZLE_HELP, async (line, raw) => {
     if (line === 'i' || line === 'hint' || line === 'solve') {
-      if (model.puzzle.solved) {
-        out('Already solved.\n');
-        continue;
-      }
-      try {
-        const tiles = await solve(model.puzzle.tiles, model.puzzle.width);
-        out(
-          line === 'solve'
-            ? `Solution (${tiles.length} moves): ${tiles.join(' ')}\n`
-            : `Hint: slide ${tiles[0]}\n`,
-        );
-        // A game whose whole solution was shown sets no record.
-        if (line === 'solve') model = { ...model, assisted: true };
-      } catch (e) {
-        io.error.write(`the solver failed: ${(e as Error).message}\n`);
-      }
-      continue;
+      await solveOrHint(line);
+      return true;
     }
-    let cmd: PuzzleCommand | null = null;
-    if (DIRS[line]) cmd = { type: 'move', dir: DIRS[line]! };
-    else if (/^\d+$/.test(line)) cmd = { type: 'tile', tile: Number(line) };
-    else if (line === 'u' || line === 'undo') cmd = { type: 'undo' };
-    else if (line === 'n' || line === 'new') cmd = { type: 'new-confirmed' };
-    else if (line === 'q' || line === 'quit') break;
+    const cmd = lineCommand(line, game.model);
     if (!cmd) {
-      io.error.write(`unknown command ${JSON.stringify(raw.trim())}; ${PLAIN_PUZZLE_HELP}\n`);
-      continue;
+      unknownCommand(io, raw, PLAIN_PUZZLE_HELP);
+      return true;
     }
-    if (cmd.type === 'tile' && (cmd.tile < 1 || cmd.tile >= model.puzzle.width ** 2)) {
-      io.error.write(
-        `there is no tile ${cmd.tile} on the ${model.puzzle.width}×${model.puzzle.width} board\n`,
-      );
-      continue;
+    if (cmd.type === 'quit') return false;
+    const w = game.model.puzzle.width;
+    if (cmd.type === 'tile' && (cmd.tile < 1 || cmd.tile >= w * w)) {
+      io.error.write(`there is no tile ${cmd.tile} on the ${w}×${w} board\n`);
+      return true;
     }
-    const before = model;
-    const now = Date.now();
-    model = updatePuzzle(model, cmd, { now, seed: randomSeed });
-    if (model.puzzle !== before.puzzle) {
-      try {
-        if (model.puzzle.solved && !before.puzzle.solved && !model.assisted) {
-          recordPuzzleSolve(
-            dataDir,
-            model.puzzle.width,
-            model.puzzle.moves,
-            elapsedMs(model.puzzle, now),
-          );
-        }
-        savePuzzle(dataDir, model.puzzle, now, model.assisted);
-      } catch (e) {
-        io.error.write(`could not save the game: ${(e as Error).message}\n`);
-      }
-    }
-    if (model.notice) io.error.write(`${model.notice}\n`);
-    out(status(model, now));
-  }
-  rl.close();
-  out(`Moves: ${formatNumber(model.puzzle.moves)}${model.puzzle.solved ? ' (solved)' : ''}\n`);
+    game.dispatch(cmd);
+    if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+    out(status(game.model, Date.now()));
+    return true;
+  });
+  const end = game.close();
+  out(`Moves: ${formatNumber(end.puzzle.moves)}${end.puzzle.solved ? ' (solved)' : ''}\n`);
   return 0;
 }

@@ -1,65 +1,78 @@
 /**
  * Where the CLI gets its AI and puzzle solver: loaded lazily (dynamic import) on first use, so
- * starting a game never pays for them.
+ * starting a game never pays for them. The full-screen games run them on worker threads; plain
+ * mode runs them on its own thread, where nothing else has to stay responsive.
  */
-import type { Direction } from '../engine/types.ts';
-import type { MoveAdvisor } from '../tui/game2048/run.ts';
-import type { SolverClient } from '../tui/puzzle/run.ts';
+import type { Advisor, PuzzleSolver } from '../front/ports.ts';
+
+/** The preset for each use: the best answer for a hint, one that keeps the pace for autoplay. */
+export const ADVICE_PRESETS = { hint: 'strong', autoplay: 'fast' } as const;
 
 /**
- * The 2048 AI on worker threads (the root moves shared over up to two): the `strong` preset for
- * hints, where a good answer matters most, and the `fast` one for autoplay, which should keep
- * up with the chosen pace.
+ * How long an optimal search may take before the fast solver answers instead: a hint should
+ * come in a moment, even for the rare 15-puzzle position that takes the optimal search longer.
  */
-export async function aiAdvisor(): Promise<MoveAdvisor> {
+export const OPTIMAL_TIME_LIMIT_MS = 5000;
+
+/** The 2048 AI on worker threads (the root moves shared over up to two). */
+export async function aiAdvisor(): Promise<Advisor> {
   const { AiWorker } = await import('../ai.ts');
   const { availableParallelism } = await import('node:os');
   const ai = new AiWorker({ threads: Math.min(2, availableParallelism()) });
   return {
-    bestMove(cells, purpose, signal) {
-      return ai.bestMove(cells, { preset: purpose === 'hint' ? 'strong' : 'fast', signal });
-    },
+    bestMove: (cells, purpose, signal) =>
+      ai.bestMove(cells, { preset: ADVICE_PRESETS[purpose], signal }),
     close() {
       void ai.terminate();
     },
   };
 }
 
-/**
- * How long an optimal search may take before the fast solver answers instead: a hint should
- * come in a moment, even for the rare 15-puzzle position that takes the optimal search longer.
- */
-const OPTIMAL_TIME_LIMIT_MS = 5000;
+/** The 2048 AI on this thread (plain mode). */
+export async function aiHere(): Promise<Advisor> {
+  const { analyse } = await import('../ai.ts');
+  return {
+    bestMove: async (cells, purpose) => analyse(cells, { preset: ADVICE_PRESETS[purpose] }).move,
+    close() {},
+  };
+}
 
 /**
  * The puzzle solver on a worker thread that keeps its pattern databases between solves (they
- * are loaded or built on the first 4x4 solve only, so other sizes never pay for them).
+ * are loaded or built for 4x4 boards only, so other sizes never pay for them).
  */
-export async function solverClient(): Promise<SolverClient> {
+export async function solverClient(): Promise<PuzzleSolver> {
   const { createSolverWorker } = await import('../node/startSolve.ts');
   const worker = createSolverWorker();
   return {
     solve(tiles, width) {
       const h = worker.solve(tiles, width, { timeLimitMs: OPTIMAL_TIME_LIMIT_MS });
-      return { promise: h.promise.then((r) => r.moves), cancel: () => h.cancel() };
+      const promise = h.promise.then((r) => ({ tiles: r.moves, optimal: r.optimal }));
+      return { promise, cancel: () => h.cancel() };
     },
+    prepare: (width) => worker.prepare(width),
     close() {
       void worker.close();
     },
   };
 }
 
-/** The puzzle solver on this thread (plain mode, where nothing else has to stay responsive). */
-export async function solveHere(tiles: readonly number[], width: number): Promise<number[]> {
-  const { solve } = await import('../puzzle.ts');
-  return solve([...tiles], width, { timeLimitMs: OPTIMAL_TIME_LIMIT_MS });
-}
-
-/** The 2048 AI on this thread (plain mode): synchronous answers. */
-export async function aiHere(): Promise<
-  (cells: number[][], purpose: 'hint' | 'autoplay') => Direction | null
-> {
-  const { analyse } = await import('../ai.ts');
-  return (cells, purpose) =>
-    analyse(cells, { preset: purpose === 'hint' ? 'strong' : 'fast' }).move;
+/** The puzzle solver on this thread (plain mode): no tables are built in the background. */
+export async function solverHere(): Promise<PuzzleSolver> {
+  const { solvePuzzle } = await import('../puzzle.ts');
+  const { defaultStore } = await import('../storage/defaultStore.ts');
+  const store = defaultStore();
+  return {
+    solve(tiles, width) {
+      const ctrl = new AbortController();
+      const promise = solvePuzzle([...tiles], width, {
+        timeLimitMs: OPTIMAL_TIME_LIMIT_MS,
+        signal: ctrl.signal,
+        store,
+      }).then((r) => ({ tiles: r.moves, optimal: r.optimal }));
+      return { promise, cancel: () => ctrl.abort() };
+    },
+    prepare: async () => {},
+    close() {},
+  };
 }

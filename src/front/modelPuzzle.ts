@@ -20,6 +20,8 @@ export type Overlay = 'help' | 'confirm-new' | null;
 export interface Plan {
   readonly from: string;
   readonly tiles: readonly number[];
+  /** No shorter solution exists (false: the fast solver's). */
+  readonly optimal: boolean;
 }
 
 export interface PuzzleModel {
@@ -55,7 +57,14 @@ export type PuzzleCommand =
   | { readonly type: 'hint' }
   | { readonly type: 'auto-solve' }
   | { readonly type: 'solve-step' }
-  | { readonly type: 'solution'; readonly from: string; readonly tiles: readonly number[] }
+  /** Sets the player's game aside as solved for them (plain mode's `solve`): no record. */
+  | { readonly type: 'show-solution' }
+  | {
+      readonly type: 'solution';
+      readonly from: string;
+      readonly tiles: readonly number[];
+      readonly optimal: boolean;
+    }
   | { readonly type: 'solver-failed'; readonly from: string; readonly message: string }
   | { readonly type: 'quit' }
   | { readonly type: 'none' };
@@ -113,7 +122,9 @@ function advancePlan(plan: Plan | null, before: Puzzle, after: Puzzle): Plan | n
   if (!plan || plan.from !== positionKey(before) || after === before) return plan;
   const slid = after.last?.slides.map((s) => s.tile) ?? [];
   const follows = slid.every((t, i) => plan.tiles[i] === t);
-  return follows ? { from: positionKey(after), tiles: plan.tiles.slice(slid.length) } : null;
+  return follows
+    ? { ...plan, from: positionKey(after), tiles: plan.tiles.slice(slid.length) }
+    : null;
 }
 
 function moved(m: PuzzleModel, next: Puzzle, manual: boolean): PuzzleModel {
@@ -183,9 +194,12 @@ export function updatePuzzle(model: PuzzleModel, cmd: PuzzleCommand, env: Env): 
       if (!m.autoSolve || tile === null) return model;
       return moved(m, moveTile(m.puzzle, tile, env.now), false);
     }
+    case 'show-solution':
+      if (m.puzzle.solved) return m;
+      return { ...m, hint: true, assisted: true };
     case 'solution':
       if (cmd.from !== positionKey(m.puzzle)) return model;
-      return { ...model, plan: { from: cmd.from, tiles: cmd.tiles } };
+      return { ...model, plan: { from: cmd.from, tiles: cmd.tiles, optimal: cmd.optimal } };
     case 'solver-failed':
       if (cmd.from !== positionKey(m.puzzle)) return model;
       return { ...m, hint: false, autoSolve: false, notice: `The solver failed: ${cmd.message}` };

@@ -22,6 +22,15 @@ if (config.preload) {
   patternDbs4(store).catch(() => {});
 }
 
+function errorOf(e: unknown): { name: string; message: string; code?: string } {
+  const error = e as Error;
+  return {
+    name: error?.name ?? 'Error',
+    message: error?.message ?? String(e),
+    code: e instanceof SlideboxError ? e.code : undefined,
+  };
+}
+
 function send(msg: FromWorker): void {
   port!.postMessage(msg);
 }
@@ -31,23 +40,21 @@ port.on('message', (msg: ToWorker) => {
     running.get(msg.id)?.abort();
     return;
   }
+  if (msg.type === 'prepare') {
+    // Only the 15-puzzle's optimal solves need tables; the other widths are ready at once.
+    const tables = msg.width === 4 ? patternDbs4(store) : Promise.resolve();
+    tables.then(
+      () => send({ type: 'ready', id: msg.id }),
+      (e: unknown) => send({ type: 'error', id: msg.id, error: errorOf(e) }),
+    );
+    return;
+  }
   const ac = new AbortController();
   running.set(msg.id, ac);
   solvePuzzle(msg.tiles, msg.width, { ...msg.opts, signal: ac.signal, store })
     .then(
       (report) => send({ type: 'done', id: msg.id, report }),
-      (e: unknown) => {
-        const error = e as Error;
-        send({
-          type: 'error',
-          id: msg.id,
-          error: {
-            name: error?.name ?? 'Error',
-            message: error?.message ?? String(e),
-            code: e instanceof SlideboxError ? e.code : undefined,
-          },
-        });
-      },
+      (e: unknown) => send({ type: 'error', id: msg.id, error: errorOf(e) }),
     )
     .finally(() => running.delete(msg.id));
 });

@@ -10,8 +10,11 @@ export interface WorkerConfig {
 
 export type ToWorker =
   | { type: 'solve'; id: number; tiles: unknown; width: number; opts: SolveOptions }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Load or build what optimal solves of a width need; answered with `ready`. */
+  | { type: 'prepare'; id: number; width: number };
 
 export type FromWorker =
   | { type: 'done'; id: number; report: SolveReport }
+  | { type: 'ready'; id: number }
   | { type: 'error'; id: number; error: { name: string; message: string; code?: string } };

@@ -26,6 +26,8 @@ export interface SolveHandle {
 /** A long-lived solver thread: keeps its pattern databases loaded between solves. */
 export interface SolverWorker {
   solve(tiles: readonly number[], width: number, opts?: SolveOptions): SolveHandle;
+  /** Loads or builds what optimal solves of this width need; resolves when they are ready. */
+  prepare(width: number): Promise<void>;
   /** Ends the thread; pending solves reject with an AbortError. */
   close(): Promise<void>;
 }
@@ -93,7 +95,7 @@ export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker
   let closed = false;
   const pending = new Map<
     number,
-    { resolve: (r: SolveReport) => void; reject: (e: unknown) => void }
+    { resolve: (r: SolveReport | null) => void; reject: (e: unknown) => void }
   >();
   const settle = (id: number) => {
     pending.delete(id);
@@ -104,6 +106,7 @@ export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker
     if (!p) return;
     settle(msg.id);
     if (msg.type === 'done') p.resolve(msg.report);
+    else if (msg.type === 'ready') p.resolve(null);
     else if (msg.error.name === 'AbortError') p.reject(abortError());
     else if (msg.error.code)
       p.reject(new SlideboxError({ code: msg.error.code, message: msg.error.message }));
@@ -120,19 +123,28 @@ export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker
     closed = true;
     failAll(abortError());
   });
+  const request = (id: number, msg: ToWorker) =>
+    new Promise<SolveReport | null>((resolve, reject) => {
+      if (closed) {
+        reject(abortError());
+        return;
+      }
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage(msg);
+    });
   return {
+    prepare(width) {
+      const id = nextId++;
+      // Preparing never keeps the process alive on its own.
+      const done = request(id, { type: 'prepare', id, width }).then(() => undefined);
+      worker.unref();
+      return done;
+    },
     solve(tiles, width, solveOpts = {}) {
       const id = nextId++;
-      const promise = new Promise<SolveReport>((resolve, reject) => {
-        if (closed) {
-          reject(abortError());
-          return;
-        }
-        pending.set(id, { resolve, reject });
-        worker.ref();
-        const msg: ToWorker = { type: 'solve', id, tiles: [...tiles], width, opts: solveOpts };
-        worker.postMessage(msg);
-      });
+      const msg: ToWorker = { type: 'solve', id, tiles: [...tiles], width, opts: solveOpts };
+      const promise = request(id, msg) as Promise<SolveReport>;
       // A caller that cancels and drops the promise must not crash the process with an
       // unhandled rejection; callers that await it still see the rejection.
       promise.catch(() => {});

@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import type { Game } from '../engine/game2048.ts';
-import { err, problem } from '../engine/result.ts';
+import { err, ok, problem } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
+import type { Store2048 } from '../front/ports.ts';
 import { raiseBest2048 } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { loadSave } from './saves.ts';
@@ -50,4 +51,18 @@ export function save2048(dir: string, game: Game, best: number): void {
   atomicWrite(savePath2048(dir, game.size), `${JSON.stringify(serializeGame(game))}\n`);
   const score = Math.max(best, game.score);
   if (score > 0) updateStats(dir, (s) => raiseBest2048(s, game.size, score));
+}
+
+/** The 2048 controller's store: the game and best score in files under `dir`. */
+export function fileStore2048(dir: string): Store2048 {
+  return {
+    save(game, best) {
+      try {
+        save2048(dir, game, best);
+        return ok(undefined);
+      } catch (e) {
+        return err(problem('save-failed', `Could not save the game (${(e as Error).message}).`));
+      }
+    },
+  };
 }

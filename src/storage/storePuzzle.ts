@@ -4,8 +4,9 @@
  */
 import { join } from 'node:path';
 import type { Puzzle } from '../engine/puzzle.ts';
-import { err, problem } from '../engine/result.ts';
+import { err, ok, problem } from '../engine/result.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
+import type { StorePuzzle } from '../front/ports.ts';
 import { type PuzzleRecord, recordSolve } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { loadSave } from './saves.ts';
@@ -68,4 +69,27 @@ export function recordPuzzleSolve(
     return r.records;
   });
   return result;
+}
+
+/** The puzzle controller's store: the puzzle and the records in files under `dir`. */
+export function fileStorePuzzle(dir: string): StorePuzzle {
+  const failed = (e: unknown, what: string) =>
+    err(problem('save-failed', `Could not save ${what} (${(e as Error).message}).`));
+  return {
+    save(puzzle, now, assisted) {
+      try {
+        savePuzzle(dir, puzzle, now, assisted);
+        return ok(undefined);
+      } catch (e) {
+        return failed(e, 'the game');
+      }
+    },
+    recordSolve(width, moves, timeMs) {
+      try {
+        return ok(recordPuzzleSolve(dir, width, moves, timeMs));
+      } catch (e) {
+        return failed(e, 'your records');
+      }
+    },
+  };
 }

@@ -2,7 +2,7 @@
  * Decoding raw terminal input into keys. One chunk of input may hold several keys (typed fast,
  * or pasted); every one is returned, in order, so no key press is lost or doubled.
  */
-import type { Direction } from '../engine/types.ts';
+import type { KeyInput } from '../front/keymap.ts';
 
 export type KeyName =
   | 'up'
@@ -33,25 +33,6 @@ export interface Key {
 }
 
 const ARROWS: Record<string, KeyName> = { A: 'up', B: 'down', C: 'right', D: 'left' };
-
-const DIRECTION_CHARS: Record<string, Direction> = {
-  w: 'up',
-  a: 'left',
-  s: 'down',
-  d: 'right',
-  k: 'up',
-  h: 'left',
-  j: 'down',
-  l: 'right',
-};
-
-/** The direction a key names in both games: an arrow, WASD or hjkl (any case); else null. */
-export function keyDirection(key: Key): Direction | null {
-  if (key.name === 'up' || key.name === 'down' || key.name === 'left' || key.name === 'right') {
-    return key.name;
-  }
-  return key.name === 'char' ? (DIRECTION_CHARS[key.ch!.toLowerCase()] ?? null) : null;
-}
 
 /** Decodes a chunk of raw input into keys. */
 export function decodeKeys(data: string): Key[] {
@@ -110,4 +91,23 @@ export function decodeKeys(data: string): Key[] {
     else keys.push({ name: 'char', ch: c });
   }
   return keys;
+}
+
+const KEY_NAMES: Partial<Record<KeyName, string>> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  escape: 'Escape',
+  enter: 'Enter',
+  space: ' ',
+  backspace: 'Backspace',
+  tab: 'Tab',
+};
+
+/** A terminal key as the shared keymap reads keys (browser names); null for mouse and unknowns. */
+export function keyInput(key: Key): KeyInput | null {
+  if (key.name === 'char') return { key: key.ch! };
+  const name = KEY_NAMES[key.name];
+  return name ? { key: name } : null;
 }

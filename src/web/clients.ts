@@ -6,6 +6,7 @@
  * on the next request.
  */
 import type { Direction } from '../engine/types.ts';
+import type { PuzzleSolver, Solution, SolveProgress } from '../front/ports.ts';
 import {
   type AiEngine,
   type AiRequest,
@@ -19,21 +20,6 @@ export interface AiClient {
   bestMove(cells: number[][], purpose: Purpose, signal: AbortSignal): Promise<Direction | null>;
   /** The search build the worker last answered with (null before its first answer). */
   readonly engine: AiEngine | null;
-  close(): void;
-}
-
-export interface SolveProgress {
-  readonly stage: string;
-  readonly done: number;
-  readonly total: number;
-}
-
-export interface SolverClient {
-  solve(
-    tiles: readonly number[],
-    width: number,
-    onProgress: (p: SolveProgress) => void,
-  ): { promise: Promise<number[]>; cancel(): void };
   close(): void;
 }
 
@@ -145,7 +131,7 @@ export function createAiClient(): AiClient {
   };
 }
 
-export function createSolverClient(): SolverClient {
+export function createSolverClient(): PuzzleSolver {
   const lazy = new LazyWorker<SolverRequest>(
     () => new Worker(new URL('./workers/solver.worker.ts', import.meta.url), { type: 'module' }),
     'solver',
@@ -159,17 +145,24 @@ export function createSolverClient(): SolverClient {
         return;
       }
       pending.delete(r.id);
-      if (r.type === 'solution') p.resolve(r.tiles);
+      if (r.type === 'solution') p.resolve({ tiles: r.tiles, optimal: r.optimal });
+      else if (r.type === 'ready') p.resolve(undefined);
       else p.reject(new Error(r.message));
     },
   );
   return {
+    prepare(width) {
+      const id = lazy.id();
+      return new Promise<void>((resolve, reject) => {
+        lazy.send({ type: 'prepare', id, width }, { resolve: () => resolve(), reject });
+      });
+    },
     solve(tiles, width, onProgress) {
       const id = lazy.id();
-      const promise = new Promise<number[]>((resolve, reject) => {
+      const promise = new Promise<Solution>((resolve, reject) => {
         lazy.send(
           { type: 'solve', id, tiles: [...tiles], width },
-          { resolve: (v) => resolve(v as number[]), reject, progress: onProgress },
+          { resolve: (v) => resolve(v as Solution), reject, progress: onProgress },
         );
       });
       return {

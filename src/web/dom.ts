@@ -75,3 +75,10 @@ export function overlay(
     ),
   );
 }
+
+/** The help dialog: the game's keys, closed by any key or its button. */
+export function helpOverlay(keys: string): HTMLElement {
+  return overlay('help', 'Keys', keys, [
+    button('Close', { action: 'cancel', cls: 'btn btn-primary', shortcut: 'Escape' }),
+  ]);
+}

@@ -124,8 +124,20 @@ export function loadPuzzle(store: KeyValueStore, width: number): Loaded<Puzzle |
   };
 }
 
-export function savePuzzle(store: KeyValueStore, puzzle: Puzzle, now: number): string | null {
-  return writeJson(store, KEYS.puzzle(puzzle.width), serializePuzzle(puzzle, now));
+/** Saves the puzzle in progress; `assisted`: the solver played part of it (no record then). */
+export function savePuzzle(
+  store: KeyValueStore,
+  puzzle: Puzzle,
+  now: number,
+  assisted = false,
+): string | null {
+  return writeJson(store, KEYS.puzzle(puzzle.width), { ...serializePuzzle(puzzle, now), assisted });
+}
+
+/** Whether the saved puzzle of a width was played in part by the solver. */
+export function savedAssisted(store: KeyValueStore, width: number): boolean {
+  const read = readJson(store, KEYS.puzzle(width));
+  return read.kind === 'ok' && (read.data as { assisted?: unknown } | null)?.assisted === true;
 }
 
 export function loadSettings(store: KeyValueStore): Loaded<Settings> {

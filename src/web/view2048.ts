@@ -16,7 +16,10 @@ import {
   wantsAi,
 } from '../front/model2048.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
-import { button, h, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+
+const KEYS_HELP =
+  'Arrows, WASD or hjkl move · swipe or drag on the board · U undo · N new · I hint · P autoplay · + − pace · ? help · Q or Esc menu';
 
 const ARROWS: Record<Direction, string> = { up: '↑', down: '↓', left: '←', right: '→' };
 
@@ -124,11 +127,7 @@ export class View2048 {
         this.pad.down,
         this.pad.right,
       ),
-      h(
-        'p',
-        { class: 'keys-help' },
-        'Arrows, WASD or hjkl move · swipe or drag on the board · U undo · N new · I hint · P autoplay',
-      ),
+      h('p', { class: 'keys-help' }, KEYS_HELP),
     );
 
     this.root.addEventListener('click', (e) => {
@@ -239,7 +238,14 @@ export class View2048 {
 
   private showOverlay(m: Model): void {
     const p = phase(m.game);
-    const kind = m.overlay === 'confirm-new' ? 'confirm' : p === 'playing' ? null : p;
+    const kind =
+      m.overlay === 'confirm-new'
+        ? 'confirm'
+        : m.overlay === 'help'
+          ? 'help'
+          : p === 'playing'
+            ? null
+            : p;
     if (kind === this.overlayKind) return;
     this.overlayKind = kind;
     const hadFocus = this.overlayEl?.contains(document.activeElement) ?? false;
@@ -251,29 +257,35 @@ export class View2048 {
     }
     const g = m.game;
     const el =
-      kind === 'won'
-        ? overlay(
-            'won',
-            'You win!',
-            `You reached ${formatNumber(g.target)} with ${formatNumber(g.score)} points.`,
-            [
-              button('Keep going', { action: 'keep-going', cls: 'btn btn-primary', shortcut: 'C' }),
-              button('New game', { action: 'new' }),
-            ],
-          )
-        : kind === 'over'
-          ? overlay('over', 'Game over', `No moves left. You scored ${formatNumber(g.score)}.`, [
-              button('Try again', { action: 'new', cls: 'btn btn-primary' }),
-              button('Undo', { action: 'undo' }),
-            ])
-          : overlay('confirm', 'Start a new game?', 'This game will be lost.', [
-              button('New game', {
-                action: 'new-confirmed',
-                cls: 'btn btn-primary',
-                shortcut: 'Y',
-              }),
-              button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
-            ]);
+      kind === 'help'
+        ? helpOverlay(KEYS_HELP)
+        : kind === 'won'
+          ? overlay(
+              'won',
+              'You win!',
+              `You reached ${formatNumber(g.target)} with ${formatNumber(g.score)} points.`,
+              [
+                button('Keep going', {
+                  action: 'keep-going',
+                  cls: 'btn btn-primary',
+                  shortcut: 'C',
+                }),
+                button('New game', { action: 'new' }),
+              ],
+            )
+          : kind === 'over'
+            ? overlay('over', 'Game over', `No moves left. You scored ${formatNumber(g.score)}.`, [
+                button('Try again', { action: 'new', cls: 'btn btn-primary' }),
+                button('Undo', { action: 'undo' }),
+              ])
+            : overlay('confirm', 'Start a new game?', 'This game will be lost.', [
+                button('New game', {
+                  action: 'new-confirmed',
+                  cls: 'btn btn-primary',
+                  shortcut: 'Y',
+                }),
+                button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+              ]);
     this.overlayEl = el;
     this.board.append(el);
     el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });

@@ -5,6 +5,7 @@
  * engine decides whether it can move.
  */
 import { elapsedMs, movableTiles, posOf } from '../engine/puzzle.ts';
+import type { SolverStatus } from '../front/controllerPuzzle.ts';
 import { formatNumber, formatTime } from '../front/format.ts';
 import {
   hintTile,
@@ -14,7 +15,10 @@ import {
   wantsSolution,
 } from '../front/modelPuzzle.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
-import { button, h, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+
+const KEYS_HELP =
+  'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
 
 export interface ViewPuzzleHandlers {
   command(cmd: PuzzleCommand): void;
@@ -29,11 +33,6 @@ export interface Look {
 }
 
 /** What the solver is doing, for the progress line. */
-export interface SolverStatus {
-  readonly text: string;
-  /** 0..1 while building tables, null otherwise. */
-  readonly progress: number | null;
-}
 
 export class ViewPuzzle {
   readonly root: HTMLElement;
@@ -108,11 +107,7 @@ export class ViewPuzzle {
       this.notice,
       h('p', { class: 'solver-line', 'aria-live': 'off' }, this.status, this.bar),
       h('div', { class: 'board-wrap' }, this.board),
-      h(
-        'p',
-        { class: 'keys-help' },
-        'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve',
-      ),
+      h('p', { class: 'keys-help' }, KEYS_HELP),
     );
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-action]');
@@ -214,7 +209,14 @@ export class ViewPuzzle {
   }
 
   private showOverlay(m: PuzzleModel, now: number): void {
-    const kind = m.overlay === 'confirm-new' ? 'confirm' : m.puzzle.solved ? 'won' : null;
+    const kind =
+      m.overlay === 'confirm-new'
+        ? 'confirm'
+        : m.overlay === 'help'
+          ? 'help'
+          : m.puzzle.solved
+            ? 'won'
+            : null;
     if (kind === this.overlayKind) return;
     this.overlayKind = kind;
     const hadFocus = this.overlayEl?.contains(document.activeElement) ?? false;
@@ -226,7 +228,9 @@ export class ViewPuzzle {
     }
     const p = m.puzzle;
     let el: HTMLElement;
-    if (kind === 'won') {
+    if (kind === 'help') {
+      el = helpOverlay(KEYS_HELP);
+    } else if (kind === 'won') {
       const rec = m.records;
       const news = [rec?.moves ? 'fewest moves' : '', rec?.time ? 'fastest time' : ''].filter(
         Boolean,

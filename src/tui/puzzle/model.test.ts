@@ -59,7 +59,7 @@ describe('puzzle keys and model', () => {
     expect(hintTile(m)).toBeNull();
     const solved = updatePuzzle(
       m,
-      { type: 'solution', from: positionKey(m.puzzle), tiles: [7, 8] },
+      { type: 'solution', from: positionKey(m.puzzle), tiles: [7, 8], optimal: true },
       env,
     );
     expect(hintTile(solved)).toBe(7);
@@ -71,7 +71,11 @@ describe('puzzle keys and model', () => {
 
   it('ignores a solution that arrives for a position the board has left', () => {
     const m = press(initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'i');
-    const stale = updatePuzzle(m, { type: 'solution', from: 'something else', tiles: [1] }, env);
+    const stale = updatePuzzle(
+      m,
+      { type: 'solution', from: 'something else', tiles: [1], optimal: true },
+      env,
+    );
     expect(stale).toBe(m);
   });
 
@@ -79,7 +83,11 @@ describe('puzzle keys and model', () => {
     let m = press(initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'p');
     expect(m.autoSolve).toBe(true);
     expect(m.assisted).toBe(true);
-    m = updatePuzzle(m, { type: 'solution', from: positionKey(m.puzzle), tiles: [7, 8] }, env);
+    m = updatePuzzle(
+      m,
+      { type: 'solution', from: positionKey(m.puzzle), tiles: [7, 8], optimal: true },
+      env,
+    );
     m = updatePuzzle(m, { type: 'solve-step' }, env);
     expect(m.puzzle.tiles).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 8]);
     const stopped = press(m, 'x');

@@ -1,187 +1,91 @@
 /**
- * The full-screen sliding puzzle: wires keys and mouse, the model, the renderer, the timer,
- * autosave, records, and the solver (off the main thread) for hints and auto-solve.
+ * The full-screen sliding puzzle: terminal keys and mouse in, frames out, plus the slide
+ * animation. The game loop (timer, saves, records, the solver for hints and the animated
+ * solution) is the shared controller's.
  */
-import { elapsedMs, pauseClock, resumeClock } from '../../engine/puzzle.ts';
 import { randomSeed } from '../../engine/rng.ts';
-import {
-  type PuzzleCommand,
-  type PuzzleModel,
-  positionKey,
-  updatePuzzle,
-  wantsSolution,
-} from '../../front/modelPuzzle.ts';
-import { recordPuzzleSolve, savePuzzle } from '../../storage/storePuzzle.ts';
+import { type ChangePuzzle, ControllerPuzzle } from '../../front/controllerPuzzle.ts';
+import type { PuzzleModel } from '../../front/modelPuzzle.ts';
+import type { PuzzleSolver } from '../../front/ports.ts';
+import { fileStorePuzzle } from '../../storage/storePuzzle.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
+import type { Key } from '../keys.ts';
 import { TerminalSession } from '../terminal.ts';
 import { puzzleKeyToCommand } from './keymap.ts';
 import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from './render.ts';
-
-/** Solves positions somewhere else (a worker thread); `cancel` abandons a solve. */
-export interface SolverClient {
-  solve(tiles: readonly number[], width: number): { promise: Promise<number[]>; cancel(): void };
-  close(): void;
-}
 
 export interface RunPuzzleOptions {
   readonly model: PuzzleModel;
   readonly dataDir: string;
   readonly depth: ColorDepth;
   readonly animation: boolean;
-  /** Loaded on first use, so start-up stays fast. */
-  readonly solver: () => Promise<SolverClient>;
+  /** Loaded on first use (or when a 4x4 board opens), so start-up stays fast. */
+  readonly solver: () => Promise<PuzzleSolver>;
 }
 
 const SLIDE: readonly { frame: PuzzleFrame; ms: number }[] = [
   { frame: { t: 0.35 }, ms: 30 },
   { frame: { t: 0.7 }, ms: 30 },
 ];
-/** Pause between the moves of a solution being played. */
-const SOLVE_STEP_MS = 180;
 
 export function runPuzzle(opts: RunPuzzleOptions): Promise<PuzzleModel> {
   const session = new TerminalSession({ mouse: true });
-  let model: PuzzleModel = {
-    ...opts.model,
-    puzzle: resumeClock(opts.model.puzzle, Date.now()),
-  };
-  let saveError: string | null = null;
-  let solver: SolverClient | null = null;
-  let pending: { from: string; cancel(): void } | null = null;
-  let stepTimer: NodeJS.Timeout | null = null;
-
+  let animateNext = true;
   const draw = () =>
-    session.draw(renderPuzzle(model, session.size(), opts.depth, Date.now(), animator.frame));
+    session.draw(renderPuzzle(game.model, session.size(), opts.depth, Date.now(), animator.frame));
   const animator = new Animator<PuzzleFrame>(draw);
-  // The timer on screen ticks once a second while the clock runs.
-  const ticker = setInterval(() => {
-    if (model.puzzle.clock.runningSince !== null && !animator.running) draw();
-  }, 1000);
-
-  const save = () => {
-    try {
-      savePuzzle(opts.dataDir, model.puzzle, Date.now(), model.assisted);
-      saveError = null;
-    } catch (e) {
-      saveError = `Could not save the game (${(e as Error).message}).`;
-    }
-  };
-
-  const apply = (cmd: PuzzleCommand, animate: boolean) => {
-    const before = model;
-    model = updatePuzzle(model, cmd, { now: Date.now(), seed: randomSeed });
-    if (model.puzzle !== before.puzzle) {
-      if (model.puzzle.solved && !before.puzzle.solved && !model.assisted) {
-        const r = recordPuzzleSolve(
-          opts.dataDir,
-          model.puzzle.width,
-          model.puzzle.moves,
-          elapsedMs(model.puzzle, Date.now()),
-        );
-        model = { ...model, best: r.best, records: { moves: r.movesRecord, time: r.timeRecord } };
-      }
-      save();
-      if (saveError) model = { ...model, notice: saveError };
-    }
-    afterChange();
-    const moved = model.puzzle.previous === before.puzzle && model.puzzle !== before.puzzle;
-    if (moved && animate && opts.animation) animator.play(SLIDE);
+  const onChange = (c: ChangePuzzle) => {
+    if (c.model.quit) return;
+    if (c.moved && animateNext && opts.animation) animator.play(SLIDE);
     else draw();
   };
+  const game = new ControllerPuzzle({
+    model: opts.model,
+    store: fileStorePuzzle(opts.dataDir),
+    solver: opts.solver,
+    seed: randomSeed,
+    onChange,
+    onTick: () => {
+      if (!animator.running) draw();
+    },
+  });
 
-  /** Starts or stops the solver and the solution player to match the model. */
-  const afterChange = () => {
-    const from = positionKey(model.puzzle);
-    if (pending && (pending.from !== from || !wantsSolution(model))) {
-      pending.cancel();
-      pending = null;
+  const onKeys = (keys: readonly Key[], finish: () => void) => {
+    for (const key of keys) {
+      if (game.model.quit) break;
+      animator.stop();
+      const view = session.size();
+      const at = (x: number, y: number) => tileAt(game.model, view, opts.depth, x, y);
+      const cmd = puzzleKeyToCommand(key, game.model, at);
+      // Moves are refused while the board cannot be seen.
+      const move = cmd.type === 'move' || cmd.type === 'tile';
+      if (move && !puzzleLayout(game.model, view, opts.depth)) continue;
+      animateNext = key === keys[keys.length - 1];
+      game.dispatch(cmd);
+      animateNext = true;
     }
-    if (wantsSolution(model) && !pending) {
-      const tiles = [...model.puzzle.tiles];
-      const width = model.puzzle.width;
-      let cancelled = false;
-      const job = {
-        from,
-        cancel: () => {
-          cancelled = true;
-        },
-      };
-      pending = job;
-      void (async () => {
-        try {
-          solver ??= await opts.solver();
-          if (cancelled) return;
-          const run = solver.solve(tiles, width);
-          job.cancel = () => {
-            cancelled = true;
-            run.cancel();
-          };
-          const solution = await run.promise;
-          if (cancelled) return;
-          pending = null;
-          apply({ type: 'solution', from, tiles: solution }, false);
-        } catch (e) {
-          if (cancelled) return;
-          pending = null;
-          apply({ type: 'solver-failed', from, message: (e as Error).message }, false);
-        }
-      })();
-    }
-    if (stepTimer) clearTimeout(stepTimer);
-    stepTimer = null;
-    if (model.autoSolve && !wantsSolution(model)) {
-      stepTimer = setTimeout(() => apply({ type: 'solve-step' }, true), SOLVE_STEP_MS);
-    }
+    if (game.model.quit) finish();
   };
 
   return new Promise((resolve) => {
     const finish = () => {
       animator.stop();
-      clearInterval(ticker);
-      if (stepTimer) clearTimeout(stepTimer);
-      pending?.cancel();
-      solver?.close();
-      model = { ...model, puzzle: pauseClock(model.puzzle, Date.now()) };
-      save();
+      const end = game.close();
       session.close();
-      resolve(model);
+      resolve(end);
     };
     session.start({
       onResize: () => {
         animator.stop();
         draw();
       },
-      onSuspend: () => {
-        model = { ...model, puzzle: pauseClock(model.puzzle, Date.now()) };
-      },
-      onContinue: () => {
-        model = { ...model, puzzle: resumeClock(model.puzzle, Date.now()) };
-      },
-      onExit: () => {
-        model = { ...model, puzzle: pauseClock(model.puzzle, Date.now()) };
-        save();
-      },
-      onKeys: (keys) => {
-        for (const key of keys) {
-          if (model.quit) break;
-          animator.stop();
-          const view = session.size();
-          const cmd = puzzleKeyToCommand(key, model, (x, y) =>
-            tileAt(model, view, opts.depth, x, y),
-          );
-          if (
-            (cmd.type === 'move' || cmd.type === 'tile') &&
-            !puzzleLayout(model, view, opts.depth)
-          )
-            continue;
-          apply(cmd, key === keys[keys.length - 1]);
-          if (model.quit) break;
-        }
-        if (model.quit) finish();
-      },
+      onSuspend: () => game.suspend(),
+      onContinue: () => game.resume(),
+      onExit: () => game.close(),
+      onKeys: (keys) => onKeys(keys, finish),
     });
-    afterChange();
+    game.resume();
     draw();
   });
 }

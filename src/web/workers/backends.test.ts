@@ -103,7 +103,8 @@ describe('solver backend', () => {
     for (const seed of [1, 2, 3]) {
       const o = opts();
       let p = newPuzzle({ width: 3, seed });
-      const tiles = await solve(p.tiles, 3, o);
+      const { tiles, optimal } = await solve(p.tiles, 3, o);
+      expect(optimal).toBe(true);
       expect(tiles.length).toBe(dist.get(encode(p.tiles)));
       for (const t of tiles) {
         const next = moveTile(p, t);
@@ -118,8 +119,9 @@ describe('solver backend', () => {
   it('reads stored 4×4 tables, saying so, and solves optimally', async () => {
     const o = opts();
     const tiles = [...newPuzzle({ width: 4, seed: 12 }).tiles];
-    const moves = await solve(tiles, 4, o);
+    const { tiles: moves, optimal } = await solve(tiles, 4, o);
     expect(solves(tiles, 4, moves)).toBe(true);
+    expect(optimal).toBe(true);
     expect(o.heard.length).toBeGreaterThan(0);
     expect(o.heard.every(([stage]) => stage === STAGES.reading)).toBe(true);
     const [, done, total] = o.heard.at(-1)!;
@@ -130,7 +132,7 @@ describe('solver backend', () => {
     const small = pdbKey([2, 3, 4]);
     const o = opts({ keep: (k) => k !== small });
     const tiles = [...newPuzzle({ width: 4, seed: 13 }).tiles];
-    const moves = await solve(tiles, 4, o);
+    const { tiles: moves } = await solve(tiles, 4, o);
     expect(solves(tiles, 4, moves)).toBe(true);
     expect(o.heard.map(([s]) => s)).toContain(STAGES.building);
     // No two reports in a row with the same stage and whole percent.
@@ -142,9 +144,10 @@ describe('solver backend', () => {
   it('answers from the fast solver when the optimal search runs out of time', async () => {
     // One of the hardest 15-puzzle positions (80 moves): far beyond 100 ms of search.
     const hard = [0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1];
-    const moves = await solve(hard, 4, { ...opts(), timeLimitMs: 100 });
+    const { tiles: moves, optimal } = await solve(hard, 4, { ...opts(), timeLimitMs: 100 });
     expect(solves(hard, 4, moves)).toBe(true);
     expect(moves.length).toBeGreaterThan(80);
+    expect(optimal).toBe(false);
   });
 
   it('is cancelled by its signal', async () => {
@@ -157,9 +160,9 @@ describe('solver backend', () => {
 
   it('solves large boards with the fast solver, and gives the goal no moves', async () => {
     const tiles = [...newPuzzle({ width: 6, seed: 3 }).tiles];
-    expect(solves(tiles, 6, await solve(tiles, 6, opts()))).toBe(true);
+    expect(solves(tiles, 6, (await solve(tiles, 6, opts())).tiles)).toBe(true);
     const goal = puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 8, 0], 3).tiles;
-    expect(await solve(goal, 3, opts())).toEqual([]);
+    expect(await solve(goal, 3, opts())).toEqual({ tiles: [], optimal: true });
   });
 
   it('rejects a bad board with the engine’s sentence', async () => {

@@ -71,17 +71,26 @@ describe('solver messages', () => {
       done: 1,
       total: 9,
     });
-    expect(parseSolverReply({ type: 'solution', id: 2, tiles: [8] })).toEqual({
+    expect(parseSolverReply({ type: 'solution', id: 2, tiles: [8], optimal: true })).toEqual({
       type: 'solution',
       id: 2,
       tiles: [8],
+      optimal: true,
     });
+    expect(parseSolverRequest({ type: 'prepare', id: 3, width: 4 })).toEqual({
+      type: 'prepare',
+      id: 3,
+      width: 4,
+    });
+    expect(parseSolverReply({ type: 'ready', id: 3 })).toEqual({ type: 'ready', id: 3 });
   });
 
   it('rejects malformed ones', () => {
     expect(parseSolverRequest({ type: 'solve', id: 2, tiles: 'abc', width: 3 })).toBeNull();
     expect(parseSolverRequest({ type: 'solve', id: 2, tiles: [1], width: '3' })).toBeNull();
-    expect(parseSolverReply({ type: 'solution', id: 2, tiles: [1.5] })).toBeNull();
+    expect(parseSolverReply({ type: 'solution', id: 2, tiles: [1.5], optimal: true })).toBeNull();
+    expect(parseSolverReply({ type: 'solution', id: 2, tiles: [8] })).toBeNull();
+    expect(parseSolverRequest({ type: 'prepare', id: 3 })).toBeNull();
     expect(parseSolverReply({ type: 'progress', id: 2, stage: 'a' })).toBeNull();
     expect(parseSolverReply({ type: 'done', id: 2 })).toBeNull();
   });

@@ -37,7 +37,9 @@ export type SolverRequest =
       readonly tiles: number[];
       readonly width: number;
     }
-  | { readonly type: 'cancel'; readonly id: number };
+  | { readonly type: 'cancel'; readonly id: number }
+  /** Load or build what optimal solves of a width need (answered with `ready`). */
+  | { readonly type: 'prepare'; readonly id: number; readonly width: number };
 
 export type SolverReply =
   /** Tables are being built (or read back): `done` of `total` steps. */
@@ -49,7 +51,15 @@ export type SolverReply =
       readonly total: number;
     }
   /** The tiles to slide, in order, from the position asked about to the goal. */
-  | { readonly type: 'solution'; readonly id: number; readonly tiles: number[] }
+  | {
+      readonly type: 'solution';
+      readonly id: number;
+      readonly tiles: number[];
+      /** No shorter solution exists. */
+      readonly optimal: boolean;
+    }
+  /** What a `prepare` asked for is ready. */
+  | { readonly type: 'ready'; readonly id: number }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
 
 function isId(x: unknown): x is number {
@@ -99,6 +109,9 @@ export function parseSolverRequest(x: unknown): SolverRequest | null {
   const d = record(x);
   if (!d || !isId(d.id)) return null;
   if (d.type === 'cancel') return { type: 'cancel', id: d.id };
+  if (d.type === 'prepare' && typeof d.width === 'number') {
+    return { type: 'prepare', id: d.id, width: d.width };
+  }
   if (d.type !== 'solve' || typeof d.width !== 'number') return null;
   if (!Array.isArray(d.tiles) || !d.tiles.every((t) => typeof t === 'number')) return null;
   return { type: 'solve', id: d.id, tiles: d.tiles as number[], width: d.width };
@@ -119,7 +132,10 @@ export function parseSolverReply(x: unknown): SolverReply | null {
       return { type: 'progress', id: d.id, stage: d.stage, done: d.done, total: d.total };
     case 'solution':
       if (!Array.isArray(d.tiles) || !d.tiles.every((t) => Number.isInteger(t))) return null;
-      return { type: 'solution', id: d.id, tiles: d.tiles as number[] };
+      if (typeof d.optimal !== 'boolean') return null;
+      return { type: 'solution', id: d.id, tiles: d.tiles as number[], optimal: d.optimal };
+    case 'ready':
+      return { type: 'ready', id: d.id };
     case 'error':
       return typeof d.message === 'string' ? { type: 'error', id: d.id, message: d.message } : null;
     default:

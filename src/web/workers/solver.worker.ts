@@ -6,7 +6,7 @@
  */
 import { openBrowserStore } from '../../storage/browserStore.ts';
 import { parseSolverRequest, type SolverReply } from './protocol.ts';
-import { solve } from './solverBackend.ts';
+import { prepare, solve } from './solverBackend.ts';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent) => void) | null;
@@ -33,6 +33,13 @@ scope.onmessage = (e) => {
     running.delete(req.id);
     return;
   }
+  if (req.type === 'prepare') {
+    prepare(req.width, store).then(
+      () => scope.postMessage({ type: 'ready', id: req.id }),
+      (err: unknown) => scope.postMessage({ type: 'error', id: req.id, message: String(err) }),
+    );
+    return;
+  }
   const ctrl = new AbortController();
   running.set(req.id, ctrl);
   solve(req.tiles, req.width, {
@@ -41,9 +48,9 @@ scope.onmessage = (e) => {
     progress: (stage, done, total) =>
       scope.postMessage({ type: 'progress', id: req.id, stage, done, total }),
   }).then(
-    (tiles) => {
+    ({ tiles, optimal }) => {
       running.delete(req.id);
-      if (!ctrl.signal.aborted) scope.postMessage({ type: 'solution', id: req.id, tiles });
+      if (!ctrl.signal.aborted) scope.postMessage({ type: 'solution', id: req.id, tiles, optimal });
     },
     (err: unknown) => {
       running.delete(req.id);

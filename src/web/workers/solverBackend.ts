@@ -6,6 +6,7 @@
  * for the databases included; then the fast solver answers, and a build under way goes on for
  * the next request.
  */
+import { patternDbs4 } from '../../solvers/puzzle/pdbProvider.ts';
 import { solvePuzzle } from '../../solvers/puzzle/solve.ts';
 import type { BlobStore } from '../../solvers/puzzle/store.ts';
 
@@ -38,7 +39,11 @@ export interface SolveOptions {
  * for a bad board. Progress is passed on only when the whole percentage or the stage changes,
  * so the page is not flooded with messages.
  */
-export async function solve(tiles: unknown, width: number, opts: SolveOptions): Promise<number[]> {
+export async function solve(
+  tiles: unknown,
+  width: number,
+  opts: SolveOptions,
+): Promise<{ tiles: number[]; optimal: boolean }> {
   let lastStage = '';
   let lastPercent = -1;
   const report = await solvePuzzle(tiles, width, {
@@ -54,5 +59,10 @@ export async function solve(tiles: unknown, width: number, opts: SolveOptions): 
       opts.progress(stage, p.done, p.total);
     },
   });
-  return report.moves;
+  return { tiles: report.moves, optimal: report.optimal };
+}
+
+/** Reads or builds what optimal solves of a width need (the 4×4 tables; nothing otherwise). */
+export async function prepare(width: number, store: BlobStore): Promise<void> {
+  if (width === 4) await patternDbs4(store);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame } from '../engine/game2048.ts';
 import { newPuzzle, puzzleFromTiles } from '../engine/puzzle.ts';
-import { initialModel } from '../front/model2048.ts';
-import { initialPuzzleModel } from '../front/modelPuzzle.ts';
 import { key2048, keyDirection, keyPuzzle } from './keymap.ts';
+import { initialModel } from './model2048.ts';
+import { initialPuzzleModel } from './modelPuzzle.ts';
 
 const model = initialModel(newGame({ seed: 1 }), 0);
 const pmodel = initialPuzzleModel(newPuzzle({ width: 3, seed: 1 }), {});
@@ -57,12 +57,31 @@ describe('key2048', () => {
     expect(key2048({ key: 'u', ctrlKey: true }, model)).toBeNull();
   });
 
-  it('answers the new-game question with y, n and Escape only', () => {
+  it('answers the new-game question: y or Enter starts, any other key keeps the game', () => {
     const asking = { ...model, overlay: 'confirm-new' as const };
     expect(key2048({ key: 'y' }, asking)).toEqual({ type: 'new-confirmed' });
-    expect(key2048({ key: 'n' }, asking)).toEqual({ type: 'cancel' });
-    expect(key2048({ key: 'Escape' }, asking)).toEqual({ type: 'cancel' });
-    expect(key2048({ key: 'ArrowLeft' }, asking)).toBeNull();
+    expect(key2048({ key: 'Enter' }, asking)).toEqual({ type: 'new-confirmed' });
+    for (const key of ['n', 'Escape', 'q', 'x', 'ArrowLeft', ' ']) {
+      expect(key2048({ key }, asking)).toEqual({ type: 'cancel' });
+    }
+    // Focus moves and modifiers are not answers.
+    expect(key2048({ key: 'Tab' }, asking)).toBeNull();
+    expect(key2048({ key: 'Shift' }, asking)).toBeNull();
+    expect(key2048({ key: 'y', ctrlKey: true }, asking)).toBeNull();
+  });
+
+  it('opens help with ?, and any key but a modifier closes it (q quits)', () => {
+    expect(key2048({ key: '?' }, model)).toEqual({ type: 'help' });
+    const help = { ...model, overlay: 'help' as const };
+    expect(key2048({ key: 'x' }, help)).toEqual({ type: 'cancel' });
+    expect(key2048({ key: 'ArrowLeft' }, help)).toEqual({ type: 'cancel' });
+    expect(key2048({ key: 'Shift' }, help)).toBeNull();
+    expect(key2048({ key: 'q' }, help)).toEqual({ type: 'quit' });
+  });
+
+  it('quits with q or Escape', () => {
+    expect(key2048({ key: 'q' }, model)).toEqual({ type: 'quit' });
+    expect(key2048({ key: 'Escape' }, model)).toEqual({ type: 'quit' });
   });
 
   it('offers keep going (c) only after a win', () => {
@@ -75,6 +94,9 @@ describe('key2048', () => {
       0,
     );
     expect(key2048({ key: 'c' }, won)).toEqual({ type: 'keep-going' });
+    expect(key2048({ key: 'Enter' }, won)).toEqual({ type: 'keep-going' });
+    expect(key2048({ key: ' ' }, won)).toEqual({ type: 'keep-going' });
+    expect(key2048({ key: 'ArrowLeft' }, won)).toBeNull();
     expect(key2048({ key: 'c' }, model)).toBeNull();
   });
 });
@@ -90,10 +112,18 @@ describe('keyPuzzle', () => {
     expect(keyPuzzle({ key: 'Tab' }, pmodel)).toBeNull();
   });
 
-  it('stops a playing solution on a move key or Escape, doing nothing else', () => {
+  it('stops a playing solution on any key; undo, new, help and quit also act', () => {
     const solving = { ...pmodel, autoSolve: true };
-    expect(keyPuzzle({ key: 'ArrowLeft' }, solving)).toEqual({ type: 'auto-solve' });
-    expect(keyPuzzle({ key: 'Escape' }, solving)).toEqual({ type: 'auto-solve' });
+    for (const key of ['ArrowLeft', 'x', 'p', 'i', ' ', 'Enter']) {
+      expect(keyPuzzle({ key }, solving)).toEqual({ type: 'auto-solve' });
+    }
+    expect(keyPuzzle({ key: 'Shift' }, solving)).toBeNull();
+    expect(keyPuzzle({ key: 'Tab' }, solving)).toBeNull();
+    expect(keyPuzzle({ key: 'u' }, solving)).toEqual({ type: 'undo' });
+    expect(keyPuzzle({ key: 'n' }, solving)).toEqual({ type: 'new' });
+    expect(keyPuzzle({ key: '?' }, solving)).toEqual({ type: 'help' });
+    expect(keyPuzzle({ key: 'q' }, solving)).toEqual({ type: 'quit' });
+    expect(keyPuzzle({ key: 'Escape' }, solving)).toEqual({ type: 'quit' });
   });
 
   it('takes only "new" once solved', () => {

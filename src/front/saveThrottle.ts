@@ -3,43 +3,49 @@
  * full speed) is saved at most once per interval, with a trailing save so the last position is
  * never left unsaved, and `flush` before the program ends.
  */
+import type { Cancel, Clock, Timers } from './ports.ts';
+
+/** Saves of the AI's moves: at most twice a second. */
+export const AI_SAVE_INTERVAL_MS = 500;
+
 export class SaveThrottle {
   private last = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | null = null;
+  private cancelTimer: Cancel | null = null;
 
   constructor(
     private readonly save: () => void,
     private readonly intervalMs: number,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock,
+    private readonly timers: Timers,
   ) {}
 
   /** Saves now. */
   now(): void {
     this.cancel();
-    this.last = this.clock();
+    this.last = this.clock.now();
     this.save();
   }
 
   /** Saves now if the last save is older than the interval, else once the interval is up. */
   soon(): void {
-    const wait = this.last + this.intervalMs - this.clock();
+    const wait = this.last + this.intervalMs - this.clock.now();
     if (wait <= 0) {
       this.now();
       return;
     }
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
+    this.cancelTimer ??= this.timers.after(wait, () => {
+      this.cancelTimer = null;
       this.now();
-    }, wait);
+    });
   }
 
   /** Saves now if a save is waiting. */
   flush(): void {
-    if (this.timer) this.now();
+    if (this.cancelTimer) this.now();
   }
 
   private cancel(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
   }
 }

@@ -1,0 +1,58 @@
+/**
+ * What both plain games share: the streams, the line loop (strictly in order, blank lines
+ * skipped, `?`/`help` answered), and how an unknown line is quoted back.
+ */
+import { createInterface } from 'node:readline';
+
+export interface PlainIo {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  readonly error: NodeJS.WritableStream;
+}
+
+/** Longest part of an unknown line quoted back. */
+const QUOTE_MAX = 40;
+
+/**
+ * A line as typed, for a message: quoted, control and non-ASCII characters escaped, cut short
+ * (with the full length said) so binary garbage never floods the terminal.
+ */
+export function quoteInput(raw: string): string {
+  const chars = [...raw];
+  const shown = chars.slice(0, QUOTE_MAX).join('');
+  const escaped = JSON.stringify(shown).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return chars.length > QUOTE_MAX ? `${escaped}… (${chars.length} characters)` : escaped;
+}
+
+/**
+ * Reads commands a line at a time and hands each (trimmed, lower case) to `handle`, waiting
+ * for it before the next; `handle` returns false to stop. Returns when input ends or stops.
+ */
+export async function eachLine(
+  io: PlainIo,
+  help: string,
+  handle: (line: string, raw: string) => Promise<boolean> | boolean,
+): Promise<void> {
+  const rl = createInterface({ input: io.input, terminal: false });
+  try {
+    for await (const raw of rl) {
+      const line = raw.trim().toLowerCase();
+      if (line === '') continue;
+      if (line === '?' || line === 'help') {
+        io.output.write(`${help}\n`);
+        continue;
+      }
+      if (!(await handle(line, raw.trim()))) break;
+    }
+  } finally {
+    rl.close();
+  }
+}
+
+/** The message for a line that is no command. */
+export function unknownCommand(io: PlainIo, raw: string, help: string): void {
+  io.error.write(`unknown command ${quoteInput(raw)}; ${help}\n`);
+}

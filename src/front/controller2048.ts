@@ -1,0 +1,218 @@
+/**
+ * The 2048 game loop, once for every front-end: applies commands through the pure `update`,
+ * saves (the player's moves at once, the AI's at most twice a second, everything on close),
+ * keeps the best score, asks the AI for hints and autoplay moves and drops answers for a game
+ * that has moved on, and keeps autoplay's pace. Effects come in through {@link ./ports.ts}; the
+ * front-end draws each change and animates it as it likes.
+ */
+import type { Game } from '../engine/game2048.ts';
+import { AUTOPLAY_DELAYS, type Command, type Model, update, wantsAi } from './model2048.ts';
+import {
+  type Advisor,
+  type Clock,
+  type Store2048,
+  systemClock,
+  systemTimers,
+  type Timers,
+} from './ports.ts';
+import { AI_SAVE_INTERVAL_MS, SaveThrottle } from './saveThrottle.ts';
+
+/** One step of the game, as the front-end hears of it. */
+export interface Change2048 {
+  readonly before: Model;
+  readonly model: Model;
+  readonly cmd: Command;
+  /** The board slid by one move (worth animating). */
+  readonly moved: boolean;
+}
+
+export interface Controller2048Options {
+  readonly model: Model;
+  readonly store: Store2048;
+  /** Loads the AI on first use (a hint or autoplay), so start-up stays fast. */
+  readonly advisor: () => Promise<Advisor>;
+  /** Seeds for new games. */
+  readonly seed: () => number;
+  /** Hears each change of the model, after it was saved. */
+  readonly onChange: (change: Change2048) => void;
+  /** Where the controller's own commands (the AI's answers) go; default: applied at once. */
+  readonly post?: (cmd: Command) => void;
+  readonly clock?: Clock;
+  readonly timers?: Timers;
+}
+
+interface AiJob {
+  readonly game: Game;
+  readonly ctrl: AbortController;
+  cancelWait: (() => void) | null;
+}
+
+export class Controller2048 {
+  private m: Model;
+  private job: AiJob | null = null;
+  private advisorLoad: Promise<Advisor> | null = null;
+  private advisor: Advisor | null = null;
+  private readonly saver: SaveThrottle;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+  private readonly post: (cmd: Command) => void;
+  private active = true;
+  private dispatching = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly opts: Controller2048Options) {
+    this.m = opts.model;
+    this.clock = opts.clock ?? systemClock;
+    this.timers = opts.timers ?? systemTimers;
+    this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
+    this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
+  }
+
+  get model(): Model {
+    return this.m;
+  }
+
+  /** Starts what the model asks for (autoplay from the start, a hint left waiting). */
+  start(): void {
+    this.syncAi();
+  }
+
+  /** Applies one command and says what changed. */
+  dispatch(cmd: Command): Change2048 {
+    if (cmd.type === 'ai-answer' && this.job?.game === cmd.game) this.job = null;
+    const before = this.m;
+    this.dispatching = true;
+    try {
+      this.m = update(before, cmd, this.opts.seed);
+      if (this.m.game !== before.game) {
+        // The player's moves are saved at once; the AI's, at most twice a second.
+        if (cmd.type === 'ai-answer') this.saver.soon();
+        else this.saver.now();
+      }
+    } finally {
+      this.dispatching = false;
+    }
+    const g = this.m.game;
+    const change = {
+      before,
+      model: this.m,
+      cmd,
+      moved: g !== before.game && g.previous === before.game,
+    };
+    this.syncAi();
+    this.opts.onChange(change);
+    return change;
+  }
+
+  /** Takes a game from elsewhere (another tab saved it); nothing is saved. */
+  replace(model: Model): void {
+    const before = this.m;
+    this.m = model;
+    this.syncAi();
+    this.opts.onChange({ before, model, cmd: { type: 'none' }, moved: false });
+  }
+
+  /** The game leaves the screen: autoplay and a waiting hint stop, saves are written. */
+  suspend(): void {
+    this.active = false;
+    this.m = { ...this.m, autoplay: false, hintWanted: false };
+    this.syncAi();
+    this.saver.flush();
+  }
+
+  /** The game is on screen again. */
+  resume(): void {
+    this.active = true;
+    this.syncAi();
+  }
+
+  /** Resolves once no AI answer is on its way (plain mode waits for hints this way). */
+  settled(): Promise<void> {
+    if (!this.job) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Ends the loop: the AI is stopped and closed, waiting saves are written. */
+  close(): Model {
+    this.active = false;
+    this.cancelJob();
+    this.advisor?.close();
+    this.advisorLoad?.then(
+      (a) => a.close(),
+      () => {},
+    );
+    this.advisorLoad = null;
+    this.saver.flush();
+    return this.m;
+  }
+
+  private save(): void {
+    const r = this.opts.store.save(this.m.game, this.m.best);
+    if (r.ok) return;
+    this.m = { ...this.m, notice: r.error.message };
+    // A save that was waiting failed: show it now (play goes on).
+    if (!this.dispatching) {
+      this.opts.onChange({ before: this.m, model: this.m, cmd: { type: 'none' }, moved: false });
+    }
+  }
+
+  private cancelJob(): void {
+    if (!this.job) return;
+    this.job.ctrl.abort();
+    this.job.cancelWait?.();
+    this.job = null;
+    this.wakeIdle();
+  }
+
+  private wakeIdle(): void {
+    if (this.job) return;
+    for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  private loadAdvisor(): Promise<Advisor> {
+    this.advisorLoad ??= this.opts.advisor().then((a) => {
+      this.advisor = a;
+      return a;
+    });
+    return this.advisorLoad;
+  }
+
+  /** Asks the AI when the model wants an answer it is not already waiting for. */
+  private syncAi(): void {
+    const want = this.active && wantsAi(this.m);
+    if (this.job && (this.job.game !== this.m.game || !want)) this.cancelJob();
+    if (!want || this.job) {
+      this.wakeIdle();
+      return;
+    }
+    const game = this.m.game;
+    const purpose = this.m.autoplay ? 'autoplay' : 'hint';
+    const job: AiJob = { game, ctrl: new AbortController(), cancelWait: null };
+    this.job = job;
+    const started = this.clock.now();
+    const cells = game.cells.map((r) => [...r]);
+    this.loadAdvisor()
+      .then((a) => a.bestMove(cells, purpose, job.ctrl.signal))
+      .then(
+        (dir) => {
+          if (job.ctrl.signal.aborted) return;
+          const deliver = () => {
+            if (job.ctrl.signal.aborted) return;
+            // The job stays until its answer is applied, so no second request starts meanwhile.
+            this.post({ type: 'ai-answer', game, dir });
+          };
+          // Autoplay keeps its pace: the pause counts from when the AI was asked.
+          const pause = purpose === 'autoplay' ? AUTOPLAY_DELAYS[this.m.speed]! : 0;
+          const wait = pause - (this.clock.now() - started);
+          if (wait > 0) job.cancelWait = this.timers.after(wait, deliver);
+          else deliver();
+        },
+        (e: unknown) => {
+          if (job.ctrl.signal.aborted) return;
+          this.job = null;
+          this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
+          this.wakeIdle();
+        },
+      );
+  }
+}

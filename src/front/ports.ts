@@ -1,0 +1,102 @@
+/**
+ * What a game controller needs from the world, as small interfaces: the clock, timers, the
+ * stores, the 2048 AI and the puzzle solver. Each front-end hands in the real ones (Node files
+ * and worker threads, or localStorage and Web Workers); tests hand in fakes.
+ */
+import type { Game } from '../engine/game2048.ts';
+import type { Puzzle } from '../engine/puzzle.ts';
+import type { Result } from '../engine/result.ts';
+import type { Direction } from '../engine/types.ts';
+import type { PuzzleRecord } from './records.ts';
+
+/** Wall-clock time in milliseconds. */
+export interface Clock {
+  now(): number;
+}
+
+/** Stops a timer; calling it again does nothing. */
+export type Cancel = () => void;
+
+/** Timers, so tests can run time by hand. */
+export interface Timers {
+  /** Calls `fn` once after `ms`. */
+  after(ms: number, fn: () => void): Cancel;
+  /** Calls `fn` every `ms` until cancelled. */
+  every(ms: number, fn: () => void): Cancel;
+}
+
+/** The real clock and timers of the platform (Node and browsers alike). */
+export const systemClock: Clock = { now: () => Date.now() };
+export const systemTimers: Timers = {
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+  every(ms, fn) {
+    const t = setInterval(fn, ms);
+    return () => clearInterval(t);
+  },
+};
+
+/** Why the 2048 AI is asked: a hint wants the best answer, autoplay one that keeps the pace. */
+export type AdvicePurpose = 'hint' | 'autoplay';
+
+/** The 2048 AI, off the main thread. */
+export interface Advisor {
+  /** The AI's move for a board (null: no move possible); rejects when `signal` aborts. */
+  bestMove(
+    cells: number[][],
+    purpose: AdvicePurpose,
+    signal: AbortSignal,
+  ): Promise<Direction | null>;
+  close(): void;
+}
+
+/** How getting the solver's tables goes: `done` of `total` steps of `stage` (a phrase). */
+export interface SolveProgress {
+  readonly stage: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+/** A solver's answer: the tiles to slide, in order, and whether no shorter solution exists. */
+export interface Solution {
+  readonly tiles: readonly number[];
+  readonly optimal: boolean;
+}
+
+/** The puzzle solver, off the main thread. */
+export interface PuzzleSolver {
+  solve(
+    tiles: readonly number[],
+    width: number,
+    onProgress?: (p: SolveProgress) => void,
+  ): { promise: Promise<Solution>; cancel(): void };
+  /**
+   * Loads or builds what optimal solves of this width need, in the background; resolves when
+   * they are ready (at once for widths that need nothing).
+   */
+  prepare(width: number): Promise<void>;
+  close(): void;
+}
+
+/** Where a 2048 game and the best score are kept. */
+export interface Store2048 {
+  /** Saves the game in progress and raises the best score of its size to `best`. */
+  save(game: Game, best: number): Result<void>;
+}
+
+/** What a solve set: the records after it, and which were new. */
+export interface SolveRecords {
+  readonly best: PuzzleRecord;
+  readonly movesRecord: boolean;
+  readonly timeRecord: boolean;
+}
+
+/** Where a puzzle in progress and the puzzle records are kept. */
+export interface StorePuzzle {
+  /** Saves the puzzle (`now` folds the running timer in); `assisted`: the solver played. */
+  save(puzzle: Puzzle, now: number, assisted: boolean): Result<void>;
+  /** Records a solve by the player. */
+  recordSolve(width: number, moves: number, timeMs: number): Result<SolveRecords>;
+}

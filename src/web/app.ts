@@ -1,0 +1,199 @@
+/**
+ * The web app: settings, records and the player's picture, the home screen and the two game
+ * screens, routing by the URL's hash, and the page's events (keys, visibility, other tabs).
+ * All state lives in the App object; nothing runs until {@link startApp} is called.
+ *
+ * `?seed=N` in the URL seeds the first new game of the visit (both games), so a link can name
+ * the position a game starts from.
+ */
+import { checkSeed, randomSeed } from '../engine/rng.ts';
+import type { Records } from '../front/records.ts';
+import { type AppContext, keyBelongsToControl } from './context.ts';
+import {
+  KEYS,
+  type KeyValueStore,
+  loadBests,
+  loadPicture,
+  loadSettings,
+  savePicture,
+  saveSettings,
+} from './persist.ts';
+import { pictureFromFile } from './picture.ts';
+import { Screen2048 } from './screen2048.ts';
+import { ScreenPuzzle } from './screenPuzzle.ts';
+import type { GameKind, Settings } from './settings.ts';
+import { ViewHome } from './viewHome.ts';
+import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
+
+type ScreenName = 'home' | GameKind;
+
+class App implements AppContext {
+  readonly kv: KeyValueStore;
+  readonly records: RecordsBox;
+  private current: Settings;
+  private customPicture: string | null;
+  private readonly notices: string[] = [];
+  private firstSeed: number | null;
+  private liveToggle = false;
+  private screen: ScreenName | null = null;
+  private readonly homeView: ViewHome;
+  private readonly game2048: Screen2048;
+  private readonly puzzle: ScreenPuzzle;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly liveRegion: HTMLElement,
+  ) {
+    this.kv = browserKeyValueStore();
+    const settings = loadSettings(this.kv);
+    const bests = loadBests(this.kv);
+    this.current = settings.value;
+    this.records = { value: bests.value as Records };
+    for (const n of [settings.notice, bests.notice]) if (n) this.notices.push(n);
+    this.customPicture = loadPicture(this.kv);
+    const seed = Number(new URLSearchParams(location.search).get('seed') ?? Number.NaN);
+    this.firstSeed = checkSeed(seed).ok ? seed : null;
+    this.homeView = new ViewHome(this.current, {
+      change: (s) => this.changeSettings(s),
+      play: (game) => {
+        this.changeSettings({ ...this.current, game });
+        this.go(game);
+      },
+      pictureFile: (file) => this.takePicture(file),
+    });
+    this.game2048 = new Screen2048(this);
+    this.puzzle = new ScreenPuzzle(this);
+  }
+
+  settings(): Settings {
+    return this.current;
+  }
+
+  changeSettings(s: Settings): void {
+    this.current = s;
+    const problem = saveSettings(this.kv, s);
+    if (problem) this.live(problem);
+  }
+
+  live(text: string): void {
+    if (!text) return;
+    // Alternate a zero-width space so the same sentence twice is still announced.
+    this.liveToggle = !this.liveToggle;
+    this.liveRegion.textContent = this.liveToggle ? text : `${text}\u200b`;
+  }
+
+  takeNotices(extra: string | null = null): string | null {
+    const all = [...this.notices.splice(0), ...(extra ? [extra] : [])];
+    return all.length ? all.join(' ') : null;
+  }
+
+  picture(): string | null {
+    return this.customPicture;
+  }
+
+  nextSeed(): number {
+    const seed = this.firstSeed ?? randomSeed();
+    this.firstSeed = null;
+    return seed;
+  }
+
+  mount(el: HTMLElement): void {
+    this.root.replaceChildren(el);
+  }
+
+  home(): void {
+    this.go('home');
+  }
+
+  /** Shows the screen the URL names. */
+  route(): void {
+    const h = location.hash.replace(/^#/, '');
+    this.show(h === '2048' || h === 'puzzle' ? h : 'home');
+  }
+
+  /** Listens to the page: keys, visibility, saves by other tabs, history. */
+  listen(): void {
+    document.addEventListener('keydown', (e) => {
+      if (keyBelongsToControl(e)) return;
+      const took =
+        this.screen === '2048'
+          ? this.game2048.key(e)
+          : this.screen === 'puzzle' && this.puzzle.key(e);
+      if (took) e.preventDefault();
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (this.screen === 'puzzle') this.puzzle.visible(document.visibilityState === 'visible');
+    });
+    window.addEventListener('pagehide', () => {
+      if (this.screen === 'puzzle') this.puzzle.visible(false);
+    });
+    window.addEventListener('storage', (e) => this.storageChanged(e));
+    window.addEventListener('popstate', () => this.route());
+  }
+
+  private go(next: ScreenName): void {
+    const hash = next === 'home' ? '' : `#${next}`;
+    if (location.hash !== hash) {
+      history.pushState(null, '', hash || location.pathname + location.search);
+    }
+    this.show(next);
+  }
+
+  private show(next: ScreenName): void {
+    if (this.screen === next) return;
+    if (this.screen === '2048') this.game2048.leave();
+    if (this.screen === 'puzzle') this.puzzle.leave();
+    this.screen = next;
+    if (next === '2048') this.game2048.enter();
+    else if (next === 'puzzle') this.puzzle.enter();
+    else {
+      this.homeView.show(this.current, this.takeNotices());
+      this.mount(this.homeView.root);
+      this.homeView.focusPlay(this.current.game);
+      document.title = 'slidebox';
+    }
+  }
+
+  private takePicture(file: File): void {
+    pictureFromFile(file).then(
+      (url) => {
+        this.customPicture = url;
+        const problem = savePicture(this.kv, url);
+        this.changeSettings({ ...this.current, picture: 'custom' });
+        const said = problem ? 'The picture is too large to keep after this visit.' : null;
+        this.homeView.show(this.current, said ?? 'Picture ready.');
+      },
+      (e: unknown) => this.homeView.show(this.current, (e as Error).message),
+    );
+  }
+
+  /** Another tab of the app saved: take its state (the browser tells every tab but the writer). */
+  private storageChanged(e: StorageEvent): void {
+    if (e.key === null || e.newValue === null) return;
+    if (e.key === KEYS.settings) {
+      this.current = loadSettings(this.kv).value;
+      // The autoplay pace is a setting too: take it, or the next move here would write ours back.
+      this.game2048.speedChanged(this.current.speed);
+    } else if (e.key === KEYS.bests) {
+      this.records.value = loadBests(this.kv).value as Records;
+    } else {
+      const here = document.visibilityState === 'visible';
+      this.game2048.storageChanged(e.key, this.screen === '2048');
+      this.puzzle.storageChanged(e.key, this.screen === 'puzzle' && here);
+    }
+  }
+}
+
+/** Starts the app in the page (index.html's #app and #live elements). */
+export function startApp(): void {
+  const app = new App(document.getElementById('app')!, document.getElementById('live')!);
+  app.listen();
+  app.route();
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    window.addEventListener('load', () => {
+      navigator.serviceWorker.register('./sw.js').catch(() => {
+        // No offline mode (e.g. served over plain HTTP from another host): the app still works.
+      });
+    });
+  }
+}

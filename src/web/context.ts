@@ -1,0 +1,41 @@
+/** What the web app gives each of its screens: storage, settings, the live region, routing. */
+import type { KeyValueStore } from './persist.ts';
+import type { Settings } from './settings.ts';
+import type { RecordsBox } from './webStores.ts';
+
+export interface AppContext {
+  readonly kv: KeyValueStore;
+  readonly records: RecordsBox;
+  settings(): Settings;
+  changeSettings(s: Settings): void;
+  /** Says something to screen readers (the polite live region). */
+  live(text: string): void;
+  /** The notices waiting since start-up, with `extra`, as one line (null: none). */
+  takeNotices(extra?: string | null): string | null;
+  /** The player's own picture for the puzzle (a data: URL), if any. */
+  picture(): string | null;
+  /** The seed for a new game. */
+  nextSeed(): number;
+  /** Shows a screen's root element as the page. */
+  mount(root: HTMLElement): void;
+  /** Back to the home screen. */
+  home(): void;
+}
+
+/** Slide time of one move (ms); shorter while inputs wait, none when many do. */
+export const MOVE_MS = 100;
+export const QUICK_MS = 50;
+
+/** A message for the tab that did not make the change. */
+export const FROM_OTHER_TAB =
+  'This game was played in another tab: continuing from its latest position.';
+
+/**
+ * Keys on a focused button or form field belong to it: Enter and Space press the button, and
+ * typing goes into the field. Other keys go to the game.
+ */
+export function keyBelongsToControl(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  if (t?.closest('input, select, textarea, [contenteditable]')) return true;
+  return (e.key === 'Enter' || e.key === ' ') && t?.closest('button, a') != null;
+}

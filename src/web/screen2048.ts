@@ -1,0 +1,150 @@
+/**
+ * The 2048 screen of the web app: the shared controller with the browser's store and the AI in
+ * a Web Worker, the view, and the queue that lets each move's animation finish before the next.
+ */
+import { newGame } from '../engine/game2048.ts';
+import { type Change2048, Controller2048 } from '../front/controller2048.ts';
+import { key2048 } from '../front/keymap.ts';
+import { type Command, initialModel } from '../front/model2048.ts';
+import type { Advisor } from '../front/ports.ts';
+import { describe2048 } from './announce.ts';
+import { createAiClient } from './clients.ts';
+import { type AppContext, FROM_OTHER_TAB, MOVE_MS, QUICK_MS } from './context.ts';
+import { reducedMotion } from './dom.ts';
+import { attachPointer } from './input.ts';
+import { KEYS, load2048, save2048 } from './persist.ts';
+import { CommandQueue } from './queue.ts';
+import { View2048 } from './view2048.ts';
+import { webStore2048 } from './webStores.ts';
+
+/** The AI in a Web Worker; which build answered (wasm or js) is shown on the page's root. */
+async function webAdvisor(): Promise<Advisor> {
+  const client = createAiClient();
+  return {
+    async bestMove(cells, purpose, signal) {
+      const dir = await client.bestMove(cells, purpose, signal);
+      if (client.engine) document.documentElement.dataset.aiEngine = client.engine;
+      return dir;
+    },
+    close: () => client.close(),
+  };
+}
+
+export class Screen2048 {
+  private readonly view: View2048;
+  private readonly queue: CommandQueue<Command>;
+  private game: Controller2048 | null = null;
+  /** How long the change being applied may animate. */
+  private animateMs = 0;
+
+  constructor(private readonly ctx: AppContext) {
+    this.queue = new CommandQueue<Command>((cmd, backlog) => {
+      const ms = reducedMotion() || backlog > 2 ? 0 : backlog > 0 ? QUICK_MS : MOVE_MS;
+      this.animateMs = ms;
+      const change = this.game?.dispatch(cmd);
+      this.animateMs = 0;
+      return change?.moved ? ms : 0;
+    });
+    this.view = new View2048({ command: (cmd) => this.command(cmd), menu: () => ctx.home() });
+    attachPointer(this.view.board, { swipe: (dir) => this.queue.push({ type: 'move', dir }) });
+  }
+
+  /** Shows the game of the chosen size, loading or starting it. */
+  enter(): void {
+    const s = this.ctx.settings();
+    document.title = '2048 · slidebox';
+    let notice: string | null = null;
+    if (!this.game || this.game.model.game.size !== s.size) {
+      const loaded = load2048(this.ctx.kv, s.size);
+      notice = loaded.notice;
+      let game = loaded.value;
+      if (game && game.target !== s.target && game.moves > 0) {
+        notice = `Continuing your ${game.size}×${game.size} game (target ${game.target}); the new target applies to your next new game.`;
+      } else if (!game || game.target !== s.target) {
+        game = newGame({ size: s.size, target: s.target, seed: this.ctx.nextSeed() });
+        save2048(this.ctx.kv, game);
+      }
+      this.game?.close();
+      const best = this.ctx.records.value.best2048[String(s.size)] ?? 0;
+      this.game = this.controller({ ...initialModel(game, best), speed: s.speed });
+    }
+    const m = this.game.model;
+    this.ctx.mount(this.view.root);
+    this.game.replace({
+      ...m,
+      target: s.target,
+      notice: this.ctx.takeNotices(notice),
+      overlay: null,
+    });
+    this.game.resume();
+  }
+
+  leave(): void {
+    this.queue.clear();
+    this.game?.suspend();
+  }
+
+  /** A key pressed on this screen; true when the game took it. */
+  key(e: KeyboardEvent): boolean {
+    if (!this.game) return false;
+    // Keys are read against the model on screen; the queue applies them in order.
+    const cmd = key2048(e, this.game.model);
+    if (!cmd) return false;
+    this.command(cmd);
+    return true;
+  }
+
+  /** Another tab saved: take its game or pace, so neither tab's moves overwrite the other's. */
+  storageChanged(key: string, shown: boolean): void {
+    if (!this.game) return;
+    const size = this.game.model.game.size;
+    if (key !== KEYS.game2048(size)) return;
+    const game = load2048(this.ctx.kv, size).value;
+    if (!game) return;
+    this.queue.clear();
+    const best = this.ctx.records.value.best2048[String(size)] ?? 0;
+    const speed = this.game.model.speed;
+    this.game.replace({ ...initialModel(game, best, FROM_OTHER_TAB), speed });
+    if (shown) this.ctx.live(FROM_OTHER_TAB);
+  }
+
+  /** The autoplay pace changed in another tab. */
+  speedChanged(speed: number): void {
+    if (this.game && this.game.model.speed !== speed) {
+      this.game.replace({ ...this.game.model, speed });
+    }
+  }
+
+  private command(cmd: Command): void {
+    // q and Escape leave the game for the menu (the game is kept as it is).
+    if (cmd.type === 'quit') this.ctx.home();
+    else this.queue.push(cmd);
+  }
+
+  private controller(model: ReturnType<typeof initialModel>): Controller2048 {
+    return new Controller2048({
+      model,
+      store: webStore2048(this.ctx.kv, this.ctx.records),
+      advisor: webAdvisor,
+      seed: () => this.ctx.nextSeed(),
+      post: (cmd) => this.queue.push(cmd),
+      onChange: (c) => this.show(c),
+    });
+  }
+
+  private show(c: Change2048): void {
+    const m = c.model;
+    this.view.render(m, c.moved ? this.animateMs : 0);
+    const notice = m.notice !== c.before.notice ? (m.notice ?? '') : '';
+    if (c.cmd.type === 'none') {
+      this.ctx.live(notice);
+      return;
+    }
+    // Autoplay moves come too fast to read out: only their results (a win, the end) are.
+    const said = describe2048(c.before.game, m.game);
+    const quiet = c.cmd.type === 'ai-answer' && m.autoplay && !m.game.over && !said.includes('win');
+    this.ctx.live((quiet ? '' : said) || notice);
+    const s = this.ctx.settings();
+    if (m.speed !== s.speed) this.ctx.changeSettings({ ...s, speed: m.speed });
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The sliding puzzle screen of the web app: the shared controller with the browser's store and
+ * the solver in a Web Worker, the view (numbers or a picture), and the queue that lets each
+ * slide finish before the next.
+ */
+import { elapsedMs, newPuzzle } from '../engine/puzzle.ts';
+import { type ChangePuzzle, ControllerPuzzle } from '../front/controllerPuzzle.ts';
+import { keyPuzzle } from '../front/keymap.ts';
+import { initialPuzzleModel, type PuzzleCommand, type PuzzleModel } from '../front/modelPuzzle.ts';
+import { describePuzzle } from './announce.ts';
+import { createSolverClient } from './clients.ts';
+import { type AppContext, FROM_OTHER_TAB, MOVE_MS } from './context.ts';
+import { reducedMotion } from './dom.ts';
+import { attachPointer } from './input.ts';
+import { KEYS, loadPuzzle, savedAssisted, savePuzzle } from './persist.ts';
+import { builtinPicture } from './picture.ts';
+import { CommandQueue } from './queue.ts';
+import { ViewPuzzle } from './viewPuzzle.ts';
+import { webStorePuzzle } from './webStores.ts';
+
+export class ScreenPuzzle {
+  private readonly view: ViewPuzzle;
+  private readonly queue: CommandQueue<PuzzleCommand>;
+  private game: ControllerPuzzle | null = null;
+  private animate = false;
+
+  constructor(private readonly ctx: AppContext) {
+    this.queue = new CommandQueue<PuzzleCommand>((cmd, backlog) => {
+      this.animate = !reducedMotion() && backlog <= 2;
+      const change = this.game?.dispatch(cmd);
+      const slid = this.animate && !!change && (change.moved || change.undone);
+      this.animate = false;
+      return slid ? MOVE_MS : 0;
+    });
+    this.view = new ViewPuzzle({
+      command: (cmd) => this.command(cmd),
+      menu: () => ctx.home(),
+      numbers: (on) => {
+        ctx.changeSettings({ ...ctx.settings(), numbers: on });
+        this.view.setLook(this.look());
+      },
+    });
+    attachPointer(this.view.board, {
+      swipe: (dir) => this.queue.push({ type: 'move', dir }),
+      tap: (target) => {
+        const tile = this.view.tileOf(target);
+        if (tile) this.queue.push({ type: 'tile', tile });
+      },
+    });
+  }
+
+  /** Shows the puzzle of the chosen width, loading or starting it. */
+  enter(): void {
+    const s = this.ctx.settings();
+    let notice: string | null = null;
+    if (!this.game || this.game.model.puzzle.width !== s.width) {
+      const loaded = loadPuzzle(this.ctx.kv, s.width);
+      notice = loaded.notice;
+      const puzzle = loaded.value ?? newPuzzle({ width: s.width, seed: this.ctx.nextSeed() });
+      if (!loaded.value) savePuzzle(this.ctx.kv, puzzle, Date.now());
+      const best = this.ctx.records.value.puzzle[String(s.width)] ?? {};
+      const assisted = loaded.value !== null && savedAssisted(this.ctx.kv, s.width);
+      this.game?.close();
+      this.game = this.controller(initialPuzzleModel(puzzle, best, { assisted }));
+    }
+    if (s.picture === 'custom' && !this.ctx.picture()) {
+      notice = [notice, 'No picture of yours is saved yet: showing the built-in one.']
+        .filter(Boolean)
+        .join(' ');
+    }
+    this.view.setLook(this.look());
+    document.title = `${s.width * s.width - 1}-puzzle · slidebox`;
+    this.ctx.mount(this.view.root);
+    const m = this.game.model;
+    this.game.replace({ ...m, notice: this.ctx.takeNotices(notice), overlay: null });
+    this.game.resume();
+  }
+
+  leave(): void {
+    this.queue.clear();
+    this.game?.suspend();
+  }
+
+  /** The page was hidden or shown again: the clock stops while nobody can see it. */
+  visible(shown: boolean): void {
+    if (shown) this.game?.resume();
+    else this.game?.suspend();
+  }
+
+  key(e: KeyboardEvent): boolean {
+    if (!this.game) return false;
+    const cmd = keyPuzzle(e, this.game.model);
+    if (!cmd) return false;
+    this.command(cmd);
+    return true;
+  }
+
+  /** Another tab saved this puzzle: take its position, so neither tab overwrites the other. */
+  storageChanged(key: string, shown: boolean): void {
+    if (!this.game || key !== KEYS.puzzle(this.game.model.puzzle.width)) return;
+    const width = this.game.model.puzzle.width;
+    const loaded = loadPuzzle(this.ctx.kv, width).value;
+    if (!loaded) return;
+    this.queue.clear();
+    const best = this.ctx.records.value.puzzle[String(width)] ?? {};
+    this.game.replace(initialPuzzleModel(loaded, best, { notice: FROM_OTHER_TAB }));
+    if (shown) this.ctx.live(FROM_OTHER_TAB);
+  }
+
+  private command(cmd: PuzzleCommand): void {
+    // q and Escape leave the game for the menu (the game is kept as it is).
+    if (cmd.type === 'quit') this.ctx.home();
+    else this.queue.push(cmd);
+  }
+
+  private look(): { picture: string | null; numbers: boolean } {
+    const s = this.ctx.settings();
+    if (s.picture === 'none') return { picture: null, numbers: true };
+    const custom = s.picture === 'custom' ? this.ctx.picture() : null;
+    return { picture: custom ?? builtinPicture(), numbers: s.numbers };
+  }
+
+  private controller(model: PuzzleModel): ControllerPuzzle {
+    return new ControllerPuzzle({
+      model,
+      store: webStorePuzzle(this.ctx.kv, this.ctx.records),
+      solver: async () => createSolverClient(),
+      seed: () => this.ctx.nextSeed(),
+      post: (cmd) => this.queue.push(cmd),
+      onChange: (c) => this.show(c),
+      onTick: () => {
+        if (this.game) this.view.tick(this.game.model, Date.now());
+      },
+    });
+  }
+
+  private show(c: ChangePuzzle): void {
+    const now = Date.now();
+    const m = c.model;
+    const status = this.game?.status ?? null;
+    this.view.render(m, now, this.animate && (c.moved || c.undone), status);
+    const notice = m.notice !== c.before.notice ? (m.notice ?? '') : '';
+    const said =
+      c.cmd.type === 'none'
+        ? ''
+        : describePuzzle(c.before.puzzle, m.puzzle, elapsedMs(m.puzzle, now));
+    this.ctx.live(said || notice);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The browser's side of the controllers' stores: the game in progress and the records in a
+ * key-value store (localStorage, or memory where the browser refuses it). Failures come back as
+ * a sentence for the player; play goes on.
+ */
+import { err, ok, problem } from '../engine/result.ts';
+import type { Store2048, StorePuzzle } from '../front/ports.ts';
+import type { Records } from '../front/records.ts';
+import {
+  type KeyValueStore,
+  raiseBest2048,
+  recordSolve,
+  save2048,
+  saveBests,
+  savePuzzle,
+} from './persist.ts';
+
+/** localStorage when the browser lets us use it, else a Map for this visit only. */
+export function browserKeyValueStore(): KeyValueStore {
+  try {
+    const s = window.localStorage;
+    const probe = 'slidebox:probe';
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    const m = new Map<string, string>();
+    return {
+      getItem: (k) => m.get(k) ?? null,
+      setItem: (k, v) => void m.set(k, v),
+      removeItem: (k) => void m.delete(k),
+    };
+  }
+}
+
+/** The records of this browser, read once and kept up to date by every screen. */
+export interface RecordsBox {
+  value: Records;
+}
+
+function done(sentence: string | null) {
+  return sentence === null ? ok(undefined) : err(problem('save-failed', sentence));
+}
+
+export function webStore2048(kv: KeyValueStore, records: RecordsBox): Store2048 {
+  return {
+    save(game, best) {
+      const saved = save2048(kv, game);
+      const raised = raiseBest2048(records.value, game.size, best);
+      if (raised === records.value) return done(saved);
+      records.value = raised;
+      return done(saved ?? saveBests(kv, raised));
+    },
+  };
+}
+
+export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox): StorePuzzle {
+  return {
+    save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted)),
+    recordSolve(width, moves, timeMs) {
+      const r = recordSolve(records.value, width, moves, timeMs);
+      records.value = r.bests;
+      const problemText = saveBests(kv, r.bests);
+      if (problemText) return err(problem('save-failed', problemText));
+      const best = r.bests.puzzle[String(width)] ?? {};
+      return ok({ best, movesRecord: r.movesRecord, timeRecord: r.timeRecord });
+    },
+  };
+}
