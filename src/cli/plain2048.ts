@@ -55,7 +55,7 @@ function status(model: Model): string {
 }
 
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
-function lineCommand(line: string, model: Model): Command | null {
+export function plainCommand2048(line: string, model: Model): Command | null {
   const key = WORDS[line] ?? (KEYS.has(line) ? line : null);
   if (key === null) return null;
   const cmd = key2048({ key }, model) ?? { type: 'none' };
@@ -98,7 +98,7 @@ export async function runPlain2048(
     });
   } else {
     await eachLine(io, PLAIN_HELP, async (line, raw) => {
-      const cmd = lineCommand(line, game.model);
+      const cmd = plainCommand2048(line, game.model);
       if (!cmd) {
         unknownCommand(io, raw, PLAIN_HELP);
         return true;

@@ -59,7 +59,7 @@ function status(m: PuzzleModel, now: number): string {
 }
 
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
-function lineCommand(line: string, model: PuzzleModel): PuzzleCommand | null {
+export function plainCommandPuzzle(line: string, model: PuzzleModel): PuzzleCommand | null {
   if (/^\d+$/.test(line)) return { type: 'tile', tile: Number(line) };
   const key = WORDS[line] ?? (KEYS.has(line) ? line : null);
   if (key === null) return null;
@@ -118,7 +118,7 @@ export async function runPlainPuzzle(
       await solveOrHint(line);
       return true;
     }
-    const cmd = lineCommand(line, game.model);
+    const cmd = plainCommandPuzzle(line, game.model);
     if (!cmd) {
       unknownCommand(io, raw, PLAIN_PUZZLE_HELP);
       return true;
