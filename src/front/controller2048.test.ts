@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { gameFromCells, newGame, play } from '../engine/game2048.ts';
+import type { Direction } from '../engine/types.ts';
+import { FakeAdvisor, MemoryStore2048, settle } from '../testutil/fakeEffects.ts';
+import { FakeTime } from '../testutil/fakeTime.ts';
+import { type Change2048, Controller2048 } from './controller2048.ts';
+import { AUTOPLAY_DELAYS, initialModel, type Model } from './model2048.ts';
+import { AI_SAVE_INTERVAL_MS } from './saveThrottle.ts';
+
+/** The first direction that moves the board (a stand-in AI). */
+function anyMove(cells: number[][]): Direction | null {
+  const g = gameFromCells(cells);
+  for (const d of ['left', 'up', 'right', 'down'] as const) if (play(g, d) !== g) return d;
+  return null;
+}
+
+function setup(model: Model = initialModel(newGame({ seed: 7 }), 0)) {
+  const time = new FakeTime();
+  const advisor = new FakeAdvisor();
+  const store = new MemoryStore2048();
+  const changes: Change2048[] = [];
+  let loads = 0;
+  const c = new Controller2048({
+    model,
+    store,
+    advisor: async () => {
+      loads++;
+      return advisor;
+    },
+    seed: () => 99,
+    onChange: (ch) => changes.push(ch),
+    clock: time,
+    timers: time,
+  });
+  return { c, time, advisor, store, changes, loads: () => loads };
+}
+
+describe('Controller2048: the AI', () => {
+  it('loads the AI only when a hint or autoplay asks for it, once', async () => {
+    const { c, advisor, loads } = setup();
+    c.start();
+    c.dispatch({ type: 'move', dir: 'left' });
+    await settle();
+    expect(loads()).toBe(0);
+    c.dispatch({ type: 'hint' });
+    await settle();
+    expect(advisor.asked).toHaveLength(1);
+    expect(advisor.last.purpose).toBe('hint');
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    expect(loads()).toBe(1);
+  });
+
+  it('shows a hint for the game it was asked about', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    advisor.last.answer.resolve('down');
+    await settle();
+    expect(c.model.hint).toEqual({ game: c.model.game, dir: 'down' });
+  });
+
+  it('drops a stale answer after an undo: the hint is for the game on screen only', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'move', dir: 'left' });
+    c.dispatch({ type: 'hint' });
+    await settle();
+    const first = advisor.last;
+    c.dispatch({ type: 'undo' });
+    // The request for the game that is gone was cancelled, and a new one asked.
+    expect(first.signal.aborted).toBe(true);
+    await settle();
+    expect(advisor.asked).toHaveLength(1);
+    first.answer.resolve('right');
+    await settle();
+    expect(c.model.hint).toBeNull();
+  });
+
+  it('drops a stale autoplay answer after a new game: the new game is not moved by it', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    const asked = advisor.last;
+    const oldGame = c.model.game;
+    c.dispatch({ type: 'new' }); // no move made: no question
+    const fresh = c.model.game;
+    expect(fresh).not.toBe(oldGame);
+    expect(asked.signal.aborted).toBe(true);
+    asked.answer.resolve('left');
+    await settle();
+    expect(c.model.game).toBe(fresh);
+  });
+
+  it('keeps autoplay at its pace: one move per pause, counted from when the AI was asked', async () => {
+    const { c, advisor, time } = setup();
+    advisor.auto = anyMove;
+    c.dispatch({ type: 'autoplay' });
+    const pause = AUTOPLAY_DELAYS[c.model.speed]!;
+    expect(pause).toBeGreaterThan(0);
+    await settle();
+    expect(c.model.game.moves).toBe(0);
+    time.advance(pause - 1);
+    await settle();
+    expect(c.model.game.moves).toBe(0);
+    time.advance(1);
+    await settle();
+    expect(c.model.game.moves).toBe(1);
+    for (let i = 2; i <= 5; i++) {
+      time.advance(pause);
+      await settle();
+      expect(c.model.game.moves).toBe(i);
+    }
+    // A slow answer eats into the pause: the move follows as soon as it comes.
+    advisor.auto = null;
+    time.advance(pause); // the answer already given
+    await settle();
+    expect(c.model.game.moves).toBe(6);
+    time.advance(pause * 3);
+    await settle();
+    expect(c.model.game.moves).toBe(6);
+    advisor.last.answer.resolve(anyMove(advisor.last.cells));
+    await settle();
+    expect(c.model.game.moves).toBe(7);
+  });
+
+  it('a move of the player stops autoplay and its pending answer', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(c.model.autoplay).toBe(false);
+    expect(advisor.last.signal.aborted).toBe(true);
+  });
+
+  it('reports a failing AI as a notice and stops autoplay', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    advisor.last.answer.reject(new Error('worker crashed'));
+    await settle();
+    expect(c.model.autoplay).toBe(false);
+    expect(c.model.notice).toBe('The AI failed: worker crashed');
+  });
+
+  it('answers go where `post` sends them (the web queues them behind animations)', async () => {
+    const time = new FakeTime();
+    const advisor = new FakeAdvisor();
+    const posted: unknown[] = [];
+    const c = new Controller2048({
+      model: initialModel(newGame({ seed: 7 }), 0),
+      store: new MemoryStore2048(),
+      advisor: async () => advisor,
+      seed: () => 1,
+      onChange: () => {},
+      post: (cmd) => posted.push(cmd),
+      clock: time,
+      timers: time,
+    });
+    c.dispatch({ type: 'hint' });
+    await settle();
+    advisor.last.answer.resolve('up');
+    await settle();
+    expect(posted).toEqual([{ type: 'ai-answer', game: c.model.game, dir: 'up' }]);
+    expect(c.model.hint).toBeNull();
+    // While the answer waits in the queue, nothing asks the AI again.
+    c.dispatch({ type: 'faster' });
+    await settle();
+    expect(advisor.asked).toHaveLength(1);
+  });
+
+  it('settled() waits for the answer on its way (plain mode prints the hint then)', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'hint' });
+    let done = false;
+    void c.settled().then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    advisor.last.answer.resolve('left');
+    await settle();
+    expect(done).toBe(true);
+  });
+
+  it('suspend stops autoplay; close closes the AI', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    c.suspend();
+    expect(c.model.autoplay).toBe(false);
+    expect(advisor.last.signal.aborted).toBe(true);
+    c.close();
+    await settle();
+    expect(advisor.closed).toBe(true);
+  });
+});
+
+describe('Controller2048: saving', () => {
+  it("saves the player's moves at once, the AI's at most twice a second, and the rest on close", async () => {
+    const { c, advisor, store, time } = setup();
+    c.dispatch({ type: 'move', dir: 'left' });
+    c.dispatch({ type: 'move', dir: 'up' });
+    expect(store.saves.map((s) => s.game)).toEqual([c.model.game.previous, c.model.game]);
+    c.dispatch({ type: 'faster' });
+    c.dispatch({ type: 'faster' }); // no pause between the AI's moves
+    expect(store.saves).toHaveLength(2);
+
+    advisor.auto = anyMove;
+    c.dispatch({ type: 'autoplay' });
+    const saved = store.saves.length;
+    for (let i = 0; i < 40; i++) {
+      time.advance(50);
+      await settle();
+    }
+    const moves = c.model.game.moves - 2;
+    expect(moves).toBeGreaterThan(30);
+    // 2 s of AI moves: at most one save per interval (plus one at once).
+    const aiSaves = store.saves.length - saved;
+    expect(aiSaves).toBeGreaterThan(0);
+    expect(aiSaves).toBeLessThanOrEqual(2000 / AI_SAVE_INTERVAL_MS + 1);
+    c.dispatch({ type: 'autoplay' }); // pause
+    const last = c.model.game;
+    c.close();
+    expect(store.saves.at(-1)!.game).toBe(last);
+  });
+
+  it('keeps the best score with the save', () => {
+    const start = gameFromCells([
+      [2, 2, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    const { c, store } = setup(initialModel(start, 0));
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(store.saves.at(-1)!.best).toBe(4);
+    expect(c.model.best).toBe(4);
+  });
+
+  it('a failed save shows a notice, and play goes on', () => {
+    const { c, store, changes } = setup();
+    store.failing = true;
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(c.model.notice).toBe('Could not save the game (disk full).');
+    expect(changes.at(-1)!.model.notice).toBe('Could not save the game (disk full).');
+    const after = c.model.game;
+    c.dispatch({ type: 'move', dir: 'up' });
+    expect(c.model.game).not.toBe(after);
+    store.failing = false;
+    c.dispatch({ type: 'move', dir: 'right' });
+    expect(c.model.notice).toBeNull();
+    expect(store.saves.at(-1)!.game).toBe(c.model.game);
+  });
+
+  it('a throttled save that fails later is shown when it fails', async () => {
+    const { c, advisor, store, time, changes } = setup();
+    advisor.auto = anyMove;
+    c.dispatch({ type: 'faster' });
+    c.dispatch({ type: 'faster' });
+    c.dispatch({ type: 'autoplay' });
+    store.failing = true;
+    const movesThen = c.model.game.moves;
+    changes.length = 0;
+    for (let i = 0; i < 20; i++) {
+      time.advance(50);
+      await settle();
+    }
+    expect(changes.some((ch) => ch.model.notice === 'Could not save the game (disk full).')).toBe(
+      true,
+    );
+    // The AI played on.
+    expect(c.model.game.moves).toBeGreaterThan(movesThen + 10);
+  });
+});
+
+describe('Controller2048: changes', () => {
+  it('says which changes are one move (to animate) and which are not', () => {
+    const { c, changes } = setup();
+    c.dispatch({ type: 'move', dir: 'left' });
+    c.dispatch({ type: 'undo' });
+    c.dispatch({ type: 'help' });
+    expect(changes.map((ch) => [ch.cmd.type, ch.moved])).toEqual([
+      ['move', true],
+      ['undo', false],
+      ['help', false],
+    ]);
+  });
+});

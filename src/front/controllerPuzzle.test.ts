@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { puzzleFromTiles } from '../engine/puzzle.ts';
+import { FakeSolver, MemoryStorePuzzle, settle } from '../testutil/fakeEffects.ts';
+import { FakeTime } from '../testutil/fakeTime.ts';
+import { type ChangePuzzle, ControllerPuzzle, SOLVE_STEP_MS, TICK_MS } from './controllerPuzzle.ts';
+import { keyPuzzle } from './keymap.ts';
+import { hintTile, initialPuzzleModel, type PuzzleModel } from './modelPuzzle.ts';
+
+/** Three moves from the goal: 4, 5 and 8 slide back (the only shortest solution). */
+const NEAR = [1, 2, 3, 0, 4, 6, 7, 5, 8];
+const NEAR_SOLUTION = [4, 5, 8];
+
+function setup(model: PuzzleModel = initialPuzzleModel(puzzleFromTiles(NEAR, 3), {})) {
+  const time = new FakeTime();
+  const solver = new FakeSolver();
+  const store = new MemoryStorePuzzle();
+  const changes: ChangePuzzle[] = [];
+  let ticks = 0;
+  const c = new ControllerPuzzle({
+    model,
+    store,
+    solver: async () => solver,
+    seed: () => 5,
+    onChange: (ch) => changes.push(ch),
+    onTick: () => ticks++,
+    clock: time,
+    timers: time,
+  });
+  c.resume();
+  return { c, time, solver, store, changes, ticks: () => ticks };
+}
+
+describe('ControllerPuzzle: hints and plans', () => {
+  it('asks the solver for a hint and shows the plan’s next tile', async () => {
+    const { c, solver } = setup();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    expect(solver.asked).toHaveLength(1);
+    expect(solver.last.tiles).toEqual(NEAR);
+    expect(c.status).toEqual({ text: 'Solving…', progress: null });
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    expect(hintTile(c.model)).toBe(4);
+    expect(c.status).toBeNull();
+  });
+
+  it('follows the plan while the player follows it, and drops it when not', async () => {
+    const { c, solver } = setup();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    c.dispatch({ type: 'tile', tile: 4 });
+    await settle();
+    expect(hintTile(c.model)).toBe(5);
+    expect(solver.asked).toHaveLength(1);
+    // Off the plan: 6 slides instead of 5. The plan is dropped and the solver asked again.
+    c.dispatch({ type: 'tile', tile: 6 });
+    await settle();
+    expect(hintTile(c.model)).toBeNull();
+    expect(solver.asked).toHaveLength(2);
+    expect(solver.last.tiles).toEqual(c.model.puzzle.tiles);
+  });
+
+  it('drops a stale answer after an undo', async () => {
+    const { c, solver } = setup();
+    c.dispatch({ type: 'tile', tile: 4 });
+    c.dispatch({ type: 'hint' });
+    await settle();
+    const first = solver.last;
+    c.dispatch({ type: 'undo' });
+    expect(first.cancelled).toBe(true);
+    await settle();
+    // The answer for the position that is gone changes nothing.
+    first.answer.resolve({ tiles: [5, 8], optimal: true });
+    await settle();
+    expect(c.model.plan).toBeNull();
+    expect(solver.asked).toHaveLength(2);
+    expect(solver.last.tiles).toEqual(NEAR);
+  });
+
+  it('reports a failing solver, and the hint goes off', async () => {
+    const { c, solver } = setup();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    solver.last.answer.reject(new Error('out of memory'));
+    await settle();
+    expect(c.model.notice).toBe('The solver failed: out of memory');
+    expect(c.model.hint).toBe(false);
+  });
+});
+
+describe('ControllerPuzzle: the animated solution', () => {
+  it('plays one move per step, to the goal, and that game sets no record', async () => {
+    const { c, solver, time, store } = setup();
+    c.dispatch({ type: 'auto-solve' });
+    await settle();
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    expect(c.model.puzzle.moves).toBe(0);
+    time.advance(SOLVE_STEP_MS - 1);
+    await settle();
+    expect(c.model.puzzle.moves).toBe(0);
+    time.advance(1);
+    expect(c.model.puzzle.moves).toBe(1);
+    time.advance(SOLVE_STEP_MS * 2);
+    expect(c.model.puzzle.solved).toBe(true);
+    expect(c.model.assisted).toBe(true);
+    expect(store.records.puzzle).toEqual({});
+    expect(c.model.records).toBeNull();
+    expect(store.saves.at(-1)).toMatchObject({ assisted: true });
+  });
+
+  it('any key stops it, and the board is the player’s again', async () => {
+    for (const key of ['x', 'ArrowLeft', ' ', 'p']) {
+      const { c, solver, time } = setup();
+      c.dispatch({ type: 'auto-solve' });
+      await settle();
+      solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+      await settle();
+      time.advance(SOLVE_STEP_MS);
+      expect(c.model.puzzle.moves).toBe(1);
+      const cmd = keyPuzzle({ key }, c.model);
+      expect(cmd).toEqual({ type: 'auto-solve' });
+      c.dispatch(cmd!);
+      time.advance(SOLVE_STEP_MS * 5);
+      expect(c.model.puzzle.moves).toBe(1);
+      expect(c.model.autoSolve).toBe(false);
+    }
+  });
+
+  it('a solve by hand sets the records; the time counts only while the game is shown', async () => {
+    const { c, time, store } = setup();
+    c.dispatch({ type: 'tile', tile: 4 }); // the clock starts with the first move
+    time.advance(1000);
+    c.suspend();
+    time.advance(60_000);
+    c.resume();
+    time.advance(1000);
+    for (const t of NEAR_SOLUTION.slice(1)) c.dispatch({ type: 'tile', tile: t });
+    expect(c.model.puzzle.solved).toBe(true);
+    expect(c.model.records).toEqual({ moves: true, time: true });
+    expect(store.records.puzzle['3']).toEqual({ moves: 3, timeMs: 2000 });
+    expect(c.model.best).toEqual({ moves: 3, timeMs: 2000 });
+  });
+});
+
+describe('ControllerPuzzle: timer and saving', () => {
+  it('ticks while the clock runs, not while suspended or once solved', () => {
+    const { c, time, ticks } = setup();
+    time.advance(TICK_MS * 3);
+    expect(ticks()).toBe(0); // the clock starts with the first move
+    c.dispatch({ type: 'tile', tile: 4 });
+    time.advance(TICK_MS * 3);
+    expect(ticks()).toBe(3);
+    c.suspend();
+    time.advance(TICK_MS * 3);
+    expect(ticks()).toBe(3);
+    c.resume();
+    time.advance(TICK_MS);
+    expect(ticks()).toBe(4);
+    for (const t of NEAR_SOLUTION.slice(1)) c.dispatch({ type: 'tile', tile: t });
+    time.advance(TICK_MS * 3);
+    expect(ticks()).toBe(4);
+  });
+
+  it('saves after each move and on close; a failed save is a notice and play goes on', () => {
+    const { c, store, time } = setup();
+    c.dispatch({ type: 'tile', tile: 4 });
+    expect(store.saves.at(-1)!.puzzle).toBe(c.model.puzzle);
+    store.failing = true;
+    c.dispatch({ type: 'tile', tile: 5 });
+    expect(c.model.notice).toBe('Could not save the game (disk full).');
+    expect(c.model.puzzle.moves).toBe(2);
+    store.failing = false;
+    time.advance(3000);
+    const end = c.close();
+    expect(store.saves.at(-1)!.puzzle.tiles).toEqual(end.puzzle.tiles);
+    expect(end.puzzle.clock.runningSince).toBeNull();
+  });
+});
+
+describe('ControllerPuzzle: the 15-puzzle’s tables', () => {
+  // Two moves from the goal on 4x4: 14 and 15 slide back.
+  const near4 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15];
+  const fastPlan = [14, 10, 10, 15]; // a stand-in for a longer plan from the fast solver
+
+  it('has the tables built when a 4x4 board opens (not for 3x3)', async () => {
+    const small = setup();
+    await settle();
+    expect(small.solver.prepared).toEqual([]);
+    const big = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    await settle();
+    expect(big.solver.prepared).toEqual([4]);
+  });
+
+  it('replaces a fast plan with an optimal one once the tables are ready', async () => {
+    const { c, solver } = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    c.dispatch({ type: 'hint' });
+    await settle();
+    solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
+    await settle();
+    expect(c.model.plan).toMatchObject({ tiles: fastPlan, optimal: false });
+    expect(solver.asked).toHaveLength(1);
+    solver.tablesReady();
+    await settle();
+    expect(solver.asked).toHaveLength(2);
+    expect(solver.last.tiles).toEqual(near4);
+    expect(c.status).toBeNull(); // an upgrade in the background says nothing
+    solver.last.answer.resolve({ tiles: [14, 15], optimal: true });
+    await settle();
+    expect(c.model.plan).toMatchObject({ tiles: [14, 15], optimal: true });
+    expect(hintTile(c.model)).toBe(14);
+    c.dispatch({ type: 'tile', tile: 14 });
+    await settle();
+    expect(solver.asked).toHaveLength(2);
+  });
+
+  it('does not ask again when the upgrade also comes from the fast solver', async () => {
+    const { c, solver } = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    c.dispatch({ type: 'hint' });
+    await settle();
+    solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
+    solver.tablesReady();
+    await settle();
+    expect(solver.asked).toHaveLength(2);
+    solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
+    await settle();
+    c.dispatch({ type: 'tile', tile: 14 });
+    await settle();
+    expect(solver.asked).toHaveLength(2);
+  });
+});
