@@ -20,6 +20,17 @@ import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
+/** Saves a new game at once, so that it resumes next time; a failure becomes a notice. */
+function saveFirst(dataDir: string, notices: string[], save: () => void): void {
+  try {
+    save();
+  } catch (e) {
+    notices.push(
+      `Could not save to ${dataDir} (${(e as Error).message}); this game will not be kept.`,
+    );
+  }
+}
+
 async function play2048(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const size = o.size ?? 4;
@@ -36,14 +47,9 @@ async function play2048(o: CliOptions): Promise<number> {
       );
     }
   } else {
-    game = newGame({ size, target: o.target, seed: o.seed ?? randomSeed() });
-    try {
-      save2048(dataDir, game, loaded.best);
-    } catch (e) {
-      notices.push(
-        `Could not save to ${dataDir} (${(e as Error).message}); this game will not be kept.`,
-      );
-    }
+    const fresh = newGame({ size, target: o.target, seed: o.seed ?? randomSeed() });
+    saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best));
+    game = fresh;
   }
   let model = initialModel(game, loaded.best, notices[0] ?? null);
   if (o.target !== undefined) model = { ...model, target: o.target };
@@ -88,14 +94,9 @@ async function playPuzzle(o: CliOptions): Promise<number> {
       );
     }
   } else {
-    puzzle = newPuzzle({ width, seed: o.seed ?? randomSeed() });
-    try {
-      savePuzzle(dataDir, puzzle, Date.now());
-    } catch (e) {
-      notices.push(
-        `Could not save to ${dataDir} (${(e as Error).message}); this game will not be kept.`,
-      );
-    }
+    const fresh = newPuzzle({ width, seed: o.seed ?? randomSeed() });
+    saveFirst(dataDir, notices, () => savePuzzle(dataDir, fresh, Date.now()));
+    puzzle = fresh;
   }
   const model = initialPuzzleModel(puzzle, loaded.best, {
     invert: o.invert,

@@ -11,21 +11,7 @@ import { key2048 } from '../front/keymap.ts';
 import { type Command, type Model, phase, shownHint } from '../front/model2048.ts';
 import type { Advisor } from '../front/ports.ts';
 import { fileStore2048 } from '../storage/store2048.ts';
-import { eachLine, type PlainIo, unknownCommand } from './plainIo.ts';
-
-/** Words plain mode takes, as the keys they stand for. */
-const WORDS: Readonly<Record<string, string>> = {
-  up: 'ArrowUp',
-  down: 'ArrowDown',
-  left: 'ArrowLeft',
-  right: 'ArrowRight',
-  undo: 'u',
-  new: 'n',
-  continue: 'c',
-  quit: 'q',
-  hint: 'i',
-};
-const KEYS = new Set(['w', 'a', 's', 'd', 'h', 'j', 'k', 'l', 'u', 'n', 'c', 'q', 'i']);
+import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
 
 export const PLAIN_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l), u undo, i hint, n new game, c keep going after a win, q quit';
@@ -56,11 +42,9 @@ function status(model: Model): string {
 
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
 export function plainCommand2048(line: string, model: Model): Command | null {
-  const key = WORDS[line] ?? (KEYS.has(line) ? line : null);
+  const key = plainKey(line, 'wasdhjklunciq');
   if (key === null) return null;
-  const cmd = key2048({ key }, model) ?? { type: 'none' };
-  // Plain mode never asks before a new game: the player typed it in full.
-  return cmd.type === 'new' ? { type: 'new-confirmed' } : cmd;
+  return withoutQuestion(key2048({ key }, model), { type: 'new-confirmed' });
 }
 
 /** Runs plain mode on the given streams; resolves with the exit code. */

@@ -10,6 +10,36 @@ export interface PlainIo {
   readonly error: NodeJS.WritableStream;
 }
 
+/** Words both plain games take, as the keys they stand for in the shared key map. */
+const WORDS: Readonly<Record<string, string>> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  undo: 'u',
+  new: 'n',
+  quit: 'q',
+  hint: 'i',
+  continue: 'c',
+};
+
+/**
+ * The key a line stands for: one of the words, or one of the game's `letters` typed alone;
+ * null for anything else.
+ */
+export function plainKey(line: string, letters: string): string | null {
+  return WORDS[line] ?? (line.length === 1 && letters.includes(line) ? line : null);
+}
+
+/** Plain mode never asks before a new game: the player typed it in full. */
+export function withoutQuestion<C extends { readonly type: string }>(
+  cmd: C | null,
+  confirmed: C,
+): C {
+  if (cmd === null) return { type: 'none' } as C;
+  return cmd.type === 'new' ? confirmed : cmd;
+}
+
 /** Longest part of an unknown line quoted back. */
 const QUOTE_MAX = 40;
 

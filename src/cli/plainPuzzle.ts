@@ -18,20 +18,7 @@ import {
 } from '../front/modelPuzzle.ts';
 import type { PuzzleSolver } from '../front/ports.ts';
 import { fileStorePuzzle } from '../storage/storePuzzle.ts';
-import { eachLine, type PlainIo, unknownCommand } from './plainIo.ts';
-
-/** Words plain mode takes, as the keys they stand for. */
-const WORDS: Readonly<Record<string, string>> = {
-  up: 'ArrowUp',
-  down: 'ArrowDown',
-  left: 'ArrowLeft',
-  right: 'ArrowRight',
-  undo: 'u',
-  new: 'n',
-  quit: 'q',
-  hint: 'i',
-};
-const KEYS = new Set(['w', 'a', 's', 'd', 'h', 'j', 'k', 'l', 'u', 'n', 'q', 'i']);
+import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
 
 export const PLAIN_PUZZLE_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) slide a tile that way; a tile number slides that tile; u undo; i hint; solve (print a solution); n new game; q quit';
@@ -61,11 +48,9 @@ function status(m: PuzzleModel, now: number): string {
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
 export function plainCommandPuzzle(line: string, model: PuzzleModel): PuzzleCommand | null {
   if (/^\d+$/.test(line)) return { type: 'tile', tile: Number(line) };
-  const key = WORDS[line] ?? (KEYS.has(line) ? line : null);
+  const key = line === 'continue' ? null : plainKey(line, 'wasdhjkluniq');
   if (key === null) return null;
-  const cmd = keyPuzzle({ key }, model) ?? { type: 'none' };
-  // Plain mode never asks before a new game: the player typed it in full.
-  return cmd.type === 'new' ? { type: 'new-confirmed' } : cmd;
+  return withoutQuestion(keyPuzzle({ key }, model), { type: 'new-confirmed' });
 }
 
 export async function runPlainPuzzle(

@@ -1,18 +1,16 @@
 /**
  * The full-screen 2048: terminal keys in, frames out, plus the slide animation. The game loop
- * (saves, records, the AI) is the shared controller's. Every key is handled in order as it
- * arrives; a key pressed during an animation first ends the animation at once, so nothing is
- * lost, doubled or reordered.
+ * (saves, records, the AI) is the shared controller's.
  */
 import { randomSeed } from '../../engine/rng.ts';
-import { type Change2048, Controller2048 } from '../../front/controller2048.ts';
+import { Controller2048 } from '../../front/controller2048.ts';
 import { formatNumber } from '../../front/format.ts';
 import type { Model } from '../../front/model2048.ts';
 import type { Advisor } from '../../front/ports.ts';
 import { fileStore2048 } from '../../storage/store2048.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
-import type { Key } from '../keys.ts';
+import { runScreen } from '../screenLoop.ts';
 import { TerminalSession } from '../terminal.ts';
 import { keyToCommand } from './keymap.ts';
 import { type AnimFrame, layoutFor, render2048 } from './render.ts';
@@ -39,55 +37,29 @@ const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
 /** Runs the game until the player quits; resolves with the final model. */
 export function run2048(opts: Run2048Options): Promise<Model> {
   const session = new TerminalSession();
-  let animateNext = true;
+  let animate = true;
   const draw = () =>
     session.draw(render2048(game.model, session.size(), opts.depth, animator.frame));
   const animator = new Animator<AnimFrame>(draw);
-  const onChange = (c: Change2048) => {
-    if (c.model.quit) return;
-    if (c.moved && animateNext && opts.animation) animator.play(FRAMES);
-    else draw();
-  };
   const game = new Controller2048({
     model: opts.model,
     store: fileStore2048(opts.dataDir),
     advisor: opts.ai,
     seed: randomSeed,
-    onChange,
+    onChange: (c) => {
+      if (c.model.quit) return;
+      if (c.moved && animate && opts.animation) animator.play(FRAMES);
+      else draw();
+    },
   });
-
-  const onKeys = (keys: readonly Key[], finish: () => void) => {
-    for (const key of keys) {
-      if (game.model.quit) break;
-      if (key.ch !== undefined && key.ch === opts.crashKey) {
-        throw new Error('crash requested by the crash key');
-      }
-      animator.stop();
-      const cmd = keyToCommand(key, game.model);
-      // Moves are refused while the board cannot be seen.
-      if (cmd.type === 'move' && !layoutFor(game.model, session.size(), opts.depth)) continue;
-      animateNext = key === keys[keys.length - 1];
-      game.dispatch(cmd);
-      animateNext = true;
-    }
-    if (game.model.quit) finish();
+  const command = (key: Parameters<typeof keyToCommand>[0]) => {
+    const cmd = keyToCommand(key, game.model);
+    // Moves are refused while the board cannot be seen.
+    const hidden = !layoutFor(game.model, session.size(), opts.depth);
+    return cmd.type === 'move' && hidden ? null : cmd;
   };
-
-  return new Promise((resolve) => {
-    const finish = () => {
-      animator.stop();
-      const end = game.close();
-      session.close();
-      resolve(end);
-    };
-    session.start({
-      onResize: () => {
-        animator.stop();
-        draw();
-      },
-      onExit: () => game.close(),
-      onKeys: (keys) => onKeys(keys, finish),
-    });
+  const loop = { session, animator, game, draw, command, crashKey: opts.crashKey };
+  return runScreen({ ...loop, animate: (a) => (animate = a) }, () => {
     draw();
     game.start();
   });

@@ -4,13 +4,14 @@
  * solution) is the shared controller's.
  */
 import { randomSeed } from '../../engine/rng.ts';
-import { type ChangePuzzle, ControllerPuzzle } from '../../front/controllerPuzzle.ts';
+import { ControllerPuzzle } from '../../front/controllerPuzzle.ts';
 import type { PuzzleModel } from '../../front/modelPuzzle.ts';
 import type { PuzzleSolver } from '../../front/ports.ts';
 import { fileStorePuzzle } from '../../storage/storePuzzle.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
 import type { Key } from '../keys.ts';
+import { runScreen } from '../screenLoop.ts';
 import { TerminalSession } from '../terminal.ts';
 import { puzzleKeyToCommand } from './keymap.ts';
 import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from './render.ts';
@@ -31,60 +32,34 @@ const SLIDE: readonly { frame: PuzzleFrame; ms: number }[] = [
 
 export function runPuzzle(opts: RunPuzzleOptions): Promise<PuzzleModel> {
   const session = new TerminalSession({ mouse: true });
-  let animateNext = true;
+  let animate = true;
   const draw = () =>
     session.draw(renderPuzzle(game.model, session.size(), opts.depth, Date.now(), animator.frame));
   const animator = new Animator<PuzzleFrame>(draw);
-  const onChange = (c: ChangePuzzle) => {
-    if (c.model.quit) return;
-    if (c.moved && animateNext && opts.animation) animator.play(SLIDE);
-    else draw();
-  };
   const game = new ControllerPuzzle({
     model: opts.model,
     store: fileStorePuzzle(opts.dataDir),
     solver: opts.solver,
     seed: randomSeed,
-    onChange,
+    onChange: (c) => {
+      if (c.model.quit) return;
+      if (c.moved && animate && opts.animation) animator.play(SLIDE);
+      else draw();
+    },
     onTick: () => {
       if (!animator.running) draw();
     },
   });
-
-  const onKeys = (keys: readonly Key[], finish: () => void) => {
-    for (const key of keys) {
-      if (game.model.quit) break;
-      animator.stop();
-      const view = session.size();
-      const at = (x: number, y: number) => tileAt(game.model, view, opts.depth, x, y);
-      const cmd = puzzleKeyToCommand(key, game.model, at);
-      // Moves are refused while the board cannot be seen.
-      const move = cmd.type === 'move' || cmd.type === 'tile';
-      if (move && !puzzleLayout(game.model, view, opts.depth)) continue;
-      animateNext = key === keys[keys.length - 1];
-      game.dispatch(cmd);
-      animateNext = true;
-    }
-    if (game.model.quit) finish();
+  const command = (key: Key) => {
+    const view = session.size();
+    const at = (x: number, y: number) => tileAt(game.model, view, opts.depth, x, y);
+    const cmd = puzzleKeyToCommand(key, game.model, at);
+    // Moves are refused while the board cannot be seen.
+    const move = cmd.type === 'move' || cmd.type === 'tile';
+    return move && !puzzleLayout(game.model, view, opts.depth) ? null : cmd;
   };
-
-  return new Promise((resolve) => {
-    const finish = () => {
-      animator.stop();
-      const end = game.close();
-      session.close();
-      resolve(end);
-    };
-    session.start({
-      onResize: () => {
-        animator.stop();
-        draw();
-      },
-      onSuspend: () => game.suspend(),
-      onContinue: () => game.resume(),
-      onExit: () => game.close(),
-      onKeys: (keys) => onKeys(keys, finish),
-    });
+  const loop = { session, animator, game, draw, command, pauseOnSuspend: true };
+  return runScreen({ ...loop, animate: (a) => (animate = a) }, () => {
     game.resume();
     draw();
   });
