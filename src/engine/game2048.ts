@@ -6,8 +6,10 @@
  * Everything here is pure: every function returns new values and randomness comes in as an
  * {@link RngState} carried by the game.
  */
+
+import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { checkSeed, nextFloat, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
+import { checkSeed, nextFloat, nextInt, type RngState, randomSeed, seedRng } from './rng.ts';
 import {
   assertDirection,
   DIRECTIONS,

@@ -7,6 +7,8 @@
  * the first move, stops at the win, and pauses while the game is not on screen
  * ({@link pauseClock} / {@link resumeClock}).
  */
+
+import { show } from './describe.ts';
 import {
   checkWidth,
   goalTiles,
@@ -16,7 +18,7 @@ import {
   type TilesProblem,
 } from './puzzleBoard.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { checkSeed, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
+import { checkSeed, nextInt, type RngState, randomSeed, seedRng } from './rng.ts';
 import { assertDirection, type Direction, type Pos } from './types.ts';
 
 /** One tile of a move: its number and the cells it left and entered. */

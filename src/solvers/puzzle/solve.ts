@@ -9,9 +9,10 @@
  *   the reduction solver (valid, not shortest, tens of milliseconds); from 5x5 up it finishes
  *   on an optimally solved 4x4 corner when the databases are cached.
  */
+
+import { show } from '../../engine/describe.ts';
 import { parseTiles } from '../../engine/puzzleBoard.ts';
 import { err, problem, SlideboxError, unwrap } from '../../engine/result.ts';
-import { show } from '../../engine/rng.ts';
 import { solves } from './grid.ts';
 import { IdaSearch } from './ida.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
