@@ -25,6 +25,7 @@ import {
   updatePuzzle,
   wantsSolution,
 } from '../front/modelPuzzle.ts';
+import type { Records } from '../front/records.ts';
 import { describe2048, describePuzzle } from './announce.ts';
 import {
   type AiClient,
@@ -37,7 +38,6 @@ import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
 import { key2048, keyPuzzle } from './keymap.ts';
 import {
-  type Bests,
   KEYS,
   type KeyValueStore,
   load2048,
@@ -91,7 +91,7 @@ const loadedSettings = loadSettings(store);
 let settings: Settings = loadedSettings.value;
 if (loadedSettings.notice) startupNotices.push(loadedSettings.notice);
 const loadedBests = loadBests(store);
-let bests: Bests = loadedBests.value;
+let bests: Records = loadedBests.value;
 if (loadedBests.notice) startupNotices.push(loadedBests.notice);
 
 const querySeed = (() => {
