@@ -101,6 +101,8 @@ describe('parseCli', () => {
     ['a lone --', ['--'], 'unknown-option', 'unknown option --'],
     ['-- before a command', ['--', 'puzzle'], 'unknown-option', 'unknown option --'],
     ['a lone dash', ['-'], 'unknown-option', 'unknown option -'],
+    ['no name before =', ['--=x'], 'unknown-option', 'unknown option --'],
+    ['a dash and =', ['-='], 'unknown-option', 'unknown option -'],
     ['short flags grouped', ['-hv'], 'unknown-option', 'unknown option -hv'],
     ['a short flag with a value', ['-h=1'], 'bad-option', '-h takes no value'],
     ['a long flag with a value', ['--help=1'], 'bad-option', '--help takes no value'],
