@@ -140,14 +140,21 @@ export function newPuzzle(opts?: NewPuzzleOptions): Puzzle {
   return start(o.width, o.seed, tiles);
 }
 
-/** A game from given tiles, validated ({@link parseTiles}); as a Result. */
+/**
+ * A game from given tiles, validated ({@link parseTiles}), with the seed it was dealt from
+ * (null for none; else checked like any seed); as a Result.
+ */
 export function parsePuzzle(
   tiles: unknown,
   width: number,
   seed: number | null = null,
-): Result<Puzzle, TilesProblem> {
+): Result<Puzzle, TilesProblem | Problem<'bad-seed'>> {
   const t = parseTiles(tiles, width);
   if (!t.ok) return t;
+  if (seed !== null) {
+    const checked = checkSeed(seed);
+    if (!checked.ok) return checked;
+  }
   return ok(start(width, seed, t.value));
 }
 
