@@ -80,4 +80,110 @@ describe('parseCli', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(message);
   });
+
+  // The edges of option syntax, pinned exactly (code and message) so that the parser underneath
+  // (util.parseArgs) cannot change what people see.
+  it.each([
+    [
+      'a negative seed is a bad value',
+      ['--seed', '-1'],
+      'bad-value',
+      '--seed needs a whole number, got "-1"',
+    ],
+    [
+      'a negative inline value',
+      ['--size=-5'],
+      'bad-value',
+      '--size needs a whole number, got "-5"',
+    ],
+    ['a negative number alone', ['-1'], 'unknown-option', 'unknown option -1'],
+    ['a negative number of two digits', ['-12'], 'unknown-option', 'unknown option -12'],
+    ['a lone --', ['--'], 'unknown-option', 'unknown option --'],
+    ['-- before a command', ['--', 'puzzle'], 'unknown-option', 'unknown option --'],
+    ['a lone dash', ['-'], 'unknown-option', 'unknown option -'],
+    ['no name before =', ['--=x'], 'unknown-option', 'unknown option --'],
+    ['a dash and =', ['-='], 'unknown-option', 'unknown option -'],
+    ['short flags grouped', ['-hv'], 'unknown-option', 'unknown option -hv'],
+    ['a short flag with a value', ['-h=1'], 'bad-option', '-h takes no value'],
+    ['a long flag with a value', ['--help=1'], 'bad-option', '--help takes no value'],
+    ['an unknown short option with a value', ['-x=3'], 'unknown-option', 'unknown option -x'],
+    [
+      'an option taken as the value',
+      ['--size', '--new'],
+      'bad-value',
+      '--size needs a whole number, got "--new"',
+    ],
+    ['an empty inline value', ['--size='], 'missing-value', '--size needs a value'],
+    ['an empty value', ['--size', ''], 'missing-value', '--size needs a value'],
+    ['an unknown option with a value', ['--bogus=3'], 'unknown-option', 'unknown option --bogus'],
+    [
+      'an unknown option before a value',
+      ['--bogus', '3'],
+      'unknown-option',
+      'unknown option --bogus',
+    ],
+    [
+      'a negated option that does not exist',
+      ['--no-plain'],
+      'unknown-option',
+      'unknown option --no-plain',
+    ],
+    [
+      'option problems come before command problems',
+      ['puzzles', '--bogus'],
+      'unknown-option',
+      'unknown option --bogus',
+    ],
+    [
+      'the first problem in order wins',
+      ['--new=1', '--bogus'],
+      'bad-option',
+      '--new takes no value',
+    ],
+    [
+      'a problem comes before --help',
+      ['--help', '--bogus'],
+      'unknown-option',
+      'unknown option --bogus',
+    ],
+    [
+      'an empty argument is a command',
+      [''],
+      'unknown-command',
+      'unknown command "" (try: slidebox 2048, slidebox puzzle)',
+    ],
+    [
+      'a bad repeated value is still read',
+      ['--size', 'x', '--size', '5', '--seed', 'y'],
+      'bad-value',
+      '--seed needs a whole number, got "y"',
+    ],
+  ])('%s: %j', (_name, argv, code, message) => {
+    expect(parseCli(argv)).toEqual({ ok: false, error: { code, message } });
+  });
+
+  it.each([
+    ['--size 5', ['--size', '5'], { size: 5 }],
+    ['--size=5', ['--size=5'], { size: 5 }],
+    ['a repeated option: the last wins', ['--size', '4', '--size=5'], { size: 5 }],
+    ['a bad value overridden by a good one', ['--size', 'x', '--size', '5'], { size: 5 }],
+    ['a repeated flag', ['--new', '--new'], { fresh: true }],
+    [
+      'a value that looks like an option',
+      ['--data-dir', '--new'],
+      { dataDir: '--new', fresh: false },
+    ],
+    ['a value holding =', ['--data-dir=/a=b'], { dataDir: '/a=b' }],
+    ['a value starting with a dash', ['--data-dir', '-'], { dataDir: '-' }],
+    ['options before the command', ['--size', '3', 'puzzle'], { command: 'puzzle', size: 3 }],
+    ['--help beats a bad command', ['puzzles', '--help'], { command: 'help' }],
+    ['--help beats a bad value', ['--size', '9', '-h'], { command: 'help' }],
+    ['--help beats --version', ['-v', '-h'], { command: 'help' }],
+    ['--no-animation', ['--no-animation'], { animation: false }],
+    ['--ai for 2048', ['--ai'], { ai: true }],
+  ])('%s: %j', (_name, argv, value) => {
+    const r = parseCli(argv);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.value).toMatchObject(value);
+  });
 });

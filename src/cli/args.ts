@@ -1,7 +1,9 @@
 /**
  * Command-line options: parsed once into a checked value, or a sentence saying what is wrong
- * (the CLI prints it with the usage and exits with code 2).
+ * (the CLI prints it with the usage and exits with code 2). Node's `util.parseArgs` splits the
+ * arguments into options and positionals; the checks and the messages are ours.
  */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { checkOptions } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
 
@@ -47,22 +49,101 @@ Options:
 Puzzle keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve ·
              n new game · ? help · q or Esc quit`;
 
-const VALUE_OPTIONS = new Set(['--size', '--target', '--seed', '--data-dir']);
-const FLAG_OPTIONS = new Set([
-  '--new',
-  '--no-animation',
-  '--plain',
-  '--invert',
-  '--ai',
-  '--help',
-  '-h',
-  '--version',
-  '-v',
-]);
+/** Every option; `short` only for -h and -v. Negated forms are options of their own. */
+const OPTIONS = {
+  size: { type: 'string' },
+  target: { type: 'string' },
+  seed: { type: 'string' },
+  'data-dir': { type: 'string' },
+  new: { type: 'boolean' },
+  'no-animation': { type: 'boolean' },
+  plain: { type: 'boolean' },
+  invert: { type: 'boolean' },
+  ai: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsConfig['options'];
+
+type OptionName = keyof typeof OPTIONS;
+
 /** Options that belong to one game only. */
-const ONLY_FOR: Record<string, Game> = { '--target': '2048', '--ai': '2048', '--invert': 'puzzle' };
+const ONLY_FOR: Partial<Record<OptionName, Game>> = {
+  target: '2048',
+  ai: '2048',
+  invert: 'puzzle',
+};
 
 type CliProblem = Problem;
+
+interface Scanned {
+  /** The last value given to each value option. */
+  readonly values: Map<OptionName, string>;
+  readonly flags: Set<OptionName>;
+  readonly positionals: string[];
+}
+
+const unknownOption = (name: string): Result<never, CliProblem> =>
+  err({ code: 'unknown-option', message: `unknown option ${name}` });
+
+function isOption(name: string): name is OptionName {
+  return Object.hasOwn(OPTIONS, name);
+}
+
+/** The option an argument names: all of it, or what comes before its first `=`. */
+function optionName(arg: string): string {
+  const eq = arg.indexOf('=');
+  return eq > 0 ? arg.slice(0, eq) : arg;
+}
+
+/**
+ * What is wrong with an argument that parseArgs read as several short options (`-hv`, `-h=1`,
+ * `-12`): the whole argument (up to any `=`) is one unknown option, or a flag given a value.
+ */
+function shortGroupProblem(arg: string): Result<never, CliProblem> {
+  const name = optionName(arg);
+  if (name !== arg && (name === '-h' || name === '-v')) {
+    return err({ code: 'bad-option', message: `${name} takes no value` });
+  }
+  return unknownOption(name);
+}
+
+/** Splits argv into options and positionals; the first problem, in argument order, wins. */
+function scan(argv: readonly string[]): Result<Scanned, CliProblem> {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const scanned: Scanned = { values: new Map(), flags: new Set(), positionals: [] };
+  for (const token of tokens) {
+    // `--` ends the options for parseArgs; slidebox has never accepted it.
+    if (token.kind === 'option-terminator') return unknownOption('--');
+    if (token.kind === 'positional') {
+      if (token.value === '-') return unknownOption('-');
+      scanned.positionals.push(token.value);
+      continue;
+    }
+    // parseArgs reads `-hv` as -h and -v, `-h=1` as -h, -= and -1: slidebox reads such an
+    // argument as one option, as it always has.
+    const arg = argv[token.index]!;
+    const inline = token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName;
+    if (arg !== inline) return shortGroupProblem(arg);
+    if (!isOption(token.name)) return unknownOption(optionName(arg));
+    if (OPTIONS[token.name].type === 'string') {
+      if (token.value === undefined || token.value === '') {
+        return err({ code: 'missing-value', message: `${token.rawName} needs a value` });
+      }
+      scanned.values.set(token.name, token.value);
+    } else if (token.value !== undefined) {
+      return err({ code: 'bad-option', message: `${token.rawName} takes no value` });
+    } else {
+      scanned.flags.add(token.name);
+    }
+  }
+  return ok(scanned);
+}
 
 function wholeNumber(name: string, text: string): Result<number, CliProblem> {
   if (!/^\d{1,16}$/.test(text)) {
@@ -73,33 +154,11 @@ function wholeNumber(name: string, text: string): Result<number, CliProblem> {
 
 /** Parses argv (without node and the script). */
 export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem> {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg.startsWith('-')) {
-      const eq = arg.indexOf('=');
-      const name = eq > 0 ? arg.slice(0, eq) : arg;
-      if (VALUE_OPTIONS.has(name)) {
-        const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-        if (value === undefined || value === '') {
-          return err({ code: 'missing-value', message: `${name} needs a value` });
-        }
-        values.set(name, value);
-      } else if (FLAG_OPTIONS.has(name) && eq < 0) {
-        flags.add(name);
-      } else if (FLAG_OPTIONS.has(name)) {
-        return err({ code: 'bad-option', message: `${name} takes no value` });
-      } else {
-        return err({ code: 'unknown-option', message: `unknown option ${name}` });
-      }
-    } else {
-      positionals.push(arg);
-    }
-  }
-  if (flags.has('--help') || flags.has('-h')) return ok(defaults('help'));
-  if (flags.has('--version') || flags.has('-v')) return ok(defaults('version'));
+  const scanned = scan(argv);
+  if (!scanned.ok) return scanned;
+  const { values, flags, positionals } = scanned.value;
+  if (flags.has('help')) return ok(defaults('help'));
+  if (flags.has('version')) return ok(defaults('version'));
   const game = positionals[0] ?? '2048';
   if (positionals.length > 1 || (game !== '2048' && game !== 'puzzle')) {
     return err({
@@ -107,17 +166,17 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
       message: `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle)`,
     });
   }
-  for (const [option, owner] of Object.entries(ONLY_FOR)) {
+  for (const [option, owner] of Object.entries(ONLY_FOR) as [OptionName, Game][]) {
     if ((values.has(option) || flags.has(option)) && owner !== game) {
       return err({
         code: 'bad-option',
-        message: `${option} is for ${owner === '2048' ? 'slidebox 2048' : 'slidebox puzzle'} only`,
+        message: `--${option} is for ${owner === '2048' ? 'slidebox 2048' : 'slidebox puzzle'} only`,
       });
     }
   }
   const nums: Partial<Record<'size' | 'target' | 'seed', number>> = {};
   for (const key of ['size', 'target', 'seed'] as const) {
-    const text = values.get(`--${key}`);
+    const text = values.get(key);
     if (text === undefined) continue;
     const n = wholeNumber(`--${key}`, text);
     if (!n.ok) return n;
@@ -131,12 +190,12 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     size: nums.size,
     target: nums.target,
     seed: nums.seed,
-    fresh: flags.has('--new'),
-    animation: !flags.has('--no-animation'),
-    plain: flags.has('--plain'),
-    invert: flags.has('--invert'),
-    ai: flags.has('--ai'),
-    dataDir: values.get('--data-dir'),
+    fresh: flags.has('new'),
+    animation: !flags.has('no-animation'),
+    plain: flags.has('plain'),
+    invert: flags.has('invert'),
+    ai: flags.has('ai'),
+    dataDir: values.get('data-dir'),
   });
 }
 

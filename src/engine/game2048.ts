@@ -6,8 +6,10 @@
  * Everything here is pure: every function returns new values and randomness comes in as an
  * {@link RngState} carried by the game.
  */
+
+import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { checkSeed, nextFloat, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
+import { checkSeed, nextFloat, nextInt, type RngState, randomSeed, seedRng } from './rng.ts';
 import {
   assertDirection,
   DIRECTIONS,
@@ -325,9 +327,12 @@ export function gameFromCells(
   opts: { target?: number; seed?: number; score?: number } = {},
 ): Game {
   const board = unwrap(parseCells(cells));
+  if (typeof opts !== 'object' || opts === null) {
+    unwrap(err(problem('bad-options', `options must be an object, got ${show(opts)}`)));
+  }
   const o = unwrap(checkOptions({ size: board.length, target: opts.target, seed: opts.seed }));
   const score = opts.score ?? 0;
-  if (!Number.isInteger(score) || score < 0) {
+  if (!Number.isSafeInteger(score) || score < 0) {
     unwrap(
       err(problem('bad-score', `score must be a whole number from 0, got ${show(opts.score)}`)),
     );

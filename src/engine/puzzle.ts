@@ -7,6 +7,8 @@
  * the first move, stops at the win, and pauses while the game is not on screen
  * ({@link pauseClock} / {@link resumeClock}).
  */
+
+import { show } from './describe.ts';
 import {
   checkWidth,
   goalTiles,
@@ -16,7 +18,7 @@ import {
   type TilesProblem,
 } from './puzzleBoard.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { checkSeed, nextInt, type RngState, randomSeed, seedRng, show } from './rng.ts';
+import { checkSeed, nextInt, type RngState, randomSeed, seedRng } from './rng.ts';
 import { assertDirection, type Direction, type Pos } from './types.ts';
 
 /** One tile of a move: its number and the cells it left and entered. */
@@ -138,14 +140,21 @@ export function newPuzzle(opts?: NewPuzzleOptions): Puzzle {
   return start(o.width, o.seed, tiles);
 }
 
-/** A game from given tiles, validated ({@link parseTiles}); as a Result. */
+/**
+ * A game from given tiles, validated ({@link parseTiles}), with the seed it was dealt from
+ * (null for none; else checked like any seed); as a Result.
+ */
 export function parsePuzzle(
   tiles: unknown,
   width: number,
   seed: number | null = null,
-): Result<Puzzle, TilesProblem> {
+): Result<Puzzle, TilesProblem | Problem<'bad-seed'>> {
   const t = parseTiles(tiles, width);
   if (!t.ok) return t;
+  if (seed !== null) {
+    const checked = checkSeed(seed);
+    if (!checked.ok) return checked;
+  }
   return ok(start(width, seed, t.value));
 }
 

@@ -7,8 +7,9 @@
  * only takes square boards of {@link MIN_SIZE} to {@link MAX_SIZE}, the rest exists so tests can
  * check the rules against brute force on small boards.
  */
+
+import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { show } from './rng.ts';
 import { MAX_SIZE, MIN_SIZE } from './types.ts';
 
 /** Tiles in row-major order, 0 for the blank. */

@@ -3,6 +3,7 @@
  * The state is four unsigned 32-bit integers, so it survives JSON, undo and replay.
  * The engine never calls Math.random; randomness always comes in through an RngState.
  */
+import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 
 /** The generator's whole state: four uint32 words, not all zero. */
@@ -109,14 +110,4 @@ export function randomSeed(): number {
 
 function rotl(x: number, k: number): number {
   return ((x << k) | (x >>> (32 - k))) >>> 0;
-}
-
-/** A short rendering of an arbitrary value for error messages. */
-export function show(x: unknown): string {
-  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) {
-    return String(x);
-  }
-  if (Array.isArray(x)) return `an array of length ${x.length}`;
-  return `a value of type ${typeof x}`;
 }

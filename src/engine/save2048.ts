@@ -3,6 +3,8 @@
  * position and the list of turns; restoring replays them through the rules, so a save can
  * never smuggle in a board or score the rules would not produce, and it stays small.
  */
+
+import { show } from './describe.ts';
 import {
   awaitingWinChoice,
   type Cells,
@@ -14,7 +16,7 @@ import {
   play,
 } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { parseRngState, show } from './rng.ts';
+import { parseRngState } from './rng.ts';
 import type { Direction } from './types.ts';
 
 export const SAVE_KIND = 'slidebox/2048';

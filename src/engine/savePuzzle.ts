@@ -3,9 +3,11 @@
  * tiles and the list of moves (the tile asked to move, each time); restoring replays them through
  * the rules, so a save can never bring in a position or move count the rules would not produce.
  */
+
+import { show } from './describe.ts';
 import { moveTile, type Puzzle, parsePuzzle } from './puzzle.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { checkSeed, show } from './rng.ts';
+import { checkSeed } from './rng.ts';
 
 export const PUZZLE_SAVE_KIND = 'slidebox/puzzle';
 export const PUZZLE_SAVE_VERSION = 1;

@@ -1,6 +1,7 @@
 /** Shared vocabulary of the games. */
+
+import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { show } from './rng.ts';
 
 /** The four directions, in a fixed order used by keymaps, solvers and tests. */
 export const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;

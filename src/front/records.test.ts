@@ -29,14 +29,19 @@ describe('records', () => {
     [{ puzzle: { '3': null } }, /puzzle record for size 3/],
     [{ puzzle: 7 }, /not a table/],
   ])('reject %j', (data, message) => {
-    expect(parseRecordTables(data as never)).toMatch(message);
+    const r = parseRecordTables(data as never);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('bad-records');
+      expect(r.error.message).toMatch(message);
+    }
   });
 
   it('accept missing tables as empty and drop unknown fields', () => {
-    expect(parseRecordTables({})).toEqual(EMPTY_RECORDS);
+    expect(parseRecordTables({})).toEqual({ ok: true, value: EMPTY_RECORDS });
     expect(parseRecordTables({ puzzle: { '4': { moves: 50, extra: 1 } } } as never)).toEqual({
-      best2048: {},
-      puzzle: { '4': { moves: 50 } },
+      ok: true,
+      value: { best2048: {}, puzzle: { '4': { moves: 50 } } },
     });
   });
 });

@@ -3,6 +3,7 @@
  * fewest moves and fastest time per width. Pure: the terminal keeps them in a file, the browser
  * in its storage, and both validate and update them here.
  */
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 
 /** A puzzle width's records: fewest moves and fastest time (ms), each kept on its own. */
 export interface PuzzleRecord {
@@ -22,19 +23,32 @@ function isCount(x: unknown): x is number {
   return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 }
 
+/** Why stored records were refused; the message is a phrase ("its … is invalid"). */
+export type RecordsProblem = Problem<'bad-records'>;
+
+function bad(message: string): Result<never, RecordsProblem> {
+  return err(problem('bad-records', message));
+}
+
 /**
  * Validates the two record tables of stored data (missing tables count as empty); returns the
- * records or a phrase saying what is wrong. Unknown fields are dropped.
+ * records or a problem whose message is a phrase saying what is wrong. Unknown fields are
+ * dropped.
  */
-export function parseRecordTables(d: { best2048?: unknown; puzzle?: unknown }): Records | string {
+export function parseRecordTables(d: {
+  best2048?: unknown;
+  puzzle?: unknown;
+}): Result<Records, RecordsProblem> {
   const rawBest = d.best2048 ?? {};
   const rawPuzzle = d.puzzle ?? {};
-  if (typeof rawBest !== 'object' || rawBest === null) return 'its best scores are not a table';
-  if (typeof rawPuzzle !== 'object' || rawPuzzle === null)
-    return 'its puzzle records are not a table';
+  if (typeof rawBest !== 'object' || rawBest === null)
+    return bad('its best scores are not a table');
+  if (typeof rawPuzzle !== 'object' || rawPuzzle === null) {
+    return bad('its puzzle records are not a table');
+  }
   const best2048: Record<string, number> = {};
   for (const [k, v] of Object.entries(rawBest)) {
-    if (!/^[3-8]$/.test(k) || !isCount(v)) return `its best score for size ${k} is invalid`;
+    if (!/^[3-8]$/.test(k) || !isCount(v)) return bad(`its best score for size ${k} is invalid`);
     best2048[k] = v;
   }
   const puzzle: Record<string, PuzzleRecord> = {};
@@ -47,14 +61,14 @@ export function parseRecordTables(d: { best2048?: unknown; puzzle?: unknown }): 
       (r.moves !== undefined && !isCount(r.moves)) ||
       (r.timeMs !== undefined && !isCount(r.timeMs))
     ) {
-      return `its puzzle record for size ${k} is invalid`;
+      return bad(`its puzzle record for size ${k} is invalid`);
     }
     puzzle[k] = {
       ...(r.moves !== undefined ? { moves: r.moves as number } : {}),
       ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
     };
   }
-  return { best2048, puzzle };
+  return ok({ best2048, puzzle });
 }
 
 /** The records after a 2048 score (the same object when it is not a record). */

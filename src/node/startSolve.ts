@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { SlideboxError } from '../engine/result.ts';
+import { show } from '../engine/describe.ts';
+import { err, ok, type Problem, problem, type Result, SlideboxError } from '../engine/result.ts';
 import type { SolveOptions, SolveReport } from '../solvers/puzzle/solve.ts';
 import type { FromWorker, ToWorker, WorkerConfig } from './solveProtocol.ts';
 
@@ -40,6 +41,32 @@ export interface SolverWorkerOptions {
    * are not cached), so the first 4x4 hint does not wait for them.
    */
   preload?: boolean;
+}
+
+/** Checks the options of a solver thread, keeping only its own (cacheDir, preload). */
+function checkWorkerOptions(opts: unknown): Result<WorkerConfig, Problem<'bad-options'>> {
+  const bad = (m: string) => err(problem('bad-options', m));
+  if (typeof opts !== 'object' || opts === null) {
+    return bad(`options must be an object, got ${show(opts)}`);
+  }
+  const o = opts as SolverWorkerOptions;
+  if (o.cacheDir !== undefined && o.cacheDir !== null && typeof o.cacheDir !== 'string') {
+    return bad(`cacheDir must be a folder path or null, got ${show(o.cacheDir)}`);
+  }
+  if (o.preload !== undefined && typeof o.preload !== 'boolean') {
+    return bad(`preload must be true or false, got ${show(o.preload)}`);
+  }
+  return ok({
+    ...(o.cacheDir === undefined ? {} : { cacheDir: o.cacheDir }),
+    ...(o.preload ? { preload: true } : {}),
+  });
+}
+
+/** A handle whose promise has already failed (bad input found before any thread started). */
+function failed(e: unknown): SolveHandle {
+  const promise = Promise.reject(e);
+  promise.catch(() => {});
+  return { promise, cancel() {} };
 }
 
 function abortError(): Error {
@@ -82,13 +109,12 @@ function workerScript(): URL {
   throw new Error('puzzle-worker.js not found next to the slidebox bundle');
 }
 
-/** Starts a solver thread. */
+/** Starts a solver thread. Throws a SlideboxError (code 'bad-options') for bad options. */
 export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker {
+  const checked = checkWorkerOptions(opts);
+  if (!checked.ok) throw new SlideboxError(checked.error);
+  const config = checked.value;
   const script = workerScript();
-  const config: WorkerConfig = {
-    ...(opts.cacheDir === undefined ? {} : { cacheDir: opts.cacheDir }),
-    ...(opts.preload ? { preload: true } : {}),
-  };
   const worker = new Worker(script, { workerData: config });
   worker.unref();
   let nextId = 1;
@@ -168,12 +194,18 @@ export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker
   };
 }
 
-/** One solve on a thread of its own, ended when the solve settles or is cancelled. */
+/**
+ * One solve on a thread of its own, ended when the solve settles or is cancelled. Bad options
+ * (like bad tiles) reject the promise with a SlideboxError.
+ */
 export function startSolve(
   tiles: readonly number[],
   width: number,
   opts: SolveOptions & SolverWorkerOptions = {},
 ): SolveHandle {
+  const checked = checkWorkerOptions(opts);
+  if (!checked.ok) return failed(new SlideboxError(checked.error));
+  // The solve's own options are checked on the thread, like the tiles.
   const { cacheDir, ...solveOpts } = opts;
   const w = createSolverWorker(cacheDir === undefined ? {} : { cacheDir });
   const h = w.solve(tiles, width, solveOpts);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Game, newGame, play } from '../engine/game2048.ts';
 import { DIRECTIONS } from '../engine/types.ts';
 import { tempDir } from '../testing/tempDir.ts';
-import { loadStats, statsPath, updateStats } from './stats.ts';
+import { loadRecords, statsPath, updateRecords } from './stats.ts';
 import { load2048, save2048, savePath2048 } from './store2048.ts';
 
 const tmp = () => tempDir('slidebox-store-');
@@ -89,18 +89,18 @@ describe('stats file', () => {
   it('moves a damaged stats file aside and reports it', () => {
     const dir = tmp();
     writeFileSync(statsPath(dir), '{"kind":"slidebox/stats","version":1,"best2048":{"4":-5}}');
-    const r = loadStats(dir);
-    expect(r.stats.best2048).toEqual({});
+    const r = loadRecords(dir);
+    expect(r.records.best2048).toEqual({});
     expect(r.notices[0]).toMatch(/best scores could not be loaded/);
     expect(readdirSync(dir).some((f) => f.startsWith('stats.json.corrupt-'))).toBe(true);
   });
 
   it('merges updates from two writers, keeping every record', () => {
     const dir = tmp();
-    updateStats(dir, (s) => ({ ...s, best2048: { ...s.best2048, '4': 100 } }));
-    updateStats(dir, (s) => ({ ...s, best2048: { ...s.best2048, '5': 50 } }));
-    updateStats(dir, (s) => ({ ...s, puzzle: { '3': { moves: 22, timeMs: 5000 } } }));
-    expect(loadStats(dir).stats).toEqual({
+    updateRecords(dir, (s) => ({ ...s, best2048: { ...s.best2048, '4': 100 } }));
+    updateRecords(dir, (s) => ({ ...s, best2048: { ...s.best2048, '5': 50 } }));
+    updateRecords(dir, (s) => ({ ...s, puzzle: { '3': { moves: 22, timeMs: 5000 } } }));
+    expect(loadRecords(dir).records).toEqual({
       best2048: { '4': 100, '5': 50 },
       puzzle: { '3': { moves: 22, timeMs: 5000 } },
     });
@@ -109,7 +109,7 @@ describe('stats file', () => {
   it('does not overwrite a damaged stats file while updating (the next load reports it)', () => {
     const dir = tmp();
     writeFileSync(statsPath(dir), 'garbage');
-    updateStats(dir, (s) => ({ ...s, best2048: { '4': 1 } }));
+    updateRecords(dir, (s) => ({ ...s, best2048: { '4': 1 } }));
     expect(readFileSync(statsPath(dir), 'utf8')).toBe('garbage');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The 2048 game's saves on disk: one file per board size with the game in progress (undo
- * history included), and the shared stats file with best scores. Everything read comes back
+ * history included), and the records (best scores) in the shared stats file. Everything read comes back
  * through the engine's own parser; damaged files are moved aside and reported, never dropped.
  */
 import { join } from 'node:path';
@@ -8,10 +8,10 @@ import type { Game } from '../engine/game2048.ts';
 import { err, ok, problem } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
 import type { Store2048 } from '../front/ports.ts';
-import { raiseBest2048 } from '../front/records.ts';
+import { type Records, raiseBest2048 } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { loadSave } from './saves.ts';
-import { loadStats, type Stats, updateStats } from './stats.ts';
+import { loadRecords, updateRecords } from './stats.ts';
 
 export interface Loaded2048 {
   /** The saved game, or null when there is none (or it was damaged). */
@@ -27,7 +27,7 @@ export function savePath2048(dir: string, size: number): string {
 
 /** Loads the saved game for a board size and the best score. Never throws for bad files. */
 export function load2048(dir: string, size: number): Loaded2048 {
-  const stats = loadStats(dir);
+  const records = loadRecords(dir);
   const saved = loadSave(savePath2048(dir, size), (data) => {
     const parsed = parseGame(data);
     if (parsed.ok && parsed.value.size !== size) {
@@ -37,20 +37,21 @@ export function load2048(dir: string, size: number): Loaded2048 {
   });
   return {
     game: saved.value,
-    best: best2048(stats.stats, size),
-    notices: [...stats.notices, ...saved.notices],
+    best: best2048(records.records, size),
+    notices: [...records.notices, ...saved.notices],
   };
 }
 
-export function best2048(stats: Stats, size: number): number {
-  return stats.best2048[String(size)] ?? 0;
+/** The best 2048 score of a board size (0 when there is none). */
+export function best2048(records: Records, size: number): number {
+  return records.best2048[String(size)] ?? 0;
 }
 
 /** Saves the game in progress atomically and raises the best score if beaten. */
 export function save2048(dir: string, game: Game, best: number): void {
   atomicWrite(savePath2048(dir, game.size), `${JSON.stringify(serializeGame(game))}\n`);
   const score = Math.max(best, game.score);
-  if (score > 0) updateStats(dir, (s) => raiseBest2048(s, game.size, score));
+  if (score > 0) updateRecords(dir, (r) => raiseBest2048(r, game.size, score));
 }
 
 /** The 2048 controller's store: the game and best score in files under `dir`. */

@@ -10,7 +10,7 @@ import type { StorePuzzle } from '../front/ports.ts';
 import { type PuzzleRecord, recordSolve } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { loadSave } from './saves.ts';
-import { loadStats, updateStats } from './stats.ts';
+import { loadRecords, updateRecords } from './stats.ts';
 
 export interface LoadedPuzzle {
   readonly puzzle: Puzzle | null;
@@ -26,7 +26,7 @@ export function savePathPuzzle(dir: string, width: number): string {
 
 /** Loads the saved puzzle of a width (its clock paused) and the records. Never throws for bad files. */
 export function loadPuzzle(dir: string, width: number): LoadedPuzzle {
-  const stats = loadStats(dir);
+  const records = loadRecords(dir);
   let assisted = false;
   const saved = loadSave(savePathPuzzle(dir, width), (data) => {
     const parsed = parseSavedPuzzle(data);
@@ -39,8 +39,8 @@ export function loadPuzzle(dir: string, width: number): LoadedPuzzle {
   return {
     puzzle: saved.value,
     assisted: saved.value !== null && assisted,
-    best: stats.stats.puzzle[String(width)] ?? {},
-    notices: [...stats.notices, ...saved.notices],
+    best: records.records.puzzle[String(width)] ?? {},
+    notices: [...records.notices, ...saved.notices],
   };
 }
 
@@ -59,8 +59,8 @@ export function recordPuzzleSolve(
   timeMs: number,
 ): { best: PuzzleRecord; movesRecord: boolean; timeRecord: boolean } {
   let result = { best: {} as PuzzleRecord, movesRecord: false, timeRecord: false };
-  updateStats(dir, (s) => {
-    const r = recordSolve(s, width, moves, timeMs);
+  updateRecords(dir, (records) => {
+    const r = recordSolve(records, width, moves, timeMs);
     result = {
       best: r.records.puzzle[String(width)] ?? {},
       movesRecord: r.movesRecord,

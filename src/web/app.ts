@@ -7,13 +7,12 @@
  * the position a game starts from.
  */
 import { checkSeed, randomSeed } from '../engine/rng.ts';
-import type { Records } from '../front/records.ts';
 import { type AppContext, keyBelongsToControl } from './context.ts';
 import {
   KEYS,
   type KeyValueStore,
-  loadBests,
   loadPicture,
+  loadRecords,
   loadSettings,
   savePicture,
   saveSettings,
@@ -46,10 +45,10 @@ class App implements AppContext {
   ) {
     this.kv = browserKeyValueStore();
     const settings = loadSettings(this.kv);
-    const bests = loadBests(this.kv);
+    const records = loadRecords(this.kv);
     this.current = settings.value;
-    this.records = { value: bests.value as Records };
-    for (const n of [settings.notice, bests.notice]) if (n) this.notices.push(n);
+    this.records = { value: records.value };
+    for (const n of [settings.notice, records.notice]) if (n) this.notices.push(n);
     this.customPicture = loadPicture(this.kv);
     const seed = Number(new URLSearchParams(location.search).get('seed') ?? Number.NaN);
     this.firstSeed = checkSeed(seed).ok ? seed : null;
@@ -175,7 +174,7 @@ class App implements AppContext {
       // The autoplay pace is a setting too: take it, or the next move here would write ours back.
       this.game2048.speedChanged(this.current.speed);
     } else if (e.key === KEYS.bests) {
-      this.records.value = loadBests(this.kv).value as Records;
+      this.records.value = loadRecords(this.kv).value;
     } else {
       const here = document.visibilityState === 'visible';
       this.game2048.storageChanged(e.key, this.screen === '2048');

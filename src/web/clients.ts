@@ -9,7 +9,8 @@ import type { Direction } from '../engine/types.ts';
 import type { PuzzleSolver, Solution, SolveProgress } from '../front/ports.ts';
 import {
   type AiEngine,
-  type AiRequest,
+  type AiWorkerRequest,
+  aiMoveRequest,
   type Purpose,
   parseAiReply,
   parseSolverReply,
@@ -83,7 +84,7 @@ class LazyWorker<Req extends { id: number }> {
 
 export function createAiClient(): AiClient {
   let engine: AiEngine | null = null;
-  const lazy = new LazyWorker<AiRequest>(
+  const lazy = new LazyWorker<AiWorkerRequest>(
     () => new Worker(new URL('./workers/ai.worker.ts', import.meta.url), { type: 'module' }),
     'AI',
     (data, pending) => {
@@ -94,7 +95,7 @@ export function createAiClient(): AiClient {
       pending.delete(r.id);
       if (r.type === 'move') {
         if (r.engine) engine = r.engine;
-        p.resolve(r.dir);
+        p.resolve(r.move);
       } else p.reject(new Error(r.message));
     },
   );
@@ -109,19 +110,16 @@ export function createAiClient(): AiClient {
         };
         if (signal.aborted) return onAbort();
         signal.addEventListener('abort', onAbort, { once: true });
-        lazy.send(
-          { type: 'best-move', id, cells, purpose },
-          {
-            resolve: (v) => {
-              signal.removeEventListener('abort', onAbort);
-              resolve(v as Direction | null);
-            },
-            reject: (e) => {
-              signal.removeEventListener('abort', onAbort);
-              reject(e);
-            },
+        lazy.send(aiMoveRequest(id, cells, purpose), {
+          resolve: (v) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(v as Direction | null);
           },
-        );
+          reject: (e) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(e);
+          },
+        });
       });
     },
     get engine() {

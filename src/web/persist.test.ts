@@ -2,21 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
 import { moveTile, newPuzzle, resumeClock } from '../engine/puzzle.ts';
 import { serializeGame } from '../engine/save2048.ts';
+import { EMPTY_RECORDS, raiseBest2048, recordSolve } from '../front/records.ts';
 import {
-  EMPTY_BESTS,
   KEYS,
   type KeyValueStore,
   load2048,
-  loadBests,
   loadPicture,
   loadPuzzle,
+  loadRecords,
   loadSettings,
-  parseBests,
-  raiseBest2048,
-  recordSolve,
+  parseStoredRecords,
   save2048,
-  saveBests,
   savePuzzle,
+  saveRecords,
   saveSettings,
 } from './persist.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
@@ -95,7 +93,7 @@ describe('2048 saves', () => {
       /^Could not save in this browser \(QuotaExceededError\)/,
     );
     expect(loadSettings(broken).value).toEqual(DEFAULT_SETTINGS);
-    expect(loadBests(broken).value).toEqual(EMPTY_BESTS);
+    expect(loadRecords(broken).value).toEqual(EMPTY_RECORDS);
   });
 });
 
@@ -163,40 +161,75 @@ describe('settings', () => {
 
 describe('records', () => {
   it('raises the best 2048 score only when beaten', () => {
-    const b = raiseBest2048(EMPTY_BESTS, 4, 100);
+    const b = raiseBest2048(EMPTY_RECORDS, 4, 100);
     expect(b.best2048).toEqual({ '4': 100 });
     expect(raiseBest2048(b, 4, 50)).toBe(b);
   });
 
   it('records fewest moves and fastest time separately', () => {
-    const first = recordSolve(EMPTY_BESTS, 3, 30, 20_000.4);
+    const first = recordSolve(EMPTY_RECORDS, 3, 30, 20_000.4);
     expect(first).toMatchObject({ movesRecord: true, timeRecord: true });
-    expect(first.bests.puzzle['3']).toEqual({ moves: 30, timeMs: 20_000 });
-    const slower = recordSolve(first.bests, 3, 25, 40_000);
+    expect(first.records.puzzle['3']).toEqual({ moves: 30, timeMs: 20_000 });
+    const slower = recordSolve(first.records, 3, 25, 40_000);
     expect(slower).toMatchObject({ movesRecord: true, timeRecord: false });
-    expect(slower.bests.puzzle['3']).toEqual({ moves: 25, timeMs: 20_000 });
-    const worse = recordSolve(slower.bests, 3, 40, 50_000);
-    expect(worse.bests).toBe(slower.bests);
+    expect(slower.records.puzzle['3']).toEqual({ moves: 25, timeMs: 20_000 });
+    const worse = recordSolve(slower.records, 3, 40, 50_000);
+    expect(worse.records).toBe(slower.records);
   });
 
   it('round-trips and rejects bad tables', () => {
     const s = memory();
-    const b = recordSolve(raiseBest2048(EMPTY_BESTS, 5, 1234), 4, 80, 61_000).bests;
-    saveBests(s, b);
-    expect(loadBests(s)).toEqual({ value: b, notice: null });
-    expect(
-      parseBests({ kind: 'slidebox/web-bests', version: 1, best2048: { '9': 5 }, puzzle: {} }),
-    ).toMatch(/size 9/);
-    expect(
-      parseBests({
-        kind: 'slidebox/web-bests',
-        version: 1,
-        best2048: {},
-        puzzle: { '4': { moves: -1 } },
-      }),
-    ).toMatch(/size 4/);
+    const b = recordSolve(raiseBest2048(EMPTY_RECORDS, 5, 1234), 4, 80, 61_000).records;
+    saveRecords(s, b);
+    expect(loadRecords(s)).toEqual({ value: b, notice: null });
     s.setItem(KEYS.bests, 'null');
-    expect(loadBests(s).notice).toMatch(/^Your records could not be read/);
+    expect(loadRecords(s).notice).toBe(
+      'Your records could not be read (not an object) and were reset.',
+    );
+  });
+
+  it('reads records saved by earlier versions, and saves them byte for byte the same', () => {
+    const s = memory();
+    const before =
+      '{"kind":"slidebox/web-bests","version":1,"best2048":{"4":2048},"puzzle":{"3":{"moves":22,"timeMs":5000}}}';
+    s.setItem('slidebox:bests', before);
+    const loaded = loadRecords(s);
+    expect(loaded).toEqual({
+      value: { best2048: { '4': 2048 }, puzzle: { '3': { moves: 22, timeMs: 5000 } } },
+      notice: null,
+    });
+    s.map.clear();
+    expect(saveRecords(s, loaded.value)).toBeNull();
+    expect([...s.map]).toEqual([['slidebox:bests', before]]);
+  });
+
+  it.each([
+    ['not an object', null, 'not an object'],
+    ['another kind', { kind: 'x', version: 1 }, 'not slidebox records'],
+    ['a later version', { kind: 'slidebox/web-bests', version: 2 }, 'not slidebox records'],
+    ['no tables', { kind: 'slidebox/web-bests', version: 1 }, 'the tables are missing'],
+    [
+      'a bad size',
+      { kind: 'slidebox/web-bests', version: 1, best2048: { '9': 5 }, puzzle: {} },
+      'its best score for size 9 is invalid',
+    ],
+    [
+      'a bad puzzle record',
+      { kind: 'slidebox/web-bests', version: 1, best2048: {}, puzzle: { '4': { moves: -1 } } },
+      'its puzzle record for size 4 is invalid',
+    ],
+  ])('refuses %s with a bad-records problem', (_name, data, message) => {
+    expect(parseStoredRecords(data)).toEqual({
+      ok: false,
+      error: { code: 'bad-records', message },
+    });
+    const s = memory();
+    s.setItem(KEYS.bests, JSON.stringify(data));
+    expect(loadRecords(s)).toEqual({
+      value: EMPTY_RECORDS,
+      notice: `Your records could not be read (${message}) and were reset.`,
+    });
+    expect(s.map.has(KEYS.bests)).toBe(false);
   });
 });
 

@@ -8,13 +8,14 @@
  */
 import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
+import { err, problem, type Result } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import {
   EMPTY_RECORDS,
   parseRecordTables,
   type Records,
-  recordSolve as recordSolveIn,
+  type RecordsProblem,
 } from '../front/records.ts';
 import { parseSettings, type Settings, serializeSettings } from './settings.ts';
 
@@ -27,6 +28,7 @@ export interface KeyValueStore {
 
 export const KEYS = {
   settings: 'slidebox:settings',
+  /** The records (the key keeps its first name so that players' records still load). */
   bests: 'slidebox:bests',
   picture: 'slidebox:picture',
   game2048: (size: number) => `slidebox:2048:${size}`,
@@ -39,11 +41,8 @@ export interface Loaded<T> {
   readonly notice: string | null;
 }
 
-/** Records: best 2048 score per size, fewest moves and fastest time per puzzle width. */
-export type Bests = Records;
-
-export const BESTS_KIND = 'slidebox/web-bests';
-export const EMPTY_BESTS: Bests = EMPTY_RECORDS;
+/** The `kind` of the stored records (named before they were called records; kept as is). */
+export const RECORDS_KIND = 'slidebox/web-bests';
 
 type Read = { kind: 'missing' } | { kind: 'ok'; data: unknown } | { kind: 'bad'; reason: string };
 
@@ -154,43 +153,47 @@ export function saveSettings(store: KeyValueStore, s: Settings): string | null {
   return writeJson(store, KEYS.settings, serializeSettings(s));
 }
 
-/** Validates stored records; any bad entry drops the whole table (with a notice). */
-export function parseBests(data: unknown): Bests | string {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not an object';
+function bad(message: string): Result<never, RecordsProblem> {
+  return err(problem('bad-records', message));
+}
+
+/**
+ * Validates stored records; any bad entry drops the whole table. The problem's message is a
+ * phrase ("not an object").
+ */
+export function parseStoredRecords(data: unknown): Result<Records, RecordsProblem> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return bad('not an object');
+  }
   const d = data as Record<string, unknown>;
-  if (d.kind !== BESTS_KIND || d.version !== 1) return 'not slidebox records';
-  if (typeof d.best2048 !== 'object' || typeof d.puzzle !== 'object')
-    return 'the tables are missing';
+  if (d.kind !== RECORDS_KIND || d.version !== 1) return bad('not slidebox records');
+  if (typeof d.best2048 !== 'object' || typeof d.puzzle !== 'object') {
+    return bad('the tables are missing');
+  }
   return parseRecordTables(d);
 }
 
-export function loadBests(store: KeyValueStore): Loaded<Bests> {
+/** Loads the records; unreadable ones are dropped, with a notice. */
+export function loadRecords(store: KeyValueStore): Loaded<Records> {
   const read = readJson(store, KEYS.bests);
-  if (read.kind === 'missing') return { value: EMPTY_BESTS, notice: null };
-  const parsed = read.kind === 'ok' ? parseBests(read.data) : read.reason;
-  if (typeof parsed !== 'string') return { value: parsed, notice: null };
+  if (read.kind === 'missing') return { value: EMPTY_RECORDS, notice: null };
+  let reason: string;
+  if (read.kind === 'ok') {
+    const parsed = parseStoredRecords(read.data);
+    if (parsed.ok) return { value: parsed.value, notice: null };
+    reason = parsed.error.message;
+  } else {
+    reason = read.reason;
+  }
   drop(store, KEYS.bests);
   return {
-    value: EMPTY_BESTS,
-    notice: `Your records could not be read (${parsed}) and were reset.`,
+    value: EMPTY_RECORDS,
+    notice: `Your records could not be read (${reason}) and were reset.`,
   };
 }
 
-export function saveBests(store: KeyValueStore, bests: Bests): string | null {
-  return writeJson(store, KEYS.bests, { kind: BESTS_KIND, version: 1, ...bests });
-}
-
-export { raiseBest2048 } from '../front/records.ts';
-
-/** The records after a solve, and which of them it set. */
-export function recordSolve(
-  bests: Bests,
-  width: number,
-  moves: number,
-  timeMs: number,
-): { bests: Bests; movesRecord: boolean; timeRecord: boolean } {
-  const r = recordSolveIn(bests, width, moves, timeMs);
-  return { bests: r.records, movesRecord: r.movesRecord, timeRecord: r.timeRecord };
+export function saveRecords(store: KeyValueStore, records: Records): string | null {
+  return writeJson(store, KEYS.bests, { kind: RECORDS_KIND, version: 1, ...records });
 }
 
 /** The player's picture (a data: URL of an image), or null. */

@@ -23,6 +23,14 @@ const KEYS_HELP =
 
 const ARROWS: Record<Direction, string> = { up: '↑', down: '↓', left: '←', right: '→' };
 
+function padButton(d: Direction): HTMLButtonElement {
+  return h(
+    'button',
+    { type: 'button', class: `btn pad-${d}`, 'data-dir': d, 'aria-label': `Move ${d}` },
+    ARROWS[d],
+  );
+}
+
 export interface View2048Handlers {
   command(cmd: Command): void;
   menu(): void;
@@ -77,20 +85,19 @@ export class View2048 {
     AUTOPLAY_DELAYS.forEach((ms, i) => {
       this.speed.append(h('option', { value: i }, ms === 0 ? 'Fastest' : `${ms} ms`));
     });
-    const padBtn = (d: Direction) =>
-      h(
-        'button',
-        { type: 'button', class: `btn pad-${d}`, 'data-dir': d, 'aria-label': `Move ${d}` },
-        ARROWS[d],
-      );
     this.pad = {
-      up: padBtn('up'),
-      left: padBtn('left'),
-      down: padBtn('down'),
-      right: padBtn('right'),
+      up: padButton('up'),
+      left: padButton('left'),
+      down: padButton('down'),
+      right: padButton('right'),
     };
+    this.root = this.layout();
+    this.listen();
+  }
 
-    this.root = h(
+  /** The screen's element tree around the elements the constructor made. */
+  private layout(): HTMLElement {
+    return h(
       'section',
       { class: 'screen screen-2048', 'aria-label': '2048' },
       h(
@@ -129,7 +136,10 @@ export class View2048 {
       ),
       h('p', { class: 'keys-help' }, KEYS_HELP),
     );
+  }
 
+  /** Button clicks and the speed menu become commands for the wiring file. */
+  private listen(): void {
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-action],[data-dir]');
       if (!el || !this.root.contains(el)) return;

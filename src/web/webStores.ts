@@ -5,15 +5,8 @@
  */
 import { err, ok, problem } from '../engine/result.ts';
 import type { Store2048, StorePuzzle } from '../front/ports.ts';
-import type { Records } from '../front/records.ts';
-import {
-  type KeyValueStore,
-  raiseBest2048,
-  recordSolve,
-  save2048,
-  saveBests,
-  savePuzzle,
-} from './persist.ts';
+import { type Records, raiseBest2048, recordSolve } from '../front/records.ts';
+import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
 
 /** localStorage when the browser lets us use it, else a Map for this visit only. */
 export function browserKeyValueStore(): KeyValueStore {
@@ -49,7 +42,7 @@ export function webStore2048(kv: KeyValueStore, records: RecordsBox): Store2048 
       const raised = raiseBest2048(records.value, game.size, best);
       if (raised === records.value) return done(saved);
       records.value = raised;
-      return done(saved ?? saveBests(kv, raised));
+      return done(saved ?? saveRecords(kv, raised));
     },
   };
 }
@@ -59,10 +52,10 @@ export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox): StorePuz
     save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted)),
     recordSolve(width, moves, timeMs) {
       const r = recordSolve(records.value, width, moves, timeMs);
-      records.value = r.bests;
-      const problemText = saveBests(kv, r.bests);
+      records.value = r.records;
+      const problemText = saveRecords(kv, r.records);
       if (problemText) return err(problem('save-failed', problemText));
-      const best = r.bests.puzzle[String(width)] ?? {};
+      const best = r.records.puzzle[String(width)] ?? {};
       return ok({ best, movesRecord: r.movesRecord, timeRecord: r.timeRecord });
     },
   };

@@ -34,6 +34,11 @@ describe('bad options and values', () => {
     [['--new=1'], /--new takes no value/],
     [['--plain=yes'], /--plain takes no value/],
     [['bogus-command'], /unknown command "bogus-command"/],
+    [['--', 'puzzle'], /unknown option --$/m],
+    [['-'], /unknown option -$/m],
+    [['-hv'], /unknown option -hv/],
+    [['-1'], /unknown option -1/],
+    [['--size=-5'], /--size needs a whole number, got "-5"/],
     [['2048', 'extra'], /unknown command/],
   ];
 

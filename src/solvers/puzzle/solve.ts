@@ -9,9 +9,10 @@
  *   the reduction solver (valid, not shortest, tens of milliseconds); from 5x5 up it finishes
  *   on an optimally solved 4x4 corner when the databases are cached.
  */
+
+import { show } from '../../engine/describe.ts';
 import { parseTiles } from '../../engine/puzzleBoard.ts';
 import { err, problem, SlideboxError, unwrap } from '../../engine/result.ts';
-import { show } from '../../engine/rng.ts';
 import { solves } from './grid.ts';
 import { IdaSearch } from './ida.ts';
 import { ManhattanHeuristic } from './manhattan.ts';
@@ -71,7 +72,7 @@ export interface SolveReport {
   readonly timedOut: boolean;
 }
 
-/** Checks solve options; throws a SlideboxError naming the problem. */
+/** Checks solve options (the public ones and the wiring); throws a SlideboxError naming the problem. */
 export function checkSolveOptions(opts: unknown): void {
   if (opts === undefined) return;
   const bad = (m: string) => unwrap(err(problem('bad-options', m)));
@@ -90,6 +91,35 @@ export function checkSolveOptions(opts: unknown): void {
   if (o.onProgress !== undefined && typeof o.onProgress !== 'function') {
     bad(`onProgress must be a function, got ${show(o.onProgress)}`);
   }
+  // The wiring of solvePuzzle. A slice that is not a whole number from 1 would search forever
+  // without looking at the clock or the signal.
+  if (
+    o.sliceNodes !== undefined &&
+    !(Number.isSafeInteger(o.sliceNodes) && (o.sliceNodes as number) >= 1)
+  ) {
+    bad(`sliceNodes must be a whole number from 1, got ${show(o.sliceNodes)}`);
+  }
+  if (o.now !== undefined && typeof o.now !== 'function') {
+    bad(`now must be a function, got ${show(o.now)}`);
+  }
+  if (o.signal !== undefined && !isSignal(o.signal)) {
+    bad(`signal must be an AbortSignal, got ${show(o.signal)}`);
+  }
+  if (o.store !== undefined && o.store !== null && !isBlobStore(o.store)) {
+    bad(
+      `store must be null or a BlobStore (an object with read and write functions), got ${show(o.store)}`,
+    );
+  }
+}
+
+/** Duck-typed, so that a signal from another realm (a worker, a test runner) counts. */
+function isSignal(x: unknown): boolean {
+  return typeof x === 'object' && x !== null && typeof (x as AbortSignal).aborted === 'boolean';
+}
+
+function isBlobStore(x: unknown): boolean {
+  const s = x as BlobStore;
+  return typeof x === 'object' && typeof s.read === 'function' && typeof s.write === 'function';
 }
 
 function abortReason(signal: AbortSignal): unknown {

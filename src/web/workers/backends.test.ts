@@ -1,12 +1,10 @@
 /**
- * The adapters behind the two workers: the AI worker asks the real 2048 AI with the preset for
- * its purpose, and the solver worker asks the real puzzle solver, with its blob store, a time
- * limit, cancellation and table progress turned into phrases for the page.
+ * The adapter behind the solver worker (the AI worker's handler is tested in aiHandler.test.ts):
+ * it asks the real puzzle solver, with its blob store, a time limit, cancellation and table
+ * progress turned into phrases for the page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Cells, newGame, play, slideValid } from '../../engine/game2048.ts';
 import { moveTile, newPuzzle, puzzleFromTiles } from '../../engine/puzzle.ts';
-import { analyse } from '../../solvers/ai2048/player.ts';
 import { solves } from '../../solvers/puzzle/grid.ts';
 import { PATTERNS_663 } from '../../solvers/puzzle/pdbHeuristic.ts';
 import { patternDbs4, pdbKey } from '../../solvers/puzzle/pdbProvider.ts';
@@ -14,63 +12,7 @@ import { memoryStore } from '../../solvers/puzzle/store.ts';
 import { fileCache } from '../../storage/fileCache.ts';
 import { bfsDistances, encode } from '../../testutil/puzzleBfs.ts';
 import { TEST_CACHE_DIR } from '../../testutil/testCache.ts';
-import { AI_BACKEND, bestMove, PRESET_FOR } from './aiBackend.ts';
 import { SOLVER_BACKEND, STAGES, solve } from './solverBackend.ts';
-
-describe('AI backend', () => {
-  it('is the real AI', () => {
-    expect(AI_BACKEND.final).toBe(true);
-    expect(PRESET_FOR).toEqual({ hint: 'strong', autoplay: 'fast' });
-  });
-
-  it('answers with the strong preset for hints and the fast one for autoplay', () => {
-    // Early-game boards (few distinct tiles), where both presets finish well within their
-    // time caps, so their answers are deterministic.
-    let g = newGame({ size: 4, seed: 31 });
-    const boards: Cells[] = [];
-    for (let i = 0; i < 120 && !g.over; i++) {
-      boards.push(g.cells);
-      g = play(g, analyse(g.cells, { preset: 'fast' }).move!);
-    }
-    const strong = (c: Cells) => analyse(c, { preset: 'strong' }).move;
-    const fast = (c: Cells) => analyse(c, { preset: 'fast' }).move;
-    // The presets disagree somewhere, so the mapping is really tested.
-    const differ = boards.filter((c) => strong(c) !== fast(c));
-    expect(differ.length).toBeGreaterThan(0);
-    for (const c of [...differ.slice(0, 5), boards[0]!, boards[60]!]) {
-      expect(bestMove(c, 'hint')).toBe(strong(c));
-      expect(bestMove(c, 'autoplay')).toBe(fast(c));
-    }
-  });
-
-  it('plays legal moves on every size, and null when no move changes the board', () => {
-    for (const size of [3, 4, 5, 8]) {
-      let g = newGame({ size, seed: size });
-      for (let i = 0; i < 40 && !g.over; i++) {
-        const dir = bestMove(g.cells, 'autoplay');
-        expect(dir).not.toBeNull();
-        expect(slideValid(g.cells, dir!).moved).toBe(true);
-        g = play(g, dir!);
-      }
-    }
-    const stuck = [
-      [2, 4, 2],
-      [4, 2, 4],
-      [2, 4, 2],
-    ];
-    expect(bestMove(stuck, 'hint')).toBeNull();
-  });
-
-  it('throws a sentence for a board that is not one', () => {
-    const bad = [
-      [3, 0, 0],
-      [0, 0, 0],
-      [0, 0, 0],
-    ];
-    expect(() => bestMove(bad, 'hint')).toThrow(/power of two/);
-    expect(() => bestMove('not a board', 'autoplay')).toThrow(/./);
-  });
-});
 
 describe('solver backend', () => {
   /** The three stored 4×4 tables, as the solver's own test cache holds them. */

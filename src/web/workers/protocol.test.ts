@@ -1,62 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { parseAiReply, parseAiRequest, parseSolverReply, parseSolverRequest } from './protocol.ts';
+import {
+  aiMoveRequest,
+  parseAiReply,
+  parseAiRequest,
+  parseSolverReply,
+  parseSolverRequest,
+} from './protocol.ts';
 
 describe('AI messages', () => {
+  const values = { up: 1, down: 2, left: 3, right: -1 };
+
   it('accepts well-formed requests and replies', () => {
-    const req = {
-      type: 'best-move',
-      id: 3,
-      cells: [
+    const req = aiMoveRequest(
+      3,
+      [
         [0, 2, 0],
         [0, 0, 0],
         [4, 0, 0],
       ],
-      purpose: 'hint',
-    };
+      'hint',
+    );
     expect(parseAiRequest(req)).toEqual(req);
+    expect(parseAiRequest(aiMoveRequest(3, [[0]], 'autoplay'))).toEqual({
+      type: 'move',
+      id: 3,
+      cells: [[0]],
+      opts: { preset: 'fast' },
+    });
     expect(parseAiRequest({ type: 'cancel', id: 3 })).toEqual({ type: 'cancel', id: 3 });
-    expect(parseAiReply({ type: 'move', id: 3, dir: 'left' })).toEqual({
-      type: 'move',
-      id: 3,
-      dir: 'left',
-    });
-    expect(parseAiReply({ type: 'move', id: 3, dir: null })).toEqual({
-      type: 'move',
-      id: 3,
-      dir: null,
-    });
-    expect(parseAiReply({ type: 'move', id: 4, dir: 'up', engine: 'wasm' })).toEqual({
-      type: 'move',
-      id: 4,
-      dir: 'up',
-      engine: 'wasm',
-    });
+    const move = { type: 'move', id: 3, move: 'left', values, depth: 2 };
+    expect(parseAiReply(move)).toEqual(move);
+    expect(parseAiReply({ ...move, move: null })).toEqual({ ...move, move: null });
+    expect(parseAiReply({ ...move, engine: 'wasm' })).toEqual({ ...move, engine: 'wasm' });
     // An engine name it does not know is left out; the move still counts.
-    expect(parseAiReply({ type: 'move', id: 4, dir: 'up', engine: 'gpu' })).toEqual({
-      type: 'move',
-      id: 4,
-      dir: 'up',
-    });
-    expect(parseAiReply({ type: 'error', id: 1, message: 'x' })).toEqual({
+    expect(parseAiReply({ ...move, engine: 'gpu' })).toEqual(move);
+    const error = { type: 'error', id: 1, name: 'SlideboxError', code: 'bad-value', message: 'x' };
+    expect(parseAiReply(error)).toEqual(error);
+    expect(parseAiReply({ type: 'error', id: 1, name: 'Error', message: 'x' })).toEqual({
       type: 'error',
       id: 1,
+      name: 'Error',
       message: 'x',
     });
   });
 
   it.each([
-    ['no id', { type: 'best-move', cells: [], purpose: 'hint' }],
+    ['no id', { type: 'move', cells: [], opts: { preset: 'strong' } }],
     ['a negative id', { type: 'cancel', id: -1 }],
-    ['cells that are not a grid', { type: 'best-move', id: 1, cells: [1, 2], purpose: 'hint' }],
-    ['an unknown purpose', { type: 'best-move', id: 1, cells: [], purpose: 'win' }],
+    ['cells that are not a grid', { type: 'move', id: 1, cells: [1, 2], opts: { preset: 'fast' } }],
+    ['an unknown preset', { type: 'move', id: 1, cells: [], opts: { preset: 'win' } }],
+    ['options that are not an object', { type: 'move', id: 1, cells: [], opts: 'fast' }],
     ['an unknown type', { type: 'think', id: 1 }],
     ['null', null],
   ])('rejects a request with %s', (_name, msg) => {
     expect(parseAiRequest(msg)).toBeNull();
   });
 
-  it('rejects a reply with a direction that is not one', () => {
-    expect(parseAiReply({ type: 'move', id: 1, dir: 'north' })).toBeNull();
+  it.each([
+    ['a direction that is not one', { type: 'move', id: 1, move: 'north', values, depth: 1 }],
+    ['no values', { type: 'move', id: 1, move: 'up', depth: 1 }],
+    [
+      'values missing a direction',
+      { type: 'move', id: 1, move: 'up', values: { up: 1 }, depth: 1 },
+    ],
+    ['no depth', { type: 'move', id: 1, move: 'up', values }],
+    ['the old move reply', { type: 'move', id: 1, dir: 'up' }],
+    ['an error without a name', { type: 'error', id: 1, message: 'x' }],
+    ['an error without a message', { type: 'error', id: 1, name: 'Error' }],
+  ])('rejects a reply with %s', (_name, msg) => {
+    expect(parseAiReply(msg)).toBeNull();
   });
 });
 

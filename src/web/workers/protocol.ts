@@ -3,32 +3,50 @@
  * request carries an id; every reply names the id it answers, so stale answers are dropped.
  * Both sides check what they receive: a worker answers a malformed request with an error, and
  * the page ignores a malformed reply.
+ *
+ * The AI worker speaks the AI's own protocol (src/solvers/ai2048/protocol.ts, the one the Node
+ * worker threads speak): a `move` request answered by `answerAiRequest`. The page adds a cancel
+ * (a request not yet started is skipped) and the worker says which build of the search answered.
  */
-import { type Direction, isDirection } from '../../engine/types.ts';
+
+import { DIRECTIONS, type Direction, isDirection } from '../../engine/types.ts';
+import type { SearchBackend } from '../../solvers/ai2048/player.ts';
+import type { PresetName } from '../../solvers/ai2048/presets.ts';
+import type { ErrorReply, MoveReply, MoveRequest } from '../../solvers/ai2048/protocol.ts';
 
 export const PURPOSES = ['hint', 'autoplay'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
-export type AiRequest =
-  | {
-      readonly type: 'best-move';
-      readonly id: number;
-      readonly cells: number[][];
-      readonly purpose: Purpose;
-    }
-  | { readonly type: 'cancel'; readonly id: number };
+/**
+ * The AI's preset for each purpose: the `strong` one for hints, where a good answer matters
+ * most, and the `fast` one for autoplay, which has to keep up with the chosen pace.
+ */
+export const PRESET_FOR: Readonly<Record<Purpose, PresetName>> = {
+  hint: 'strong',
+  autoplay: 'fast',
+};
+
+/** The AI request for a board and a purpose. */
+export function aiMoveRequest(id: number, cells: number[][], purpose: Purpose): MoveRequest {
+  return { type: 'move', id, cells, opts: { preset: PRESET_FOR[purpose] } };
+}
+
+/** Drops a request the worker has not started yet. */
+export interface AiCancel {
+  readonly type: 'cancel';
+  readonly id: number;
+}
+
+export type AiWorkerRequest = MoveRequest | AiCancel;
 
 /** Which build of the AI's search answered: WebAssembly, or JavaScript where that is missing. */
-export type AiEngine = 'wasm' | 'js';
+export type AiEngine = SearchBackend;
 
-export type AiReply =
-  | {
-      readonly type: 'move';
-      readonly id: number;
-      readonly dir: Direction | null;
-      readonly engine?: AiEngine;
-    }
-  | { readonly type: 'error'; readonly id: number; readonly message: string };
+/** The AI's replies to a move request; a move also says which build of the search answered. */
+export type AiWorkerReply = (MoveReply & { readonly engine?: AiEngine }) | ErrorReply;
+
+/** The message of the error reply to a request that is not one. */
+export const MALFORMED_AI_REQUEST = 'the AI worker received a malformed request';
 
 export type SolverRequest =
   | {
@@ -78,28 +96,54 @@ function isNumberGrid(x: unknown): x is number[][] {
   );
 }
 
-/** A request for the AI worker, or null (the board itself is checked by the engine there). */
-export function parseAiRequest(x: unknown): AiRequest | null {
+const WEB_PRESETS: readonly unknown[] = Object.values(PRESET_FOR);
+
+/**
+ * A request for the AI worker, or null: a cancel, or a move request as the page sends it (a
+ * preset of {@link PRESET_FOR}; the board itself is checked by the AI).
+ */
+export function parseAiRequest(x: unknown): AiWorkerRequest | null {
   const d = record(x);
   if (!d || !isId(d.id)) return null;
   if (d.type === 'cancel') return { type: 'cancel', id: d.id };
-  if (d.type !== 'best-move' || !isNumberGrid(d.cells)) return null;
-  if (!(PURPOSES as readonly unknown[]).includes(d.purpose)) return null;
-  return { type: 'best-move', id: d.id, cells: d.cells, purpose: d.purpose as Purpose };
+  if (d.type !== 'move' || !isNumberGrid(d.cells)) return null;
+  const opts = record(d.opts);
+  if (!opts || Object.keys(opts).length !== 1 || !WEB_PRESETS.includes(opts.preset)) return null;
+  return { type: 'move', id: d.id, cells: d.cells, opts: { preset: opts.preset as PresetName } };
 }
 
-export function parseAiReply(x: unknown): AiReply | null {
+function isValues(x: unknown): x is Record<Direction, number> {
+  const d = record(x);
+  return d !== null && DIRECTIONS.every((dir) => typeof d[dir] === 'number');
+}
+
+export function parseAiReply(x: unknown): AiWorkerReply | null {
   const d = record(x);
   if (!d || !isId(d.id)) return null;
-  if (d.type === 'move' && (d.dir === null || isDirection(d.dir))) {
-    const dir = d.dir as Direction | null;
-    if (d.engine === 'wasm' || d.engine === 'js') {
-      return { type: 'move', id: d.id, dir, engine: d.engine };
-    }
-    return { type: 'move', id: d.id, dir };
+  if (
+    d.type === 'move' &&
+    (d.move === null || isDirection(d.move)) &&
+    isValues(d.values) &&
+    typeof d.depth === 'number'
+  ) {
+    const reply: MoveReply = {
+      type: 'move',
+      id: d.id,
+      move: d.move as Direction | null,
+      values: d.values,
+      depth: d.depth,
+    };
+    // An engine name it does not know is left out; the move still counts.
+    return d.engine === 'wasm' || d.engine === 'js' ? { ...reply, engine: d.engine } : reply;
   }
-  if (d.type === 'error' && typeof d.message === 'string') {
-    return { type: 'error', id: d.id, message: d.message };
+  if (d.type === 'error' && typeof d.message === 'string' && typeof d.name === 'string') {
+    return {
+      type: 'error',
+      id: d.id,
+      name: d.name,
+      ...(typeof d.code === 'string' ? { code: d.code } : {}),
+      message: d.message,
+    };
   }
   return null;
 }
