@@ -2,6 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // `npm run coverage` (the unit project with --coverage): a summary on stdout, the full
+    // report in coverage/ (ignored by git and biome).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.test.ts', 'src/testutil/**', 'src/testing/**', 'src/**/*.as.ts'],
+      reporter: [['text', { maxCols: 120 }], 'text-summary', 'html', 'json-summary'],
+      reportsDirectory: 'coverage',
+      // A failing test still shows what the rest covered (the run still fails).
+      reportOnFailure: true,
+    },
     projects: [
       {
         test: {
