@@ -271,6 +271,32 @@ describe('Controller2048: saving', () => {
   });
 });
 
+describe('Controller2048: other tabs and the screen', () => {
+  it('takes a game from another tab: the AI is asked about that game, not the old one', async () => {
+    const { c, advisor, changes } = setup();
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    const asked = advisor.last;
+    const other = newGame({ seed: 8 });
+    c.replace({ ...initialModel(other, 0, 'From the other tab.'), autoplay: true });
+    expect(asked.signal.aborted).toBe(true);
+    expect(changes.at(-1)).toMatchObject({ cmd: { type: 'none' }, moved: false });
+    await settle();
+    expect(advisor.last.cells).toEqual(other.cells);
+  });
+
+  it('resume after suspend: a hint asked for again is answered', async () => {
+    const { c, advisor } = setup();
+    c.suspend();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    expect(advisor.asked).toHaveLength(0);
+    c.resume();
+    await settle();
+    expect(advisor.asked).toHaveLength(1);
+  });
+});
+
 describe('Controller2048: changes', () => {
   it('says which changes are one move (to animate) and which are not', () => {
     const { c, changes } = setup();

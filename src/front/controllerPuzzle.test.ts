@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { puzzleFromTiles } from '../engine/puzzle.ts';
+import { elapsedMs, moveTile, puzzleFromTiles } from '../engine/puzzle.ts';
 import { FakeSolver, MemoryStorePuzzle, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangePuzzle, ControllerPuzzle, SOLVE_STEP_MS, TICK_MS } from './controllerPuzzle.ts';
@@ -229,5 +229,98 @@ describe('ControllerPuzzle: the 15-puzzle’s tables', () => {
     c.dispatch({ type: 'tile', tile: 14 });
     await settle();
     expect(solver.asked).toHaveLength(2);
+  });
+
+  it('a failed upgrade leaves the fast plan quietly', async () => {
+    const { c, solver } = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    c.dispatch({ type: 'hint' });
+    await settle();
+    solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
+    solver.tablesReady();
+    await settle();
+    solver.last.answer.reject(new Error('tables unreadable'));
+    await settle();
+    expect(c.model.plan).toMatchObject({ tiles: fastPlan, optimal: false });
+    expect(c.model.notice).toBeNull();
+    expect(c.model.hint).toBe(true);
+  });
+});
+
+describe('ControllerPuzzle: the solver’s progress, other tabs, the end', () => {
+  it('shows how getting the tables goes while a hint waits for them', async () => {
+    const time = new FakeTime();
+    const changes: ChangePuzzle[] = [];
+    let report: ((p: { stage: string; done: number; total: number }) => void) | undefined;
+    const solver = new FakeSolver();
+    const c = new ControllerPuzzle({
+      model: initialPuzzleModel(puzzleFromTiles(NEAR, 3), {}),
+      store: new MemoryStorePuzzle(),
+      solver: async () => ({
+        ...solver,
+        prepare: (w: number) => solver.prepare(w),
+        close: () => solver.close(),
+        solve: (tiles: readonly number[], width: number, onProgress?: typeof report) => {
+          report = onProgress;
+          return solver.solve(tiles, width);
+        },
+      }),
+      seed: () => 1,
+      onChange: (ch) => changes.push(ch),
+      clock: time,
+      timers: time,
+    });
+    c.resume();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    report!({ stage: 'Building tables', done: 25, total: 100 });
+    expect(c.status).toEqual({ text: 'Building tables… 25%', progress: 0.25 });
+    expect(changes.at(-1)!.cmd).toEqual({ type: 'none' });
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    expect(c.status).toBeNull();
+    // A report for a solve that is over changes nothing.
+    report!({ stage: 'Building tables', done: 50, total: 100 });
+    expect(c.status).toBeNull();
+  });
+
+  it('takes a game saved by another tab: the old question to the solver is dropped', async () => {
+    const { c, solver, time } = setup();
+    c.dispatch({ type: 'hint' });
+    await settle();
+    const asked = solver.last;
+    const other = moveTile(puzzleFromTiles(NEAR, 3), 4);
+    c.replace(initialPuzzleModel(other, {}, { notice: 'From the other tab.' }));
+    expect(asked.cancelled).toBe(true);
+    expect(c.model.notice).toBe('From the other tab.');
+    expect(c.model.puzzle.tiles).toEqual(other.tiles);
+    // The game on screen keeps its clock running.
+    c.dispatch({ type: 'tile', tile: 5 });
+    time.advance(2000);
+    expect(elapsedMs(c.model.puzzle, time.now())).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('settled() waits for the answer on its way', async () => {
+    const { c, solver } = setup();
+    c.dispatch({ type: 'hint' });
+    let done = false;
+    void c.settled().then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    expect(done).toBe(true);
+    await c.settled();
+  });
+
+  it('close cancels the solve under way and closes the solver', async () => {
+    const { c, solver } = setup();
+    c.dispatch({ type: 'auto-solve' });
+    await settle();
+    const asked = solver.last;
+    const end = c.close();
+    expect(asked.cancelled).toBe(true);
+    expect(end.autoSolve).toBe(false);
+    await settle();
+    expect(solver.closed).toBe(true);
   });
 });
