@@ -348,17 +348,15 @@ export async function main(argv: string[]): Promise<number> {
           const i = next++;
           const seed = args.seed + i;
           live.set(t, `seed ${seed} starting`);
-          const record = await ai!.playGame(
-            seed,
-            { preset, ...(args.noCap ? { noCap: true } : {}) },
-            {
-              thread: t,
-              progressEvery: 500,
-              ...(args.maxMoves !== undefined ? { maxMoves: args.maxMoves } : {}),
-              onProgress: (p) =>
-                live.set(t, `seed ${seed} move ${p.moves} score ${p.score} max ${p.maxTile}`),
-            },
-          );
+          const record = await ai!.playGame(seed, {
+            preset,
+            ...(args.noCap ? { noCap: true } : {}),
+            thread: t,
+            progressEvery: 500,
+            ...(args.maxMoves !== undefined ? { maxMoves: args.maxMoves } : {}),
+            onProgress: (p) =>
+              live.set(t, `seed ${seed} move ${p.moves} score ${p.score} max ${p.maxTile}`),
+          });
           live.delete(t);
           records.push(record);
           const ms = record.moveMs.reduce((a, b) => a + b, 0) / Math.max(1, record.moveMs.length);
