@@ -37,7 +37,7 @@ export class AiCancelledError extends Error {
 }
 
 export interface AiWorkerOptions {
-  /** Threads to split a search over (a whole number from 1; default 1; the root moves are shared out). */
+  /** Threads to split a search over (a whole number from 1, default 1): root moves are shared out. */
   threads?: number;
   /** Where the worker script is (default: ai-worker.js beside the built library). */
   workerUrl?: URL | string;

@@ -18,7 +18,7 @@ export type { AiOptions } from './options.ts';
 
 /**
  * A search as the player runs it: checked options with the preset resolved. The public entries
- * build one from {@link AiOptions}; the research tools (research/, not shipped) build their own,
+ * build one from {@link AiOptions}; the research tools (not shipped) build their own,
  * with presets of their making.
  */
 export interface SearchPlan {
