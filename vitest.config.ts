@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'research/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

@@ -35,7 +35,7 @@ if (!jsOnly) rmSync('dist', { recursive: true, force: true });
 
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/main.ts', 'bench-ai': 'bench/ai.ts', ...libEntries },
+  entryPoints: { cli: 'src/cli/main.ts', ...libEntries },
   banner: { js: '#!/usr/bin/env node' },
   outdir: 'dist',
   splitting: true,

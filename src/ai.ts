@@ -9,6 +9,9 @@
  * const ai = new AiWorker({ threads: 2 }); // off the main thread, root split over 2 threads
  * await ai.bestMove(game.cells, { preset: 'fast' });
  * ```
+ *
+ * Every entry refuses unsound options (NaN, negative or infinite numbers where they mean
+ * nothing, wrong types, unknown names) with a SlideboxError of code `bad-options`.
  */
 export {
   AiCancelledError,
@@ -19,10 +22,11 @@ export {
 } from './solvers/ai2048/aiWorker.ts';
 export {
   type AiOptions,
-  type Analysis,
-  analyse,
-  bestMove,
-} from './solvers/ai2048/player.ts';
+  type GameProgress,
+  MAX_DEPTH,
+  type PlayOptions,
+} from './solvers/ai2048/options.ts';
+export { type Analysis, analyse, bestMove } from './solvers/ai2048/player.ts';
 export {
   isPresetName,
   PRESET_NAMES,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatTable, main, summarise } from './benchAi.ts';
+import { formatTable, main, parseArgs, summarise } from './benchAi.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -48,6 +48,41 @@ describe('bench ai', () => {
     expect(await main(['--help'])).toBe(0);
     expect(String(out.mock.calls[0]?.[0])).toContain('usage');
     expect(err).toHaveBeenCalled();
+  });
+
+  it.each([
+    [['--games', 'many'], 'bad-number', '--games must be a whole number >= 0, got many'],
+    [['--threads', '0'], 'bad-number', '--threads must be a whole number >= 1, got 0'],
+    [['--seed', '1.5'], 'bad-number', '--seed must be a whole number >= 0, got 1.5'],
+    [['--preset', 'fast,slow'], 'unknown-preset', 'unknown preset slow'],
+    [['--games'], 'missing-value', '--games needs a value'],
+    [['--turbo'], 'unknown-option', 'unknown option --turbo'],
+    [['constructor'], 'unknown-option', 'unknown option constructor'],
+  ])('refuses %j with a coded problem', (argv, code, message) => {
+    expect(parseArgs(argv)).toEqual({ ok: false, error: { code, message } });
+  });
+
+  it('reads options, and --help before anything after it', () => {
+    const r = parseArgs([
+      '--games',
+      '3',
+      '--preset',
+      'fast,strong',
+      '--no-cap',
+      '--max-moves',
+      '9',
+    ]);
+    expect(r.ok && r.value).toMatchObject({
+      help: false,
+      games: 3,
+      presets: ['fast', 'strong'],
+      noCap: true,
+      maxMoves: 9,
+    });
+    expect(parseArgs(['--help', '--games', 'x'])).toMatchObject({
+      ok: true,
+      value: { help: true },
+    });
   });
 
   it('times and checks the packed engine, printing JSON', async () => {

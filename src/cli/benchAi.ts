@@ -5,6 +5,7 @@
  * Figures, not a test: nothing here passes or fails except the engine check.
  */
 import { availableParallelism } from 'node:os';
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { AiWorker } from '../solvers/ai2048/aiWorker.ts';
 import { checkAgainstReference, randomBoards, timeMoves } from '../solvers/ai2048/engineBench.ts';
 import { searchBackend } from '../solvers/ai2048/player.ts';
@@ -66,6 +67,8 @@ export interface EngineSummary {
 }
 
 interface Args {
+  /** --help: print the usage, run nothing. */
+  help: boolean;
   games: number;
   presets: PresetName[];
   seed: number;
@@ -78,8 +81,15 @@ interface Args {
   quiet: boolean;
 }
 
-function parseArgs(argv: string[]): Args | string {
+/** Why a command line was refused. */
+export type ArgsProblem = Problem<
+  'missing-value' | 'bad-number' | 'unknown-preset' | 'unknown-option'
+>;
+
+/** Reads the command line (after `bench ai`). */
+export function parseArgs(argv: readonly string[]): Result<Args, ArgsProblem> {
   const args: Args = {
+    help: false,
     games: 20,
     presets: ['fast'],
     seed: 1,
@@ -92,66 +102,64 @@ function parseArgs(argv: string[]): Args | string {
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const whole = (min: number): number => {
-      const v = value();
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < min)
-        throw new Error(`${a} must be a whole number >= ${min}, got ${v}`);
-      return n;
-    };
-    try {
-      switch (a) {
-        case '--games':
-          args.games = whole(0);
-          break;
-        case '--preset':
-        case '--presets': {
-          const names = value().split(',');
-          for (const n of names) if (!isPresetName(n)) throw new Error(`unknown preset ${n}`);
-          args.presets = names as PresetName[];
-          break;
+    const v = argv[i + 1];
+    // The options that take a value: a whole number from `min` (and the presets).
+    const min = WHOLE_OPTIONS.get(a);
+    if (min !== undefined || a === '--preset' || a === '--presets') {
+      if (v === undefined) return err(problem('missing-value', `${a} needs a value`));
+      i++;
+      if (min === undefined) {
+        const names = v.split(',');
+        const unknown = names.find((n) => !isPresetName(n));
+        if (unknown !== undefined) {
+          return err(problem('unknown-preset', `unknown preset ${unknown}`));
         }
-        case '--seed':
-          args.seed = whole(0);
-          break;
-        case '--threads':
-          args.threads = whole(1);
-          break;
-        case '--max-moves':
-          args.maxMoves = whole(1);
-          break;
-        case '--no-cap':
-          args.noCap = true;
-          break;
-        case '--engine-boards':
-          args.engineBoards = whole(0);
-          break;
-        case '--check-boards':
-          args.checkBoards = whole(0);
-          break;
-        case '--json':
-          args.json = true;
-          break;
-        case '--quiet':
-          args.quiet = true;
-          break;
-        case '-h':
-        case '--help':
-          return USAGE;
-        default:
-          throw new Error(`unknown option ${a}`);
+        args.presets = names as PresetName[];
+        continue;
       }
-    } catch (e) {
-      return `${(e as Error).message}\n${USAGE}`;
+      const n = Number(v);
+      if (!Number.isSafeInteger(n) || n < min) {
+        return err(problem('bad-number', `${a} must be a whole number >= ${min}, got ${v}`));
+      }
+      setWhole(args, a, n);
+      continue;
     }
+    const flag = FLAGS.get(a);
+    if (flag === undefined) return err(problem('unknown-option', `unknown option ${a}`));
+    // --help wins over whatever follows it.
+    if (flag === 'help') return ok({ ...args, help: true });
+    args[flag] = true;
   }
-  return args;
+  return ok(args);
 }
+
+/** Options taking a whole number, with its least value. */
+const WHOLE_OPTIONS: ReadonlyMap<string, number> = new Map([
+  ['--games', 0],
+  ['--seed', 0],
+  ['--threads', 1],
+  ['--max-moves', 1],
+  ['--engine-boards', 0],
+  ['--check-boards', 0],
+]);
+
+function setWhole(args: Args, option: string, n: number): void {
+  if (option === '--games') args.games = n;
+  else if (option === '--seed') args.seed = n;
+  else if (option === '--threads') args.threads = n;
+  else if (option === '--max-moves') args.maxMoves = n;
+  else if (option === '--engine-boards') args.engineBoards = n;
+  else args.checkBoards = n;
+}
+
+/** Options without a value. */
+const FLAGS: ReadonlyMap<string, 'help' | 'noCap' | 'json' | 'quiet'> = new Map([
+  ['-h', 'help'],
+  ['--help', 'help'],
+  ['--no-cap', 'noCap'],
+  ['--json', 'json'],
+  ['--quiet', 'quiet'],
+] as const);
 
 function quantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -288,42 +296,38 @@ export function formatTable(rows: PresetSummary[]): string {
   return [fmt(head), ...lines.map(fmt)].join('\n');
 }
 
+/** The preset being played, so that Ctrl+C or a TERM still reports the games finished so far. */
+interface Playing {
+  preset: PresetName;
+  records: GameRecord[];
+  start: number;
+}
+
 /** Runs the benchmark; returns the exit code (0, 1 when the engine check failed, 2 on usage). */
 export async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    const usage = args === USAGE;
-    (usage ? process.stdout : process.stderr).write(`${args}\n`);
-    return usage ? 0 : 2;
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`${parsed.error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  const args = parsed.value;
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const log = (s: string) => {
     if (!args.quiet) process.stderr.write(`${s}\n`);
   };
-  let engine: EngineSummary | null = null;
-  if (args.engineBoards > 0) engine = benchEngine(args.engineBoards, args.checkBoards, log);
-
+  const engine =
+    args.engineBoards > 0 ? benchEngine(args.engineBoards, args.checkBoards, log) : null;
   const summaries: PresetSummary[] = [];
   const threads = Math.max(1, Math.min(args.threads, args.games));
-  // The preset being played, so that Ctrl+C or a TERM still reports the games finished so far.
-  let current: { preset: PresetName; records: GameRecord[]; start: number } | null = null;
-  const partial = (): PresetSummary[] => {
-    if (!current || current.records.length === 0) return summaries;
-    const records = [...current.records].sort((a, b) => a.seed - b.seed);
-    return [
-      ...summaries,
-      summarise(
-        current.preset,
-        records,
-        performance.now() - current.start,
-        threads,
-        args.seed,
-        // Unknown: the process CPU time includes the games still being played.
-        Number.NaN,
-      ),
-    ];
-  };
+  const playing: { current: Playing | null } = { current: null };
   const onSignal = (signal: NodeJS.Signals) => {
-    const done = partial();
+    const { current } = playing;
+    const done = current
+      ? [...summaries, ...partialSummary(current, threads, args.seed)]
+      : summaries;
     const games = current ? current.records.length : 0;
     log(`stopped by ${signal}${current ? ` after ${games} finished ${current.preset} games` : ''}`);
     report(engine, done, args.json);
@@ -333,59 +337,8 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', onSignal);
   const ai = args.games > 0 ? new AiWorker({ threads }) : null;
   try {
-    for (const preset of args.games > 0 ? args.presets : []) {
-      const records: GameRecord[] = [];
-      const start = performance.now();
-      const cpu0 = process.cpuUsage();
-      current = { preset, records, start };
-      let next = 0;
-      const live = new Map<number, string>();
-      const ticker = setInterval(() => {
-        if (live.size) log(`[${preset}] playing: ${[...live.values()].join('; ')}`);
-      }, 15_000);
-      const runThread = async (t: number) => {
-        while (next < args.games) {
-          const i = next++;
-          const seed = args.seed + i;
-          live.set(t, `seed ${seed} starting`);
-          const record = await ai!.playGame(
-            seed,
-            { preset, ...(args.noCap ? { noCap: true } : {}) },
-            {
-              thread: t,
-              progressEvery: 500,
-              ...(args.maxMoves !== undefined ? { maxMoves: args.maxMoves } : {}),
-              onProgress: (p) =>
-                live.set(t, `seed ${seed} move ${p.moves} score ${p.score} max ${p.maxTile}`),
-            },
-          );
-          live.delete(t);
-          records.push(record);
-          const ms = record.moveMs.reduce((a, b) => a + b, 0) / Math.max(1, record.moveMs.length);
-          log(
-            `[${preset}] ${records.length}/${args.games} seed ${seed}: max ${record.maxTile}, ` +
-              `score ${record.score}, ${record.moves} moves, ${ms.toFixed(2)} ms/move`,
-          );
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: threads }, (_, t) => runThread(t)));
-      } finally {
-        clearInterval(ticker);
-      }
-      records.sort((a, b) => a.seed - b.seed);
-      current = null;
-      const cpu = process.cpuUsage(cpu0);
-      summaries.push(
-        summarise(
-          preset,
-          records,
-          performance.now() - start,
-          threads,
-          args.seed,
-          (cpu.user + cpu.system) / 1000,
-        ),
-      );
+    for (const preset of ai ? args.presets : []) {
+      summaries.push(await playPreset(ai!, preset, args, threads, playing, log));
     }
   } finally {
     process.off('SIGINT', onSignal);
@@ -394,6 +347,66 @@ export async function main(argv: string[]): Promise<number> {
   }
   report(engine, summaries, args.json);
   return engine && engine.mismatches > 0 ? 1 : 0;
+}
+
+/** The summary of the games of a preset still being played (none when none has finished). */
+function partialSummary(p: Playing, threads: number, seed: number): PresetSummary[] {
+  if (p.records.length === 0) return [];
+  const records = [...p.records].sort((a, b) => a.seed - b.seed);
+  // The CPU time is unknown: the process's includes the games still being played.
+  return [summarise(p.preset, records, performance.now() - p.start, threads, seed, Number.NaN)];
+}
+
+/** Plays one preset's games on the worker's threads, logging each; returns their summary. */
+async function playPreset(
+  ai: AiWorker,
+  preset: PresetName,
+  args: Args,
+  threads: number,
+  playing: { current: Playing | null },
+  log: (s: string) => void,
+): Promise<PresetSummary> {
+  const records: GameRecord[] = [];
+  const start = performance.now();
+  const cpu0 = process.cpuUsage();
+  playing.current = { preset, records, start };
+  let next = 0;
+  const live = new Map<number, string>();
+  const ticker = setInterval(() => {
+    if (live.size) log(`[${preset}] playing: ${[...live.values()].join('; ')}`);
+  }, 15_000);
+  const runThread = async (t: number) => {
+    while (next < args.games) {
+      const seed = args.seed + next++;
+      live.set(t, `seed ${seed} starting`);
+      const record = await ai.playGame(seed, {
+        preset,
+        ...(args.noCap ? { noCap: true } : {}),
+        thread: t,
+        progressEvery: 500,
+        ...(args.maxMoves !== undefined ? { maxMoves: args.maxMoves } : {}),
+        onProgress: (p) =>
+          live.set(t, `seed ${seed} move ${p.moves} score ${p.score} max ${p.maxTile}`),
+      });
+      live.delete(t);
+      records.push(record);
+      const ms = record.moveMs.reduce((a, b) => a + b, 0) / Math.max(1, record.moveMs.length);
+      log(
+        `[${preset}] ${records.length}/${args.games} seed ${seed}: max ${record.maxTile}, ` +
+          `score ${record.score}, ${record.moves} moves, ${ms.toFixed(2)} ms/move`,
+      );
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: threads }, (_, t) => runThread(t)));
+  } finally {
+    clearInterval(ticker);
+  }
+  records.sort((a, b) => a.seed - b.seed);
+  playing.current = null;
+  const cpu = process.cpuUsage(cpu0);
+  const wall = performance.now() - start;
+  return summarise(preset, records, wall, threads, args.seed, (cpu.user + cpu.system) / 1000);
 }
 
 /** Prints the results: JSON, or the engine line and the table. */

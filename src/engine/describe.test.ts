@@ -10,6 +10,7 @@ describe('show', () => {
     ['boolean', false, 'false'],
     ['null', null, 'null'],
     ['undefined', undefined, 'undefined'],
+    ['bigint', 12n, '12n'],
     ['array', [1, 2, 3], 'an array of length 3'],
     ['object', { a: 1 }, 'a value of type object'],
     ['function', () => 1, 'a value of type function'],

@@ -8,6 +8,7 @@ export function show(x: unknown): string {
   if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) {
     return String(x);
   }
+  if (typeof x === 'bigint') return `${x}n`;
   if (Array.isArray(x)) return `an array of length ${x.length}`;
   return `a value of type ${typeof x}`;
 }

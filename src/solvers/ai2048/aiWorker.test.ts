@@ -92,11 +92,12 @@ describe('AiWorker', () => {
     const ai = new AiWorker({ workerUrl });
     try {
       const progress: number[] = [];
-      const r = await ai.playGame(
-        5,
-        { preset: 'fast' },
-        { maxMoves: 200, progressEvery: 100, onProgress: (p) => progress.push(p.moves) },
-      );
+      const r = await ai.playGame(5, {
+        preset: 'fast',
+        maxMoves: 200,
+        progressEvery: 100,
+        onProgress: (p) => progress.push(p.moves),
+      });
       expect(r.moves).toBe(200);
       expect(progress).toEqual([100, 200]);
     } finally {

@@ -4,10 +4,18 @@
  * between several threads. A browser front-end runs `answerAiRequest` in a Web Worker of its
  * own instead (see protocol.ts).
  */
-import { SlideboxError } from '../../engine/result.ts';
+import { SlideboxError, unwrap } from '../../engine/result.ts';
 import type { Direction } from '../../engine/types.ts';
 import { move, out, pack, sameBoard } from './board.ts';
-import type { AiReply, AiRequest, AiWireOptions, MoveReply, ProgressReply } from './protocol.ts';
+import {
+  type AiOptions,
+  checkOptions,
+  PLAY_KEYS,
+  type PlayOptions,
+  SEARCH_KEYS,
+} from './options.ts';
+import type { AiReply, AiRequest, MoveReply, ProgressReply } from './protocol.ts';
+import type { GameRecord } from './selfplay.ts';
 
 /** The slice of worker_threads' Worker used here. */
 interface NodeWorker {
@@ -29,7 +37,7 @@ export class AiCancelledError extends Error {
 }
 
 export interface AiWorkerOptions {
-  /** Threads to split a search over (default 1; the root moves are shared out). */
+  /** Threads to split a search over (a whole number from 1, default 1): root moves are shared out. */
   threads?: number;
   /** Where the worker script is (default: ai-worker.js beside the built library). */
   workerUrl?: URL | string;
@@ -123,9 +131,11 @@ export class AiWorker {
   private starting: Promise<Thread[]> | null = null;
   private terminated = false;
 
+  /** Throws a SlideboxError (code `bad-options`) for options that are not sound. */
   constructor(opts: AiWorkerOptions = {}) {
-    this.threadCount = Math.max(1, Math.floor(opts.threads ?? 1));
-    this.workerUrl = opts.workerUrl;
+    const o = unwrap(checkOptions<AiWorkerOptions>(opts, ['threads', 'workerUrl']));
+    this.threadCount = o.threads ?? 1;
+    this.workerUrl = o.workerUrl;
   }
 
   private async getThreads(): Promise<Thread[]> {
@@ -148,16 +158,19 @@ export class AiWorker {
   }
 
   /**
-   * The best move for a board, like the synchronous `bestMove` (same options, plus a preset by
-   * name). With several threads, the legal root moves of a 4x4 board are shared out among
-   * them. Rejects with a SlideboxError for an invalid board and with an AbortError when
-   * cancelled.
+   * The best move for a board, like the synchronous `bestMove` (same options, plus a signal).
+   * With several threads, the legal root moves of a 4x4 board are shared out among them.
+   * Rejects with a SlideboxError for bad options (code `bad-options`) or an invalid board, and
+   * with an AbortError when cancelled.
    */
   async bestMove(
     cells: number[][],
-    opts: AiWireOptions & { signal?: AbortSignal } = {},
+    opts: AiOptions & { signal?: AbortSignal } = {},
   ): Promise<Direction | null> {
-    const { signal, ...wire } = opts;
+    const checked = unwrap(
+      checkOptions<AiOptions & { signal?: AbortSignal }>(opts, [...SEARCH_KEYS, 'signal']),
+    );
+    const { signal, ...wire } = checked;
     if (signal?.aborted) throw new AiCancelledError();
     const threads = await this.getThreads();
     const masks = splitRoot(cells, threads.length, wire.rootMask ?? 0xf);
@@ -193,25 +206,25 @@ export class AiWorker {
   }
 
   /**
-   * Plays a whole seeded game on one thread (the benchmark). `onProgress` hears every
-   * `progressEvery` moves.
+   * Plays a whole seeded game on one thread (the benchmark), like the synchronous `playGame`
+   * (same options, plus `thread`: which of the threads plays it, modulo their number).
+   * Rejects with a SlideboxError for bad options (code `bad-options`) or a bad seed.
    */
-  async playGame(
-    seed: number,
-    opts: AiWireOptions,
-    extra: {
-      maxMoves?: number;
-      progressEvery?: number;
-      onProgress?: (p: ProgressReply) => void;
-      thread?: number;
-    } = {},
-  ): Promise<import('./selfplay.ts').GameRecord> {
+  async playGame(seed: number, opts: PlayOptions & { thread?: number } = {}): Promise<GameRecord> {
+    const checked = unwrap(
+      checkOptions<PlayOptions & { thread?: number }>(opts, [...PLAY_KEYS, 'thread']),
+    );
+    const { maxMoves, progressEvery, onProgress, thread: index, ...search } = checked;
     const threads = await this.getThreads();
-    const req: AiRequest = { type: 'game', id: nextId++, seed, opts };
-    if (extra.maxMoves !== undefined) req.maxMoves = extra.maxMoves;
-    if (extra.progressEvery !== undefined) req.progressEvery = extra.progressEvery;
-    const thread = threads[(extra.thread ?? 0) % threads.length]!;
-    const r = await thread.request(req, extra.onProgress);
+    const req: AiRequest = { type: 'game', id: nextId++, seed, opts: search };
+    if (maxMoves !== undefined) req.maxMoves = maxMoves;
+    if (progressEvery !== undefined) req.progressEvery = progressEvery;
+    const thread = threads[(index ?? 0) % threads.length]!;
+    const r = await thread.request(
+      req,
+      onProgress &&
+        ((p: ProgressReply) => onProgress({ moves: p.moves, score: p.score, maxTile: p.maxTile })),
+    );
     if (r.type === 'error') throw rebuildError(r);
     if (r.type !== 'game') throw new Error(`unexpected reply ${r.type}`);
     return r.record;
@@ -288,7 +301,7 @@ let shared: AiWorker | null = null;
  */
 export async function bestMoveAsync(
   cells: number[][],
-  opts: AiWireOptions & { signal?: AbortSignal } = {},
+  opts: AiOptions & { signal?: AbortSignal } = {},
 ): Promise<Direction | null> {
   if (!shared) {
     const { availableParallelism } = await import('node:os');

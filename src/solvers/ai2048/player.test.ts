@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Game, legalMoves, newGame, play, slide } from '../../engine/game2048.ts';
+import { legalMoves, newGame, play, slide } from '../../engine/game2048.ts';
 import { SlideboxError } from '../../engine/result.ts';
-import { analyse, bestMove, evaluatedCount } from './player.ts';
-import { PRESETS, type Preset, uncapped } from './presets.ts';
+import { analyse, analysePlan, bestMove, evaluatedCount } from './player.ts';
+import { PRESETS, type Preset } from './presets.ts';
 import { playGame } from './selfplay.ts';
 
 const tile = fc.constantFrom(0, 0, 0, 2, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048);
@@ -15,7 +15,7 @@ const board = (n: number, values: fc.Arbitrary<number> = tile) =>
 /** The values and the positions evaluated of one search. */
 function searchOnce(cells: number[][], preset: Preset): { values: unknown; evaluated: number } {
   const before = evaluatedCount();
-  const a = analyse(cells, { preset });
+  const a = analysePlan(cells, { preset });
   return { values: a.values, evaluated: evaluatedCount() - before };
 }
 
@@ -180,24 +180,6 @@ describe('bestMove', () => {
     expectPhaseCutOff(plain, late, 5e-5, at, below);
   });
 
-  it("searches with a preset's late depth rule only once the largest tile reaches its bound", () => {
-    const { late: _, ...strong } = PRESETS.strong;
-    // 9 - 3 = 6 moves deep before the bound; after it 9 - 4 = 5, or capped at 4.
-    const plain = { ...strong, distinctOffset: 3, minDepth: 2, maxDepth: 8 };
-    const shallower = {
-      ...plain,
-      late: { fromTile: 16384, minProb: plain.minProb, distinctOffset: 4 },
-    };
-    const capped = { ...plain, late: { fromTile: 16384, minProb: plain.minProb, maxDepth: 4 } };
-    expect(analyse(below, { preset: plain }).depth).toBe(6);
-    expect(analyse(below, { preset: shallower })).toEqual(analyse(below, { preset: plain }));
-    expect(analyse(at, { preset: plain }).depth).toBe(6);
-    expect(analyse(at, { preset: shallower }).depth).toBe(5);
-    expect(analyse(at, { preset: capped }).depth).toBe(4);
-    expect(searchOnce(at, shallower)).toEqual(searchOnce(at, { ...plain, distinctOffset: 4 }));
-    expect(searchOnce(at, capped)).toEqual(searchOnce(at, { ...plain, maxDepth: 4 }));
-  });
-
   it('answers within a time budget with a legal move', () => {
     const cells = [
       [2, 4, 8, 16],
@@ -237,45 +219,30 @@ describe('bestMove', () => {
 
 describe('self-play', () => {
   // Uncapped: with its 50 ms safety cap a search on a busy machine may be cut short.
-  const fast = uncapped(PRESETS.fast);
+  const fast = { preset: 'fast', noCap: true } as const;
 
   it('plays a seeded game with the fast preset through the real rules, reproducibly', () => {
-    const r1 = playGame(3, { preset: fast }, 400);
-    const r2 = playGame(3, { preset: fast }, 400);
+    const r1 = playGame(3, { ...fast, maxMoves: 400 });
+    const r2 = playGame(3, { ...fast, maxMoves: 400 });
     expect(r1.moves).toBe(400);
     expect(r1.score).toBe(r2.score);
     expect(r1.maxTile).toBeGreaterThanOrEqual(256);
+    expect(r1.moveMs.length).toBe(400);
   });
 
   it('reaches 1024 within 1300 moves on a seeded game with the fast preset', () => {
-    const r = playGame(1, { preset: fast }, 1300);
+    const r = playGame(1, { ...fast, maxMoves: 1300 });
     expect(r.maxTile).toBeGreaterThanOrEqual(1024);
   });
 
-  it('stops a game as soon as the stop tile appears', () => {
-    const r = playGame(1, { preset: fast }, 1300, undefined, undefined, 256);
-    expect(r.maxTile).toBe(256);
-    // 256 takes at least 256 / 4 spawns' worth of tiles: about 60 moves or more.
-    expect(r.moves).toBeGreaterThan(50);
-    expect(r.moves).toBeLessThan(400);
-    expect(r.moveMs.length).toBe(r.moves);
-  });
-
-  it('plays a game in two stretches, through a saved state, exactly as in one', () => {
-    const whole = playGame(3, { preset: fast }, 400);
-    let kept: Game | undefined;
-    const first = playGame(3, { preset: fast }, 400, undefined, undefined, 64, {
-      onEnd: (g) => {
-        kept = JSON.parse(JSON.stringify({ ...g, previous: null })) as Game;
-      },
+  it('reports progress every progressEvery moves', () => {
+    const seen: number[] = [];
+    playGame(2, {
+      ...fast,
+      maxMoves: 250,
+      progressEvery: 100,
+      onProgress: (p) => seen.push(p.moves),
     });
-    expect(first.maxTile).toBe(64);
-    expect(kept?.moves).toBe(first.moves);
-    const rest = playGame(3, { preset: fast }, 400, undefined, undefined, undefined, {
-      from: kept,
-    });
-    expect(rest.moves).toBe(400);
-    expect(rest.moveMs.length).toBe(400 - first.moves);
-    expect({ ...rest, ms: 0, moveMs: [] }).toEqual({ ...whole, ms: 0, moveMs: [] });
+    expect(seen).toEqual([100, 200]);
   });
 });

@@ -1,56 +1,36 @@
 /**
- * The 2048 player: validates a board, picks the search (packed expectimax for 4x4, the
- * generic one otherwise), runs it with a preset, a fixed depth or a time budget, and checks
- * the chosen move against the reference engine before returning it.
+ * The 2048 player: validates the options and the board, picks the search (packed expectimax for
+ * 4x4, the generic one otherwise), runs it with a preset, a fixed depth or a time budget, and
+ * checks the chosen move against the reference engine before returning it.
  */
 import { parseCells, slideValid } from '../../engine/game2048.ts';
 import { unwrap } from '../../engine/result.ts';
 import { DIRECTIONS, type Direction } from '../../engine/types.ts';
-import { countEmpty, out, packExponents } from './board.ts';
+import { out, packExponents } from './board.ts';
 import { genericBestMove, toExponents } from './generic.ts';
-import type { NTupleTables } from './ntuple.ts';
-import { NTupleExpectimax } from './ntupleSearch.ts';
-import {
-  isPresetName,
-  PRESETS,
-  type Preset,
-  type PresetName,
-  presetDepth,
-  presetPhase,
-} from './presets.ts';
-import {
-  Expectimax,
-  newRootResult,
-  type PackedSearch,
-  type RootResult,
-  type SearchLimits,
-} from './search.ts';
+import { type AiOptions, checkAiOptions, MAX_DEPTH } from './options.ts';
+import { PRESETS, type Preset, presetDepth, presetMinProb, uncapped } from './presets.ts';
+import { Expectimax, newRootResult, type PackedSearch, type RootResult } from './search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS, type EvalWeights } from './tables.ts';
 import { WasmExpectimax } from './wasmSearch.ts';
 
-/** Options of a search. */
-export interface AiOptions {
-  /** Time budget per move in ms: iterative deepening until it is spent. */
-  timeMs?: number;
-  /** Fixed search depth in moves (the root move included). Takes precedence over the preset. */
-  depth?: number;
-  /** A preset name or settings (default `strong`); used when neither timeMs nor depth is set. */
-  preset?: PresetName | Preset;
-  /**
-   * Root moves to search, as a bitmask over {@link DIRECTIONS} indices (default all). The
-   * worker pool splits the root with it.
-   */
-  rootMask?: number;
-  /** Evaluation weights (default: the preset's, else {@link DEFAULT_WEIGHTS}); for experiments. */
-  weights?: EvalWeights;
-}
+export type { AiOptions } from './options.ts';
 
 /**
- * AiOptions with a learned evaluation (ntuple.ts) instead of the weights' table: for the bench
- * tools' experiments (bench/ai-spec.ts `net`), not part of the package's API.
+ * A search as the player runs it: checked options with the preset resolved. The public entries
+ * build one from {@link AiOptions}; the research tools (not shipped) build their own,
+ * with presets of their making.
  */
-export interface ExperimentOptions extends AiOptions {
-  network?: NTupleTables;
+export interface SearchPlan {
+  preset: Preset;
+  timeMs?: number;
+  depth?: number;
+  rootMask?: number;
+  /**
+   * A searcher to use instead of this thread's shared one, evaluating in its own way (the
+   * research tools' hook for other evaluations); the preset's weights are then not used.
+   */
+  search?: PackedSearch;
 }
 
 /** What a search found, for callers that want more than the move. */
@@ -63,36 +43,25 @@ export interface Analysis {
   depth: number;
 }
 
-const MAX_DEPTH = 20;
 /** Iterative deepening stops when the next depth is predicted to overrun the budget. */
 const GROWTH_ESTIMATE = 4;
 
 let searcher: PackedSearch | null = null;
 
-/** Which build of the packed search runs: WebAssembly (where it can) or JavaScript. */
-export type SearchBackend = 'wasm' | 'js';
-let backend: SearchBackend = 'wasm';
-
 /**
- * Chooses the packed search's build for this thread from the next search on. Both return the
- * same values (wasmSearch.test.ts); the WebAssembly one, the default, is faster. For benchmarks.
+ * Which build of the packed search runs: WebAssembly where it can, else JavaScript. Both return
+ * the same values (wasmSearch.test.ts); the WebAssembly one is faster.
  */
-export function useSearchBackend(b: SearchBackend): void {
-  if (b === backend) return;
-  backend = b;
-  searcher = null;
-}
+export type SearchBackend = 'wasm' | 'js';
 
 /** The packed search's build this thread uses: 'js' where WebAssembly is not available. */
 export function searchBackend(): SearchBackend {
   // The searcher as it is (asking must not switch its evaluation table).
   return (searcher ?? getSearcher(DEFAULT_WEIGHTS)) instanceof WasmExpectimax ? 'wasm' : 'js';
 }
-/** Evaluation tables by weights (a preset's, the default, a tuning experiment's). */
+/** Evaluation tables by weights (a preset's, the default, a research tool's). */
 const tables = new WeakMap<EvalWeights, Float32Array>();
 const root = newRootResult();
-/** Searchers for learned evaluations (experiments: bench/ai-spec.ts `net`). */
-const netSearchers = new WeakMap<NTupleTables, PackedSearch>();
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
@@ -100,23 +69,14 @@ const now: () => number =
  * The shared searcher of this thread (built on first use: a 1M-entry cache), set to evaluate
  * with `weights` (their table is built once and kept).
  */
-function getSearcher(weights: EvalWeights, network?: NTupleTables): PackedSearch {
-  if (network) {
-    let s = netSearchers.get(network);
-    if (!s) {
-      s = new NTupleExpectimax(network, 16);
-      netSearchers.set(network, s);
-    }
-    return s;
-  }
+function getSearcher(weights: EvalWeights): PackedSearch {
   let table = tables.get(weights);
   if (!table) {
     table = buildEvalTable(weights);
     tables.set(weights, table);
   }
   if (!searcher) {
-    searcher =
-      (backend === 'wasm' ? WasmExpectimax.create(table, 20) : null) ?? new Expectimax(table, 20);
+    searcher = WasmExpectimax.create(table, 20) ?? new Expectimax(table, 20);
   } else searcher.useEvalTable(table);
   return searcher;
 }
@@ -178,34 +138,33 @@ export function evaluatedCount(): number {
   return searcher ? searcher.evaluated : 0;
 }
 
-function resolvePreset(p: AiOptions['preset']): Preset {
-  if (p === undefined) return PRESETS.strong;
-  if (typeof p === 'string') {
-    if (!isPresetName(p)) throw new RangeError(`unknown preset ${JSON.stringify(p)}`);
-    return PRESETS[p];
-  }
-  return p;
+/** The plan of checked public options. */
+export function planOf(opts: AiOptions): SearchPlan {
+  const preset = PRESETS[opts.preset ?? 'strong'];
+  const plan: SearchPlan = { preset: opts.noCap ? uncapped(preset) : preset };
+  if (opts.timeMs !== undefined) plan.timeMs = opts.timeMs;
+  if (opts.depth !== undefined) plan.depth = opts.depth;
+  if (opts.rootMask !== undefined) plan.rootMask = opts.rootMask;
+  return plan;
 }
 
-/** Runs the packed search per the options; fills `root` and returns the depth completed. */
+/** Runs the packed search per the plan; fills `root` and returns the depth completed. */
 function searchPacked(
   a: number,
   b: number,
   distinct: number,
   maxTile: number,
-  opts: ExperimentOptions,
+  opts: SearchPlan,
 ): number {
-  const preset = presetPhase(resolvePreset(opts.preset), maxTile);
-  const s = getSearcher(opts.weights ?? preset.weights ?? DEFAULT_WEIGHTS, opts.network);
+  const preset = opts.preset;
+  const s = opts.search ?? getSearcher(preset.weights ?? DEFAULT_WEIGHTS);
   s.newSearch();
   const mask = opts.rootMask ?? 0xf;
   const limits = {
     depth: 1,
-    minProb: preset.minProb,
+    minProb: presetMinProb(preset, maxTile),
     deadline: Number.POSITIVE_INFINITY,
     mask,
-    extendEmpty: preset.extendEmpty ?? -1,
-    extensions: preset.extensions ?? 0,
     ttBits: preset.ttBits,
   };
   if (opts.depth !== undefined) {
@@ -244,8 +203,7 @@ function searchPacked(
     copyResult(best, root);
     return done;
   }
-  if (preset.nodeBudget !== undefined) return deepenWithinBudget(s, a, b, preset, limits);
-  limits.depth = presetDepth(preset, distinct, countEmpty(a, b));
+  limits.depth = presetDepth(preset, distinct);
   if (preset.capMs !== Number.POSITIVE_INFINITY) limits.deadline = now() + preset.capMs;
   s.searchRoot(a, b, limits, root);
   if (root.complete) return limits.depth;
@@ -256,37 +214,6 @@ function searchPacked(
   return limits.depth;
 }
 
-/** Iterative deepening within a preset's node budget; returns the depth completed. */
-function deepenWithinBudget(
-  s: PackedSearch,
-  a: number,
-  b: number,
-  preset: Preset,
-  limits: SearchLimits,
-): number {
-  const budget = preset.nodeBudget!;
-  const deadline = preset.capMs === Number.POSITIVE_INFINITY ? preset.capMs : now() + preset.capMs;
-  const best = newRootResult();
-  let done = 0;
-  let last = 0;
-  for (let depth = preset.minDepth; depth <= preset.maxDepth; depth++) {
-    const before = s.evaluated;
-    limits.depth = depth;
-    limits.deadline = done === 0 ? Number.POSITIVE_INFINITY : deadline;
-    s.searchRoot(a, b, limits, root);
-    if (!root.complete) break;
-    copyResult(root, best);
-    done = depth;
-    const evaluated = s.evaluated - before;
-    if (evaluated <= last) break; // the probability cut-off has stopped the tree growing
-    const growth = last > 0 ? Math.max(2, evaluated / last) : 6;
-    if (evaluated * growth > budget) break;
-    last = evaluated;
-  }
-  copyResult(best, root);
-  return done;
-}
-
 function copyResult(from: RootResult, to: RootResult): void {
   to.move = from.move;
   to.complete = from.complete;
@@ -295,9 +222,18 @@ function copyResult(from: RootResult, to: RootResult): void {
 
 /**
  * Analyses a board: the best move and the value of each direction. Throws a SlideboxError
- * for a board that is not a valid square board of 3x3 to 8x8.
+ * for options that are not sound (code `bad-options`) and for a board that is not a valid
+ * square board of 3x3 to 8x8.
  */
 export function analyse(cells: readonly (readonly number[])[], opts: AiOptions = {}): Analysis {
+  return analysePlan(cells, planOf(unwrap(checkAiOptions(opts))));
+}
+
+/**
+ * {@link analyse} with a plan instead of options: for the research tools, which search with
+ * presets and evaluations of their own. The plan is trusted.
+ */
+export function analysePlan(cells: readonly (readonly number[])[], opts: SearchPlan): Analysis {
   const board = unwrap(parseCells(cells));
   const n = board.length;
   const exps = toExponents(board);
@@ -331,13 +267,11 @@ export function analyse(cells: readonly (readonly number[])[], opts: AiOptions =
 /**
  * The best move for a 2048 board, or null when no move changes it. Synchronous, on the calling
  * thread. With `depth`, a fixed-depth search (moves, the root move included); with `timeMs`, an
- * iterative deepening within about that many ms; with neither, the `strong` preset (depth
+ * iterative deepening within about that many ms; with neither, a preset (default `strong`, depth
  * adapted to the position). Boards other than 4x4, and 4x4 boards with more than 14 distinct
- * tiles, get a simpler search. Throws a SlideboxError for an invalid board.
+ * tiles, get a simpler search. Throws a SlideboxError for bad options (code `bad-options`) or an
+ * invalid board.
  */
-export function bestMove(
-  cells: number[][],
-  opts?: { timeMs?: number; depth?: number },
-): Direction | null {
-  return analyse(cells, opts ?? {}).move;
+export function bestMove(cells: number[][], opts: AiOptions = {}): Direction | null {
+  return analyse(cells, opts).move;
 }

@@ -20,20 +20,6 @@ export interface Preset {
    */
   readonly capMs: number;
   /**
-   * When set, the depth comes from iterative deepening instead: from `minDepth` up to
-   * `maxDepth`, one depth more while the next search is predicted to evaluate fewer than this
-   * many positions (deterministic, unlike a time budget).
-   */
-  readonly nodeBudget?: number;
-  /**
-   * Depth by the number of empty cells (the last entry for any more): the search goes at least
-   * this deep, so nearly full boards, where games are lost and trees are small, get more.
-   */
-  readonly depthByEmpty?: readonly number[];
-  /** Search extensions on nearly full boards (see SearchLimits.extendEmpty). */
-  readonly extendEmpty?: number;
-  readonly extensions?: number;
-  /**
    * log2 of the transposition-table entries the search uses (default: the whole 2^20): a
    * table sized to the search fits the processor's caches and runs faster.
    */
@@ -47,15 +33,9 @@ export interface Preset {
   readonly early?: { readonly belowTile: number; readonly minProb: number };
   /**
    * A finer cut-off once the largest tile is `fromTile` or more: the last stretch of a long
-   * game (a board of big tiles to merge in a row) is where a strong game is lost. The depth rule
-   * may change there too (`distinctOffset`, `maxDepth`; by default the preset's own).
+   * game (a board of big tiles to merge in a row) is where a strong game is lost.
    */
-  readonly late?: {
-    readonly fromTile: number;
-    readonly minProb: number;
-    readonly distinctOffset?: number;
-    readonly maxDepth?: number;
-  };
+  readonly late?: { readonly fromTile: number; readonly minProb: number };
 }
 
 /** The preset names. */
@@ -65,7 +45,7 @@ export type PresetName = (typeof PRESET_NAMES)[number];
 /**
  * The fast preset's evaluation: the default with a lighter monotonicity penalty (30, not 47).
  * A shallow search with it picks a deep search's moves more often and wins more games
- * (bench/ai-results.md).
+ * (docs/ai.md).
  */
 export const FAST_WEIGHTS: EvalWeights = { ...DEFAULT_WEIGHTS, monotonicityWeight: 30 };
 
@@ -81,7 +61,7 @@ export const FAST_WEIGHTS: EvalWeights = { ...DEFAULT_WEIGHTS, monotonicityWeigh
  * searches with a cut-off of 2e-4 until the first 16384, then of 5e-5: the stretch after it (a
  * board of big tiles to merge into 32768) is where its games are lost, and the finer search there
  * (about 2.5x the work a move) reached 32768 in 25 of 66 seeds against 16 without it (not yet
- * significant: 19 seeds gained, 10 lost). Settings chosen by the experiments in bench/ai-results.md.
+ * significant: 19 seeds gained, 10 lost). How the settings were chosen: docs/ai.md.
  */
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   fast: {
@@ -107,26 +87,9 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   },
 };
 
-/** The depth a preset uses for a board with `distinct` distinct tiles and `empty` empty cells. */
-export function presetDepth(p: Preset, distinct: number, empty = 16): number {
-  const base = Math.max(p.minDepth, Math.min(p.maxDepth, distinct - p.distinctOffset));
-  const byEmpty = p.depthByEmpty;
-  if (!byEmpty || byEmpty.length === 0) return base;
-  return Math.max(base, byEmpty[Math.min(empty, byEmpty.length - 1)]!);
-}
-
-/**
- * The preset as it searches a board whose largest tile is `maxTile`: its early or late cut-off
- * as `minProb`, and past its `late` bound the late depth rule.
- */
-export function presetPhase(p: Preset, maxTile: number): Preset {
-  const late = p.late && maxTile >= p.late.fromTile ? p.late : undefined;
-  return {
-    ...p,
-    minProb: presetMinProb(p, maxTile),
-    distinctOffset: late?.distinctOffset ?? p.distinctOffset,
-    maxDepth: late?.maxDepth ?? p.maxDepth,
-  };
+/** The depth a preset uses for a board with `distinct` distinct tiles. */
+export function presetDepth(p: Preset, distinct: number): number {
+  return Math.max(p.minDepth, Math.min(p.maxDepth, distinct - p.distinctOffset));
 }
 
 /** The probability cut-off a preset uses for a board whose largest tile is `maxTile`. */

@@ -9,22 +9,12 @@
  * ```
  */
 import type { Direction } from '../../engine/types.ts';
-import { type AiOptions, analyse } from './player.ts';
-import { PRESETS, type PresetName, uncapped } from './presets.ts';
+import type { AiOptions } from './options.ts';
+import { analyse } from './player.ts';
 import { type GameRecord, playGame } from './selfplay.ts';
 
-/** Options that cross a worker boundary (a preset by name only). */
-export interface AiWireOptions {
-  timeMs?: number;
-  depth?: number;
-  preset?: PresetName;
-  rootMask?: number;
-  /**
-   * Play the preset without its wall-clock safety cap, so that a seeded game replays move for
-   * move however busy the machine is (the benchmark's `--no-cap`).
-   */
-  noCap?: boolean;
-}
+/** Options that cross a worker boundary: the search options, which are plain data. */
+export type AiWireOptions = AiOptions;
 
 /** Find the best move for `cells`. */
 export interface MoveRequest {
@@ -78,17 +68,6 @@ export interface ErrorReply {
 
 export type AiReply = MoveReply | GameReply | ProgressReply | ErrorReply;
 
-function toOptions(o: AiWireOptions): AiOptions {
-  const opts: AiOptions = {};
-  if (o.timeMs !== undefined) opts.timeMs = o.timeMs;
-  if (o.depth !== undefined) opts.depth = o.depth;
-  if (o.preset !== undefined) {
-    opts.preset = o.noCap ? uncapped(PRESETS[o.preset]) : o.preset;
-  }
-  if (o.rootMask !== undefined) opts.rootMask = o.rootMask;
-  return opts;
-}
-
 /**
  * Answers one request. Errors (an invalid board, say) come back as an `error` reply. `post`
  * receives progress replies of a game request while it runs.
@@ -96,18 +75,15 @@ function toOptions(o: AiWireOptions): AiOptions {
 export function answerAiRequest(req: AiRequest, post?: (r: ProgressReply) => void): AiReply {
   try {
     if (req.type === 'move') {
-      const a = analyse(req.cells, toOptions(req.opts));
+      const a = analyse(req.cells, req.opts);
       return { type: 'move', id: req.id, move: a.move, values: a.values, depth: a.depth };
     }
-    const record = playGame(
-      req.seed,
-      toOptions(req.opts),
-      req.maxMoves ?? Number.POSITIVE_INFINITY,
-      post
-        ? (moves, score, maxTile) => post({ type: 'progress', id: req.id, moves, score, maxTile })
-        : undefined,
-      req.progressEvery ?? 1000,
-    );
+    const record = playGame(req.seed, {
+      ...req.opts,
+      maxMoves: req.maxMoves,
+      progressEvery: req.progressEvery,
+      onProgress: post ? (p) => post({ type: 'progress', id: req.id, ...p }) : undefined,
+    });
     return { type: 'game', id: req.id, record };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));

@@ -3,7 +3,6 @@ import { awaitingWinChoice, keepGoing, newGame, play, slideValid } from '../../e
 import { DIRECTIONS } from '../../engine/types.ts';
 import { out, pack } from './board.ts';
 import { analyse } from './player.ts';
-import { PRESETS } from './presets.ts';
 import { Expectimax, newRootResult, type SearchLimits } from './search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS, lineEval } from './tables.ts';
 
@@ -25,31 +24,26 @@ function evaluate(c: Cells): number {
 
 /**
  * A slow, obvious expectimax on the reference engine with the same rules as the packed one:
- * probability cut-off, depth in moves, extensions on nearly full boards; no cache.
+ * probability cut-off, depth in moves; no cache.
  */
 function reference(
   cells: Cells,
   limits: Required<Omit<SearchLimits, 'deadline' | 'mask' | 'ttBits'>>,
 ) {
-  const { minProb, extendEmpty } = limits;
+  const { minProb } = limits;
   const after = (c: Cells) =>
     DIRECTIONS.map((d) => slideValid(c, d))
       .filter((r) => r.moved)
       .map((r) => r.cells as Cells);
   const maxLeaf = (c: Cells) => Math.max(0, ...after(c).map(evaluate));
-  const max = (c: Cells, prob: number, depth: number, ext: number): number =>
-    Math.max(0, ...after(c).map((n) => chance(n, prob, depth, ext)));
-  const chance = (c: Cells, prob: number, depth: number, ext: number): number => {
+  const max = (c: Cells, prob: number, depth: number): number =>
+    Math.max(0, ...after(c).map((n) => chance(n, prob, depth)));
+  const chance = (c: Cells, prob: number, depth: number): number => {
     if (depth <= 0 || prob < minProb) return evaluate(c);
     const empties: [number, number][] = [];
     for (let r = 0; r < 4; r++)
       for (let k = 0; k < 4; k++) if (c[r]![k] === 0) empties.push([r, k]);
-    let next = depth - 1;
-    let nextExt = ext;
-    if (next <= 0 && ext > 0 && empties.length <= extendEmpty) {
-      next = 1;
-      nextExt = ext - 1;
-    }
+    const next = depth - 1;
     let sum = 0;
     for (const [r, k] of empties) {
       for (const [v, pv] of [
@@ -59,14 +53,14 @@ function reference(
         const child = c.map((row) => row.slice());
         child[r]![k] = v;
         const p = (prob / empties.length) * pv;
-        sum += pv * (next <= 0 || p < minProb ? maxLeaf(child) : max(child, p, next, nextExt));
+        sum += pv * (next <= 0 || p < minProb ? maxLeaf(child) : max(child, p, next));
       }
     }
     return sum / empties.length;
   };
   return DIRECTIONS.map((d) => {
     const r = slideValid(cells, d);
-    return r.moved ? chance(r.cells as Cells, 1, limits.depth - 1, limits.extensions) : null;
+    return r.moved ? chance(r.cells as Cells, 1, limits.depth - 1) : null;
   });
 }
 
@@ -77,7 +71,7 @@ function positions(seed: number, count: number, every: number): Cells[] {
   while (!game.over && list.length < count) {
     if (awaitingWinChoice(game)) game = keepGoing(game);
     if (game.moves % every === every - 1) list.push(game.cells.map((r) => [...r]));
-    const move = analyse(game.cells, { preset: PRESETS.fast }).move;
+    const move = analyse(game.cells, { preset: 'fast' }).move;
     if (!move) break;
     game = play(game, move);
   }
@@ -90,10 +84,10 @@ describe('packed expectimax', () => {
 
   it('computes the same root values as a plain expectimax on the reference engine', () => {
     const settings = [
-      { depth: 2, minProb: 0, extendEmpty: -1, extensions: 0 },
-      { depth: 2, minProb: 0.01, extendEmpty: 16, extensions: 1 },
-      { depth: 2, minProb: 0, extendEmpty: 3, extensions: 2 },
-      { depth: 3, minProb: 0.02, extendEmpty: 2, extensions: 1 },
+      { depth: 2, minProb: 0 },
+      { depth: 2, minProb: 0.01 },
+      { depth: 3, minProb: 0 },
+      { depth: 3, minProb: 0.02 },
     ];
     let checked = 0;
     for (const limits of settings) {
@@ -132,22 +126,5 @@ describe('packed expectimax', () => {
       }
     }
     expect(checked).toBe(settings.length * boards.length);
-  });
-
-  it('searches deeper with extensions, but only on nearly full boards', () => {
-    const full = boards.find((c) => c.flat().filter((v) => v === 0).length <= 2)!;
-    const open = boards.find((c) => c.flat().filter((v) => v === 0).length >= 6)!;
-    expect(full).toBeDefined();
-    expect(open).toBeDefined();
-    const count = (cells: Cells, extensions: number) => {
-      const search = new Expectimax(table, 16);
-      search.newSearch();
-      pack(cells);
-      const limits = { depth: 2, minProb: 0, deadline: Infinity, extendEmpty: 3, extensions };
-      search.searchRoot(out.a, out.b, limits, newRootResult());
-      return search.evaluated;
-    };
-    expect(count(full, 1)).toBeGreaterThan(count(full, 0));
-    expect(count(open, 1)).toBe(count(open, 0));
   });
 });

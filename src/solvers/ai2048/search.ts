@@ -23,14 +23,6 @@ export interface SearchLimits {
   /** Root moves to search, a bitmask over direction indices (default all four). */
   mask?: number;
   /**
-   * Search extensions: where the search would end on a board with at most `extendEmpty` empty
-   * cells (before the spawn), it goes one move further, at most `extensions` (0-3) times on a
-   * path.
-   * Nearly full boards are where the game is lost, and they branch little.
-   */
-  extendEmpty?: number;
-  extensions?: number;
-  /**
    * log2 of the part of the transposition table this search uses (default: all of it). A small
    * search runs faster in a table that fits the processor's caches.
    */
@@ -71,15 +63,14 @@ export class Expectimax implements PackedSearch {
   /**
    * The transposition table, one 16-byte entry per slot so that a probe touches one cache
    * line: the board's two halves, the value (as float32 bits, read through `ttValue`), and
-   * meta = generation << 8 | remaining depth << 2 | extensions left (0-3). Generation 0 means
-   * never written; bumping the search's generation clears the table.
+   * meta = generation << 8 | remaining depth. Generation 0 means never written; bumping the
+   * search's generation clears the table.
    */
   private readonly tt: Int32Array;
   private readonly ttValue: Float32Array;
   private gen = 0;
   private readonly caching: boolean;
   private minProb = 1e-4;
-  private extendEmpty = -1;
   private deadline = Number.POSITIVE_INFINITY;
   private aborted = NOT_ABORTED;
   private clockCountdown = CLOCK_EVERY;
@@ -128,7 +119,7 @@ export class Expectimax implements PackedSearch {
 
   /**
    * The evaluation of board (a, b) whose transpose is (ta, tb). A subclass may evaluate
-   * otherwise (ntupleSearch.ts).
+   * otherwise (the research n-tuple evaluation does).
    */
   protected value(a: number, b: number, ta: number, tb: number): number {
     const t = this.evalTable;
@@ -150,9 +141,7 @@ export class Expectimax implements PackedSearch {
    */
   searchRoot(a: number, b: number, limits: SearchLimits, result: RootResult): void {
     this.minProb = limits.minProb;
-    this.extendEmpty = limits.extendEmpty ?? -1;
     this.ttMask = (1 << Math.max(0, Math.min(this.ttBits, limits.ttBits ?? this.ttBits))) - 1;
-    const extensions = Math.max(0, Math.min(3, Math.floor(limits.extensions ?? 0)));
     this.deadline = limits.deadline;
     this.aborted = NOT_ABORTED;
     this.clockCountdown = CLOCK_EVERY;
@@ -184,7 +173,7 @@ export class Expectimax implements PackedSearch {
         values[d] = Number.NEGATIVE_INFINITY;
         continue;
       }
-      const v = this.chance(na, nb, 1, limits.depth - 1, extensions);
+      const v = this.chance(na, nb, 1, limits.depth - 1);
       values[d] = v;
       if (v > bestValue) {
         bestValue = v;
@@ -196,7 +185,7 @@ export class Expectimax implements PackedSearch {
   }
 
   /** The player's turn: the best of the moves that change the board; 0 when none does. */
-  private max(a: number, b: number, prob: number, depth: number, ext: number): number {
+  private max(a: number, b: number, prob: number, depth: number): number {
     let best = 0;
     // Left and right straight on the rows: one look-up per row gives both.
     let p1 = ROW_LR[a & 0xffff]!;
@@ -206,13 +195,13 @@ export class Expectimax implements PackedSearch {
     let na = (p1 & 0xffff) | (q1 << 16);
     let nb = (p2 & 0xffff) | (q2 << 16);
     if (na !== a || nb !== b) {
-      const v = this.chance(na, nb, prob, depth, ext);
+      const v = this.chance(na, nb, prob, depth);
       if (v > best) best = v;
     }
     na = (p1 >>> 16) | (q1 & 0xffff0000);
     nb = (p2 >>> 16) | (q2 & 0xffff0000);
     if (na !== a || nb !== b) {
-      const v = this.chance(na, nb, prob, depth, ext);
+      const v = this.chance(na, nb, prob, depth);
       if (v > best) best = v;
     }
     // Up and down on the transposed board, transposed back.
@@ -234,7 +223,6 @@ export class Expectimax implements PackedSearch {
         (d1 & 0xff00ff00) | ((c1 & 0xff00ff00) >>> 8),
         prob,
         depth,
-        ext,
       );
       if (v > best) best = v;
     }
@@ -248,7 +236,6 @@ export class Expectimax implements PackedSearch {
         (d1 & 0xff00ff00) | ((c1 & 0xff00ff00) >>> 8),
         prob,
         depth,
-        ext,
       );
       if (v > best) best = v;
     }
@@ -304,7 +291,7 @@ export class Expectimax implements PackedSearch {
   }
 
   /** The game's turn after a move: the average over every spawn; `depth` moves remain. */
-  private chance(a: number, b: number, prob: number, depth: number, ext: number): number {
+  private chance(a: number, b: number, prob: number, depth: number): number {
     if (depth <= 0 || prob < this.minProb) {
       this.evaluated++;
       if (--this.clockCountdown <= 0) this.checkClock();
@@ -320,9 +307,8 @@ export class Expectimax implements PackedSearch {
     const slot = (h & this.ttMask) << 2;
     if (tt[slot] === a && tt[slot + 1] === b) {
       const meta = tt[slot + 3]!;
-      // Written by this search, which must have gone at least as deep, extensions included.
-      const keptDepth = (meta >>> 2) & 0x3f;
-      if (meta >>> 8 === this.gen && keptDepth >= depth && keptDepth + (meta & 3) >= depth + ext) {
+      // Written by this search, which must have gone at least as deep.
+      if (meta >>> 8 === this.gen && (meta & 0xff) >= depth) {
         return this.ttValue[slot + 2]!;
       }
     }
@@ -338,13 +324,7 @@ export class Expectimax implements PackedSearch {
     const p = prob / empty;
     const p2 = p * 0.9;
     const p4 = p * 0.1;
-    let next = depth - 1;
-    let nextExt = ext;
-    if (next <= 0 && ext > 0 && empty <= this.extendEmpty) {
-      // Extension: a nearly full board is searched one move further.
-      next = 1;
-      nextExt = ext - 1;
-    }
+    const next = depth - 1;
     // Children whose own chance nodes would only evaluate go through maxLeaf.
     const leaf2 = next <= 0 || p2 < this.minProb;
     const leaf4 = next <= 0 || p4 < this.minProb;
@@ -355,8 +335,8 @@ export class Expectimax implements PackedSearch {
       const a2 = a | bit;
       const a4 = a | (bit << 1);
       sum +=
-        0.9 * (leaf2 ? this.maxLeaf(a2, b) : this.max(a2, b, p2, next, nextExt)) +
-        0.1 * (leaf4 ? this.maxLeaf(a4, b) : this.max(a4, b, p4, next, nextExt));
+        0.9 * (leaf2 ? this.maxLeaf(a2, b) : this.max(a2, b, p2, next)) +
+        0.1 * (leaf4 ? this.maxLeaf(a4, b) : this.max(a4, b, p4, next));
     }
     while (eb !== 0) {
       const bit = eb & -eb;
@@ -364,15 +344,15 @@ export class Expectimax implements PackedSearch {
       const b2 = b | bit;
       const b4 = b | (bit << 1);
       sum +=
-        0.9 * (leaf2 ? this.maxLeaf(a, b2) : this.max(a, b2, p2, next, nextExt)) +
-        0.1 * (leaf4 ? this.maxLeaf(a, b4) : this.max(a, b4, p4, next, nextExt));
+        0.9 * (leaf2 ? this.maxLeaf(a, b2) : this.max(a, b2, p2, next)) +
+        0.1 * (leaf4 ? this.maxLeaf(a, b4) : this.max(a, b4, p4, next));
     }
     const value = sum / empty;
     if (this.aborted === NOT_ABORTED && this.caching) {
       tt[slot] = a;
       tt[slot + 1] = b;
       this.ttValue[slot + 2] = value;
-      tt[slot + 3] = (this.gen << 8) | (depth << 2) | ext;
+      tt[slot + 3] = (this.gen << 8) | depth;
     }
     return value;
   }

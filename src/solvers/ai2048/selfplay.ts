@@ -10,7 +10,11 @@ import {
   newGame,
   play,
 } from '../../engine/game2048.ts';
-import { type AiOptions, analyse } from './player.ts';
+import { unwrap } from '../../engine/result.ts';
+import { checkPlayOptions, type PlayOptions } from './options.ts';
+import { analysePlan, planOf } from './player.ts';
+
+export type { GameProgress, PlayOptions } from './options.ts';
 
 /** The outcome of one game. */
 export interface GameRecord {
@@ -27,44 +31,33 @@ export interface GameRecord {
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
-/** Where a game starts and what happens to its last state (for games played in stretches). */
-export interface Stretch {
-  /** Continue this game (of the same seed) instead of starting a new one. */
-  readonly from?: Game;
-  /** Called with the state the game stopped in. */
-  readonly onEnd?: (game: Game) => void;
-}
-
 /**
- * Plays a seeded game to its end (keeping going after 2048), to `maxMoves`, or until a tile
- * of `stopAtTile` appears. `onProgress` is called every `progressEvery` moves.
+ * Plays a seeded game to its end (keeping going after 2048) or to `maxMoves`, with the search
+ * the options choose (default the `strong` preset). `onProgress` is called every
+ * `progressEvery` moves (default 1000). Throws a SlideboxError for bad options (code
+ * `bad-options`) or a bad seed.
  */
-export function playGame(
-  seed: number,
-  opts: AiOptions,
-  maxMoves = Number.POSITIVE_INFINITY,
-  onProgress?: (moves: number, score: number, maxTile: number) => void,
-  progressEvery = 1000,
-  stopAtTile = Number.POSITIVE_INFINITY,
-  stretch: Stretch = {},
-): GameRecord {
+export function playGame(seed: number, opts: PlayOptions = {}): GameRecord {
+  const o = unwrap(checkPlayOptions(opts));
+  const plan = planOf(o);
+  const maxMoves = o.maxMoves ?? Number.POSITIVE_INFINITY;
+  const every = o.progressEvery ?? 1000;
   const start = now();
-  let game = stretch.from ?? newGame({ seed });
+  let game: Game = newGame({ seed });
   const moveMs: number[] = [];
-  while (!game.over && game.moves < maxMoves && maxTile(game.cells) < stopAtTile) {
+  while (!game.over && game.moves < maxMoves) {
     if (awaitingWinChoice(game)) game = keepGoing(game);
     const t0 = now();
-    const dir = analyse(game.cells, opts).move;
+    const dir = analysePlan(game.cells, plan).move;
     moveMs.push(now() - t0);
     if (dir === null) break;
     const next = play(game, dir);
     if (next === game) throw new Error(`AI chose ${dir}, which does not move the board`);
     game = next;
-    if (onProgress && game.moves % progressEvery === 0) {
-      onProgress(game.moves, game.score, maxTile(game.cells));
+    if (o.onProgress && game.moves % every === 0) {
+      o.onProgress({ moves: game.moves, score: game.score, maxTile: maxTile(game.cells) });
     }
   }
-  stretch.onEnd?.(game);
   return {
     seed,
     score: game.score,

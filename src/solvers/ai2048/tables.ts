@@ -91,7 +91,7 @@ export interface EvalWeights {
 
 /**
  * The default weights: those of the well-known C++ expectimax player for 2048. A doubled
- * empty-cell weight did no better in our self-play runs (bench/ai-results.md); these stay.
+ * empty-cell weight did no better in self-play (docs/ai.md); these stay.
  */
 export const DEFAULT_WEIGHTS: EvalWeights = {
   lostPenalty: 200000,

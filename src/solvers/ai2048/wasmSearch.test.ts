@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../../engine/game2048.ts';
 import { out, pack, packExponents } from './board.ts';
 import { analyse } from './player.ts';
-import { FAST_WEIGHTS, PRESETS } from './presets.ts';
+import { FAST_WEIGHTS } from './presets.ts';
 import { Expectimax, newRootResult, type SearchLimits } from './search.ts';
 import { buildEvalTable } from './tables.ts';
 import { WasmExpectimax } from './wasmSearch.ts';
@@ -18,7 +18,7 @@ function gamePositions(seed: number, count: number, every: number): [number, num
       pack(game.cells);
       list.push([out.a | 0, out.b | 0]);
     }
-    const move = analyse(game.cells, { preset: PRESETS.fast }).move;
+    const move = analyse(game.cells, { preset: 'fast' }).move;
     if (!move) break;
     game = play(game, move);
   }
@@ -50,7 +50,7 @@ describe('WebAssembly search kernel', () => {
     expect(boards.length).toBe(40);
     const settings: SearchLimits[] = [
       { depth: 3, minProb: 0.008, deadline: Infinity, ttBits: 16 },
-      { depth: 4, minProb: 0.002, deadline: Infinity, extendEmpty: 1, extensions: 2 },
+      { depth: 4, minProb: 0.002, deadline: Infinity },
       { depth: 2, minProb: 0, deadline: Infinity, mask: 0b0101 },
       { depth: 4, minProb: 0.01, deadline: Infinity, ttBits: 6 },
     ];

@@ -22,8 +22,6 @@ interface Kernel {
     minProb: number,
     deadline: number,
     mask: number,
-    extendEmpty: number,
-    extensions: number,
     ttBits: number,
     cache: number,
   ): number;
@@ -124,8 +122,6 @@ export class WasmExpectimax implements PackedSearch {
       limits.minProb,
       limits.deadline,
       limits.mask ?? 0xf,
-      limits.extendEmpty ?? -1,
-      Math.floor(limits.extensions ?? 0),
       Math.max(0, Math.min(this.ttBits, limits.ttBits ?? this.ttBits)),
       this.ttBits > 0 ? 1 : 0,
     );

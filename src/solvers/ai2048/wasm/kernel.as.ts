@@ -16,7 +16,6 @@ const TT_MAX_BITS: i32 = 20;
 const END: usize = TT + (<usize>1 << TT_MAX_BITS) * 16;
 
 let minProb: f64 = 1e-4;
-let extendEmpty: i32 = -1;
 let deadline: f64 = Infinity;
 let aborted: bool = false;
 let clockCountdown: i32 = 2048;
@@ -130,7 +129,7 @@ function maxLeaf(x: u64): f64 {
   return best;
 }
 
-function max(x: u64, prob: f64, depth: i32, ext: i32): f64 {
+function max(x: u64, prob: f64, depth: i32): f64 {
   let best: f64 = 0;
   const p = lr(x);
   const q = lr(x >> 16);
@@ -138,12 +137,12 @@ function max(x: u64, prob: f64, depth: i32, ext: i32): f64 {
   const s = lr(x >> 48);
   let n = leftOf(p, q, r, s);
   if (n != x) {
-    const v = chance(n, prob, depth, ext);
+    const v = chance(n, prob, depth);
     if (v > best) best = v;
   }
   n = rightOf(p, q, r, s);
   if (n != x) {
-    const v = chance(n, prob, depth, ext);
+    const v = chance(n, prob, depth);
     if (v > best) best = v;
   }
   const t = transpose(x);
@@ -153,18 +152,18 @@ function max(x: u64, prob: f64, depth: i32, ext: i32): f64 {
   const s2 = lr(t >> 48);
   let m = leftOf(p2, q2, r2, s2);
   if (m != t) {
-    const v = chance(transpose(m), prob, depth, ext);
+    const v = chance(transpose(m), prob, depth);
     if (v > best) best = v;
   }
   m = rightOf(p2, q2, r2, s2);
   if (m != t) {
-    const v = chance(transpose(m), prob, depth, ext);
+    const v = chance(transpose(m), prob, depth);
     if (v > best) best = v;
   }
   return best;
 }
 
-function chance(x: u64, prob: f64, depth: i32, ext: i32): f64 {
+function chance(x: u64, prob: f64, depth: i32): f64 {
   if (depth <= 0 || prob < minProb) {
     evaluated += 1;
     if (--clockCountdown <= 0) checkClock();
@@ -180,8 +179,7 @@ function chance(x: u64, prob: f64, depth: i32, ext: i32): f64 {
   const slot = TT + ((<usize>(h & ttMask)) << 4);
   if (caching && load<u32>(slot) == a && load<u32>(slot, 4) == b) {
     const meta = load<u32>(slot, 12);
-    const kept = <i32>((meta >> 2) & 0x3f);
-    if (meta >> 8 == gen && kept >= depth && kept + <i32>(meta & 3) >= depth + ext) {
+    if (meta >> 8 == gen && <i32>(meta & 0xff) >= depth) {
       return <f64>load<f32>(slot, 8);
     }
   }
@@ -192,12 +190,7 @@ function chance(x: u64, prob: f64, depth: i32, ext: i32): f64 {
   const p = prob / <f64>empty;
   const p2 = p * 0.9;
   const p4 = p * 0.1;
-  let next = depth - 1;
-  let nextExt = ext;
-  if (next <= 0 && ext > 0 && empty <= extendEmpty) {
-    next = 1;
-    nextExt = ext - 1;
-  }
+  const next = depth - 1;
   const leaf2 = next <= 0 || p2 < minProb;
   const leaf4 = next <= 0 || p4 < minProb;
   let sum: f64 = 0;
@@ -207,15 +200,15 @@ function chance(x: u64, prob: f64, depth: i32, ext: i32): f64 {
     const x2 = x | bit;
     const x4 = x | (bit << 1);
     sum +=
-      0.9 * (leaf2 ? maxLeaf(x2) : max(x2, p2, next, nextExt)) +
-      0.1 * (leaf4 ? maxLeaf(x4) : max(x4, p4, next, nextExt));
+      0.9 * (leaf2 ? maxLeaf(x2) : max(x2, p2, next)) +
+      0.1 * (leaf4 ? maxLeaf(x4) : max(x4, p4, next));
   }
   const v = sum / <f64>empty;
   if (!aborted && caching) {
     store<u32>(slot, a);
     store<u32>(slot, b, 4);
     store<f32>(slot, <f32>v, 8);
-    store<u32>(slot, (gen << 8) | (<u32>depth << 2) | <u32>ext, 12);
+    store<u32>(slot, (gen << 8) | <u32>depth, 12);
   }
   return v;
 }
@@ -242,20 +235,16 @@ export function searchRoot(
   mp: f64,
   dl: f64,
   mask: i32,
-  extEmpty: i32,
-  extensions: i32,
   ttBits: i32,
   cache: i32,
 ): i32 {
   minProb = mp;
-  extendEmpty = extEmpty;
   deadline = dl;
   aborted = false;
   clockCountdown = 2048;
   caching = cache != 0;
   const bits = ttBits < 0 ? 0 : ttBits > TT_MAX_BITS ? TT_MAX_BITS : ttBits;
   ttMask = (<u32>1 << bits) - 1;
-  const ext = extensions < 0 ? 0 : extensions > 3 ? 3 : extensions;
   const x = (<u64>a) | ((<u64>b) << 32);
   const t = transpose(x);
   let best = -1;
@@ -277,7 +266,7 @@ export function searchRoot(
     }
     let v: f64 = -Infinity;
     if (n != x && ((mask >> d) & 1) != 0) {
-      v = chance(n, 1, depth - 1, ext);
+      v = chance(n, 1, depth - 1);
       if (v > bestValue) {
         bestValue = v;
         best = d;

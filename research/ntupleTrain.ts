@@ -5,7 +5,7 @@
  * afterstate (0 after the last move). Seeded and single-threaded: the same arguments give the
  * same weights.
  *
- *   npx tsx bench/ntuple-train.ts --games 100000 --alpha 0.0025 --out nt.bin [--in nt.bin]
+ *   npx tsx research/ntupleTrain.ts --games 100000 --alpha 0.0025 --out nt.bin [--in nt.bin]
  *     [--starts pos.jsonl --start-share 0.5]
  *
  * Prints, every --report games, the average score of those games, how many reached 2048 ... 16384,
@@ -14,8 +14,8 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { fitsPacked, move, moveScore, out, pack } from '../src/solvers/ai2048/board.ts';
-import { NTupleNet } from '../src/solvers/ai2048/ntuple.ts';
-import { readNetwork } from './ai-spec.ts';
+import { readNetwork } from './aiSpec.ts';
+import { NTupleNet } from './ntuple.ts';
 
 quietOnClosedPipe();
 
@@ -35,7 +35,7 @@ const startShare = Number(arg('--start-share', '0.5'));
 
 const net = inPath ? readNetwork(inPath) : new NTupleNet();
 
-// Start positions (bench/ai-positions.ts gen): late-game boards that self-play from the empty
+// Start positions (research/aiPositions.ts gen): late-game boards that self-play from the empty
 // board rarely reaches, so that the values of big-tile positions are learned too.
 const starts: number[] = [];
 if (startsPath) {

@@ -3,7 +3,7 @@
  * "Temporal difference learning of n-tuple networks for the game 2048", 2014). Five tuple
  * shapes of four cells each — the outer line, the inner line, and the corner, edge and centre
  * 2x2 squares — are read on all eight symmetric images of the board; the value is the sum of
- * their weights. Trained by TD(0) on afterstates (bench/ntuple-train.ts), it estimates the
+ * their weights. Trained by TD(0) on afterstates (research/ntupleTrain.ts), it estimates the
  * points still to come after a move.
  *
  * Two forms of the same function:
@@ -15,7 +15,7 @@
  *   board's tiles already stand for, so that the value estimates the final score: the form the
  *   search evaluates with.
  */
-import { out, transpose } from './board.ts';
+import { out, transpose } from '../src/solvers/ai2048/board.ts';
 
 /** The number of tuple shapes, and the entries of each shape's table (4 cells of 4 bits). */
 export const SHAPES = 5;

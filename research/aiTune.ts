@@ -4,30 +4,30 @@
  * with CPU time per move. Start two of these at once (one per core) to compare two settings
  * side by side under the same load.
  *
- *   npx tsx bench/ai-tune.ts --name F1 --seeds 101-140 --spec '{"preset":"fast"}'
- *   npx tsx bench/ai-tune.ts --name X --seeds 101-140 \
+ *   npx tsx research/aiTune.ts --name F1 --seeds 101-140 --spec '{"preset":"fast"}'
+ *   npx tsx research/aiTune.ts --name X --seeds 101-140 \
  *     --spec '{"preset":{"name":"x","distinctOffset":4,"minDepth":3,"maxDepth":5,"minProb":0.001,"capMs":Infinity}}'
  *
  * Games can be played in stretches: `--stop-at 16384 --save-dir DIR` keeps each game's last
  * state in DIR/seed-S.json, and `--resume DIR` continues the seeds found there (another setting
  * may play the rest; the CPU time and moves printed are the stretch's own).
  *
- * The spec: see bench/ai-spec.ts (Preset fields include distinctOffset, minDepth, maxDepth,
- * minProb, extendEmpty, extensions, depthByEmpty).
+ * The spec: see research/aiSpec.ts (Preset fields include distinctOffset, minDepth, maxDepth,
+ * minProb, ttBits, early, late).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpuUsage } from 'node:process';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import type { Game } from '../src/engine/game2048.ts';
-import { playGame, type Stretch } from '../src/solvers/ai2048/selfplay.ts';
-import { specOptions } from './ai-spec.ts';
+import { specPlan } from './aiSpec.ts';
+import { playStretch, type Stretch } from './selfplay.ts';
 
 quietOnClosedPipe();
 
 if (process.argv.includes('--help')) {
   console.log(
-    'usage: npx tsx bench/ai-tune.ts [--name N] [--seeds FROM-TO] [--max-moves M] [--stop-at TILE]\n' +
+    'usage: npx tsx research/aiTune.ts [--name N] [--seeds FROM-TO] [--max-moves M] [--stop-at TILE]\n' +
       '    [--save-dir DIR] [--resume DIR] --spec JSON\n' +
       '--stop-at 2048: end each game when that tile appears (how often the early game is lost)\n' +
       'spec: {"preset": "fast" | {Preset fields}, "weights": {EvalWeights fields}, "depth": D, "timeMs": T}',
@@ -44,7 +44,7 @@ const name = arg('--name', 'run');
 const [from, to] = arg('--seeds', '101-140').split('-').map(Number) as [number, number];
 const maxMoves = Number(arg('--max-moves', 'Infinity'));
 const stopAt = Number(arg('--stop-at', 'Infinity'));
-const opts = specOptions(arg('--spec', '{"preset":"fast"}'));
+const plan = specPlan(arg('--spec', '{"preset":"fast"}'));
 const saveDir = arg('--save-dir', '');
 const resumeDir = arg('--resume', '');
 if (saveDir) mkdirSync(saveDir, { recursive: true });
@@ -64,7 +64,7 @@ function stretchOf(seed: number): Stretch | undefined {
         writeFileSync(join(saveDir, `seed-${seed}.json`), `${JSON.stringify(kept)}\n`);
       }
     : undefined;
-  return { from, onEnd };
+  return { maxMoves, stopAtTile: stopAt, from, onEnd };
 }
 
 const reach = [2048, 4096, 8192, 16384, 32768];
@@ -79,7 +79,7 @@ for (let seed = from; seed <= to; seed++) {
   if (!stretch) continue;
   const startMoves = stretch.from?.moves ?? 0;
   const c0 = cpuUsage();
-  const r = playGame(seed, opts, maxMoves, undefined, undefined, stopAt, stretch);
+  const r = playStretch(seed, plan, stretch);
   const c = cpuUsage(c0);
   const cpuMs = (c.user + c.system) / 1000;
   const played = r.moves - startMoves;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { out, packExponents } from './board.ts';
+import { out, packExponents } from '../src/solvers/ai2048/board.ts';
 import {
   foldNetwork,
   NTupleNet,

@@ -1,11 +1,12 @@
 /**
  * The expectimax search evaluating with a folded n-tuple network (ntuple.ts) instead of the
  * per-line table: 4 line and 9 square look-ups a position instead of 8 line look-ups. An
- * experiment (bench/ai-results.md): the 4-tuple network trained so far does not beat the
+ * experiment (docs/ai.md): the 4-tuple network trained so far does not beat the
  * hand-written evaluation in games, so no preset uses it.
  */
+
+import { Expectimax } from '../src/solvers/ai2048/search.ts';
 import { foldedValue, type NTupleTables } from './ntuple.ts';
-import { Expectimax } from './search.ts';
 
 export class NTupleExpectimax extends Expectimax {
   private readonly net: NTupleTables;

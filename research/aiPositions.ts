@@ -1,29 +1,29 @@
 /**
- * Position-based tuning for the 2048 AI (the method behind bench/ai-results.md): positions from
+ * Position-based tuning for the 2048 AI (the method behind docs/ai.md): positions from
  * real games are labelled with a deep search's value of every move; a setting is then scored by
  * how much value its chosen moves lose against that deep search ("loss", relative to the best
  * move's value, averaged), with the positions it evaluated. Much quicker than whole games, so
- * many settings can be compared; the good ones are then checked on games (bench/ai-tune.ts).
+ * many settings can be compared; the good ones are then checked on games (research/aiTune.ts).
  *
- *   npx tsx bench/ai-positions.ts gen --seeds 201-210 --every 7 --out pos.jsonl
- *   npx tsx bench/ai-positions.ts label --in pos.jsonl --out lab.jsonl --by strong [--part 0 --parts 2]
- *   npx tsx bench/ai-positions.ts score --in lab.jsonl --spec '{"preset":"fast"}'
- *   npx tsx bench/ai-positions.ts tune --in lab.jsonl --spec '{"preset":"fast"}' \
+ *   npx tsx research/aiPositions.ts gen --seeds 201-210 --every 7 --out pos.jsonl
+ *   npx tsx research/aiPositions.ts label --in pos.jsonl --out lab.jsonl --by strong [--part 0 --parts 2]
+ *   npx tsx research/aiPositions.ts score --in lab.jsonl --spec '{"preset":"fast"}'
+ *   npx tsx research/aiPositions.ts tune --in lab.jsonl --spec '{"preset":"fast"}' \
  *     --params monotonicityWeight,emptyWeight --steps 1.5,1.2
- *   npx tsx bench/ai-positions.ts cost --in pos.jsonl --spec '{"preset":"fast"}' --spec '{...}'
+ *   npx tsx research/aiPositions.ts cost --in pos.jsonl --spec '{"preset":"fast"}' --spec '{...}'
  *
  * `--by cpp` labels with the well-known C++ player's depth rule (depth = distinct tiles - 1, at
  * least 4; cut-off 1e-4): about 3x the strong preset's work. `--stride K` keeps every Kth
- * position. The spec: see bench/ai-spec.ts.
+ * position. The spec: see research/aiSpec.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { awaitingWinChoice, keepGoing, newGame, play } from '../src/engine/game2048.ts';
-import { type AiOptions, analyse, evaluatedCount } from '../src/solvers/ai2048/player.ts';
+import { analysePlan, evaluatedCount, type SearchPlan } from '../src/solvers/ai2048/player.ts';
 import { PRESETS, type Preset, uncapped } from '../src/solvers/ai2048/presets.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../src/solvers/ai2048/tables.ts';
-import { specOptions } from './ai-spec.ts';
+import { specPlan } from './aiSpec.ts';
 
 quietOnClosedPipe();
 
@@ -69,7 +69,7 @@ interface Score {
 }
 
 /** How a setting does on labelled positions: the value its moves lose, and its work. */
-function scoreRows(rows: readonly Row[], opts: AiOptions): Score {
+function scoreRows(rows: readonly Row[], plan: SearchPlan): Score {
   let loss = 0;
   let agree = 0;
   let n = 0;
@@ -81,7 +81,7 @@ function scoreRows(rows: readonly Row[], opts: AiOptions): Score {
     const best = Math.max(...vals);
     if (!(best > 0)) continue;
     const before = evaluatedCount();
-    const move = analyse(r.c, opts).move;
+    const move = analysePlan(r.c, plan).move;
     const l = (best - vals[DIRS.indexOf(move!)]!) / best;
     n++;
     loss += l;
@@ -116,7 +116,7 @@ if (command === 'gen') {
     while (!g.over) {
       if (awaitingWinChoice(g)) g = keepGoing(g);
       if (g.moves % every === 0) lines.push(JSON.stringify({ seed, m: g.moves, c: g.cells }));
-      const d = analyse(g.cells, { preset }).move;
+      const d = analysePlan(g.cells, { preset }).move;
       if (!d) break;
       g = play(g, d);
     }
@@ -136,13 +136,13 @@ if (command === 'gen') {
   const out: string[] = [];
   rows.forEach((r, i) => {
     if (i % parts !== part) return;
-    const a = analyse(r.c, { preset: uncapped(preset) });
+    const a = analysePlan(r.c, { preset: uncapped(preset) });
     out.push(JSON.stringify({ ...r, v: DIRS.map((d) => a.values[d]) }));
     if (out.length % 200 === 0) console.error(`${out.length} labelled`);
   });
   writeFileSync(arg('--out'), `${out.join('\n')}\n`);
 } else if (command === 'score') {
-  const s = scoreRows(readRows(arg('--in')), specOptions(arg('--spec', '{}')));
+  const s = scoreRows(readRows(arg('--in')), specPlan(arg('--spec', '{}')));
   console.log(`${arg('--name', 'setting')}: ${describe(s)}`);
   // Where the loss and the work are: loss summed over the bucket, divided by all positions.
   console.log('  empty  positions  loss(share)  evaluations/position');
@@ -167,10 +167,11 @@ if (command === 'gen') {
   const all = readRows(arg('--in'));
   const train = all.filter((_, i) => i % 2 === 0);
   const held = all.filter((_, i) => i % 2 === 1);
-  const base = specOptions(arg('--spec', '{}'));
-  const start = base.weights ?? (base.preset as Preset).weights ?? DEFAULT_WEIGHTS;
+  const base = specPlan(arg('--spec', '{}'));
+  const start = base.preset.weights ?? DEFAULT_WEIGHTS;
   let weights: EvalWeights = { ...start };
-  const score = (w: EvalWeights, rows: Row[]) => scoreRows(rows, { ...base, weights: w });
+  const score = (w: EvalWeights, rows: Row[]) =>
+    scoreRows(rows, { ...base, preset: { ...base.preset, weights: w } });
   let best = score(weights, train);
   console.log(`start ${JSON.stringify(weights)}: ${describe(best)}`);
   for (const f of steps) {
@@ -200,12 +201,12 @@ if (command === 'gen') {
   // deterministic, by the number of empty cells; and CPU time, which is not.
   const rows = readRows(arg('--in'));
   for (const json of rest.filter((_, i) => rest[i - 1] === '--spec')) {
-    const opts = specOptions(json);
+    const plan = specPlan(json);
     const byEmpty = Array.from({ length: BUCKETS }, () => ({ n: 0, evals: 0 }));
     const c0 = cpuUsage();
     for (const r of rows) {
       const before = evaluatedCount();
-      analyse(r.c, opts);
+      analysePlan(r.c, plan);
       const bucket = byEmpty[bucketOf(r.c)]!;
       bucket.n++;
       bucket.evals += evaluatedCount() - before;
@@ -222,6 +223,6 @@ if (command === 'gen') {
   }
 } else {
   console.log(
-    'usage: npx tsx bench/ai-positions.ts gen|label|score|tune|cost [options] (see the comment at the top)',
+    'usage: npx tsx research/aiPositions.ts gen|label|score|tune|cost [options] (see the comment at the top)',
   );
 }

@@ -4,8 +4,8 @@
  * so that both see the same machine load. Prints the median time a position of each, their ratio,
  * and whether every value agreed.
  *
- *   npx tsx bench/ai-kernel.ts [--preset fast|strong] [--positions N] [--rounds R] [--seed S]
- *     [--spec JSON]   a setting as bench/ai-spec.ts reads it, instead of --preset
+ *   npx tsx research/aiKernel.ts [--preset fast|strong] [--positions N] [--rounds R] [--seed S]
+ *     [--spec JSON]   a setting as research/aiSpec.ts reads it, instead of --preset
  *     [--only wasm]   time one build (no comparison)
  *
  * Positions: every k-th move of a seeded game played by the fast preset to its end (the
@@ -14,20 +14,20 @@
 import { median } from '../src/cli/benchAi.ts';
 import { quietOnClosedPipe } from '../src/cli/closedPipe.ts';
 import { awaitingWinChoice, keepGoing, maxTile, newGame, play } from '../src/engine/game2048.ts';
-import { countEmpty, fitsPacked, out, pack } from '../src/solvers/ai2048/board.ts';
-import { analyse, useSearchBackend } from '../src/solvers/ai2048/player.ts';
+import { fitsPacked, out, pack } from '../src/solvers/ai2048/board.ts';
+import { analysePlan } from '../src/solvers/ai2048/player.ts';
 import {
   isPresetName,
   PRESETS,
   type Preset,
   presetDepth,
-  presetPhase,
+  presetMinProb,
   uncapped,
 } from '../src/solvers/ai2048/presets.ts';
 import { Expectimax, newRootResult, type PackedSearch } from '../src/solvers/ai2048/search.ts';
 import { buildEvalTable, DEFAULT_WEIGHTS } from '../src/solvers/ai2048/tables.ts';
 import { WasmExpectimax } from '../src/solvers/ai2048/wasmSearch.ts';
-import { specOptions } from './ai-spec.ts';
+import { specPlan } from './aiSpec.ts';
 
 quietOnClosedPipe();
 
@@ -42,7 +42,7 @@ if (!isPresetName(presetName)) {
   process.exit(2);
 }
 const spec = arg('--spec', '');
-const preset = spec ? (specOptions(spec).preset as Preset) : PRESETS[presetName];
+const preset: Preset = spec ? specPlan(spec).preset : PRESETS[presetName];
 const only = arg('--only', '');
 const count = Number(arg('--positions', presetName === 'fast' ? '1000' : '60'));
 const rounds = Number(arg('--rounds', '5'));
@@ -50,7 +50,10 @@ const seed = Number(arg('--seed', '1'));
 
 // The positions: a whole game of the fast preset (in JavaScript, to be independent of the
 // kernel under test), then every k-th of its moves.
-useSearchBackend('js');
+const player = {
+  preset: uncapped(PRESETS.fast),
+  search: new Expectimax(buildEvalTable(PRESETS.fast.weights ?? DEFAULT_WEIGHTS), 20),
+};
 const all: { a: number; b: number; depth: number; minProb: number }[] = [];
 let game = newGame({ seed });
 while (!game.over) {
@@ -60,15 +63,14 @@ while (!game.over) {
     const a = out.a | 0;
     const b = out.b | 0;
     const distinct = new Set(game.cells.flat().filter((v) => v > 0)).size;
-    const phase = presetPhase(preset, maxTile(game.cells));
     all.push({
       a,
       b,
-      depth: presetDepth(phase, distinct, countEmpty(a, b)),
-      minProb: phase.minProb,
+      depth: presetDepth(preset, distinct),
+      minProb: presetMinProb(preset, maxTile(game.cells)),
     });
   }
-  const move = analyse(game.cells, { preset: uncapped(PRESETS.fast) }).move;
+  const move = analysePlan(game.cells, player).move;
   if (!move) break;
   game = play(game, move);
 }
@@ -97,8 +99,6 @@ for (let r = 0; r < rounds; r++) {
           minProb: p.minProb,
           deadline: Infinity,
           ttBits: preset.ttBits,
-          extendEmpty: preset.extendEmpty ?? -1,
-          extensions: preset.extensions ?? 0,
         },
         result,
       );
