@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { newGame } from '../engine/game2048.ts';
 import { newPuzzle } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
-import { initialModel, update } from '../front/model2048.ts';
-import { initialPuzzleModel } from '../front/modelPuzzle.ts';
+import { initialModel2048, update2048 } from '../front/model2048.ts';
+import { initialModelPuzzle } from '../front/modelPuzzle.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { load2048, save2048 } from '../storage/store2048.ts';
 import { loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
@@ -51,9 +51,9 @@ async function play2048(o: CliOptions): Promise<number> {
     saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best));
     game = fresh;
   }
-  let model = initialModel(game, loaded.best, notices[0] ?? null);
+  let model = initialModel2048(game, loaded.best, notices[0] ?? null);
   if (o.target !== undefined) model = { ...model, target: o.target };
-  if (o.ai) model = update(model, { type: 'autoplay' }, randomSeed);
+  if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed);
 
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   if (o.plain || !interactive) {
@@ -98,7 +98,7 @@ async function playPuzzle(o: CliOptions): Promise<number> {
     saveFirst(dataDir, notices, () => savePuzzle(dataDir, fresh, Date.now()));
     puzzle = fresh;
   }
-  const model = initialPuzzleModel(puzzle, loaded.best, {
+  const model = initialModelPuzzle(puzzle, loaded.best, {
     invert: o.invert,
     notice: notices[0] ?? null,
     assisted: puzzle === loaded.puzzle && loaded.assisted,

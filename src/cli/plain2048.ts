@@ -8,7 +8,7 @@ import { randomSeed } from '../engine/rng.ts';
 import { type Change2048, Controller2048 } from '../front/controller2048.ts';
 import { formatNumber } from '../front/format.ts';
 import { key2048 } from '../front/keymap.ts';
-import { type Command, type Model, phase, shownHint } from '../front/model2048.ts';
+import { type Command2048, type Model2048, phase, shownHint } from '../front/model2048.ts';
 import type { Advisor } from '../front/ports.ts';
 import { fileStore2048 } from '../storage/store2048.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
@@ -25,7 +25,7 @@ export function boardText(cells: Cells): string {
     .join('\n');
 }
 
-function status(model: Model): string {
+function status(model: Model2048): string {
   const g = model.game;
   const lines = [
     `Score: ${formatNumber(g.score)}  Best: ${formatNumber(model.best)}  Moves: ${formatNumber(g.moves)}`,
@@ -41,7 +41,7 @@ function status(model: Model): string {
 }
 
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
-export function plainCommand2048(line: string, model: Model): Command | null {
+export function plainCommand2048(line: string, model: Model2048): Command2048 | null {
   const key = plainKey(line, 'wasdhjklunciq');
   if (key === null) return null;
   return withoutQuestion(key2048({ key }, model), { type: 'new-confirmed' });
@@ -49,13 +49,13 @@ export function plainCommand2048(line: string, model: Model): Command | null {
 
 /** Runs plain mode on the given streams; resolves with the exit code. */
 export async function runPlain2048(
-  start: Model,
+  start: Model2048,
   dataDir: string,
   io: PlainIo,
   advisor: () => Promise<Advisor>,
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
-  const show = (m: Model) => {
+  const show = (m: Model2048) => {
     if (m.notice) io.error.write(`${m.notice}\n`);
     out(status(m));
   };

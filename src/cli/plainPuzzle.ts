@@ -11,9 +11,9 @@ import { ControllerPuzzle } from '../front/controllerPuzzle.ts';
 import { formatNumber, formatTime } from '../front/format.ts';
 import { keyPuzzle } from '../front/keymap.ts';
 import {
+  type CommandPuzzle,
   hintTile,
-  type PuzzleCommand,
-  type PuzzleModel,
+  type ModelPuzzle,
   puzzleName,
 } from '../front/modelPuzzle.ts';
 import type { PuzzleSolver } from '../front/ports.ts';
@@ -34,7 +34,7 @@ export function puzzleText(p: Puzzle): string {
   return rows.join('\n');
 }
 
-function status(m: PuzzleModel, now: number): string {
+function status(m: ModelPuzzle, now: number): string {
   const p = m.puzzle;
   const lines = [
     `${puzzleName(p.width)}  Moves: ${formatNumber(p.moves)}  Time: ${formatTime(elapsedMs(p, now))}`,
@@ -46,7 +46,7 @@ function status(m: PuzzleModel, now: number): string {
 }
 
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
-export function plainCommandPuzzle(line: string, model: PuzzleModel): PuzzleCommand | null {
+export function plainCommandPuzzle(line: string, model: ModelPuzzle): CommandPuzzle | null {
   if (/^\d+$/.test(line)) return { type: 'tile', tile: Number(line) };
   const key = line === 'continue' ? null : plainKey(line, 'wasdhjkluniq');
   if (key === null) return null;
@@ -54,7 +54,7 @@ export function plainCommandPuzzle(line: string, model: PuzzleModel): PuzzleComm
 }
 
 export async function runPlainPuzzle(
-  start: PuzzleModel,
+  start: ModelPuzzle,
   dataDir: string,
   solver: () => Promise<PuzzleSolver>,
   io: PlainIo,
@@ -73,7 +73,7 @@ export async function runPlainPuzzle(
   out(status(game.model, Date.now()));
 
   /** Waits for the solver's plan for the position on screen; false when it failed. */
-  const plan = async (cmd: PuzzleCommand): Promise<boolean> => {
+  const plan = async (cmd: CommandPuzzle): Promise<boolean> => {
     game.dispatch(cmd);
     await game.settled();
     if (game.model.notice) io.error.write(`${game.model.notice}\n`);

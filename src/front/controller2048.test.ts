@@ -4,7 +4,7 @@ import type { Direction } from '../engine/types.ts';
 import { FakeAdvisor, MemoryStore2048, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type Change2048, Controller2048 } from './controller2048.ts';
-import { AUTOPLAY_DELAYS, initialModel, type Model } from './model2048.ts';
+import { AUTOPLAY_DELAYS, initialModel2048, type Model2048 } from './model2048.ts';
 import { AI_SAVE_INTERVAL_MS } from './saveThrottle.ts';
 
 /** The first direction that moves the board (a stand-in AI). */
@@ -14,7 +14,7 @@ function anyMove(cells: number[][]): Direction | null {
   return null;
 }
 
-function setup(model: Model = initialModel(newGame({ seed: 7 }), 0)) {
+function setup(model: Model2048 = initialModel2048(newGame({ seed: 7 }), 0)) {
   const time = new FakeTime();
   const advisor = new FakeAdvisor();
   const store = new MemoryStore2048();
@@ -147,7 +147,7 @@ describe('Controller2048: the AI', () => {
     const advisor = new FakeAdvisor();
     const posted: unknown[] = [];
     const c = new Controller2048({
-      model: initialModel(newGame({ seed: 7 }), 0),
+      model: initialModel2048(newGame({ seed: 7 }), 0),
       store: new MemoryStore2048(),
       advisor: async () => advisor,
       seed: () => 1,
@@ -229,7 +229,7 @@ describe('Controller2048: saving', () => {
       [0, 0, 0, 0],
       [0, 0, 0, 0],
     ]);
-    const { c, store } = setup(initialModel(start, 0));
+    const { c, store } = setup(initialModel2048(start, 0));
     c.dispatch({ type: 'move', dir: 'left' });
     expect(store.saves.at(-1)!.best).toBe(4);
     expect(c.model.best).toBe(4);
@@ -278,7 +278,7 @@ describe('Controller2048: other tabs and the screen', () => {
     await settle();
     const asked = advisor.last;
     const other = newGame({ seed: 8 });
-    c.replace({ ...initialModel(other, 0, 'From the other tab.'), autoplay: true });
+    c.replace({ ...initialModel2048(other, 0, 'From the other tab.'), autoplay: true });
     expect(asked.signal.aborted).toBe(true);
     expect(changes.at(-1)).toMatchObject({ cmd: { type: 'none' }, moved: false });
     await settle();

@@ -1,12 +1,18 @@
 /**
- * The 2048 game loop, once for every front-end: applies commands through the pure `update`,
+ * The 2048 game loop, once for every front-end: applies commands through the pure `update2048`,
  * saves (the player's moves at once, the AI's at most twice a second, everything on close),
  * keeps the best score, asks the AI for hints and autoplay moves and drops answers for a game
  * that has moved on, and keeps autoplay's pace. Effects come in through {@link ./ports.ts}; the
  * front-end draws each change and animates it as it likes.
  */
 import type { Game } from '../engine/game2048.ts';
-import { AUTOPLAY_DELAYS, type Command, type Model, update, wantsAi } from './model2048.ts';
+import {
+  AUTOPLAY_DELAYS,
+  type Command2048,
+  type Model2048,
+  update2048,
+  wantsAi,
+} from './model2048.ts';
 import {
   type Advisor,
   type Clock,
@@ -19,15 +25,15 @@ import { AI_SAVE_INTERVAL_MS, SaveThrottle } from './saveThrottle.ts';
 
 /** One step of the game, as the front-end hears of it. */
 export interface Change2048 {
-  readonly before: Model;
-  readonly model: Model;
-  readonly cmd: Command;
+  readonly before: Model2048;
+  readonly model: Model2048;
+  readonly cmd: Command2048;
   /** The board slid by one move (worth animating). */
   readonly moved: boolean;
 }
 
 export interface Controller2048Options {
-  readonly model: Model;
+  readonly model: Model2048;
   readonly store: Store2048;
   /** Loads the AI on first use (a hint or autoplay), so start-up stays fast. */
   readonly advisor: () => Promise<Advisor>;
@@ -36,7 +42,7 @@ export interface Controller2048Options {
   /** Hears each change of the model, after it was saved. */
   readonly onChange: (change: Change2048) => void;
   /** Where the controller's own commands (the AI's answers) go; default: applied at once. */
-  readonly post?: (cmd: Command) => void;
+  readonly post?: (cmd: Command2048) => void;
   readonly clock?: Clock;
   readonly timers?: Timers;
 }
@@ -48,14 +54,14 @@ interface AiJob {
 }
 
 export class Controller2048 {
-  private m: Model;
+  private m: Model2048;
   private job: AiJob | null = null;
   private advisorLoad: Promise<Advisor> | null = null;
   private advisor: Advisor | null = null;
   private readonly saver: SaveThrottle;
   private readonly clock: Clock;
   private readonly timers: Timers;
-  private readonly post: (cmd: Command) => void;
+  private readonly post: (cmd: Command2048) => void;
   private active = true;
   private dispatching = false;
   private idleWaiters: (() => void)[] = [];
@@ -68,7 +74,7 @@ export class Controller2048 {
     this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
   }
 
-  get model(): Model {
+  get model(): Model2048 {
     return this.m;
   }
 
@@ -78,12 +84,12 @@ export class Controller2048 {
   }
 
   /** Applies one command and says what changed. */
-  dispatch(cmd: Command): Change2048 {
+  dispatch(cmd: Command2048): Change2048 {
     if (cmd.type === 'ai-answer' && this.job?.game === cmd.game) this.job = null;
     const before = this.m;
     this.dispatching = true;
     try {
-      this.m = update(before, cmd, this.opts.seed);
+      this.m = update2048(before, cmd, this.opts.seed);
       if (this.m.game !== before.game) {
         // The player's moves are saved at once; the AI's, at most twice a second.
         if (cmd.type === 'ai-answer') this.saver.soon();
@@ -105,7 +111,7 @@ export class Controller2048 {
   }
 
   /** Takes a game from elsewhere (another tab saved it); nothing is saved. */
-  replace(model: Model): void {
+  replace(model: Model2048): void {
     const before = this.m;
     this.m = model;
     this.syncAi();
@@ -133,7 +139,7 @@ export class Controller2048 {
   }
 
   /** Ends the loop: the AI is stopped and closed, waiting saves are written. */
-  close(): Model {
+  close(): Model2048 {
     this.active = false;
     this.cancelJob();
     this.advisor?.close();

@@ -4,13 +4,13 @@ import { FakeSolver, MemoryStorePuzzle, settle } from '../testutil/fakeEffects.t
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangePuzzle, ControllerPuzzle, SOLVE_STEP_MS, TICK_MS } from './controllerPuzzle.ts';
 import { keyPuzzle } from './keymap.ts';
-import { hintTile, initialPuzzleModel, type PuzzleModel } from './modelPuzzle.ts';
+import { hintTile, initialModelPuzzle, type ModelPuzzle } from './modelPuzzle.ts';
 
 /** Three moves from the goal: 4, 5 and 8 slide back (the only shortest solution). */
 const NEAR = [1, 2, 3, 0, 4, 6, 7, 5, 8];
 const NEAR_SOLUTION = [4, 5, 8];
 
-function setup(model: PuzzleModel = initialPuzzleModel(puzzleFromTiles(NEAR, 3), {})) {
+function setup(model: ModelPuzzle = initialModelPuzzle(puzzleFromTiles(NEAR, 3), {})) {
   const time = new FakeTime();
   const solver = new FakeSolver();
   const store = new MemoryStorePuzzle();
@@ -189,13 +189,13 @@ describe('ControllerPuzzle: the 15-puzzle’s tables', () => {
     const small = setup();
     await settle();
     expect(small.solver.prepared).toEqual([]);
-    const big = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    const big = setup(initialModelPuzzle(puzzleFromTiles(near4, 4), {}));
     await settle();
     expect(big.solver.prepared).toEqual([4]);
   });
 
   it('replaces a fast plan with an optimal one once the tables are ready', async () => {
-    const { c, solver } = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    const { c, solver } = setup(initialModelPuzzle(puzzleFromTiles(near4, 4), {}));
     c.dispatch({ type: 'hint' });
     await settle();
     solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
@@ -217,7 +217,7 @@ describe('ControllerPuzzle: the 15-puzzle’s tables', () => {
   });
 
   it('does not ask again when the upgrade also comes from the fast solver', async () => {
-    const { c, solver } = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    const { c, solver } = setup(initialModelPuzzle(puzzleFromTiles(near4, 4), {}));
     c.dispatch({ type: 'hint' });
     await settle();
     solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
@@ -232,7 +232,7 @@ describe('ControllerPuzzle: the 15-puzzle’s tables', () => {
   });
 
   it('a failed upgrade leaves the fast plan quietly', async () => {
-    const { c, solver } = setup(initialPuzzleModel(puzzleFromTiles(near4, 4), {}));
+    const { c, solver } = setup(initialModelPuzzle(puzzleFromTiles(near4, 4), {}));
     c.dispatch({ type: 'hint' });
     await settle();
     solver.last.answer.resolve({ tiles: fastPlan, optimal: false });
@@ -253,7 +253,7 @@ describe('ControllerPuzzle: the solver’s progress, other tabs, the end', () =>
     let report: ((p: { stage: string; done: number; total: number }) => void) | undefined;
     const solver = new FakeSolver();
     const c = new ControllerPuzzle({
-      model: initialPuzzleModel(puzzleFromTiles(NEAR, 3), {}),
+      model: initialModelPuzzle(puzzleFromTiles(NEAR, 3), {}),
       store: new MemoryStorePuzzle(),
       solver: async () => ({
         ...solver,
@@ -289,7 +289,7 @@ describe('ControllerPuzzle: the solver’s progress, other tabs, the end', () =>
     await settle();
     const asked = solver.last;
     const other = moveTile(puzzleFromTiles(NEAR, 3), 4);
-    c.replace(initialPuzzleModel(other, {}, { notice: 'From the other tab.' }));
+    c.replace(initialModelPuzzle(other, {}, { notice: 'From the other tab.' }));
     expect(asked.cancelled).toBe(true);
     expect(c.model.notice).toBe('From the other tab.');
     expect(c.model.puzzle.tiles).toEqual(other.tiles);

@@ -8,8 +8,8 @@
  */
 import { elapsedMs, pauseClock, resumeClock } from '../engine/puzzle.ts';
 import {
-  type PuzzleCommand,
-  type PuzzleModel,
+  type CommandPuzzle,
+  type ModelPuzzle,
   positionKey,
   updatePuzzle,
   wantsSolution,
@@ -40,9 +40,9 @@ export interface SolverStatus {
 }
 
 export interface ChangePuzzle {
-  readonly before: PuzzleModel;
-  readonly model: PuzzleModel;
-  readonly cmd: PuzzleCommand;
+  readonly before: ModelPuzzle;
+  readonly model: ModelPuzzle;
+  readonly cmd: CommandPuzzle;
   /** Tiles slid forward by one move (worth animating). */
   readonly moved: boolean;
   /** A move was taken back. */
@@ -50,7 +50,7 @@ export interface ChangePuzzle {
 }
 
 export interface ControllerPuzzleOptions {
-  readonly model: PuzzleModel;
+  readonly model: ModelPuzzle;
   readonly store: StorePuzzle;
   /** Loads the solver on first use (or when a 4x4 board opens). */
   readonly solver: () => Promise<PuzzleSolver>;
@@ -60,7 +60,7 @@ export interface ControllerPuzzleOptions {
   /** Hears the clock tick while it runs, to redraw the timer. */
   readonly onTick?: () => void;
   /** Where the controller's own commands (answers, solution steps) go; default: at once. */
-  readonly post?: (cmd: PuzzleCommand) => void;
+  readonly post?: (cmd: CommandPuzzle) => void;
   /** Build the 4x4 tables in the background when a 4x4 board opens (default true). */
   readonly prepareTables?: boolean;
   readonly clock?: Clock;
@@ -75,7 +75,7 @@ interface SolveJob {
 }
 
 export class ControllerPuzzle {
-  private m: PuzzleModel;
+  private m: ModelPuzzle;
   private job: SolveJob | null = null;
   private solverLoad: Promise<PuzzleSolver> | null = null;
   private solverRef: PuzzleSolver | null = null;
@@ -87,7 +87,7 @@ export class ControllerPuzzle {
   private upgradeFailed = false;
   private readonly clock: Clock;
   private readonly timers: Timers;
-  private readonly post: (cmd: PuzzleCommand) => void;
+  private readonly post: (cmd: CommandPuzzle) => void;
   private active = false;
   private idleWaiters: (() => void)[] = [];
   /** What the solver is doing now, for the status line. */
@@ -100,7 +100,7 @@ export class ControllerPuzzle {
     this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
   }
 
-  get model(): PuzzleModel {
+  get model(): ModelPuzzle {
     return this.m;
   }
 
@@ -128,7 +128,7 @@ export class ControllerPuzzle {
   }
 
   /** Applies one command and says what changed. */
-  dispatch(cmd: PuzzleCommand): ChangePuzzle {
+  dispatch(cmd: CommandPuzzle): ChangePuzzle {
     if ((cmd.type === 'solution' || cmd.type === 'solver-failed') && this.job?.from === cmd.from) {
       this.job = null;
       this.status = null;
@@ -155,7 +155,7 @@ export class ControllerPuzzle {
   }
 
   /** Takes a game from elsewhere (another tab saved it); nothing is saved. */
-  replace(model: PuzzleModel): void {
+  replace(model: ModelPuzzle): void {
     const before = this.m;
     const now = this.clock.now();
     const puzzle = this.active ? resumeClock(model.puzzle, now) : model.puzzle;
@@ -171,7 +171,7 @@ export class ControllerPuzzle {
   }
 
   /** Ends the loop: the clock stops, the game is saved, the solver is closed. */
-  close(): PuzzleModel {
+  close(): ModelPuzzle {
     this.suspend();
     this.cancelJob();
     this.solverRef?.close();
@@ -183,11 +183,11 @@ export class ControllerPuzzle {
     return this.m;
   }
 
-  private noChange(before: PuzzleModel): ChangePuzzle {
+  private noChange(before: ModelPuzzle): ChangePuzzle {
     return { before, model: this.m, cmd: { type: 'none' }, moved: false, undone: false };
   }
 
-  private recordIfSolved(before: PuzzleModel, now: number): void {
+  private recordIfSolved(before: ModelPuzzle, now: number): void {
     const p = this.m.puzzle;
     if (!p.solved || before.puzzle.solved || this.m.assisted) return;
     const r = this.opts.store.recordSolve(p.width, p.moves, elapsedMs(p, now));

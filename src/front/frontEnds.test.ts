@@ -24,8 +24,8 @@ import { Controller2048 } from './controller2048.ts';
 import { ControllerPuzzle } from './controllerPuzzle.ts';
 import { formatNumber } from './format.ts';
 import { type KeyInput, key2048, keyPuzzle } from './keymap.ts';
-import { initialModel, type Model } from './model2048.ts';
-import { initialPuzzleModel, type PuzzleModel } from './modelPuzzle.ts';
+import { initialModel2048, type Model2048 } from './model2048.ts';
+import { initialModelPuzzle, type ModelPuzzle } from './modelPuzzle.ts';
 import type { PuzzleSolver, Store2048, StorePuzzle } from './ports.ts';
 
 const FRONT_ENDS = ['terminal', 'web', 'plain'] as const;
@@ -105,9 +105,9 @@ function keyEvent(k: KeyInput): KeyboardEvent {
 
 const SEED = 7;
 const NEW_SEED = 99;
-const START_2048 = initialModel(newGame({ seed: SEED }), 0);
+const START_2048 = initialModel2048(newGame({ seed: SEED }), 0);
 const WIN_SEED = 5;
-const NEAR_WIN = initialModel(
+const NEAR_WIN = initialModel2048(
   gameFromCells(
     [
       [1024, 1024, 0, 0],
@@ -129,7 +129,7 @@ const HELP_THEN_RIGHT: readonly Step[] = [
   { act: 'right', only: WITH_OVERLAYS, why: 'closes help; plain has no help to close' },
 ];
 
-const ROWS_2048: readonly Row<Model>[] = [
+const ROWS_2048: readonly Row<Model2048>[] = [
   {
     name: 'moves, then undo takes the last one back',
     start: START_2048,
@@ -173,9 +173,9 @@ const ROWS_2048: readonly Row<Model>[] = [
   },
 ];
 
-const START_PUZZLE = initialPuzzleModel(newPuzzle({ width: 3, seed: SEED }), {});
+const START_PUZZLE = initialModelPuzzle(newPuzzle({ width: 3, seed: SEED }), {});
 
-const ROWS_PUZZLE: readonly Row<PuzzleModel>[] = [
+const ROWS_PUZZLE: readonly Row<ModelPuzzle>[] = [
   {
     // With seed 7 the gap starts on the bottom row: `up` has no tile to slide.
     name: 'moves (one impossible), then undo',
@@ -224,7 +224,7 @@ interface Played<M> {
 }
 
 /** Types a 2048 row on one front-end, through that front-end's own translation. */
-function play2048(fe: FrontEnd, row: Row<Model>): Played<Model> {
+function play2048(fe: FrontEnd, row: Row<Model2048>): Played<Model2048> {
   const time = new FakeTime();
   const c = new Controller2048({
     model: row.start,
@@ -268,7 +268,7 @@ function play2048(fe: FrontEnd, row: Row<Model>): Played<Model> {
 }
 
 /** Types a puzzle row on one front-end, through that front-end's own translation. */
-function playPuzzle(fe: FrontEnd, row: Row<PuzzleModel>): Played<PuzzleModel> {
+function playPuzzle(fe: FrontEnd, row: Row<ModelPuzzle>): Played<ModelPuzzle> {
   const time = new FakeTime();
   const c = new ControllerPuzzle({
     model: row.start,
@@ -310,13 +310,13 @@ function playPuzzle(fe: FrontEnd, row: Row<PuzzleModel>): Played<PuzzleModel> {
 }
 
 /** What must match across front-ends: the game, and whether an overlay is left open. */
-function shown2048(m: Model) {
+function shown2048(m: Model2048) {
   const g: Game = m.game;
   const { cells, score, moves, won, keepPlaying, seed } = g;
   return { cells, score, moves, won, keepPlaying, seed, overlay: m.overlay };
 }
 
-function shownPuzzle(m: PuzzleModel) {
+function shownPuzzle(m: ModelPuzzle) {
   const p: Puzzle = m.puzzle;
   const { tiles, moves, solved, seed } = p;
   return { tiles, moves, solved, seed, overlay: m.overlay };

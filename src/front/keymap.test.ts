@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame } from '../engine/game2048.ts';
 import { newPuzzle, puzzleFromTiles } from '../engine/puzzle.ts';
 import { key2048, keyDirection, keyPuzzle } from './keymap.ts';
-import { initialModel } from './model2048.ts';
-import { initialPuzzleModel } from './modelPuzzle.ts';
+import { initialModel2048 } from './model2048.ts';
+import { initialModelPuzzle } from './modelPuzzle.ts';
 
-const model = initialModel(newGame({ seed: 1 }), 0);
-const pmodel = initialPuzzleModel(newPuzzle({ width: 3, seed: 1 }), {});
+const model = initialModel2048(newGame({ seed: 1 }), 0);
+const pmodel = initialModelPuzzle(newPuzzle({ width: 3, seed: 1 }), {});
 
 describe('keyDirection', () => {
   it.each([
@@ -85,7 +85,7 @@ describe('key2048', () => {
   });
 
   it('offers keep going (c) only after a win', () => {
-    const won = initialModel(
+    const won = initialModel2048(
       gameFromCells([
         [2048, 0, 0],
         [0, 0, 0],
@@ -127,7 +127,7 @@ describe('keyPuzzle', () => {
   });
 
   it('takes only "new" once solved', () => {
-    const solved = initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 8, 0], 3), {});
+    const solved = initialModelPuzzle(puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 8, 0], 3), {});
     expect(keyPuzzle({ key: 'ArrowLeft' }, solved)).toBeNull();
     expect(keyPuzzle({ key: 'u' }, solved)).toBeNull();
     expect(keyPuzzle({ key: 'n' }, solved)).toEqual({ type: 'new' });

@@ -5,8 +5,8 @@
  * swipes, buttons, Ctrl+C in a terminal). Null: the key is not the game's.
  */
 import type { Direction } from '../engine/types.ts';
-import { type Command, type Model, phase } from './model2048.ts';
-import type { PuzzleCommand, PuzzleModel } from './modelPuzzle.ts';
+import { type Command2048, type Model2048, phase } from './model2048.ts';
+import type { CommandPuzzle, ModelPuzzle } from './modelPuzzle.ts';
 
 /** A key press: `key` as in KeyboardEvent.key ('ArrowUp', 'Enter', 'Escape', ' ', 'a', '?'). */
 export interface KeyInput {
@@ -65,7 +65,7 @@ function overlayCommand(
 }
 
 /** Keys both games read the same way when no overlay is up; undefined for the rest. */
-function commonCommand(k: KeyInput): Command | null | undefined {
+function commonCommand(k: KeyInput): Command2048 | null | undefined {
   const key = bare(k);
   if (key === 'q' || key === 'Escape') return { type: 'quit' };
   if (key === '?') return { type: 'help' };
@@ -74,7 +74,7 @@ function commonCommand(k: KeyInput): Command | null | undefined {
 }
 
 /** The 2048 command for a key, or null when the key is not the game's. */
-export function key2048(k: KeyInput, model: Model): Command | null {
+export function key2048(k: KeyInput, model: Model2048): Command2048 | null {
   const over = overlayCommand(k, model.overlay);
   if (over !== undefined) return over;
   const common = commonCommand(k);
@@ -96,7 +96,7 @@ export function key2048(k: KeyInput, model: Model): Command | null {
 }
 
 /** The puzzle command for a key, or null when the key is not the game's. */
-export function keyPuzzle(k: KeyInput, model: PuzzleModel): PuzzleCommand | null {
+export function keyPuzzle(k: KeyInput, model: ModelPuzzle): CommandPuzzle | null {
   const over = overlayCommand(k, model.overlay);
   if (over !== undefined) return over;
   const key = bare(k);
@@ -107,7 +107,7 @@ export function keyPuzzle(k: KeyInput, model: PuzzleModel): PuzzleCommand | null
     return { type: 'auto-solve' };
   }
   const common = commonCommand(k);
-  if (common !== undefined) return common as PuzzleCommand;
+  if (common !== undefined) return common as CommandPuzzle;
   if (model.puzzle.solved) return null;
   if (isUndo(k)) return { type: 'undo' };
   if (key === 'i') return { type: 'hint' };

@@ -15,7 +15,7 @@ import type { Direction } from '../engine/types.ts';
 
 export type Overlay = 'help' | 'confirm-new' | null;
 
-export interface Model {
+export interface Model2048 {
   readonly game: Game;
   readonly best: number;
   readonly overlay: Overlay;
@@ -39,7 +39,7 @@ export interface Model {
 export const AUTOPLAY_DELAYS = [0, 40, 100, 200, 400, 800] as const;
 export const DEFAULT_SPEED = 2;
 
-export type Command =
+export type Command2048 =
   | { readonly type: 'move'; readonly dir: Direction }
   | { readonly type: 'undo' }
   | { readonly type: 'new' }
@@ -57,7 +57,11 @@ export type Command =
   | { readonly type: 'ai-failed'; readonly message: string }
   | { readonly type: 'none' };
 
-export function initialModel(game: Game, best: number, notice: string | null = null): Model {
+export function initialModel2048(
+  game: Game,
+  best: number,
+  notice: string | null = null,
+): Model2048 {
   return {
     game,
     best: Math.max(best, game.score),
@@ -74,8 +78,8 @@ export function initialModel(game: Game, best: number, notice: string | null = n
 }
 
 /** The next model after a command. `seed` gives the seed for a new game, when one starts. */
-export function update(model: Model, cmd: Command, seed: () => number): Model {
-  const m: Model = { ...model, notice: null };
+export function update2048(model: Model2048, cmd: Command2048, seed: () => number): Model2048 {
+  const m: Model2048 = { ...model, notice: null };
   switch (cmd.type) {
     case 'none':
       return model;
@@ -102,7 +106,7 @@ export function update(model: Model, cmd: Command, seed: () => number): Model {
       return { ...m, autoplay: false, hintWanted: false, notice: `The AI failed: ${cmd.message}` };
     case 'ai-answer': {
       if (cmd.game !== m.game) return model;
-      const hinted: Model = {
+      const hinted: Model2048 = {
         ...m,
         notice: model.notice,
         hint: { game: cmd.game, dir: cmd.dir },
@@ -148,7 +152,7 @@ export function update(model: Model, cmd: Command, seed: () => number): Model {
 }
 
 /** After the AI's move: watching continues past a win; the game's end stops it. */
-function afterAiMove(m: Model, played: Game): Model {
+function afterAiMove(m: Model2048, played: Game): Model2048 {
   let game = played;
   let notice: string | null = null;
   if (awaitingWinChoice(game)) {
@@ -165,18 +169,18 @@ function afterAiMove(m: Model, played: Game): Model {
 }
 
 /** Does the model need the AI's answer for the game on screen? */
-export function wantsAi(m: Model): boolean {
+export function wantsAi(m: Model2048): boolean {
   if (m.game.over || m.quit) return false;
   if (m.autoplay) return true;
   return m.hintWanted && m.hint?.game !== m.game;
 }
 
 /** The hint to show for the game on screen, if any. */
-export function shownHint(m: Model): Direction | null | undefined {
+export function shownHint(m: Model2048): Direction | null | undefined {
   return m.hint?.game === m.game ? m.hint.dir : undefined;
 }
 
-function startNew(m: Model, seed: () => number): Model {
+function startNew(m: Model2048, seed: () => number): Model2048 {
   const game = newGame({ size: m.size, target: m.target, seed: seed() });
   return { ...m, overlay: null, game, hintWanted: false };
 }

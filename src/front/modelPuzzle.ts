@@ -24,7 +24,7 @@ export interface Plan {
   readonly optimal: boolean;
 }
 
-export interface PuzzleModel {
+export interface ModelPuzzle {
   readonly puzzle: Puzzle;
   readonly best: PuzzleRecord;
   readonly overlay: Overlay;
@@ -46,7 +46,7 @@ export interface PuzzleModel {
   readonly quit: boolean;
 }
 
-export type PuzzleCommand =
+export type CommandPuzzle =
   | { readonly type: 'move'; readonly dir: Direction }
   | { readonly type: 'tile'; readonly tile: number }
   | { readonly type: 'undo' }
@@ -80,11 +80,11 @@ export function positionKey(p: Puzzle): string {
   return p.tiles.join(',');
 }
 
-export function initialPuzzleModel(
+export function initialModelPuzzle(
   puzzle: Puzzle,
   best: PuzzleRecord,
   opts: { invert?: boolean; notice?: string | null; assisted?: boolean } = {},
-): PuzzleModel {
+): ModelPuzzle {
   return {
     puzzle,
     best,
@@ -102,18 +102,18 @@ export function initialPuzzleModel(
 }
 
 /** Does the model need a solution it does not have (for the hint or the auto-solve)? */
-export function wantsSolution(m: PuzzleModel): boolean {
+export function wantsSolution(m: ModelPuzzle): boolean {
   return (m.hint || m.autoSolve) && !m.puzzle.solved && m.plan?.from !== positionKey(m.puzzle);
 }
 
 /** The next tile of the known solution for the current position, if any. */
-function nextPlanned(m: PuzzleModel): number | null {
+function nextPlanned(m: ModelPuzzle): number | null {
   if (!m.plan || m.plan.from !== positionKey(m.puzzle)) return null;
   return m.plan.tiles[0] ?? null;
 }
 
 /** The tile the hint points at, when the hint is on and known. */
-export function hintTile(m: PuzzleModel): number | null {
+export function hintTile(m: ModelPuzzle): number | null {
   return m.hint ? nextPlanned(m) : null;
 }
 
@@ -127,7 +127,7 @@ function advancePlan(plan: Plan | null, before: Puzzle, after: Puzzle): Plan | n
     : null;
 }
 
-function moved(m: PuzzleModel, next: Puzzle, manual: boolean): PuzzleModel {
+function moved(m: ModelPuzzle, next: Puzzle, manual: boolean): ModelPuzzle {
   return {
     ...m,
     overlay: null,
@@ -138,8 +138,8 @@ function moved(m: PuzzleModel, next: Puzzle, manual: boolean): PuzzleModel {
   };
 }
 
-export function updatePuzzle(model: PuzzleModel, cmd: PuzzleCommand, env: Env): PuzzleModel {
-  const m: PuzzleModel = { ...model, notice: null };
+export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): ModelPuzzle {
+  const m: ModelPuzzle = { ...model, notice: null };
   switch (cmd.type) {
     case 'none':
       return model;
@@ -206,7 +206,7 @@ export function updatePuzzle(model: PuzzleModel, cmd: PuzzleCommand, env: Env): 
   }
 }
 
-function startNew(m: PuzzleModel, env: Env): PuzzleModel {
+function startNew(m: ModelPuzzle, env: Env): ModelPuzzle {
   return {
     ...m,
     overlay: null,

@@ -5,7 +5,7 @@
 import { newGame } from '../engine/game2048.ts';
 import { type Change2048, Controller2048 } from '../front/controller2048.ts';
 import { key2048 } from '../front/keymap.ts';
-import { type Command, initialModel } from '../front/model2048.ts';
+import { type Command2048, initialModel2048 } from '../front/model2048.ts';
 import type { Advisor } from '../front/ports.ts';
 import { describe2048 } from './announce.ts';
 import { createAiClient } from './clients.ts';
@@ -32,13 +32,13 @@ async function webAdvisor(): Promise<Advisor> {
 
 export class Screen2048 {
   private readonly view: View2048;
-  private readonly queue: CommandQueue<Command>;
+  private readonly queue: CommandQueue<Command2048>;
   private game: Controller2048 | null = null;
   /** How long the change being applied may animate. */
   private animateMs = 0;
 
   constructor(private readonly ctx: AppContext) {
-    this.queue = new CommandQueue<Command>((cmd, backlog) => {
+    this.queue = new CommandQueue<Command2048>((cmd, backlog) => {
       const ms = reducedMotion() || backlog > 2 ? 0 : backlog > 0 ? QUICK_MS : MOVE_MS;
       this.animateMs = ms;
       const change = this.game?.dispatch(cmd);
@@ -66,7 +66,7 @@ export class Screen2048 {
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(s.size)] ?? 0;
-      this.game = this.controller({ ...initialModel(game, best), speed: s.speed });
+      this.game = this.controller({ ...initialModel2048(game, best), speed: s.speed });
     }
     const m = this.game.model;
     this.ctx.mount(this.view.root);
@@ -104,7 +104,7 @@ export class Screen2048 {
     this.queue.clear();
     const best = this.ctx.records.value.best2048[String(size)] ?? 0;
     const speed = this.game.model.speed;
-    this.game.replace({ ...initialModel(game, best, FROM_OTHER_TAB), speed });
+    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB), speed });
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 
@@ -115,13 +115,13 @@ export class Screen2048 {
     }
   }
 
-  private command(cmd: Command): void {
+  private command(cmd: Command2048): void {
     // q and Escape leave the game for the menu (the game is kept as it is).
     if (cmd.type === 'quit') this.ctx.home();
     else this.queue.push(cmd);
   }
 
-  private controller(model: ReturnType<typeof initialModel>): Controller2048 {
+  private controller(model: ReturnType<typeof initialModel2048>): Controller2048 {
     return new Controller2048({
       model,
       store: webStore2048(this.ctx.kv, this.ctx.records),

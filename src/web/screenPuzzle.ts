@@ -6,7 +6,7 @@
 import { elapsedMs, newPuzzle } from '../engine/puzzle.ts';
 import { type ChangePuzzle, ControllerPuzzle } from '../front/controllerPuzzle.ts';
 import { keyPuzzle } from '../front/keymap.ts';
-import { initialPuzzleModel, type PuzzleCommand, type PuzzleModel } from '../front/modelPuzzle.ts';
+import { type CommandPuzzle, initialModelPuzzle, type ModelPuzzle } from '../front/modelPuzzle.ts';
 import { describePuzzle } from './announce.ts';
 import { createSolverClient } from './clients.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS } from './context.ts';
@@ -20,12 +20,12 @@ import { webStorePuzzle } from './webStores.ts';
 
 export class ScreenPuzzle {
   private readonly view: ViewPuzzle;
-  private readonly queue: CommandQueue<PuzzleCommand>;
+  private readonly queue: CommandQueue<CommandPuzzle>;
   private game: ControllerPuzzle | null = null;
   private animate = false;
 
   constructor(private readonly ctx: AppContext) {
-    this.queue = new CommandQueue<PuzzleCommand>((cmd, backlog) => {
+    this.queue = new CommandQueue<CommandPuzzle>((cmd, backlog) => {
       this.animate = !reducedMotion() && backlog <= 2;
       const change = this.game?.dispatch(cmd);
       const slid = this.animate && !!change && (change.moved || change.undone);
@@ -61,7 +61,7 @@ export class ScreenPuzzle {
       const best = this.ctx.records.value.puzzle[String(s.width)] ?? {};
       const assisted = loaded.value !== null && savedAssisted(this.ctx.kv, s.width);
       this.game?.close();
-      this.game = this.controller(initialPuzzleModel(puzzle, best, { assisted }));
+      this.game = this.controller(initialModelPuzzle(puzzle, best, { assisted }));
     }
     if (s.picture === 'custom' && !this.ctx.picture()) {
       notice = [notice, 'No picture of yours is saved yet: showing the built-in one.']
@@ -103,11 +103,11 @@ export class ScreenPuzzle {
     if (!loaded) return;
     this.queue.clear();
     const best = this.ctx.records.value.puzzle[String(width)] ?? {};
-    this.game.replace(initialPuzzleModel(loaded, best, { notice: FROM_OTHER_TAB }));
+    this.game.replace(initialModelPuzzle(loaded, best, { notice: FROM_OTHER_TAB }));
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 
-  private command(cmd: PuzzleCommand): void {
+  private command(cmd: CommandPuzzle): void {
     // q and Escape leave the game for the menu (the game is kept as it is).
     if (cmd.type === 'quit') this.ctx.home();
     else this.queue.push(cmd);
@@ -120,7 +120,7 @@ export class ScreenPuzzle {
     return { picture: custom ?? builtinPicture(), numbers: s.numbers };
   }
 
-  private controller(model: PuzzleModel): ControllerPuzzle {
+  private controller(model: ModelPuzzle): ControllerPuzzle {
     return new ControllerPuzzle({
       model,
       store: webStorePuzzle(this.ctx.kv, this.ctx.records),

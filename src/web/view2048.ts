@@ -9,8 +9,8 @@ import type { Direction } from '../engine/types.ts';
 import { formatNumber } from '../front/format.ts';
 import {
   AUTOPLAY_DELAYS,
-  type Command,
-  type Model,
+  type Command2048,
+  type Model2048,
   phase,
   shownHint,
   wantsAi,
@@ -32,7 +32,7 @@ function padButton(d: Direction): HTMLButtonElement {
 }
 
 export interface View2048Handlers {
-  command(cmd: Command): void;
+  command(cmd: Command2048): void;
   menu(): void;
 }
 
@@ -154,13 +154,13 @@ export class View2048 {
       const want = Number(this.speed.value);
       const current = Number(this.speed.dataset.current ?? want);
       // The model changes speed one step at a time: send as many steps as needed.
-      const step: Command = { type: want < current ? 'faster' : 'slower' };
+      const step: Command2048 = { type: want < current ? 'faster' : 'slower' };
       for (let i = 0; i < Math.abs(want - current); i++) this.on.command(step);
     });
   }
 
   /** Shows the model; `ms` > 0 animates the move that led to it. */
-  render(m: Model, ms: number): void {
+  render(m: Model2048, ms: number): void {
     const g = m.game;
     if (g.size !== this.size) {
       this.size = g.size;
@@ -246,7 +246,7 @@ export class View2048 {
     for (let i = 0; i < pops.length - 3; i++) pops[i]!.remove();
   }
 
-  private showOverlay(m: Model): void {
+  private showOverlay(m: Model2048): void {
     const p = phase(m.game);
     const kind =
       m.overlay === 'confirm-new'
@@ -302,7 +302,7 @@ export class View2048 {
   }
 }
 
-const ACTIONS: Record<string, Command> = {
+const ACTIONS: Record<string, Command2048> = {
   new: { type: 'new' },
   'new-confirmed': { type: 'new-confirmed' },
   cancel: { type: 'cancel' },

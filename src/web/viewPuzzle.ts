@@ -8,9 +8,9 @@ import { elapsedMs, movableTiles, posOf } from '../engine/puzzle.ts';
 import type { SolverStatus } from '../front/controllerPuzzle.ts';
 import { formatNumber, formatTime } from '../front/format.ts';
 import {
+  type CommandPuzzle,
   hintTile,
-  type PuzzleCommand,
-  type PuzzleModel,
+  type ModelPuzzle,
   puzzleName,
   wantsSolution,
 } from '../front/modelPuzzle.ts';
@@ -21,7 +21,7 @@ const KEYS_HELP =
   'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
 
 export interface ViewPuzzleHandlers {
-  command(cmd: PuzzleCommand): void;
+  command(cmd: CommandPuzzle): void;
   menu(): void;
   numbers(show: boolean): void;
 }
@@ -137,7 +137,7 @@ export class ViewPuzzle {
   }
 
   /** Shows the model at time `now`; `animate` lets tiles slide (CSS transition). */
-  render(m: PuzzleModel, now: number, animate: boolean, solver: SolverStatus | null): void {
+  render(m: ModelPuzzle, now: number, animate: boolean, solver: SolverStatus | null): void {
     const p = m.puzzle;
     const w = p.width;
     if (w !== this.width) this.build(w);
@@ -181,7 +181,7 @@ export class ViewPuzzle {
   }
 
   /** Updates only the timer (called every second while it runs). */
-  tick(m: PuzzleModel, now: number): void {
+  tick(m: ModelPuzzle, now: number): void {
     setText(this.time, formatTime(elapsedMs(m.puzzle, now)));
   }
 
@@ -208,7 +208,7 @@ export class ViewPuzzle {
     this.setLook(this.look);
   }
 
-  private showOverlay(m: PuzzleModel, now: number): void {
+  private showOverlay(m: ModelPuzzle, now: number): void {
     const kind =
       m.overlay === 'confirm-new'
         ? 'confirm'
@@ -255,7 +255,7 @@ export class ViewPuzzle {
   }
 }
 
-const ACTIONS: Record<string, PuzzleCommand> = {
+const ACTIONS: Record<string, CommandPuzzle> = {
   new: { type: 'new' },
   'new-confirmed': { type: 'new-confirmed' },
   cancel: { type: 'cancel' },

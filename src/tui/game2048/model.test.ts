@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame, play } from '../../engine/game2048.ts';
 import {
   AUTOPLAY_DELAYS,
-  type Command,
-  initialModel,
-  type Model,
+  type Command2048,
+  initialModel2048,
+  type Model2048,
   shownHint,
-  update,
+  update2048,
   wantsAi,
 } from '../../front/model2048.ts';
 import { decodeKeys } from '../keys.ts';
@@ -17,15 +17,15 @@ const seeds = () => {
   return () => s++;
 };
 
-/** Feeds raw terminal input through the keymap and update, as the terminal front-end does. */
-function press(model: Model, input: string, seed = seeds()): Model {
+/** Feeds raw terminal input through the keymap and update2048, as the terminal front-end does. */
+function press(model: Model2048, input: string, seed = seeds()): Model2048 {
   let m = model;
-  for (const key of decodeKeys(input)) m = update(m, keyToCommand(key, m), seed);
+  for (const key of decodeKeys(input)) m = update2048(m, keyToCommand(key, m), seed);
   return m;
 }
 
 describe('keymap', () => {
-  const m = initialModel(newGame({ seed: 1 }), 0);
+  const m = initialModel2048(newGame({ seed: 1 }), 0);
   it.each([
     ['\x1b[A', { type: 'move', dir: 'up' }],
     ['w', { type: 'move', dir: 'up' }],
@@ -44,14 +44,14 @@ describe('keymap', () => {
     ['\x1b', { type: 'quit' }],
     ['\x03', { type: 'quit' }],
     ['x', { type: 'none' }],
-  ] as [string, Command][])('%j -> %j', (input, cmd) => {
+  ] as [string, Command2048][])('%j -> %j', (input, cmd) => {
     expect(keyToCommand(decodeKeys(input)[0]!, m)).toEqual(cmd);
   });
 });
 
 describe('the 2048 front-end model', () => {
   it('applies every key of a burst in order, like the same moves one by one', () => {
-    const start = initialModel(newGame({ seed: 42 }), 0);
+    const start = initialModel2048(newGame({ seed: 42 }), 0);
     const burst = press(start, '\x1b[D\x1b[A\x1b[C\x1b[Bwasd');
     let g = start.game;
     for (const d of ['left', 'up', 'right', 'down', 'up', 'left', 'down', 'right'] as const)
@@ -61,7 +61,7 @@ describe('the 2048 front-end model', () => {
   });
 
   it('asks before replacing a game in progress; n or Esc cancels, y confirms', () => {
-    const m = press(initialModel(newGame({ seed: 7 }), 0), 'a');
+    const m = press(initialModel2048(newGame({ seed: 7 }), 0), 'a');
     expect(m.game.moves).toBe(1);
     const asking = press(m, 'n');
     expect(asking.overlay).toBe('confirm-new');
@@ -75,7 +75,7 @@ describe('the 2048 front-end model', () => {
   });
 
   it('help opens, any key closes it without acting', () => {
-    const m = initialModel(newGame({ seed: 8 }), 0);
+    const m = initialModel2048(newGame({ seed: 8 }), 0);
     const help = press(m, '?');
     expect(help.overlay).toBe('help');
     const closed = press(help, 'a');
@@ -84,7 +84,7 @@ describe('the 2048 front-end model', () => {
   });
 
   it('after a win waits for the choice: keep going (c/Enter) or a new game without asking', () => {
-    const won = initialModel(
+    const won = initialModel2048(
       gameFromCells(
         [
           [4, 4, 0],
@@ -110,14 +110,14 @@ describe('the 2048 front-end model', () => {
   });
 
   it('undo goes back; with nothing to undo it says so', () => {
-    const m = initialModel(newGame({ seed: 9 }), 0);
+    const m = initialModel2048(newGame({ seed: 9 }), 0);
     expect(press(m, 'u').notice).toBe('Nothing to undo.');
     const moved = press(m, 'a');
     expect(press(moved, 'u').game).toBe(m.game);
   });
 
   it('keeps the best score up to date', () => {
-    const m = initialModel(
+    const m = initialModel2048(
       gameFromCells(
         [
           [2, 2, 0],
@@ -129,28 +129,28 @@ describe('the 2048 front-end model', () => {
       2,
     );
     expect(press(m, 'a').best).toBe(4);
-    expect(initialModel(newGame({ seed: 1 }), 50).best).toBe(50);
+    expect(initialModel2048(newGame({ seed: 1 }), 50).best).toBe(50);
   });
 });
 
 describe('hint and autoplay in the model', () => {
   const seed = seeds();
   it('a hint is asked for, arrives for the game on screen, and is dropped when stale', () => {
-    const m = update(initialModel(newGame({ seed: 3 }), 0), { type: 'hint' }, seed);
+    const m = update2048(initialModel2048(newGame({ seed: 3 }), 0), { type: 'hint' }, seed);
     expect(wantsAi(m)).toBe(true);
-    const answered = update(m, { type: 'ai-answer', game: m.game, dir: 'left' }, seed);
+    const answered = update2048(m, { type: 'ai-answer', game: m.game, dir: 'left' }, seed);
     expect(shownHint(answered)).toBe('left');
     expect(wantsAi(answered)).toBe(false);
     expect(answered.game).toBe(m.game); // a hint does not move
     const moved = press(answered, 'd');
     expect(shownHint(moved)).toBeUndefined();
-    const stale = update(moved, { type: 'ai-answer', game: m.game, dir: 'up' }, seed);
+    const stale = update2048(moved, { type: 'ai-answer', game: m.game, dir: 'up' }, seed);
     expect(stale).toBe(moved);
   });
 
   it('autoplay plays the answers, keeps going past a win, and stops at the end', () => {
-    let m = update(
-      initialModel(
+    let m = update2048(
+      initialModel2048(
         gameFromCells(
           [
             [4, 4, 0],
@@ -166,12 +166,12 @@ describe('hint and autoplay in the model', () => {
     );
     expect(m.autoplay).toBe(true);
     expect(wantsAi(m)).toBe(true);
-    m = update(m, { type: 'ai-answer', game: m.game, dir: 'left' }, seed);
+    m = update2048(m, { type: 'ai-answer', game: m.game, dir: 'left' }, seed);
     expect(m.game.moves).toBe(1);
     expect(m.game.won).toBe(true);
     expect(m.game.keepPlaying).toBe(true);
     expect(m.notice).toMatch(/keeps going/);
-    const last = initialModel(
+    const last = initialModel2048(
       gameFromCells(
         [
           [2, 4, 2],
@@ -182,21 +182,21 @@ describe('hint and autoplay in the model', () => {
       ),
       0,
     );
-    let end = update(last, { type: 'autoplay' }, seed);
+    let end = update2048(last, { type: 'autoplay' }, seed);
     // Whatever spawns, filling the last cell with 2 or 4 here leaves no move only sometimes;
     // play answers until the game ends and check autoplay stops with it.
     for (let i = 0; i < 50 && end.autoplay; i++) {
       const dir =
         (['up', 'down', 'left', 'right'] as const).find((d) => play(end.game, d) !== end.game) ??
         null;
-      end = update(end, { type: 'ai-answer', game: end.game, dir }, seed);
+      end = update2048(end, { type: 'ai-answer', game: end.game, dir }, seed);
     }
     expect(end.game.over).toBe(true);
     expect(end.autoplay).toBe(false);
   });
 
   it('p pauses, undo and a move of your own stop autoplay; + and - change the pace within bounds', () => {
-    const m = press(initialModel(newGame({ seed: 5 }), 0), 'p');
+    const m = press(initialModel2048(newGame({ seed: 5 }), 0), 'p');
     expect(m.autoplay).toBe(true);
     expect(press(m, 'p').autoplay).toBe(false);
     expect(press(m, 'a').autoplay).toBe(false);
@@ -206,8 +206,8 @@ describe('hint and autoplay in the model', () => {
   });
 
   it('reports an AI failure and stops', () => {
-    const m = press(initialModel(newGame({ seed: 6 }), 0), 'p');
-    const failed = update(m, { type: 'ai-failed', message: 'worker died' }, seed);
+    const m = press(initialModel2048(newGame({ seed: 6 }), 0), 'p');
+    const failed = update2048(m, { type: 'ai-failed', message: 'worker died' }, seed);
     expect(failed.autoplay).toBe(false);
     expect(failed.notice).toBe('The AI failed: worker died');
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame, play } from '../../engine/game2048.ts';
-import { initialModel, type Model } from '../../front/model2048.ts';
+import { initialModel2048, type Model2048 } from '../../front/model2048.ts';
 import { stripAnsi, visibleWidth } from '../ansi.ts';
 import type { ColorDepth } from '../color.ts';
 import { render2048 } from './render.ts';
@@ -27,7 +27,7 @@ const view = (cols: number, rows: number) => ({ cols, rows });
 
 describe('render2048', () => {
   it('draws title, score, every tile and the keys in 80x24', () => {
-    const model = initialModel(newGame({ seed: 1 }), 1234);
+    const model = initialModel2048(newGame({ seed: 1 }), 1234);
     for (const depth of ['truecolor', '256', '16', 'none'] as const) {
       const lines = render2048(model, view(80, 24), depth);
       expect(lines).toHaveLength(24);
@@ -40,7 +40,7 @@ describe('render2048', () => {
   });
 
   it('uses no colour codes with NO_COLOR (depth none), marking the new tiles instead', () => {
-    const model = initialModel(newGame({ seed: 2 }), 0);
+    const model = initialModel2048(newGame({ seed: 2 }), 0);
     const lines = render2048(model, view(80, 24), 'none');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for colour escape codes
     expect(lines.join('')).not.toMatch(/\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]/);
@@ -55,7 +55,7 @@ describe('render2048', () => {
       [1024, 2048, 4096, 8192],
       [0, 0, 0, 2],
     ];
-    const model = initialModel(gameFromCells(cells, { target: 2 ** 20 }), 0);
+    const model = initialModel2048(gameFromCells(cells, { target: 2 ** 20 }), 0);
     for (const depth of ['truecolor', 'none'] as const) {
       for (const [c, r] of [
         [80, 24],
@@ -73,14 +73,14 @@ describe('render2048', () => {
   });
 
   it('fits an 8x8 board in 80x24', () => {
-    const model = initialModel(newGame({ size: 8, seed: 3 }), 0);
+    const model = initialModel2048(newGame({ size: 8, seed: 3 }), 0);
     const lines = render2048(model, view(80, 24), 'truecolor');
     expect(lines.map(stripAnsi).join('\n')).not.toContain('Window too small');
     expect(boardNumbers(lines)).toEqual(tilesOf(model.game.cells));
   });
 
   it('says the window is too small, with the size needed, instead of a broken board', () => {
-    const model = initialModel(newGame({ seed: 4 }), 0);
+    const model = initialModel2048(newGame({ seed: 4 }), 0);
     const text = render2048(model, view(25, 10), 'truecolor').map(stripAnsi).join('\n');
     expect(text).toContain('Window too small');
     expect(text).toMatch(/Need \d+×\d+,/);
@@ -110,7 +110,7 @@ describe('render2048', () => {
         fc.integer({ min: 1, max: 70 }),
         fc.constantFrom<ColorDepth[]>('truecolor', '256', '16', 'none'),
         (cells, cols, rows, depth) => {
-          const model = initialModel(gameFromCells(cells, { target: 2 ** 20 }), 0);
+          const model = initialModel2048(gameFromCells(cells, { target: 2 ** 20 }), 0);
           const lines = render2048(model, view(cols, rows), depth);
           expect(lines).toHaveLength(rows);
           for (const l of lines) expect(visibleWidth(l)).toBeLessThanOrEqual(cols);
@@ -140,15 +140,16 @@ describe('render2048', () => {
       ),
       'left',
     );
-    const shown = (m: Model) => render2048(m, view(80, 24), 'truecolor').map(stripAnsi).join('\n');
-    expect(shown(initialModel(win, 0))).toContain('You made 8!');
+    const shown = (m: Model2048) =>
+      render2048(m, view(80, 24), 'truecolor').map(stripAnsi).join('\n');
+    expect(shown(initialModel2048(win, 0))).toContain('You made 8!');
     const over = gameFromCells([
       [2, 4, 2],
       [4, 2, 4],
       [2, 4, 2],
     ]);
-    expect(shown(initialModel(over, 0))).toContain('Game over');
-    const m = initialModel(newGame({ seed: 5 }), 0);
+    expect(shown(initialModel2048(over, 0))).toContain('Game over');
+    const m = initialModel2048(newGame({ seed: 5 }), 0);
     expect(shown({ ...m, overlay: 'help' })).toContain('How to play');
     expect(shown({ ...m, overlay: 'confirm-new' })).toContain('Start a new game?');
   });
@@ -156,7 +157,7 @@ describe('render2048', () => {
   it('draws animation frames with the tiles of the previous board, then the new one', () => {
     let g = newGame({ seed: 9 });
     for (const d of ['left', 'up', 'right', 'down', 'left'] as const) g = play(g, d);
-    const m = initialModel(g, 0);
+    const m = initialModel2048(g, 0);
     const before = tilesOf(g.previous!.cells);
     // At the start of the slide every old tile is where it was; later, merge partners overlap.
     expect(boardNumbers(render2048(m, view(80, 24), 'truecolor', { kind: 'slide', t: 0 }))).toEqual(

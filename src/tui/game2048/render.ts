@@ -5,7 +5,7 @@
 import type { Cells, Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
-import { AUTOPLAY_DELAYS, type Model, phase, shownHint } from '../../front/model2048.ts';
+import { AUTOPLAY_DELAYS, type Model2048, phase, shownHint } from '../../front/model2048.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { cellOrigin, drawGridLines, type Geometry, gridSize } from '../grid.ts';
@@ -69,7 +69,7 @@ function drawBoard(
   x0: number,
   y0: number,
   g: Geometry,
-  model: Model,
+  model: Model2048,
   anim: AnimFrame | null,
   depth: ColorDepth,
 ): void {
@@ -127,7 +127,7 @@ function drawBoard(
   }
 }
 
-function overlayLines(model: Model): string[] | null {
+function overlayLines(model: Model2048): string[] | null {
   const game = model.game;
   if (model.overlay === 'help') {
     return [
@@ -170,7 +170,7 @@ function overlayLines(model: Model): string[] | null {
   }
 }
 
-function statsLine(model: Model, width: number): string {
+function statsLine(model: Model2048, width: number): string {
   const g = model.game;
   const gained = g.last && g.last.gained > 0 ? ` (+${formatNumber(g.last.gained)})` : '';
   const full = `Score ${formatNumber(g.score)}${gained}   Best ${formatNumber(model.best)}   Moves ${formatNumber(g.moves)}`;
@@ -193,7 +193,7 @@ const ARROW: Record<Direction, string> = {
 };
 
 /** The notice line: the model's message, else what the AI is doing. */
-function noticeLine(model: Model): string | null {
+function noticeLine(model: Model2048): string | null {
   if (model.notice) return model.notice;
   const hint = shownHint(model);
   if (model.autoplay) {
@@ -205,13 +205,13 @@ function noticeLine(model: Model): string | null {
 }
 
 /** Where the board goes in this window, or null when the window is too small. */
-export function layoutFor(model: Model, view: Viewport, depth: ColorDepth): Placement | null {
+export function layoutFor(model: Model2048, view: Viewport, depth: ColorDepth): Placement | null {
   return placeBoard(model.game.size, minTileWidth(model.game), view, depth === 'none');
 }
 
 /** Renders the 2048 screen into exactly `view.rows` lines. */
 export function render2048(
-  model: Model,
+  model: Model2048,
   view: Viewport,
   depth: ColorDepth,
   anim: AnimFrame | null = null,

@@ -5,7 +5,7 @@
 import { randomSeed } from '../../engine/rng.ts';
 import { Controller2048 } from '../../front/controller2048.ts';
 import { formatNumber } from '../../front/format.ts';
-import type { Model } from '../../front/model2048.ts';
+import type { Model2048 } from '../../front/model2048.ts';
 import type { Advisor } from '../../front/ports.ts';
 import { fileStore2048 } from '../../storage/store2048.ts';
 import { Animator } from '../animator.ts';
@@ -16,7 +16,7 @@ import { keyToCommand } from './keymap.ts';
 import { type AnimFrame, layoutFor, render2048 } from './render.ts';
 
 export interface Run2048Options {
-  readonly model: Model;
+  readonly model: Model2048;
   readonly dataDir: string;
   readonly depth: ColorDepth;
   readonly animation: boolean;
@@ -35,7 +35,7 @@ const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
 ];
 
 /** Runs the game until the player quits; resolves with the final model. */
-export function run2048(opts: Run2048Options): Promise<Model> {
+export function run2048(opts: Run2048Options): Promise<Model2048> {
   const session = new TerminalSession();
   let animate = true;
   const draw = () =>
@@ -66,7 +66,7 @@ export function run2048(opts: Run2048Options): Promise<Model> {
 }
 
 /** The line printed on the main screen after quitting. */
-export function farewell(model: Model): string {
+export function farewell(model: Model2048): string {
   const g = model.game;
   return `Score ${formatNumber(g.score)} · ${formatNumber(g.moves)} moves · best ${formatNumber(model.best)} — saved; run slidebox to continue.`;
 }

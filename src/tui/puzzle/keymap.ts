@@ -3,14 +3,14 @@
  * mouse click on a tile. `tileAt` maps a mouse position to the tile drawn there.
  */
 import { keyPuzzle } from '../../front/keymap.ts';
-import type { PuzzleCommand, PuzzleModel } from '../../front/modelPuzzle.ts';
+import type { CommandPuzzle, ModelPuzzle } from '../../front/modelPuzzle.ts';
 import { type Key, keyInput } from '../keys.ts';
 
 export function puzzleKeyToCommand(
   key: Key,
-  model: PuzzleModel,
+  model: ModelPuzzle,
   tileAt: (x: number, y: number) => number | null,
-): PuzzleCommand {
+): CommandPuzzle {
   if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit' };
   if (key.name === 'mouse') {
     if (key.button !== 0 || model.overlay || model.autoSolve || model.puzzle.solved) {

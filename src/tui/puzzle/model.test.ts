@@ -4,8 +4,8 @@ import { formatTime } from '../../front/format.ts';
 import {
   type Env,
   hintTile,
-  initialPuzzleModel,
-  type PuzzleModel,
+  initialModelPuzzle,
+  type ModelPuzzle,
   positionKey,
   updatePuzzle,
   wantsSolution,
@@ -17,9 +17,9 @@ import { renderPuzzle, tileAt } from './render.ts';
 
 const env: Env = { now: 1000, seed: () => 5 };
 // 1 2 3 / 4 5 6 / 7 _ 8: one move (8 left) from the goal.
-const nearlySolved = () => initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 0, 8], 3), {});
+const nearlySolved = () => initialModelPuzzle(puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 0, 8], 3), {});
 
-function press(m: PuzzleModel, input: string): PuzzleModel {
+function press(m: ModelPuzzle, input: string): ModelPuzzle {
   let out = m;
   for (const key of decodeKeys(input))
     out = updatePuzzle(
@@ -46,14 +46,14 @@ describe('puzzle keys and model', () => {
   });
 
   it('moves a clicked tile (with the tiles between)', () => {
-    const m = initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {});
+    const m = initialModelPuzzle(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {});
     const clicked = updatePuzzle(m, { type: 'tile', tile: 8 }, env);
     expect(clicked.puzzle.solved).toBe(true);
     expect(clicked.puzzle.moves).toBe(2);
   });
 
   it('asks for a solution for the hint, shows its first tile, and follows the plan as you play', () => {
-    const m = press(initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'i');
+    const m = press(initialModelPuzzle(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'i');
     expect(m.hint).toBe(true);
     expect(wantsSolution(m)).toBe(true);
     expect(hintTile(m)).toBeNull();
@@ -70,7 +70,7 @@ describe('puzzle keys and model', () => {
   });
 
   it('ignores a solution that arrives for a position the board has left', () => {
-    const m = press(initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'i');
+    const m = press(initialModelPuzzle(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'i');
     const stale = updatePuzzle(
       m,
       { type: 'solution', from: 'something else', tiles: [1], optimal: true },
@@ -80,7 +80,7 @@ describe('puzzle keys and model', () => {
   });
 
   it('plays the solution step by step, and any key stops it', () => {
-    let m = press(initialPuzzleModel(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'p');
+    let m = press(initialModelPuzzle(puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3), {}), 'p');
     expect(m.autoSolve).toBe(true);
     expect(m.assisted).toBe(true);
     m = updatePuzzle(
@@ -99,7 +99,7 @@ describe('puzzle keys and model', () => {
   });
 
   it('undo, new game with confirmation, help', () => {
-    const start = initialPuzzleModel(newPuzzle({ width: 4, seed: 3 }), {});
+    const start = initialModelPuzzle(newPuzzle({ width: 4, seed: 3 }), {});
     expect(press(start, 'u').notice).toBe('Nothing to undo.');
     const moved = press(start, 'adwsadws');
     expect(moved.puzzle.moves).toBeGreaterThan(0);
@@ -115,7 +115,7 @@ describe('puzzle keys and model', () => {
 
 describe('puzzle screen', () => {
   it('draws every tile once, the moves and the time', () => {
-    const m = initialPuzzleModel(newPuzzle({ width: 4, seed: 8 }), { moves: 80, timeMs: 62_000 });
+    const m = initialModelPuzzle(newPuzzle({ width: 4, seed: 8 }), { moves: 80, timeMs: 62_000 });
     for (const depth of ['truecolor', 'none'] as const) {
       const lines = renderPuzzle(m, { cols: 80, rows: 24 }, depth, 0);
       expect(lines).toHaveLength(24);
@@ -132,7 +132,7 @@ describe('puzzle screen', () => {
   });
 
   it('maps a click on a tile to that tile, and a click elsewhere to nothing', () => {
-    const m = initialPuzzleModel(newPuzzle({ width: 3, seed: 1 }), {});
+    const m = initialModelPuzzle(newPuzzle({ width: 3, seed: 1 }), {});
     const view = { cols: 80, rows: 24 };
     const lines = renderPuzzle(m, view, 'none', 0).map(stripAnsi);
     // Find each tile's label on screen and click there.

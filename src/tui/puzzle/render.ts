@@ -5,7 +5,7 @@
  */
 import { elapsedMs, posOf } from '../../engine/puzzle.ts';
 import { formatNumber, formatTime } from '../../front/format.ts';
-import { hintTile, type PuzzleModel, puzzleName, wantsSolution } from '../../front/modelPuzzle.ts';
+import { hintTile, type ModelPuzzle, puzzleName, wantsSolution } from '../../front/modelPuzzle.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
@@ -41,13 +41,13 @@ function minTileWidth(width: number): number {
 }
 
 /** Where the board goes in this window, or null when the window is too small. */
-export function puzzleLayout(m: PuzzleModel, view: Viewport, depth: ColorDepth): Placement | null {
+export function puzzleLayout(m: ModelPuzzle, view: Viewport, depth: ColorDepth): Placement | null {
   return placeBoard(m.puzzle.width, minTileWidth(m.puzzle.width), view, depth === 'none');
 }
 
 /** The tile drawn at screen position (x, y), or null. */
 export function tileAt(
-  m: PuzzleModel,
+  m: ModelPuzzle,
   view: Viewport,
   depth: ColorDepth,
   x: number,
@@ -66,7 +66,7 @@ export function tileAt(
   return null;
 }
 
-function statsLine(m: PuzzleModel, now: number, cols: number): string {
+function statsLine(m: ModelPuzzle, now: number, cols: number): string {
   const time = formatTime(elapsedMs(m.puzzle, now));
   const best =
     m.best.moves !== undefined
@@ -82,7 +82,7 @@ const KEYS = [
   '? help  q quit',
 ];
 
-function notice(m: PuzzleModel): string | null {
+function notice(m: ModelPuzzle): string | null {
   if (m.notice) return m.notice;
   if (m.autoSolve)
     return wantsSolution(m)
@@ -95,7 +95,7 @@ function notice(m: PuzzleModel): string | null {
   return null;
 }
 
-function overlayLines(m: PuzzleModel, now: number): string[] | null {
+function overlayLines(m: ModelPuzzle, now: number): string[] | null {
   if (m.overlay === 'help') {
     return [
       `The ${puzzleName(m.puzzle.width)}`,
@@ -131,7 +131,7 @@ function overlayLines(m: PuzzleModel, now: number): string[] | null {
 
 /** Renders the puzzle screen into exactly `view.rows` lines. */
 export function renderPuzzle(
-  m: PuzzleModel,
+  m: ModelPuzzle,
   view: Viewport,
   depth: ColorDepth,
   now: number,

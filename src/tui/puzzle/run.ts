@@ -5,7 +5,7 @@
  */
 import { randomSeed } from '../../engine/rng.ts';
 import { ControllerPuzzle } from '../../front/controllerPuzzle.ts';
-import type { PuzzleModel } from '../../front/modelPuzzle.ts';
+import type { ModelPuzzle } from '../../front/modelPuzzle.ts';
 import type { PuzzleSolver } from '../../front/ports.ts';
 import { fileStorePuzzle } from '../../storage/storePuzzle.ts';
 import { Animator } from '../animator.ts';
@@ -17,7 +17,7 @@ import { puzzleKeyToCommand } from './keymap.ts';
 import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from './render.ts';
 
 export interface RunPuzzleOptions {
-  readonly model: PuzzleModel;
+  readonly model: ModelPuzzle;
   readonly dataDir: string;
   readonly depth: ColorDepth;
   readonly animation: boolean;
@@ -30,7 +30,7 @@ const SLIDE: readonly { frame: PuzzleFrame; ms: number }[] = [
   { frame: { t: 0.7 }, ms: 30 },
 ];
 
-export function runPuzzle(opts: RunPuzzleOptions): Promise<PuzzleModel> {
+export function runPuzzle(opts: RunPuzzleOptions): Promise<ModelPuzzle> {
   const session = new TerminalSession({ mouse: true });
   let animate = true;
   const draw = () =>
