@@ -3,10 +3,7 @@
  * starting a game never pays for them. The full-screen games run them on worker threads; plain
  * mode runs them on its own thread, where nothing else has to stay responsive.
  */
-import type { Advisor, PuzzleSolver } from '../front/ports.ts';
-
-/** The preset for each use: the best answer for a hint, one that keeps the pace for autoplay. */
-export const ADVICE_PRESETS = { hint: 'strong', autoplay: 'fast' } as const;
+import { ADVICE_PRESETS, type Advisor, type PuzzleSolver } from '../front/ports.ts';
 
 /**
  * How long an optimal search may take before the fast solver answers instead: a hint should

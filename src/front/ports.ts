@@ -39,7 +39,14 @@ export const systemTimers: Timers = {
 };
 
 /** Why the 2048 AI is asked: a hint wants the best answer, autoplay one that keeps the pace. */
-export type AdvicePurpose = 'hint' | 'autoplay';
+export const ADVICE_PURPOSES = ['hint', 'autoplay'] as const;
+export type AdvicePurpose = (typeof ADVICE_PURPOSES)[number];
+
+/**
+ * The AI's preset for each purpose, in every front-end: `strong` for hints, where a good answer
+ * matters most, and `fast` for autoplay, which has to keep up with the chosen pace.
+ */
+export const ADVICE_PRESETS = { hint: 'strong', autoplay: 'fast' } as const;
 
 /** The 2048 AI, off the main thread. */
 export interface Advisor {

@@ -10,21 +10,15 @@
  */
 
 import { DIRECTIONS, type Direction, isDirection } from '../../engine/types.ts';
+import { ADVICE_PRESETS, type AdvicePurpose } from '../../front/ports.ts';
 import type { SearchBackend } from '../../solvers/ai2048/player.ts';
 import type { PresetName } from '../../solvers/ai2048/presets.ts';
 import type { ErrorReply, MoveReply, MoveRequest } from '../../solvers/ai2048/protocol.ts';
 
-export const PURPOSES = ['hint', 'autoplay'] as const;
-export type Purpose = (typeof PURPOSES)[number];
+export type Purpose = AdvicePurpose;
 
-/**
- * The AI's preset for each purpose: the `strong` one for hints, where a good answer matters
- * most, and the `fast` one for autoplay, which has to keep up with the chosen pace.
- */
-export const PRESET_FOR: Readonly<Record<Purpose, PresetName>> = {
-  hint: 'strong',
-  autoplay: 'fast',
-};
+/** The AI's preset for each purpose (the same in every front-end). */
+export const PRESET_FOR: Readonly<Record<Purpose, PresetName>> = ADVICE_PRESETS;
 
 /** The AI request for a board and a purpose. */
 export function aiMoveRequest(id: number, cells: number[][], purpose: Purpose): MoveRequest {
