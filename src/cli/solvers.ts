@@ -3,13 +3,12 @@
  * starting a game never pays for them. The full-screen games run them on worker threads; plain
  * mode runs them on its own thread, where nothing else has to stay responsive.
  */
-import { ADVICE_PRESETS, type Advisor, type PuzzleSolver } from '../front/ports.ts';
-
-/**
- * How long an optimal search may take before the fast solver answers instead: a hint should
- * come in a moment, even for the rare 15-puzzle position that takes the optimal search longer.
- */
-export const OPTIMAL_TIME_LIMIT_MS = 5000;
+import {
+  ADVICE_PRESETS,
+  type Advisor,
+  OPTIMAL_TIME_LIMIT_MS,
+  type PuzzleSolver,
+} from '../front/ports.ts';
 
 /** The 2048 AI on worker threads (the root moves shared over up to two). */
 export async function aiAdvisor(): Promise<Advisor> {

@@ -72,6 +72,12 @@ export interface Solution {
   readonly optimal: boolean;
 }
 
+/**
+ * How long an optimal puzzle search may take before the fast solver answers instead, in every
+ * front-end: a hint should come in a moment, even while the 15-puzzle's tables are being built.
+ */
+export const OPTIMAL_TIME_LIMIT_MS = 5000;
+
 /** The puzzle solver, off the main thread. */
 export interface PuzzleSolver {
   solve(

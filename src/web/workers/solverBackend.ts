@@ -6,17 +6,12 @@
  * for the databases included; then the fast solver answers, and a build under way goes on for
  * the next request.
  */
+import { OPTIMAL_TIME_LIMIT_MS } from '../../front/ports.ts';
 import { patternDbs4 } from '../../solvers/puzzle/pdbProvider.ts';
 import { solvePuzzle } from '../../solvers/puzzle/solve.ts';
 import type { BlobStore } from '../../solvers/puzzle/store.ts';
 
 export const SOLVER_BACKEND = { name: 'slidebox puzzle solver', final: true } as const;
-
-/**
- * How long an optimal search may take before the fast solver answers instead (as in the
- * terminal): a hint should come in a moment, even while the databases are still being built.
- */
-export const OPTIMAL_TIME_LIMIT_MS = 5000;
 
 /** What the page shows for each stage of getting the 4×4 databases. */
 export const STAGES = {
