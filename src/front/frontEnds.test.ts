@@ -17,15 +17,15 @@ import { ok } from '../engine/result.ts';
 import { tempDir } from '../testing/tempDir.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { keyToCommand } from '../tui/game2048/keymap.ts';
-import { decodeKeys } from '../tui/keys.ts';
+import { decodeKeys, type Key } from '../tui/keys.ts';
 import { puzzleKeyToCommand } from '../tui/puzzle/keymap.ts';
 import { keyBelongsToControl } from '../web/context.ts';
 import { Controller2048 } from './controller2048.ts';
 import { ControllerPuzzle } from './controllerPuzzle.ts';
 import { formatNumber } from './format.ts';
 import { type KeyInput, key2048, keyPuzzle } from './keymap.ts';
-import { initialModel2048, type Model2048 } from './model2048.ts';
-import { initialModelPuzzle, type ModelPuzzle } from './modelPuzzle.ts';
+import { type Command2048, initialModel2048, type Model2048 } from './model2048.ts';
+import { type CommandPuzzle, initialModelPuzzle, type ModelPuzzle } from './modelPuzzle.ts';
 import type { PuzzleSolver, Store2048, StorePuzzle } from './ports.ts';
 
 const FRONT_ENDS = ['terminal', 'web', 'plain'] as const;
@@ -223,6 +223,63 @@ interface Played<M> {
   readonly place: Place;
 }
 
+/** Each front-end's own translation of its input into a game's commands. */
+interface Translation<C, M> {
+  terminal(key: Key, model: M): C;
+  web(e: KeyboardEvent, model: M): C | null;
+  plain(line: string, model: M): C | null;
+}
+
+/** A controller as the front-ends drive it. */
+interface Driven<C, M> {
+  readonly model: M;
+  dispatch(cmd: C): unknown;
+}
+
+/** Types a row's steps on one front-end into a controller; says where the player ends up. */
+function typeRow<C extends { readonly type: string }, M extends { readonly quit: boolean }>(
+  fe: FrontEnd,
+  steps: readonly Step[],
+  c: Driven<C, M>,
+  t: Translation<C, M>,
+): Place {
+  let place: Place = 'game';
+  if (fe === 'terminal') {
+    // As runScreen (a terminal big enough for the board): each key of a chunk, read against
+    // the model on screen, until quit.
+    for (const bytes of inputsFor('terminal', steps)) {
+      for (const key of decodeKeys(bytes)) {
+        if (c.model.quit) break;
+        c.dispatch(t.terminal(key, c.model));
+      }
+      if (c.model.quit) place = 'exited';
+    }
+    return place;
+  }
+  // As the web screens (keys a control owns are skipped; quit shows the menu) and plain mode
+  // (unknown lines change nothing; quit ends the input).
+  const inputs = fe === 'web' ? inputsFor('web', steps).map(keyEvent) : inputsFor('plain', steps);
+  for (const input of inputs) {
+    if (place !== 'game') break;
+    if (typeof input !== 'string' && keyBelongsToControl(input)) continue;
+    const cmd = typeof input === 'string' ? t.plain(input, c.model) : t.web(input, c.model);
+    if (cmd?.type === 'quit') place = fe === 'web' ? 'menu' : 'exited';
+    else if (cmd) c.dispatch(cmd);
+  }
+  return place;
+}
+
+const TYPED_2048: Translation<Command2048, Model2048> = {
+  terminal: keyToCommand,
+  web: key2048,
+  plain: plainCommand2048,
+};
+const TYPED_PUZZLE: Translation<CommandPuzzle, ModelPuzzle> = {
+  terminal: (key, model) => puzzleKeyToCommand(key, model, () => null),
+  web: keyPuzzle,
+  plain: plainCommandPuzzle,
+};
+
 /** Types a 2048 row on one front-end, through that front-end's own translation. */
 function play2048(fe: FrontEnd, row: Row<Model2048>): Played<Model2048> {
   const time = new FakeTime();
@@ -235,35 +292,7 @@ function play2048(fe: FrontEnd, row: Row<Model2048>): Played<Model2048> {
     clock: time,
     timers: time,
   });
-  let place: Place = 'game';
-  if (fe === 'terminal') {
-    // As runScreen (a terminal big enough for the board): each key of a chunk, read against
-    // the model on screen, until quit.
-    for (const bytes of inputsFor('terminal', row.steps)) {
-      for (const key of decodeKeys(bytes)) {
-        if (c.model.quit) break;
-        c.dispatch(keyToCommand(key, c.model));
-      }
-      if (c.model.quit) place = 'exited';
-    }
-  } else if (fe === 'web') {
-    // As the app and Screen2048: keys a control owns are skipped; quit shows the menu.
-    for (const k of inputsFor('web', row.steps)) {
-      const e = keyEvent(k);
-      if (place !== 'game' || keyBelongsToControl(e)) continue;
-      const cmd = key2048(e, c.model);
-      if (cmd?.type === 'quit') place = 'menu';
-      else if (cmd) c.dispatch(cmd);
-    }
-  } else {
-    // As runPlain2048: unknown lines change nothing; quit ends the input.
-    for (const line of inputsFor('plain', row.steps)) {
-      if (place !== 'game') break;
-      const cmd = plainCommand2048(line, c.model);
-      if (cmd?.type === 'quit') place = 'exited';
-      else if (cmd) c.dispatch(cmd);
-    }
-  }
+  const place = typeRow(fe, row.steps, c, TYPED_2048);
   return { model: c.close(), place };
 }
 
@@ -281,31 +310,7 @@ function playPuzzle(fe: FrontEnd, row: Row<ModelPuzzle>): Played<ModelPuzzle> {
     timers: time,
   });
   c.resume();
-  let place: Place = 'game';
-  if (fe === 'terminal') {
-    for (const bytes of inputsFor('terminal', row.steps)) {
-      for (const key of decodeKeys(bytes)) {
-        if (c.model.quit) break;
-        c.dispatch(puzzleKeyToCommand(key, c.model, () => null));
-      }
-      if (c.model.quit) place = 'exited';
-    }
-  } else if (fe === 'web') {
-    for (const k of inputsFor('web', row.steps)) {
-      const e = keyEvent(k);
-      if (place !== 'game' || keyBelongsToControl(e)) continue;
-      const cmd = keyPuzzle(e, c.model);
-      if (cmd?.type === 'quit') place = 'menu';
-      else if (cmd) c.dispatch(cmd);
-    }
-  } else {
-    for (const line of inputsFor('plain', row.steps)) {
-      if (place !== 'game') break;
-      const cmd = plainCommandPuzzle(line, c.model);
-      if (cmd?.type === 'quit') place = 'exited';
-      else if (cmd) c.dispatch(cmd);
-    }
-  }
+  const place = typeRow(fe, row.steps, c, TYPED_PUZZLE);
   return { model: c.close(), place };
 }
 
