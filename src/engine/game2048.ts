@@ -230,8 +230,8 @@ export function slide(cells: Cells, dir: Direction): SlideResult {
   return slideValid(board, dir);
 }
 
-/** Whether any direction changes a valid board. */
-function canMoveValid(cells: Cells): boolean {
+/** Whether any direction changes a valid board (no validation: for the engine's own use). */
+export function canMoveValid(cells: Cells): boolean {
   const n = cells.length;
   for (let r = 0; r < n; r++) {
     const row = cells[r]!;

@@ -1,0 +1,257 @@
+/**
+ * A versus match: two players race on two boards started from the same seed, so both see the
+ * same natural draws and neither side is luckier. Merges attack the other side (the seed's
+ * two-player wish: "when a player merges two 4s, it makes an 8, and the next tile the other
+ * player gets will be an 8").
+ *
+ * Rules ({@link VersusOptions}; the defaults are the seed's rule):
+ * - A move that merges sends the largest tile it made, capped at `attackCap` when one is set,
+ *   to the end of the other side's queue. A move that merges nothing sends nothing.
+ * - Each move of a side whose queue is not empty takes the queue's head as its spawn: the value
+ *   is forced, the cell is drawn as for a natural spawn (see `spawn.ts`), so the generators of
+ *   the two boards stay in step. One attack is delivered per receiving move.
+ * - Moves come from either side in any order (two players at one keyboard). A move that
+ *   changes nothing is not logged and changes nothing; after the match is over moves are
+ *   refused (`match-over`).
+ * - The first side to make a tile of the target wins at once.
+ * - A side whose move leaves its board unable to move is out after its k-th move. The other
+ *   side wins as soon as it has made k moves of its own and can still move (it outlasted the
+ *   side that is out), including at once if it had already made k or more. Until then it plays
+ *   on alone (and still wins at once on reaching the target). If it is also left unable to
+ *   move, the one out after more moves wins, and a **draw** is when both are out after the
+ *   same number of moves: each side's k-th move left its own board unable to move. Counting
+ *   moves, not time, keeps the end fair when one player types faster.
+ */
+
+import { show } from './describe.ts';
+import { checkOptions, type Game, isTileValue, maxTile, newGame } from './game2048.ts';
+import { err, ok, type Problem, problem, type Result } from './result.ts';
+import { playWith, type SpawnRule } from './spawn.ts';
+import { type Direction, isDirection } from './types.ts';
+
+/** One of the two players of a match: 0 or 1. */
+export type Side = 0 | 1;
+
+/** Options of {@link newVersus}. */
+export interface VersusOptions {
+  /** The seed both boards share (default: a fresh random seed). */
+  seed?: number;
+  /** Board width and height, 3 to 8 (default 4). */
+  size?: number;
+  /** The tile that wins the match, a power of two from 16 (default 512). */
+  target?: number;
+  /** The largest attack, a power of two from 4, or null for none (the default). */
+  attackCap?: number | null;
+}
+
+/** The checked rules of a match, defaults filled in. */
+export interface VersusRules {
+  readonly seed: number;
+  readonly size: number;
+  readonly target: number;
+  readonly attackCap: number | null;
+}
+
+/** One logged move: who moved where, the attack it received (spawn) and the one it sent. */
+export interface VersusMove {
+  readonly side: Side;
+  readonly direction: Direction;
+  /** The forced spawn this move delivered from the side's queue, or null for a natural one. */
+  readonly received: number | null;
+  /** The attack this move sent to the other side, or null when it merged nothing. */
+  readonly sent: number | null;
+}
+
+/** A versus match: an immutable value. */
+export interface VersusMatch {
+  readonly rules: VersusRules;
+  /** Side 0's game and side 1's game (their `target` is the match target). */
+  readonly games: readonly [Game, Game];
+  /** The attacks waiting for each side, the next one first. */
+  readonly queues: readonly [readonly number[], readonly number[]];
+  /** The side that won, `'draw'`, or null while the match goes on. */
+  readonly winner: Side | 'draw' | null;
+  /** The match is decided; no more moves. */
+  readonly over: boolean;
+  /** The moves that changed a board, in order. */
+  readonly log: readonly VersusMove[];
+}
+
+/**
+ * Why a match call was refused: bad options (`bad-options`, `bad-size`, `bad-target`,
+ * `bad-seed`, `bad-cap`), a bad move (`bad-side`, `bad-direction`, `match-over`), or a log that
+ * does not replay (`bad-log`).
+ */
+export type VersusProblem = Problem<
+  | 'bad-options'
+  | 'bad-size'
+  | 'bad-target'
+  | 'bad-seed'
+  | 'bad-cap'
+  | 'bad-side'
+  | 'bad-direction'
+  | 'match-over'
+  | 'bad-log'
+>;
+
+export const DEFAULT_VERSUS_TARGET = 512;
+const OPTION_NAMES = ['seed', 'size', 'target', 'attackCap'];
+
+/** Checks match options, filling in defaults (a fresh random seed when none is given). */
+export function checkVersusOptions(opts: VersusOptions = {}): Result<VersusRules, VersusProblem> {
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
+    return err(problem('bad-options', `options must be an object, got ${show(opts)}`));
+  }
+  const unknown = Object.keys(opts).find((k) => !OPTION_NAMES.includes(k));
+  if (unknown !== undefined) {
+    return err(
+      problem(
+        'bad-options',
+        `unknown option ${show(unknown)} (options are ${OPTION_NAMES.join(', ')})`,
+      ),
+    );
+  }
+  const target = opts.target ?? DEFAULT_VERSUS_TARGET;
+  if (!isTileValue(target) || target < 16) {
+    return err(
+      problem(
+        'bad-target',
+        `target must be a power of two from 16 to 2^53, got ${show(opts.target)}`,
+      ),
+    );
+  }
+  const cap = opts.attackCap ?? null;
+  if (cap !== null && (!isTileValue(cap) || cap < 4)) {
+    return err(
+      problem(
+        'bad-cap',
+        `attackCap must be a power of two from 4 to 2^53, or null for none, got ${show(cap)}`,
+      ),
+    );
+  }
+  const base = checkOptions({ size: opts.size, target, seed: opts.seed });
+  if (!base.ok) return base;
+  return ok({ seed: base.value.seed, size: base.value.size, target, attackCap: cap });
+}
+
+/** A new match: two identical boards from the shared seed, empty queues. */
+export function newVersus(opts?: VersusOptions): Result<VersusMatch, VersusProblem> {
+  const rules = checkVersusOptions(opts);
+  if (!rules.ok) return rules;
+  const { seed, size, target } = rules.value;
+  const game = newGame({ seed, size, target });
+  return ok({
+    rules: rules.value,
+    games: [game, game],
+    queues: [[], []],
+    winner: null,
+    over: false,
+    log: [],
+  });
+}
+
+/**
+ * Who has won, given both games and the side that just moved (see the module comment):
+ * the mover on reaching `target`; otherwise judged by who is out after how many moves.
+ */
+export function versusWinner(
+  games: readonly [Game, Game],
+  mover: Side,
+  target: number,
+): Side | 'draw' | null {
+  if (maxTile(games[mover].cells) >= target) return mover;
+  const [a, b] = games;
+  if (a.over && b.over) {
+    if (a.moves === b.moves) return 'draw';
+    return a.moves > b.moves ? 0 : 1;
+  }
+  if (!a.over && !b.over) return null;
+  const out: Side = a.over ? 0 : 1;
+  const other: Side = out === 0 ? 1 : 0;
+  return games[other].moves >= games[out].moves ? other : null;
+}
+
+/** The attack a move sends: its largest merge, capped; null when it merged nothing. */
+function attackOf(game: Game, cap: number | null): number | null {
+  const merges = game.last?.merges ?? [];
+  if (merges.length === 0) return null;
+  const largest = Math.max(...merges.map((m) => m.value));
+  return cap === null ? largest : Math.min(largest, cap);
+}
+
+/**
+ * Side `side` moves `dir`. Its spawn is the head of its queue (forced) or natural; the attack
+ * it makes joins the other queue. A move that changes nothing returns the same match.
+ */
+export function versusMove(
+  match: VersusMatch,
+  side: Side,
+  dir: Direction,
+): Result<VersusMatch, VersusProblem> {
+  if (side !== 0 && side !== 1) {
+    return err(problem('bad-side', `side must be 0 or 1, got ${show(side)}`));
+  }
+  if (!isDirection(dir)) {
+    return err(
+      problem('bad-direction', `direction must be one of up, down, left, right, got ${show(dir)}`),
+    );
+  }
+  if (match.over) {
+    return err(problem('match-over', 'the match is over: no more moves'));
+  }
+  const game = match.games[side];
+  const queue = match.queues[side];
+  const head = queue[0];
+  const rule: SpawnRule =
+    head === undefined ? { kind: 'natural' } : { kind: 'forced', value: head };
+  const played = playWith(game, dir, rule);
+  // A slide that moved always leaves an empty cell, and queued values are valid tiles.
+  if (!played.ok) throw new Error(`versusMove: spawn refused: ${played.error.message}`);
+  const next = played.value;
+  if (next === game) return ok(match);
+  const sent = attackOf(next, match.rules.attackCap);
+  const other: Side = side === 0 ? 1 : 0;
+  const mine = head === undefined ? queue : queue.slice(1);
+  const theirs = sent === null ? match.queues[other] : [...match.queues[other], sent];
+  const games: [Game, Game] = side === 0 ? [next, match.games[1]] : [match.games[0], next];
+  const queues: [readonly number[], readonly number[]] =
+    side === 0 ? [mine, theirs] : [theirs, mine];
+  const winner = versusWinner(games, side, match.rules.target);
+  return ok({
+    rules: match.rules,
+    games,
+    queues,
+    winner,
+    over: winner !== null,
+    log: [...match.log, { side, direction: dir, received: head ?? null, sent }],
+  });
+}
+
+/**
+ * Replays a move log from the start (the `received`/`sent` fields, if any, are ignored and
+ * recomputed). Every move must change its board; a refused or empty move is a `bad-log`.
+ */
+export function replayVersus(
+  opts: VersusOptions,
+  log: readonly { readonly side: Side; readonly direction: Direction }[],
+): Result<VersusMatch, VersusProblem> {
+  const start = newVersus(opts);
+  if (!start.ok) return start;
+  if (!Array.isArray(log)) {
+    return err(problem('bad-log', `a move log must be an array, got ${show(log)}`));
+  }
+  let match = start.value;
+  for (let i = 0; i < log.length; i++) {
+    const m = log[i] as { side?: unknown; direction?: unknown } | null;
+    if (typeof m !== 'object' || m === null) {
+      return err(problem('bad-log', `move ${i + 1} must be an object, got ${show(m)}`));
+    }
+    const next = versusMove(match, m.side as Side, m.direction as Direction);
+    if (!next.ok) return err(problem('bad-log', `move ${i + 1}: ${next.error.message}`));
+    if (next.value === match) {
+      return err(problem('bad-log', `move ${i + 1} does not change side ${m.side}'s board`));
+    }
+    match = next.value;
+  }
+  return ok(match);
+}
