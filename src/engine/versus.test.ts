@@ -39,7 +39,11 @@ const matchPlay = fc.record({
     target: fc.constantFrom(16, 32, 64, 512),
     attackCap: fc.constantFrom(null, 4, 8, 16),
   }),
-  tries: fc.array(fc.tuple(fc.constantFrom<Side>(0, 1), direction), { maxLength: 250 }),
+  // Long enough that many matches end (size 'max': lengths spread up to maxLength).
+  tries: fc.array(fc.tuple(fc.constantFrom<Side>(0, 1), direction), {
+    maxLength: 400,
+    size: 'max',
+  }),
 });
 
 function playOut(opts: VersusOptions, tries: readonly [Side, Direction][]): VersusMatch {
@@ -59,6 +63,19 @@ function history(g: Game): Game[] {
 }
 
 describe('versus properties', () => {
+  it('many generated matches end, some by the target and some by a side out of moves', () => {
+    const ends = fc
+      .sample(matchPlay, { numRuns: 200, seed: 42 })
+      .map(({ opts, tries }) => playOut(opts, tries))
+      .filter((m) => m.over);
+    expect(ends.length).toBeGreaterThan(40);
+    const byTarget = ends.filter(
+      (m) => m.winner !== 'draw' && maxTile(m.games[m.winner!].cells) >= m.rules.target,
+    );
+    expect(byTarget.length).toBeGreaterThan(5);
+    expect(ends.length - byTarget.length).toBeGreaterThan(5);
+  });
+
   it('every attack is sent once by the side that merged, and delivered once, in order, or still queued', () => {
     fc.assert(
       fc.property(matchPlay, ({ opts, tries }) => {
