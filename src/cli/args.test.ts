@@ -44,6 +44,32 @@ describe('parseCli', () => {
     });
   });
 
+  it('reads versus: two players, or the AI at a level (medium when none is named)', () => {
+    expect(parseCli(['versus']).ok && parseCli(['versus'])).toMatchObject({
+      value: { command: 'versus', ai: false, level: undefined },
+    });
+    for (const [args, level] of [
+      [['versus', '--ai'], 'medium'],
+      [['versus', '--ai', 'hard'], 'hard'],
+      [['versus', '--ai', 'easy', '--target', '256', '--seed', '3'], 'easy'],
+    ] as const) {
+      const r = parseCli(args);
+      expect(r.ok && r.value).toMatchObject({ command: 'versus', ai: true, level });
+    }
+    const bad = [
+      [['versus', '--ai', 'godlike'], /--ai needs a level for versus: easy, medium, hard/],
+      [['versus', 'hard'], /unknown command "versus hard"/],
+      [['versus', '--target', '8'], /--target must be a power of two from 16/],
+      [['versus', '--invert'], /--invert is for slidebox puzzle only/],
+      [['versus', '--new'], /--new is for slidebox 2048 and slidebox puzzle only/],
+      [['puzzle', '--ai'], /--ai is for slidebox 2048 and slidebox versus only/],
+    ] as const;
+    for (const [args, message] of bad) {
+      const r = parseCli(args);
+      expect(r.ok ? 'accepted' : r.error.message).toMatch(message);
+    }
+  });
+
   it('has defaults, help and version', () => {
     const r = parseCli([]);
     expect(r.ok && r.value).toMatchObject({
@@ -72,7 +98,7 @@ describe('parseCli', () => {
     [['--new=1'], /--new takes no value/],
     [['puzzles'], /unknown command "puzzles"/],
     [['2048', 'extra'], /unknown command/],
-    [['puzzle', '--target', '64'], /--target is for slidebox 2048 only/],
+    [['puzzle', '--target', '64'], /--target is for slidebox 2048 and slidebox versus only/],
     [['--invert'], /--invert is for slidebox puzzle only/],
     [['puzzle', '--size', '10'], /--size must be/],
   ])('%j is refused: %s', (argv, message) => {
@@ -150,7 +176,7 @@ describe('parseCli', () => {
       'an empty argument is a command',
       [''],
       'unknown-command',
-      'unknown command "" (try: slidebox 2048, slidebox puzzle)',
+      'unknown command "" (try: slidebox 2048, slidebox puzzle, slidebox versus)',
     ],
     [
       'a bad repeated value is still read',

@@ -6,8 +6,11 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { checkOptions } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
+import { checkVersusOptions } from '../engine/versus.ts';
+import { AI_LEVELS, type AiLevel, isAiLevel } from '../front/versusAi.ts';
 
-export type Game = '2048' | 'puzzle';
+export type Game = '2048' | 'puzzle' | 'versus';
+const GAMES: readonly string[] = ['2048', 'puzzle', 'versus'];
 
 export interface CliOptions {
   readonly command: Game | 'help' | 'version';
@@ -18,21 +21,27 @@ export interface CliOptions {
   readonly animation: boolean;
   readonly plain: boolean;
   readonly invert: boolean;
-  /** 2048: start with the AI playing. */
+  /** 2048: start with the AI playing; versus: the AI plays board 2. */
   readonly ai: boolean;
+  /** Versus against the AI: its level. */
+  readonly level: AiLevel | undefined;
   readonly dataDir: string | undefined;
 }
 
 export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the default)
        slidebox puzzle [options]      play the sliding puzzle (15-puzzle; 3x3 to 8x8)
+       slidebox versus [options]      2048 versus: two players at one keyboard, or
+                                      you against the AI (--ai LEVEL)
        slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
 Your game is saved after every move and resumed next time.
 
 Options:
   --size N         board size, 3 to 8 (default 4)
-  --target N       2048 only: winning tile, a power of two from 8 (default 2048)
-  --ai             2048 only: watch the AI play (p pauses, + and - change the pace)
+  --target N       2048: winning tile, a power of two from 8 (default 2048);
+                   versus: the tile that wins the match, from 16 (default 512)
+  --ai             2048: watch the AI play (p pauses, + and - change the pace)
+  --ai LEVEL       versus: play against the AI: ${AI_LEVELS.join(', ')} (default medium)
   --invert         puzzle only: arrow keys move the gap instead of a tile
   --seed N         seed for a new game: the same seed and moves give the same game
   --new            start a new game instead of resuming the saved one
@@ -47,7 +56,9 @@ Options:
 2048 keys:   arrows, WASD or hjkl move · u undo · i hint · p autoplay · + - pace ·
              n new game · ? help · q or Esc quit
 Puzzle keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve ·
-             n new game · ? help · q or Esc quit`;
+             n new game · ? help · q or Esc quit
+Versus keys: WASD board 1, arrows board 2 (against the AI: either moves yours) ·
+             r rematch · n new match · ? help · q or Esc quit`;
 
 /** Every option; `short` only for -h and -v. Negated forms are options of their own. */
 const OPTIONS = {
@@ -66,11 +77,12 @@ const OPTIONS = {
 
 type OptionName = keyof typeof OPTIONS;
 
-/** Options that belong to one game only. */
-const ONLY_FOR: Partial<Record<OptionName, Game>> = {
-  target: '2048',
-  ai: '2048',
-  invert: 'puzzle',
+/** Options that belong to some games only. */
+const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
+  target: ['2048', 'versus'],
+  ai: ['2048', 'versus'],
+  invert: ['puzzle'],
+  new: ['2048', 'puzzle'],
 };
 
 type CliProblem = Problem;
@@ -159,19 +171,20 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   const { values, flags, positionals } = scanned.value;
   if (flags.has('help')) return ok(defaults('help'));
   if (flags.has('version')) return ok(defaults('version'));
-  const game = positionals[0] ?? '2048';
-  if (positionals.length > 1 || (game !== '2048' && game !== 'puzzle')) {
+  const game = (positionals[0] ?? '2048') as Game;
+  const level = versusLevel(game, flags, positionals);
+  if (!level.ok) return level;
+  const extra = positionals.length - (level.value === undefined || game !== 'versus' ? 1 : 2);
+  if (extra > 0 || !GAMES.includes(game)) {
     return err({
       code: 'unknown-command',
-      message: `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle)`,
+      message: `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle, slidebox versus)`,
     });
   }
-  for (const [option, owner] of Object.entries(ONLY_FOR) as [OptionName, Game][]) {
-    if ((values.has(option) || flags.has(option)) && owner !== game) {
-      return err({
-        code: 'bad-option',
-        message: `--${option} is for ${owner === '2048' ? 'slidebox 2048' : 'slidebox puzzle'} only`,
-      });
+  for (const [option, owners] of Object.entries(ONLY_FOR) as [OptionName, Game[]][]) {
+    if ((values.has(option) || flags.has(option)) && !owners.includes(game)) {
+      const names = owners.map((g) => `slidebox ${g}`).join(' and ');
+      return err({ code: 'bad-option', message: `--${option} is for ${names} only` });
     }
   }
   const nums: Partial<Record<'size' | 'target' | 'seed', number>> = {};
@@ -183,7 +196,8 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     nums[key] = n.value;
   }
   // The engine has the final word on what a size, target or seed may be.
-  const checked = checkOptions({ size: nums.size, target: nums.target, seed: nums.seed ?? 0 });
+  const base = { size: nums.size, target: nums.target, seed: nums.seed ?? 0 };
+  const checked = game === 'versus' ? checkVersusOptions(base) : checkOptions(base);
   if (!checked.ok) return err({ code: checked.error.code, message: `--${checked.error.message}` });
   return ok({
     command: game,
@@ -195,7 +209,27 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     plain: flags.has('plain'),
     invert: flags.has('invert'),
     ai: flags.has('ai'),
+    level: level.value,
     dataDir: values.get('data-dir'),
+  });
+}
+
+/**
+ * Versus against the AI: `--ai LEVEL` (the word after `versus --ai`), medium when none is
+ * given; undefined otherwise.
+ */
+function versusLevel(
+  game: string,
+  flags: Set<OptionName>,
+  positionals: readonly string[],
+): Result<AiLevel | undefined, CliProblem> {
+  if (game !== 'versus' || !flags.has('ai')) return ok(undefined);
+  const word = positionals[1];
+  if (word === undefined) return ok('medium');
+  if (isAiLevel(word)) return ok(word);
+  return err({
+    code: 'bad-value',
+    message: `--ai needs a level for versus: ${AI_LEVELS.join(', ')}, got "${word}"`,
   });
 }
 
@@ -210,6 +244,7 @@ function defaults(command: CliOptions['command']): CliOptions {
     plain: false,
     invert: false,
     ai: false,
+    level: undefined,
     dataDir: undefined,
   };
 }

@@ -128,6 +128,33 @@ async function playPuzzle(o: CliOptions): Promise<number> {
   return 0;
 }
 
+async function playVersus(o: CliOptions): Promise<number> {
+  const dataDir = resolve(o.dataDir ?? defaultDataDir());
+  const { newVersus } = await import('../engine/versus.ts');
+  const { initialModelVersus } = await import('../front/modelVersus.ts');
+  const match = newVersus({ seed: o.seed ?? randomSeed(), size: o.size, target: o.target });
+  // The options were checked by parseCli with the engine's own checks.
+  if (!match.ok) throw new Error(match.error.message);
+  const opponent = o.level ? { kind: 'ai' as const, level: o.level } : { kind: 'human' as const };
+  const model = initialModelVersus(match.value, opponent);
+  const io = { input: process.stdin, output: process.stdout, error: process.stderr };
+  if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
+    const { runPlainVersus } = await import('./plainVersus.ts');
+    return runPlainVersus(model, dataDir, io, aiHere);
+  }
+  const { runVersus } = await import('../tui/versus/run.ts');
+  const end = await runVersus({
+    model,
+    dataDir,
+    depth: detectColorDepth(process.env, true),
+    animation: o.animation,
+    ai: aiAdvisor,
+  });
+  const [a, b] = end.match.games;
+  process.stdout.write(`Versus: ${a.score} - ${b.score}. Run slidebox versus for another match.\n`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   // A reader that goes away (`slidebox --plain | head -1`) ends the game quietly.
   quietOnClosedPipe();
@@ -155,6 +182,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`slidebox ${VERSION}\n`);
     return 0;
   }
+  if (o.command === 'versus') return playVersus(o);
   return o.command === 'puzzle' ? playPuzzle(o) : play2048(o);
 }
 

@@ -7,6 +7,7 @@
 import type { Direction } from '../engine/types.ts';
 import { type Command2048, type Model2048, phase } from './model2048.ts';
 import type { CommandPuzzle, ModelPuzzle } from './modelPuzzle.ts';
+import type { CommandVersus, ModelVersus } from './modelVersus.ts';
 
 /** A key press: `key` as in KeyboardEvent.key ('ArrowUp', 'Enter', 'Escape', ' ', 'a', '?'). */
 export interface KeyInput {
@@ -114,4 +115,29 @@ export function keyPuzzle(k: KeyInput, model: ModelPuzzle): CommandPuzzle | null
   if (key === 'p') return { type: 'auto-solve' };
   const dir = keyDirection(k);
   return dir ? { type: 'move', dir } : null;
+}
+
+/** Side 1's keys when two play at one keyboard; side 2 has the arrows. */
+const WASD: Readonly<Record<string, Direction>> = { w: 'up', a: 'left', s: 'down', d: 'right' };
+
+/**
+ * The versus command for a key, or null. Two players at one keyboard: W A S D move board 1, the
+ * arrows board 2. Against the AI every move key (arrows, WASD, hjkl) moves the player's board.
+ */
+export function keyVersus(k: KeyInput, model: ModelVersus): CommandVersus | null {
+  const over = overlayCommand(k, model.overlay);
+  if (over !== undefined) return over;
+  const key = bare(k);
+  if (key === 'q' || key === 'Escape') return { type: 'quit' };
+  if (key === '?') return { type: 'help' };
+  if (key === 'n') return { type: 'new' };
+  if (model.match.over) return key === 'r' ? { type: 'rematch' } : null;
+  if (model.opponent.kind === 'ai') {
+    const dir = keyDirection(k);
+    return dir ? { type: 'move', side: 0, dir } : null;
+  }
+  const left = key === null ? undefined : WASD[key];
+  if (left) return { type: 'move', side: 0, dir: left };
+  const right = key === null ? undefined : MOVE_KEYS[key];
+  return right && key!.startsWith('Arrow') ? { type: 'move', side: 1, dir: right } : null;
 }

@@ -7,7 +7,7 @@ import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import type { Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
-import type { PuzzleRecord } from './records.ts';
+import type { PuzzleRecord, VersusRecord } from './records.ts';
 
 /** Wall-clock time in milliseconds. */
 export interface Clock {
@@ -112,4 +112,10 @@ export interface StorePuzzle {
   save(puzzle: Puzzle, now: number, assisted: boolean): Result<void>;
   /** Records a solve by the player. */
   recordSolve(width: number, moves: number, timeMs: number): Result<SolveRecords>;
+}
+
+/** Where versus results are kept. */
+export interface StoreVersus {
+  /** Counts a finished match against `opponent` ("human", "ai-easy", …) from player 1's side. */
+  recordResult(opponent: string, result: 'win' | 'loss' | 'draw'): Result<VersusRecord>;
 }

@@ -11,10 +11,19 @@ export interface PuzzleRecord {
   readonly timeMs?: number;
 }
 
-/** Records by board size, keyed by the size as a string ("4"). */
+/** Versus matches against one kind of opponent, from player 1's side. */
+export interface VersusRecord {
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+/** Records by board size, keyed by the size as a string ("4"); versus results by opponent. */
 export interface Records {
   readonly best2048: Readonly<Record<string, number>>;
   readonly puzzle: Readonly<Record<string, PuzzleRecord>>;
+  /** By opponent: "human", or "ai-easy", "ai-medium", "ai-hard" (absent until a match ends). */
+  readonly versus?: Readonly<Record<string, VersusRecord>>;
 }
 
 export const EMPTY_RECORDS: Records = { best2048: {}, puzzle: {} };
@@ -38,6 +47,7 @@ function bad(message: string): Result<never, RecordsProblem> {
 export function parseRecordTables(d: {
   best2048?: unknown;
   puzzle?: unknown;
+  versus?: unknown;
 }): Result<Records, RecordsProblem> {
   const rawBest = d.best2048 ?? {};
   const rawPuzzle = d.puzzle ?? {};
@@ -68,7 +78,42 @@ export function parseRecordTables(d: {
       ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
     };
   }
-  return ok({ best2048, puzzle });
+  if (d.versus === undefined) return ok({ best2048, puzzle });
+  const versus = parseVersusTable(d.versus);
+  return versus.ok ? ok({ best2048, puzzle, versus: versus.value }) : versus;
+}
+
+const OPPONENT_KEY = /^(human|ai-[a-z]{1,12})$/;
+
+function parseVersusTable(raw: unknown): Result<Record<string, VersusRecord>, RecordsProblem> {
+  if (typeof raw !== 'object' || raw === null) return bad('its versus results are not a table');
+  const versus: Record<string, VersusRecord> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const r = v as Record<string, unknown> | null;
+    if (!OPPONENT_KEY.test(k) || typeof r !== 'object' || r === null) {
+      return bad(`its versus results against ${k} are invalid`);
+    }
+    if (!isCount(r.wins) || !isCount(r.losses) || !isCount(r.draws)) {
+      return bad(`its versus results against ${k} are invalid`);
+    }
+    versus[k] = { wins: r.wins, losses: r.losses, draws: r.draws };
+  }
+  return ok(versus);
+}
+
+/** The records after a versus match against `opponent`, from player 1's side. */
+export function recordVersus<R extends Records>(
+  records: R,
+  opponent: string,
+  result: 'win' | 'loss' | 'draw',
+): R {
+  const old = records.versus?.[opponent] ?? { wins: 0, losses: 0, draws: 0 };
+  const next: VersusRecord = {
+    wins: old.wins + (result === 'win' ? 1 : 0),
+    losses: old.losses + (result === 'loss' ? 1 : 0),
+    draws: old.draws + (result === 'draw' ? 1 : 0),
+  };
+  return { ...records, versus: { ...records.versus, [opponent]: next } };
 }
 
 /** The records after a 2048 score (the same object when it is not a record). */

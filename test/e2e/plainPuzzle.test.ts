@@ -275,7 +275,7 @@ describe('plain mode', () => {
 
 describe('options for the other game', () => {
   const cases: [args: string[], problem: RegExp][] = [
-    [['puzzle', '--target', '8'], /--target is for slidebox 2048 only/],
+    [['puzzle', '--target', '8'], /--target is for slidebox 2048 and slidebox versus only/],
     [['--invert'], /--invert is for slidebox puzzle only/],
     [['2048', '--invert'], /--invert is for slidebox puzzle only/],
     [['puzzle', '--size', '9'], /--size.*3 to 8.*9/],

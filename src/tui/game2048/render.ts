@@ -29,7 +29,8 @@ function maxOf(cells: Cells): number {
 }
 
 /** The minimum tile width for the tiles on screen: the widest number and a space each side. */
-function minTileWidth(game: Game): number {
+/** The minimum tile width for the tiles on screen. */
+export function minTileWidth(game: Game): number {
   const prev = game.previous ? maxOf(game.previous.cells) : 0;
   return Math.max(digits(maxOf(game.cells)), digits(prev)) + 2;
 }
@@ -64,16 +65,16 @@ function drawTile(
   }
 }
 
-function drawBoard(
+/** Draws a game's board with its top left at (x0, y0), at a moment of its animation. */
+export function drawGameBoard(
   c: Canvas,
   x0: number,
   y0: number,
   g: Geometry,
-  model: Model2048,
+  game: Game,
   anim: AnimFrame | null,
   depth: ColorDepth,
 ): void {
-  const game = model.game;
   const n = game.size;
   const lines = depth === 'none';
   const { width, height } = gridSize(n, g);
@@ -229,7 +230,7 @@ export function render2048(
     keys: KEYS,
     notice: noticeLine(model),
   });
-  drawBoard(c, p.left, p.boardTop, p.g, model, anim, depth);
+  drawGameBoard(c, p.left, p.boardTop, p.g, model.game, anim, depth);
   const overlay = overlayLines(model);
   if (overlay && anim === null) {
     drawBox(

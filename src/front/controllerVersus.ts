@@ -1,0 +1,218 @@
+/**
+ * The versus loop, once for every front-end: applies commands through the pure `updateVersus`,
+ * plays side 2 with the AI at its level (asked off the main thread through the advisor, paced,
+ * answers for a board that has moved on dropped), and counts each finished match in the
+ * records. Effects come in through {@link ./ports.ts}.
+ */
+import type { Game } from '../engine/game2048.ts';
+import {
+  AI_SIDE,
+  type CommandVersus,
+  type ModelVersus,
+  updateVersus,
+  wantsAiMove,
+} from './modelVersus.ts';
+import {
+  type Advisor,
+  type Clock,
+  type StoreVersus,
+  systemClock,
+  systemTimers,
+  type Timers,
+} from './ports.ts';
+import { LEVELS, levelMove } from './versusAi.ts';
+
+/** One step of a match, as the front-end hears of it. */
+export interface ChangeVersus {
+  readonly before: ModelVersus;
+  readonly model: ModelVersus;
+  readonly cmd: CommandVersus;
+  /** Which boards slid (worth animating). */
+  readonly moved: readonly [boolean, boolean];
+  /** Which boards an attack landed on (worth a flash). */
+  readonly attacked: readonly [boolean, boolean];
+}
+
+export interface ControllerVersusOptions {
+  readonly model: ModelVersus;
+  /** Loads the AI on first use. */
+  readonly advisor: () => Promise<Advisor>;
+  readonly store: StoreVersus;
+  readonly seed: () => number;
+  readonly onChange: (change: ChangeVersus) => void;
+  /** Where the controller's own commands (the AI's moves) go; default: applied at once. */
+  readonly post?: (cmd: CommandVersus) => void;
+  /**
+   * The AI moves once after each move of player 1, at once, instead of at its level's pace
+   * (plain mode: deterministic with a seed).
+   */
+  readonly lockstep?: boolean;
+  readonly clock?: Clock;
+  readonly timers?: Timers;
+}
+
+interface AiJob {
+  readonly game: Game;
+  readonly ctrl: AbortController;
+  cancelWait: (() => void) | null;
+}
+
+/** The records' name of an opponent. */
+export function opponentKey(m: ModelVersus): string {
+  return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
+}
+
+export class ControllerVersus {
+  private m: ModelVersus;
+  private job: AiJob | null = null;
+  private advisorLoad: Promise<Advisor> | null = null;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+  private readonly post: (cmd: CommandVersus) => void;
+  private active = true;
+  private idleWaiters: (() => void)[] = [];
+  /** The match in which the AI failed: it is not asked again until a new match. */
+  private failedIn: ModelVersus['match']['rules'] | null = null;
+
+  constructor(private readonly opts: ControllerVersusOptions) {
+    this.m = opts.model;
+    this.clock = opts.clock ?? systemClock;
+    this.timers = opts.timers ?? systemTimers;
+    this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
+  }
+
+  get model(): ModelVersus {
+    return this.m;
+  }
+
+  /** Starts the AI if it plays. */
+  start(): void {
+    this.syncAi();
+  }
+
+  /** Applies one command and says what changed. */
+  dispatch(cmd: CommandVersus): ChangeVersus {
+    if (cmd.type === 'ai-answer' && this.job?.game === cmd.game) this.job = null;
+    const before = this.m;
+    this.m = updateVersus(before, cmd, this.opts.seed);
+    this.recordIfOver(before);
+    const g = this.m.match.games;
+    const b = before.match.games;
+    const last = this.m.match.log.at(-1);
+    const newMove = this.m.match.log.length > before.match.log.length && last !== undefined;
+    const change: ChangeVersus = {
+      before,
+      model: this.m,
+      cmd,
+      moved: [g[0] !== b[0] && g[0].previous === b[0], g[1] !== b[1] && g[1].previous === b[1]],
+      attacked: [
+        newMove && last.side === 0 && last.received !== null,
+        newMove && last.side === 1 && last.received !== null,
+      ],
+    };
+    this.syncAi();
+    this.opts.onChange(change);
+    return change;
+  }
+
+  /** The match leaves the screen (or the program is suspended): the AI waits. */
+  suspend(): void {
+    this.active = false;
+    this.syncAi();
+  }
+
+  resume(): void {
+    this.active = true;
+    this.syncAi();
+  }
+
+  /** Ends the loop: the AI is stopped and closed. */
+  close(): ModelVersus {
+    this.active = false;
+    this.cancelJob();
+    this.advisorLoad?.then(
+      (a) => a.close(),
+      () => {},
+    );
+    this.advisorLoad = null;
+    return this.m;
+  }
+
+  /** In lock-step: the AI has made fewer moves than player 1. */
+  private aiOwesTurn(): boolean {
+    const [a, b] = this.m.match.games;
+    return b.moves < a.moves;
+  }
+
+  /** Resolves once the AI owes no answer (plain mode waits for its move this way). */
+  settled(): Promise<void> {
+    if (!this.job) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private wakeIdle(): void {
+    if (this.job) return;
+    for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  private recordIfOver(before: ModelVersus): void {
+    const w = this.m.match.winner;
+    if (w === null || before.match === this.m.match || before.match.winner !== null) return;
+    const result = w === 'draw' ? 'draw' : w === 0 ? 'win' : 'loss';
+    const r = this.opts.store.recordResult(opponentKey(this.m), result);
+    if (!r.ok) this.m = { ...this.m, notice: r.error.message };
+  }
+
+  private cancelJob(): void {
+    if (!this.job) return;
+    this.job.ctrl.abort();
+    this.job.cancelWait?.();
+    this.job = null;
+    this.wakeIdle();
+  }
+
+  /** Asks the AI for side 2's move when it owes one and is not already thinking. */
+  private syncAi(): void {
+    const want =
+      this.active &&
+      wantsAiMove(this.m) &&
+      this.failedIn !== this.m.match.rules &&
+      (!this.opts.lockstep || this.aiOwesTurn());
+    const game = this.m.match.games[AI_SIDE];
+    if (this.job && (this.job.game !== game || !want)) this.cancelJob();
+    if (!want || this.job || this.m.opponent.kind !== 'ai') {
+      this.wakeIdle();
+      return;
+    }
+    const level = this.m.opponent.level;
+    const job: AiJob = { game, ctrl: new AbortController(), cancelWait: null };
+    this.job = job;
+    const started = this.clock.now();
+    const cells = game.cells.map((r) => [...r]);
+    const { seed } = this.m.match.rules;
+    this.advisorLoad ??= this.opts.advisor();
+    this.advisorLoad
+      .then((a) => a.bestMove(cells, 'autoplay', job.ctrl.signal))
+      .then(
+        (best) => {
+          if (job.ctrl.signal.aborted) return;
+          const dir = levelMove(level, cells, best, seed, game.moves);
+          const deliver = () => {
+            if (!job.ctrl.signal.aborted) this.post({ type: 'ai-answer', game, dir });
+          };
+          // The level's pace counts from when the AI was asked.
+          const pace = this.opts.lockstep ? 0 : LEVELS[level].paceMs;
+          const wait = pace - (this.clock.now() - started);
+          if (wait > 0) job.cancelWait = this.timers.after(wait, deliver);
+          else deliver();
+        },
+        (e: unknown) => {
+          if (job.ctrl.signal.aborted) return;
+          this.job = null;
+          this.failedIn = this.m.match.rules;
+          this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
+          this.wakeIdle();
+        },
+      );
+  }
+}
