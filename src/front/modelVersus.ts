@@ -10,7 +10,9 @@ import { newVersus, type Side, type VersusMatch, versusMove } from '../engine/ve
 import type { AiLevel } from './versusAi.ts';
 
 /** Who plays side 2 (index 1): a second player, or the AI at a level. */
-export type Opponent = { readonly kind: 'human' } | { readonly kind: 'ai'; readonly level: AiLevel };
+export type Opponent =
+  | { readonly kind: 'human' }
+  | { readonly kind: 'ai'; readonly level: AiLevel };
 
 export interface ModelVersus {
   readonly match: VersusMatch;
