@@ -52,6 +52,7 @@ describe('parseCli', () => {
       [['versus', '--ai'], 'medium'],
       [['versus', '--ai', 'hard'], 'hard'],
       [['versus', '--ai', 'easy', '--target', '256', '--seed', '3'], 'easy'],
+      [['versus', '--cap', '8', '--ai', 'hard'], 'hard'],
     ] as const) {
       const r = parseCli(args);
       expect(r.ok && r.value).toMatchObject({ command: 'versus', ai: true, level });
@@ -63,6 +64,8 @@ describe('parseCli', () => {
       [['versus', '--invert'], /--invert is for slidebox puzzle only/],
       [['versus', '--new'], /--new is for slidebox 2048 and slidebox puzzle only/],
       [['puzzle', '--ai'], /--ai is for slidebox 2048 and slidebox versus only/],
+      [['versus', '--cap', '6'], /^--cap must be a power of two from 4/],
+      [['2048', '--cap', '8'], /--cap is for slidebox versus only/],
     ] as const;
     for (const [args, message] of bad) {
       const r = parseCli(args);

@@ -25,6 +25,8 @@ export interface CliOptions {
   readonly ai: boolean;
   /** Versus against the AI: its level. */
   readonly level: AiLevel | undefined;
+  /** Versus: the largest attack (undefined: none, the seed's rule). */
+  readonly cap: number | undefined;
   readonly dataDir: string | undefined;
 }
 
@@ -42,6 +44,9 @@ Options:
                    versus: the tile that wins the match, from 16 (default 512)
   --ai             2048: watch the AI play (p pauses, + and - change the pace)
   --ai LEVEL       versus: play against the AI: ${AI_LEVELS.join(', ')} (default medium)
+  --cap N          versus: attacks are at most N (a power of two from 4); by default a
+                   merge sends its whole tile. --cap 8 plays better: a big attack often
+                   merges with the receiver's own tile and helps them, a small one clutters
   --invert         puzzle only: arrow keys move the gap instead of a tile
   --seed N         seed for a new game: the same seed and moves give the same game
   --new            start a new game instead of resuming the saved one
@@ -65,6 +70,7 @@ const OPTIONS = {
   size: { type: 'string' },
   target: { type: 'string' },
   seed: { type: 'string' },
+  cap: { type: 'string' },
   'data-dir': { type: 'string' },
   new: { type: 'boolean' },
   'no-animation': { type: 'boolean' },
@@ -82,6 +88,7 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
   target: ['2048', 'versus'],
   ai: ['2048', 'versus'],
   invert: ['puzzle'],
+  cap: ['versus'],
   new: ['2048', 'puzzle'],
 };
 
@@ -187,8 +194,8 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
       return err({ code: 'bad-option', message: `--${option} is for ${names} only` });
     }
   }
-  const nums: Partial<Record<'size' | 'target' | 'seed', number>> = {};
-  for (const key of ['size', 'target', 'seed'] as const) {
+  const nums: Partial<Record<'size' | 'target' | 'seed' | 'cap', number>> = {};
+  for (const key of ['size', 'target', 'seed', 'cap'] as const) {
     const text = values.get(key);
     if (text === undefined) continue;
     const n = wholeNumber(`--${key}`, text);
@@ -197,8 +204,14 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   }
   // The engine has the final word on what a size, target or seed may be.
   const base = { size: nums.size, target: nums.target, seed: nums.seed ?? 0 };
-  const checked = game === 'versus' ? checkVersusOptions(base) : checkOptions(base);
-  if (!checked.ok) return err({ code: checked.error.code, message: `--${checked.error.message}` });
+  const checked =
+    game === 'versus' ? checkVersusOptions({ ...base, attackCap: nums.cap }) : checkOptions(base);
+  if (!checked.ok) {
+    const message = checked.error.message
+      .replace(/^attackCap/, 'cap')
+      .replace(', or null for none', '');
+    return err({ code: checked.error.code, message: `--${message}` });
+  }
   return ok({
     command: game,
     size: nums.size,
@@ -210,6 +223,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     invert: flags.has('invert'),
     ai: flags.has('ai'),
     level: level.value,
+    cap: nums.cap,
     dataDir: values.get('data-dir'),
   });
 }
@@ -245,6 +259,7 @@ function defaults(command: CliOptions['command']): CliOptions {
     invert: false,
     ai: false,
     level: undefined,
+    cap: undefined,
     dataDir: undefined,
   };
 }

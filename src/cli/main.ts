@@ -132,7 +132,12 @@ async function playVersus(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const { newVersus } = await import('../engine/versus.ts');
   const { initialModelVersus } = await import('../front/modelVersus.ts');
-  const match = newVersus({ seed: o.seed ?? randomSeed(), size: o.size, target: o.target });
+  const match = newVersus({
+    seed: o.seed ?? randomSeed(),
+    size: o.size,
+    target: o.target,
+    attackCap: o.cap ?? null,
+  });
   // The options were checked by parseCli with the engine's own checks.
   if (!match.ok) throw new Error(match.error.message);
   const opponent = o.level ? { kind: 'ai' as const, level: o.level } : { kind: 'human' as const };
