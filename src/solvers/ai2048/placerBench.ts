@@ -107,26 +107,13 @@ export interface DuelRecord {
 }
 
 /**
- * An evil game: the AI (`preset`, no wall-clock cap) slides, the placer chooses every tile,
- * the first two included (so the seed does not matter to the game; it labels it). Slides go
- * through the engine's `slide`. Ends when the slider cannot move, or after `maxMoves`.
+ * An evil game: the first two tiles drawn with the seed (the engine's `newGame`), then the AI
+ * (`preset`, no wall-clock cap) slides through the engine's `slide` and the placer chooses
+ * every tile. Ends when the slider cannot move, or after `maxMoves`.
  */
 export function playEvil(seed: number, preset: PresetName, maxMoves: number): DuelRecord {
-  let cells: number[][] = [
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 0],
-  ];
+  let cells = newGame({ seed }).cells.map((row) => [...row]);
   const placerMs: number[] = [];
-  const place = () => {
-    const t0 = now();
-    const p = analysePlacement(cells);
-    placerMs.push(now() - t0);
-    if (p) cells[p.at.row]![p.at.col] = p.value;
-  };
-  place();
-  place();
   let score = 0;
   let moves = 0;
   while (moves < maxMoves) {
@@ -136,7 +123,10 @@ export function playEvil(seed: number, preset: PresetName, maxMoves: number): Du
     cells = s.cells;
     score += s.gained;
     moves++;
-    place();
+    const t0 = now();
+    const p = analysePlacement(cells);
+    placerMs.push(now() - t0);
+    if (p) cells[p.at.row]![p.at.col] = p.value;
   }
   return { seed, score, moves, maxTile: maxTile(cells), capped: moves >= maxMoves, placerMs };
 }
@@ -223,4 +213,83 @@ export function formatDuels(rows: readonly DuelSummary[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cols: string[]) => cols.map((c, i) => c.padStart(widths[i]!)).join('  ');
   return [fmt(head), ...lines.map(fmt)].join('\n');
+}
+
+/** The placer's figures: decision time, and evil against natural games. */
+export interface PlacerFigures {
+  timing: PlacerTiming | null;
+  evil: { preset: PresetName; stopAt: number; modes: DuelSummary[]; placer: PlacerTiming } | null;
+}
+
+/** What the benchmark asks for: positions to time, evil games to play (and their settings). */
+export interface PlacerBenchSpec {
+  positions: number;
+  games: number;
+  seed: number;
+  preset: PresetName;
+  stopAt: number;
+}
+
+/** Runs the placer's benchmark on this thread (one core). */
+export function placerFigures(spec: PlacerBenchSpec, log: (s: string) => void): PlacerFigures {
+  let timing: PlacerTiming | null = null;
+  if (spec.positions > 0) {
+    log(`placer: collecting ${spec.positions} positions from fast games from seed ${spec.seed}`);
+    timing = timePlacer(placerPositions(spec.positions, spec.seed));
+  }
+  if (spec.games === 0) return { timing, evil: null };
+  const evil: DuelRecord[] = [];
+  const natural: DuelRecord[] = [];
+  const preset = spec.preset;
+  for (let k = 0; k < spec.games; k++) {
+    const seed = spec.seed + k;
+    const e = playEvil(seed, preset, 100_000);
+    evil.push(e);
+    const n = playNatural(seed, preset, spec.stopAt);
+    natural.push(n);
+    log(
+      `[evil ${k + 1}/${spec.games}] seed ${seed}: evil max ${e.maxTile}, score ${e.score}, ` +
+        `${e.moves} moves; natural max ${n.maxTile}${n.capped ? ' (stopped)' : ''}, ` +
+        `score ${n.score}, ${n.moves} moves`,
+    );
+  }
+  const ms = evil.flatMap((r) => r.placerMs);
+  return {
+    timing,
+    evil: {
+      preset,
+      stopAt: spec.stopAt,
+      modes: [
+        summariseDuels(`${preset}, evil`, evil),
+        summariseDuels(`${preset}, natural (to ${spec.stopAt})`, natural),
+      ],
+      placer: timingOf(ms, []),
+    },
+  };
+}
+
+function timingLine(what: string, t: PlacerTiming): string {
+  const depths = Object.entries(t.depths)
+    .map(([d, k]) => `${d}: ${k}`)
+    .join(', ');
+  return (
+    `${what}: ${t.positions} decisions, median ${t.msMedian.toFixed(2)} ms, p95 ` +
+    `${t.msP95.toFixed(2)} ms, max ${t.msMax.toFixed(2)} ms, mean ${t.msMean.toFixed(2)} ms` +
+    (depths ? ` (depth reached: ${depths})` : '')
+  );
+}
+
+/** The placer's figures as text (lines ending in a newline). */
+export function formatPlacerFigures(p: PlacerFigures): string {
+  const lines: string[] = [];
+  if (p.timing) lines.push(timingLine('placer decision time', p.timing));
+  if (p.evil) {
+    lines.push(
+      `evil games: the first two tiles drawn with the seed, then every tile chosen by the ` +
+        `placer; natural games: the seeded draw, stopped once a tile reaches ${p.evil.stopAt}`,
+      formatDuels(p.evil.modes),
+      timingLine('placer decision time in the evil games', p.evil.placer),
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
