@@ -9,8 +9,10 @@ import {
   analysePlacement,
   checkPlacerOptions,
   choosePlacement,
+  deepen,
   MAX_PLACER_DEPTH,
 } from './placer.ts';
+import { PackedPlacer } from './placerSearch.ts';
 import { Expectimax } from './search.ts';
 import { buildEvalTable } from './tables.ts';
 
@@ -146,6 +148,60 @@ describe('choosePlacement', () => {
         expect({ at: a.at, value: a.value }).toEqual({ at: b.at, value: b.value });
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it('matches a brute-force minimax at depth 3 on nearly full 4x4 boards (the cache in play)', () => {
+    const nearlyFull = fc
+      .array(fc.constantFrom<number>(2, 4, 8, 16, 32), { minLength: 16, maxLength: 16 })
+      .chain((tiles) =>
+        fc
+          .uniqueArray(fc.integer({ min: 0, max: 15 }), { minLength: 2, maxLength: 4 })
+          .map((holes) => {
+            for (const h of holes) tiles[h] = 0;
+            return [0, 1, 2, 3].map((r) => tiles.slice(r * 4, r * 4 + 4));
+          }),
+      );
+    fc.assert(
+      fc.property(nearlyFull, (c) => {
+        const a = analysePlacement(c, { depth: 3 })!;
+        const b = bruteForce(c, 3);
+        expect({ at: a.at, value: a.value }).toEqual({ at: b.at, value: b.value });
+        if (a.depth === 3) expect(a.outcome).toBe(b.min);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('chooses with its cache as without it, at depths 3 to 5', () => {
+    const table = buildEvalTable();
+    const cached = new PackedPlacer(table, 16);
+    const plain = new PackedPlacer(table, 0);
+    const roomy = boardWithRoom([4]).filter((c) => c.flat().filter((v) => v === 0).length <= 7);
+    fc.assert(
+      fc.property(roomy, fc.integer({ min: 3, max: 5 }), (c, depth) => {
+        const found = [cached, plain].map((t) => {
+          pack(c);
+          t.begin(out.a | 0, out.b | 0);
+          return deepen(t, depth, Number.POSITIVE_INFINITY, undefined);
+        });
+        expect(found[0]).toEqual(found[1]);
+      }),
+      {
+        numRuns: 150,
+        // A board where a bound stored as an exact value changes the choice.
+        examples: [
+          [
+            [
+              [32, 0, 2, 16],
+              [0, 256, 128, 0],
+              [32, 0, 0, 8],
+              [64, 0, 0, 64],
+            ],
+            5,
+          ],
+        ],
+      },
     );
   });
 

@@ -138,8 +138,11 @@ function searchRoot(t: PlacerTree, depth: number, values: Float64Array, order: I
   return best;
 }
 
-/** Deepens one slider move at a time within the limits; the best placement and its depth. */
-function deepen(
+/**
+ * Deepens one slider move at a time within the limits (an evaluation budget, a time budget);
+ * the index of the best placement, the depth completed and the slider's outcome.
+ */
+export function deepen(
   t: PlacerTree,
   maxDepth: number,
   budget: number,

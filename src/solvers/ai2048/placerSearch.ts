@@ -194,6 +194,7 @@ export class PackedPlacer extends PlacerTree {
   private readonly tt: Int32Array;
   private readonly ttValue: Float64Array;
   private readonly ttMask: number;
+  private readonly caching: boolean;
   private gen = 0;
   /** Scratch by moves left: the slider's moves, the placer's placements. */
   private readonly sliderLevels: Level[] = [];
@@ -205,11 +206,13 @@ export class PackedPlacer extends PlacerTree {
 
   /**
    * @param evalTable per-line evaluation term (tables.ts `buildEvalTable`)
-   * @param ttBits log2 of the transposition table's entries
+   * @param ttBits log2 of the transposition table's entries; 0 turns the cache off (for tests:
+   *   the cached search must choose as the uncached one does)
    */
   constructor(evalTable: Float32Array, ttBits = 16) {
     super();
     this.evalTable = evalTable;
+    this.caching = ttBits > 0;
     this.tt = new Int32Array((1 << ttBits) * 4);
     this.ttValue = new Float64Array(1 << ttBits);
     this.ttMask = (1 << ttBits) - 1;
@@ -299,7 +302,7 @@ export class PackedPlacer extends PlacerTree {
     const slot = h & this.ttMask;
     const tt = this.tt;
     const base = slot << 2;
-    if (tt[base] === a && tt[base + 1] === b) {
+    if (this.caching && tt[base] === a && tt[base + 1] === b) {
       const meta = tt[base + 2]!;
       if (meta >>> 8 === this.gen && ((meta >>> 2) & 0x3f) === depth) {
         const v = this.ttValue[slot]!;
@@ -327,6 +330,7 @@ export class PackedPlacer extends PlacerTree {
         if (best <= alpha) break;
       }
     }
+    if (!this.caching) return best;
     tt[base] = a;
     tt[base + 1] = b;
     const bound = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
