@@ -104,6 +104,8 @@ export interface DuelRecord {
   capped: boolean;
   /** The placer's decision times, ms (evil games). */
   placerMs: number[];
+  /** The last board. */
+  cells: number[][];
 }
 
 /**
@@ -128,7 +130,8 @@ export function playEvil(seed: number, preset: PresetName, maxMoves: number): Du
     placerMs.push(now() - t0);
     if (p) cells[p.at.row]![p.at.col] = p.value;
   }
-  return { seed, score, moves, maxTile: maxTile(cells), capped: moves >= maxMoves, placerMs };
+  const capped = moves >= maxMoves;
+  return { seed, score, moves, maxTile: maxTile(cells), capped, placerMs, cells };
 }
 
 /**
@@ -151,6 +154,7 @@ export function playNatural(seed: number, preset: PresetName, stopAt: number): D
     maxTile: top,
     capped: top >= stopAt,
     placerMs: [],
+    cells: game.cells.map((row) => [...row]),
   };
 }
 
