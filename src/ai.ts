@@ -31,8 +31,9 @@ export {
  * The adversarial placer ("evil" spawner, the placer's side of a duel): `choosePlacement`
  * picks the empty cell and the tile (2 or 4) that leave the slider worst off, by a minimax over
  * the slider's replies (alpha-beta, deepened within a count of evaluated positions, so the same
- * board gives the same placement; about 7 ms median, 12 ms p95 on 4x4). `analysePlacement` says the depth
- * searched and whether the slider is lost whatever it does. Both take `{ depth?, timeMs? }`.
+ * board gives the same placement; about 7 ms median, 12 ms p95 on 4x4). `analysePlacement`
+ * also says the depth searched and whether the slider is lost whatever it does. Both take
+ * `{ depth?, timeMs? }`.
  */
 export {
   analysePlacement,
