@@ -62,6 +62,46 @@ describe('bench ai', () => {
     expect(parseArgs(argv)).toEqual({ ok: false, error: { code, message } });
   });
 
+  it('reads the placer options; alone, they skip the games and the engine', () => {
+    const r = parseArgs([
+      '--placer',
+      '50',
+      '--evil',
+      '3',
+      '--evil-preset',
+      'fast',
+      '--evil-stop',
+      '512',
+    ]);
+    expect(r.ok && r.value).toMatchObject({
+      placer: 50,
+      evil: 3,
+      evilPreset: 'fast',
+      evilStop: 512,
+      games: 0,
+      engineBoards: 0,
+    });
+    const withGames = parseArgs(['--evil', '2', '--games', '4', '--engine-boards', '10']);
+    expect(withGames.ok && withGames.value).toMatchObject({ evil: 2, games: 4, engineBoards: 10 });
+    expect(parseArgs([]).ok && parseArgs([])).toMatchObject({
+      value: { placer: 0, evil: 0, evilPreset: 'strong', evilStop: 2048, games: 20 },
+    });
+  });
+
+  it.each([
+    [
+      ['--evil-preset', 'fast,strong'],
+      'unknown-preset',
+      '--evil-preset takes one preset, got fast,strong',
+    ],
+    [['--evil-preset', 'evil'], 'unknown-preset', 'unknown preset evil'],
+    [['--placer', '-1'], 'bad-number', '--placer must be a whole number >= 0, got -1'],
+    [['--evil-stop', '2'], 'bad-number', '--evil-stop must be a whole number >= 4, got 2'],
+    [['--evil'], 'missing-value', '--evil needs a value'],
+  ])('refuses the placer option %j', (argv, code, message) => {
+    expect(parseArgs(argv)).toEqual({ ok: false, error: { code, message } });
+  });
+
   it('reads options, and --help before anything after it', () => {
     const r = parseArgs([
       '--games',

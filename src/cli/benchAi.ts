@@ -8,6 +8,11 @@ import { availableParallelism } from 'node:os';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { AiWorker } from '../solvers/ai2048/aiWorker.ts';
 import { checkAgainstReference, randomBoards, timeMoves } from '../solvers/ai2048/engineBench.ts';
+import {
+  formatPlacerFigures,
+  type PlacerFigures,
+  placerFigures,
+} from '../solvers/ai2048/placerBench.ts';
 import { searchBackend } from '../solvers/ai2048/player.ts';
 import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
 import type { GameRecord } from '../solvers/ai2048/selfplay.ts';
@@ -22,9 +27,17 @@ const USAGE = `usage: slidebox bench ai [options]
                      strong), so seeded games replay move for move on a busy machine
   --engine-boards B  random boards for the raw engine speed (default 2000000; 0 skips it)
   --check-boards C   of those, boards checked against the reference engine (default 1000000)
+  --placer N         time the adversarial placer on N seeded positions from natural \`fast\`
+                     games (boards after a slide; seeds from --seed): median, p95, max ms
+  --evil N           N evil games (the placer chooses every spawn after the two seeded
+                     first tiles) against N natural games on the same seeds
+  --evil-preset P    the AI of --evil games, fast or strong (default strong)
+  --evil-stop T      natural games stop once a tile reaches T (default 2048)
+                     (with --placer or --evil, --games and --engine-boards default to 0)
   --json             print the results as JSON on stdout (progress stays on stderr)
   --quiet            no progress lines
-Ctrl+C (or TERM) stops it and still prints the figures of the games finished so far.`;
+Ctrl+C (or TERM) stops it and still prints the figures of the games finished so far (not
+those of --placer and --evil, which run after them).`;
 
 /** Tile thresholds reported. */
 export const THRESHOLDS = [2048, 4096, 8192, 16384, 32768] as const;
@@ -79,6 +92,10 @@ interface Args {
   checkBoards: number;
   json: boolean;
   quiet: boolean;
+  placer: number;
+  evil: number;
+  evilPreset: PresetName;
+  evilStop: number;
 }
 
 /** Why a command line was refused. */
@@ -99,22 +116,32 @@ export function parseArgs(argv: readonly string[]): Result<Args, ArgsProblem> {
     checkBoards: 1_000_000,
     json: false,
     quiet: false,
+    placer: 0,
+    evil: 0,
+    evilPreset: 'strong',
+    evilStop: 2048,
   };
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const v = argv[i + 1];
     // The options that take a value: a whole number from `min` (and the presets).
     const min = WHOLE_OPTIONS.get(a);
-    if (min !== undefined || a === '--preset' || a === '--presets') {
+    if (min !== undefined || PRESET_OPTIONS.includes(a)) {
       if (v === undefined) return err(problem('missing-value', `${a} needs a value`));
       i++;
+      given.add(a);
       if (min === undefined) {
         const names = v.split(',');
         const unknown = names.find((n) => !isPresetName(n));
         if (unknown !== undefined) {
           return err(problem('unknown-preset', `unknown preset ${unknown}`));
         }
-        args.presets = names as PresetName[];
+        if (a === '--evil-preset' && names.length !== 1) {
+          return err(problem('unknown-preset', `--evil-preset takes one preset, got ${v}`));
+        }
+        if (a === '--evil-preset') args.evilPreset = names[0] as PresetName;
+        else args.presets = names as PresetName[];
         continue;
       }
       const n = Number(v);
@@ -130,8 +157,16 @@ export function parseArgs(argv: readonly string[]): Result<Args, ArgsProblem> {
     if (flag === 'help') return ok({ ...args, help: true });
     args[flag] = true;
   }
+  // The placer's figures alone unless the games or the engine are asked for too.
+  if (args.placer > 0 || args.evil > 0) {
+    if (!given.has('--games')) args.games = 0;
+    if (!given.has('--engine-boards')) args.engineBoards = 0;
+  }
   return ok(args);
 }
+
+/** Options taking preset names. */
+const PRESET_OPTIONS: readonly string[] = ['--preset', '--presets', '--evil-preset'];
 
 /** Options taking a whole number, with its least value. */
 const WHOLE_OPTIONS: ReadonlyMap<string, number> = new Map([
@@ -141,6 +176,9 @@ const WHOLE_OPTIONS: ReadonlyMap<string, number> = new Map([
   ['--max-moves', 1],
   ['--engine-boards', 0],
   ['--check-boards', 0],
+  ['--placer', 0],
+  ['--evil', 0],
+  ['--evil-stop', 4],
 ]);
 
 function setWhole(args: Args, option: string, n: number): void {
@@ -149,6 +187,9 @@ function setWhole(args: Args, option: string, n: number): void {
   else if (option === '--threads') args.threads = n;
   else if (option === '--max-moves') args.maxMoves = n;
   else if (option === '--engine-boards') args.engineBoards = n;
+  else if (option === '--placer') args.placer = n;
+  else if (option === '--evil') args.evil = n;
+  else if (option === '--evil-stop') args.evilStop = n;
   else args.checkBoards = n;
 }
 
@@ -345,7 +386,20 @@ export async function main(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
     await ai?.terminate();
   }
-  report(engine, summaries, args.json);
+  const placer =
+    args.placer > 0 || args.evil > 0
+      ? placerFigures(
+          {
+            positions: args.placer,
+            games: args.evil,
+            seed: args.seed,
+            preset: args.evilPreset,
+            stopAt: args.evilStop,
+          },
+          log,
+        )
+      : null;
+  report(engine, summaries, args.json, placer);
   return engine && engine.mismatches > 0 ? 1 : 0;
 }
 
@@ -410,12 +464,19 @@ async function playPreset(
 }
 
 /** Prints the results: JSON, or the engine line and the table. */
-function report(engine: EngineSummary | null, summaries: PresetSummary[], json: boolean): void {
+function report(
+  engine: EngineSummary | null,
+  summaries: PresetSummary[],
+  json: boolean,
+  placer: PlacerFigures | null = null,
+): void {
   if (json) {
     const search = searchBackend();
-    process.stdout.write(`${JSON.stringify({ engine, search, presets: summaries }, null, 2)}\n`);
+    const all = { engine, search, presets: summaries, ...(placer ? { placer } : {}) };
+    process.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
     return;
   }
+  if (placer) process.stdout.write(formatPlacerFigures(placer));
   if (engine) {
     process.stdout.write(
       `packed engine: ${(engine.movesPerSec / 1e6).toFixed(1)} M moves/s (best of 7 rounds; median ` +
