@@ -1375,8 +1375,9 @@ describe('slide properties', () => {
       RUNS,
     );
     // Both answers must actually have been exercised.
-    expect(stuck).toBeGreaterThan(100);
-    expect(free).toBeGreaterThan(100);
+    // About 125 of the 1000 boards are stuck; 50 keeps this check from failing by chance.
+    expect(stuck).toBeGreaterThan(50);
+    expect(free).toBeGreaterThan(50);
   });
 
   it('is pure: the input is not mutated and the output shares no rows with it', () => {
