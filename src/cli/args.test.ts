@@ -28,6 +28,10 @@ describe('parseCli', () => {
         plain: true,
         invert: false,
         ai: false,
+        level: undefined,
+        cap: undefined,
+        placer: 'ai',
+        slider: 'human',
         dataDir: '/tmp/x',
       },
     });
@@ -70,6 +74,26 @@ describe('parseCli', () => {
     for (const [args, message] of bad) {
       const r = parseCli(args);
       expect(r.ok ? 'accepted' : r.error.message).toMatch(message);
+    }
+  });
+
+  it('reads the duel: who places and who slides first', () => {
+    const r = parseCli(['duel', '--placer', 'human', '--slider', 'ai', '--size', '3']);
+    expect(r.ok && r.value).toMatchObject({
+      command: 'duel',
+      placer: 'human',
+      slider: 'ai',
+      size: 3,
+    });
+    const d = parseCli(['duel']);
+    expect(d.ok && d.value).toMatchObject({ placer: 'ai', slider: 'human' });
+    for (const [args, message] of [
+      [['duel', '--slider', 'x'], /--slider needs ai or human, got "x"/],
+      [['duel', '--target', '64'], /--target is for slidebox 2048 and slidebox versus only/],
+      [['2048', '--placer', 'ai'], /--placer is for slidebox duel only/],
+    ] as const) {
+      const bad = parseCli(args);
+      expect(bad.ok ? 'accepted' : bad.error.message).toMatch(message);
     }
   });
 
@@ -179,7 +203,7 @@ describe('parseCli', () => {
       'an empty argument is a command',
       [''],
       'unknown-command',
-      'unknown command "" (try: slidebox 2048, slidebox puzzle, slidebox versus)',
+      'unknown command "" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel)',
     ],
     [
       'a bad repeated value is still read',

@@ -9,8 +9,9 @@ import { err, ok, type Problem, type Result } from '../engine/result.ts';
 import { checkVersusOptions } from '../engine/versus.ts';
 import { AI_LEVELS, type AiLevel, isAiLevel } from '../front/versusAi.ts';
 
-export type Game = '2048' | 'puzzle' | 'versus';
-const GAMES: readonly string[] = ['2048', 'puzzle', 'versus'];
+export type Game = '2048' | 'puzzle' | 'versus' | 'duel';
+const GAMES: readonly string[] = ['2048', 'puzzle', 'versus', 'duel'];
+export type DuelPlayer = 'ai' | 'human';
 
 export interface CliOptions {
   readonly command: Game | 'help' | 'version';
@@ -27,6 +28,9 @@ export interface CliOptions {
   readonly level: AiLevel | undefined;
   /** Versus: the largest attack (undefined: none, the seed's rule). */
   readonly cap: number | undefined;
+  /** Duel: who places and who slides in the first round (then they swap). */
+  readonly placer: DuelPlayer;
+  readonly slider: DuelPlayer;
   readonly dataDir: string | undefined;
 }
 
@@ -34,6 +38,8 @@ export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the defau
        slidebox puzzle [options]      play the sliding puzzle (15-puzzle; 3x3 to 8x8)
        slidebox versus [options]      2048 versus: two players at one keyboard, or
                                       you against the AI (--ai LEVEL)
+       slidebox duel [options]        2048 without luck: one slides, the other places
+                                      every tile (2 or 4), then the roles swap
        slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
 Your game is saved after every move and resumed next time.
@@ -44,6 +50,8 @@ Options:
                    versus: the tile that wins the match, from 16 (default 512)
   --ai             2048: watch the AI play (p pauses, + and - change the pace)
   --ai LEVEL       versus: play against the AI: ${AI_LEVELS.join(', ')} (default medium)
+  --placer WHO     duel: who places first, ai or human (default ai)
+  --slider WHO     duel: who slides first, ai or human (default human)
   --cap N          versus: attacks are at most N (a power of two from 4); by default a
                    merge sends its whole tile. --cap 8 plays better: a big attack often
                    merges with the receiver's own tile and helps them, a small one clutters
@@ -63,7 +71,9 @@ Options:
 Puzzle keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve ·
              n new game · ? help · q or Esc quit
 Versus keys: WASD board 1, arrows board 2 (against the AI: either moves yours) ·
-             r rematch · n new match · ? help · q or Esc quit`;
+             r rematch · n new match · ? help · q or Esc quit
+Duel keys:   sliding: arrows, WASD or hjkl · placing: the same keys move the cursor,
+             2 or 4 places that tile · r rematch · n new duel · ? help · q quit`;
 
 /** Every option; `short` only for -h and -v. Negated forms are options of their own. */
 const OPTIONS = {
@@ -71,6 +81,8 @@ const OPTIONS = {
   target: { type: 'string' },
   seed: { type: 'string' },
   cap: { type: 'string' },
+  placer: { type: 'string' },
+  slider: { type: 'string' },
   'data-dir': { type: 'string' },
   new: { type: 'boolean' },
   'no-animation': { type: 'boolean' },
@@ -86,6 +98,8 @@ type OptionName = keyof typeof OPTIONS;
 /** Options that belong to some games only. */
 const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
   target: ['2048', 'versus'],
+  placer: ['duel'],
+  slider: ['duel'],
   ai: ['2048', 'versus'],
   invert: ['puzzle'],
   cap: ['versus'],
@@ -185,7 +199,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   if (extra > 0 || !GAMES.includes(game)) {
     return err({
       code: 'unknown-command',
-      message: `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle, slidebox versus)`,
+      message: `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel)`,
     });
   }
   for (const [option, owners] of Object.entries(ONLY_FOR) as [OptionName, Game[]][]) {
@@ -194,6 +208,8 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
       return err({ code: 'bad-option', message: `--${option} is for ${names} only` });
     }
   }
+  const players = duelPlayers(values);
+  if (!players.ok) return players;
   const nums: Partial<Record<'size' | 'target' | 'seed' | 'cap', number>> = {};
   for (const key of ['size', 'target', 'seed', 'cap'] as const) {
     const text = values.get(key);
@@ -205,7 +221,9 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   // The engine has the final word on what a size, target or seed may be.
   const base = { size: nums.size, target: nums.target, seed: nums.seed ?? 0 };
   const checked =
-    game === 'versus' ? checkVersusOptions({ ...base, attackCap: nums.cap }) : checkOptions(base);
+    game === 'versus'
+      ? checkVersusOptions({ ...base, attackCap: nums.cap })
+      : checkOptions(game === 'duel' ? { size: base.size, seed: base.seed } : base);
   if (!checked.ok) {
     const message = checked.error.message
       .replace(/^attackCap/, 'cap')
@@ -224,8 +242,26 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     ai: flags.has('ai'),
     level: level.value,
     cap: nums.cap,
+    placer: players.value.placer,
+    slider: players.value.slider,
     dataDir: values.get('data-dir'),
   });
+}
+
+/** Duel: who places and who slides first (ai or human). */
+function duelPlayers(
+  values: Map<OptionName, string>,
+): Result<{ placer: DuelPlayer; slider: DuelPlayer }, CliProblem> {
+  const out = { placer: 'ai' as DuelPlayer, slider: 'human' as DuelPlayer };
+  for (const role of ['placer', 'slider'] as const) {
+    const v = values.get(role);
+    if (v === undefined) continue;
+    if (v !== 'ai' && v !== 'human') {
+      return err({ code: 'bad-value', message: `--${role} needs ai or human, got "${v}"` });
+    }
+    out[role] = v;
+  }
+  return ok(out);
 }
 
 /**
@@ -260,6 +296,8 @@ function defaults(command: CliOptions['command']): CliOptions {
     ai: false,
     level: undefined,
     cap: undefined,
+    placer: 'ai',
+    slider: 'human',
     dataDir: undefined,
   };
 }

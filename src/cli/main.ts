@@ -15,7 +15,7 @@ import { detectColorDepth } from '../tui/color.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
 import { runPlain2048 } from './plain2048.ts';
-import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
+import { aiAdvisor, aiHere, placerHere, solverClient, solverHere } from './solvers.ts';
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -160,6 +160,34 @@ async function playVersus(o: CliOptions): Promise<number> {
   return 0;
 }
 
+async function playDuel(o: CliOptions): Promise<number> {
+  const { newDuel } = await import('../engine/duel.ts');
+  const { initialModelDuel } = await import('../front/modelDuel.ts');
+  const duel = newDuel({ seed: o.seed ?? randomSeed(), size: o.size });
+  // The options were checked by parseCli with the engine's own checks.
+  if (!duel.ok) throw new Error(duel.error.message);
+  const players: ['human' | 'ai', 'human' | 'ai'] = ['human', 'human'];
+  players[duel.value.first] = o.slider;
+  players[duel.value.first === 0 ? 1 : 0] = o.placer;
+  const model = initialModelDuel(duel.value, players);
+  const io = { input: process.stdin, output: process.stdout, error: process.stderr };
+  if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
+    const { runPlainDuel } = await import('./plainDuel.ts');
+    return runPlainDuel(model, io, aiHere, placerHere);
+  }
+  const { runDuel } = await import('../tui/duel/run.ts');
+  const end = await runDuel({
+    model,
+    depth: detectColorDepth(process.env, true),
+    animation: o.animation,
+    ai: aiAdvisor,
+    placer: placerHere,
+  });
+  const scores = end.duel.rounds.map((r) => r.score).join(' - ');
+  process.stdout.write(`Duel: ${scores || 'no round finished'}. Run slidebox duel for another.\n`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   // A reader that goes away (`slidebox --plain | head -1`) ends the game quietly.
   quietOnClosedPipe();
@@ -188,6 +216,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (o.command === 'versus') return playVersus(o);
+  if (o.command === 'duel') return playDuel(o);
   return o.command === 'puzzle' ? playPuzzle(o) : play2048(o);
 }
 

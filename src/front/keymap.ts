@@ -6,6 +6,7 @@
  */
 import type { Direction } from '../engine/types.ts';
 import { type Command2048, type Model2048, phase } from './model2048.ts';
+import { aiToAct, type CommandDuel, type ModelDuel } from './modelDuel.ts';
 import type { CommandPuzzle, ModelPuzzle } from './modelPuzzle.ts';
 import type { CommandVersus, ModelVersus } from './modelVersus.ts';
 
@@ -140,4 +141,23 @@ export function keyVersus(k: KeyInput, model: ModelVersus): CommandVersus | null
   if (left) return { type: 'move', side: 0, dir: left };
   const right = key === null ? undefined : MOVE_KEYS[key];
   return right && key!.startsWith('Arrow') ? { type: 'move', side: 1, dir: right } : null;
+}
+
+/**
+ * The duel command for a key, or null. A person sliding: arrows, WASD or hjkl. A person
+ * placing: the same keys move the cursor, and 2 or 4 places that tile there.
+ */
+export function keyDuel(k: KeyInput, model: ModelDuel): CommandDuel | null {
+  const over = overlayCommand(k, model.overlay);
+  if (over !== undefined) return over;
+  const key = bare(k);
+  if (key === 'q' || key === 'Escape') return { type: 'quit' };
+  if (key === '?') return { type: 'help' };
+  if (key === 'n') return { type: 'new' };
+  if (model.duel.phase === 'over') return key === 'r' ? { type: 'rematch' } : null;
+  if (aiToAct(model) !== null) return null;
+  const dir = keyDirection(k);
+  if (model.duel.phase === 'slide') return dir ? { type: 'slide', dir } : null;
+  if (key === '2' || key === '4') return { type: 'place', value: key === '2' ? 2 : 4 };
+  return dir ? { type: 'cursor', dir } : null;
 }

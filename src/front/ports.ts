@@ -59,6 +59,16 @@ export interface Advisor {
   close(): void;
 }
 
+/** The placer AI: the cell and value of the new tile that leave the slider worst off. */
+export interface PlacerAi {
+  /** The placement for a board (null when it is full); rejects when `signal` aborts. */
+  choose(
+    cells: number[][],
+    signal: AbortSignal,
+  ): Promise<{ at: { row: number; col: number }; value: 2 | 4 } | null>;
+  close(): void;
+}
+
 /** How getting the solver's tables goes: `done` of `total` steps of `stage` (a phrase). */
 export interface SolveProgress {
   readonly stage: string;

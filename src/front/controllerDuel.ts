@@ -1,0 +1,180 @@
+/**
+ * The duel loop, once for every front-end: applies commands through the pure `updateDuel`,
+ * and plays the AI's turns — its slides through the advisor, its placements through the
+ * placer AI — at a pace a person can follow, dropping answers for a duel that moved on.
+ */
+import type { Duel } from '../engine/duel.ts';
+import { whoIs } from '../engine/duel.ts';
+import { aiToAct, type CommandDuel, type ModelDuel, updateDuel } from './modelDuel.ts';
+import {
+  type Advisor,
+  type Clock,
+  type PlacerAi,
+  systemClock,
+  systemTimers,
+  type Timers,
+} from './ports.ts';
+
+/** Pause before each of the AI's actions in a duel, so a person can follow them. */
+export const DUEL_AI_PACE_MS = 400;
+
+export interface ChangeDuel {
+  readonly before: ModelDuel;
+  readonly model: ModelDuel;
+  readonly cmd: CommandDuel;
+  /** The board slid (worth animating). */
+  readonly moved: boolean;
+}
+
+export interface ControllerDuelOptions {
+  readonly model: ModelDuel;
+  /** The AI as slider (loaded on first use). */
+  readonly advisor: () => Promise<Advisor>;
+  /** The AI as placer (loaded on first use). */
+  readonly placer: () => Promise<PlacerAi>;
+  readonly seed: () => number;
+  readonly onChange: (change: ChangeDuel) => void;
+  readonly post?: (cmd: CommandDuel) => void;
+  /** The AI acts at once, without its pause (plain mode). */
+  readonly immediate?: boolean;
+  readonly clock?: Clock;
+  readonly timers?: Timers;
+}
+
+interface AiJob {
+  readonly duel: Duel;
+  readonly ctrl: AbortController;
+  cancelWait: (() => void) | null;
+}
+
+export class ControllerDuel {
+  private m: ModelDuel;
+  private job: AiJob | null = null;
+  private advisorLoad: Promise<Advisor> | null = null;
+  private placerLoad: Promise<PlacerAi> | null = null;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+  private readonly post: (cmd: CommandDuel) => void;
+  private active = true;
+  private failedIn: Duel | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly opts: ControllerDuelOptions) {
+    this.m = opts.model;
+    this.clock = opts.clock ?? systemClock;
+    this.timers = opts.timers ?? systemTimers;
+    this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
+  }
+
+  get model(): ModelDuel {
+    return this.m;
+  }
+
+  start(): void {
+    this.syncAi();
+  }
+
+  dispatch(cmd: CommandDuel): ChangeDuel {
+    if (cmd.type === 'ai-action' && this.job?.duel === cmd.duel) this.job = null;
+    const before = this.m;
+    this.m = updateDuel(before, cmd, this.opts.seed);
+    const g = this.m.duel.game;
+    const b = before.duel.game;
+    const change = { before, model: this.m, cmd, moved: g !== b && g.previous === b };
+    this.syncAi();
+    this.opts.onChange(change);
+    return change;
+  }
+
+  suspend(): void {
+    this.active = false;
+    this.syncAi();
+  }
+
+  resume(): void {
+    this.active = true;
+    this.syncAi();
+  }
+
+  /** Resolves once the AI owes no action (plain mode waits for it this way). */
+  settled(): Promise<void> {
+    if (!this.job) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  close(): ModelDuel {
+    this.active = false;
+    this.cancelJob();
+    for (const load of [this.advisorLoad, this.placerLoad]) {
+      load?.then(
+        (a) => a.close(),
+        () => {},
+      );
+    }
+    this.advisorLoad = null;
+    this.placerLoad = null;
+    return this.m;
+  }
+
+  private cancelJob(): void {
+    if (!this.job) return;
+    this.job.ctrl.abort();
+    this.job.cancelWait?.();
+    this.job = null;
+    this.wakeIdle();
+  }
+
+  private wakeIdle(): void {
+    if (this.job) return;
+    for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** The AI's action for the duel on screen, as a command. */
+  private async aiAction(duel: Duel, signal: AbortSignal): Promise<CommandDuel> {
+    const cells = duel.game.cells.map((r) => [...r]);
+    if (whoIs(duel).phase === 'slide') {
+      this.advisorLoad ??= this.opts.advisor();
+      const dir = await (await this.advisorLoad).bestMove(cells, 'hint', signal);
+      if (dir === null) throw new Error('the AI found no move');
+      return { type: 'ai-action', duel, action: { kind: 'slide', dir } };
+    }
+    this.placerLoad ??= this.opts.placer();
+    const p = await (await this.placerLoad).choose(cells, signal);
+    if (p === null) throw new Error('the board is full');
+    return { type: 'ai-action', duel, action: { kind: 'place', at: p.at, value: p.value } };
+  }
+
+  /** Starts the AI's turn when it is the AI's to play and it is not already thinking. */
+  private syncAi(): void {
+    const duel = this.m.duel;
+    const want =
+      this.active && this.m.overlay === null && aiToAct(this.m) !== null && this.failedIn !== duel;
+    if (this.job && (this.job.duel !== duel || !want)) this.cancelJob();
+    if (!want || this.job) {
+      this.wakeIdle();
+      return;
+    }
+    const job: AiJob = { duel, ctrl: new AbortController(), cancelWait: null };
+    this.job = job;
+    const started = this.clock.now();
+    this.aiAction(duel, job.ctrl.signal).then(
+      (cmd) => {
+        if (job.ctrl.signal.aborted) return;
+        const deliver = () => {
+          if (!job.ctrl.signal.aborted) this.post(cmd);
+        };
+        const pace = this.opts.immediate ? 0 : DUEL_AI_PACE_MS;
+        const wait = pace - (this.clock.now() - started);
+        if (wait > 0) job.cancelWait = this.timers.after(wait, deliver);
+        else deliver();
+      },
+      (e: unknown) => {
+        if (job.ctrl.signal.aborted) return;
+        this.job = null;
+        this.failedIn = duel;
+        this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
+        this.wakeIdle();
+      },
+    );
+  }
+}
