@@ -7,6 +7,7 @@ import { whoIs } from '../engine/duel.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { ControllerDuel } from '../front/controllerDuel.ts';
 import { formatNumber } from '../front/format.ts';
+import { keyDirection } from '../front/keymap.ts';
 import {
   type CommandDuel,
   duelResultLine,
@@ -19,18 +20,6 @@ import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
 
 export const PLAIN_DUEL_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) slide; place ROW COL VALUE places a 2 or a 4 (rows and columns from 1); n new duel, r rematch, q quit';
-
-const DIRS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' } as const;
-const LETTERS = {
-  w: 'up',
-  a: 'left',
-  s: 'down',
-  d: 'right',
-  k: 'up',
-  h: 'left',
-  j: 'down',
-  l: 'right',
-} as const;
 
 /** The command a line stands for, or null. */
 export function plainCommandDuel(line: string): CommandDuel | null {
@@ -45,8 +34,7 @@ export function plainCommandDuel(line: string): CommandDuel | null {
     return { type: 'place', value, at };
   }
   const key = plainKey(line, 'wasdhjkl');
-  if (key === null) return null;
-  const dir = key in DIRS ? DIRS[key as keyof typeof DIRS] : LETTERS[key as keyof typeof LETTERS];
+  const dir = key === null ? null : keyDirection({ key });
   return dir ? { type: 'slide', dir } : null;
 }
 

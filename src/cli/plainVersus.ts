@@ -8,6 +8,7 @@ import type { Direction } from '../engine/types.ts';
 import type { VersusMatch } from '../engine/versus.ts';
 import { ControllerVersus } from '../front/controllerVersus.ts';
 import { formatNumber } from '../front/format.ts';
+import { keyDirection } from '../front/keymap.ts';
 import {
   type CommandVersus,
   type ModelVersus,
@@ -22,24 +23,9 @@ import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
 export const PLAIN_VERSUS_HELP =
   'commands: p1 DIR, p2 DIR (DIR: w a s d, up down left right, h j k l; against the AI a bare DIR moves your board and the AI answers), n new match, r rematch, q quit';
 
-const DIRS: Readonly<Record<string, Direction>> = {
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-  w: 'up',
-  a: 'left',
-  s: 'down',
-  d: 'right',
-  k: 'up',
-  h: 'left',
-  j: 'down',
-  l: 'right',
-};
-
 function direction(word: string): Direction | null {
   const key = plainKey(word, 'wasdhjkl');
-  return key === null ? null : (DIRS[key] ?? null);
+  return key === null ? null : keyDirection({ key });
 }
 
 /** The command a line stands for, or null. */

@@ -6,6 +6,7 @@
  * front-end draws each change and animates it as it likes.
  */
 import type { Game } from '../engine/game2048.ts';
+import { AiTurn } from './aiTurn.ts';
 import {
   AUTOPLAY_DELAYS,
   type Command2048,
@@ -47,15 +48,9 @@ export interface Controller2048Options {
   readonly timers?: Timers;
 }
 
-interface AiJob {
-  readonly game: Game;
-  readonly ctrl: AbortController;
-  cancelWait: (() => void) | null;
-}
-
 export class Controller2048 {
   private m: Model2048;
-  private job: AiJob | null = null;
+  private readonly turn: AiTurn<Game>;
   private advisorLoad: Promise<Advisor> | null = null;
   private advisor: Advisor | null = null;
   private readonly saver: SaveThrottle;
@@ -64,7 +59,6 @@ export class Controller2048 {
   private readonly post: (cmd: Command2048) => void;
   private active = true;
   private dispatching = false;
-  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly opts: Controller2048Options) {
     this.m = opts.model;
@@ -72,6 +66,7 @@ export class Controller2048 {
     this.timers = opts.timers ?? systemTimers;
     this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
     this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
+    this.turn = new AiTurn(this.clock, this.timers);
   }
 
   get model(): Model2048 {
@@ -85,7 +80,7 @@ export class Controller2048 {
 
   /** Applies one command and says what changed. */
   dispatch(cmd: Command2048): Change2048 {
-    if (cmd.type === 'ai-answer' && this.job?.game === cmd.game) this.job = null;
+    if (cmd.type === 'ai-answer') this.turn.answered(cmd.game);
     const before = this.m;
     this.dispatching = true;
     try {
@@ -134,14 +129,13 @@ export class Controller2048 {
 
   /** Resolves once no AI answer is on its way (plain mode waits for hints this way). */
   settled(): Promise<void> {
-    if (!this.job) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.turn.settled();
   }
 
   /** Ends the loop: the AI is stopped and closed, waiting saves are written. */
   close(): Model2048 {
     this.active = false;
-    this.cancelJob();
+    this.turn.cancel();
     this.advisor?.close();
     this.advisorLoad?.then(
       (a) => a.close(),
@@ -162,19 +156,6 @@ export class Controller2048 {
     }
   }
 
-  private cancelJob(): void {
-    if (!this.job) return;
-    this.job.ctrl.abort();
-    this.job.cancelWait?.();
-    this.job = null;
-    this.wakeIdle();
-  }
-
-  private wakeIdle(): void {
-    if (this.job) return;
-    for (const w of this.idleWaiters.splice(0)) w();
-  }
-
   private loadAdvisor(): Promise<Advisor> {
     this.advisorLoad ??= this.opts.advisor().then((a) => {
       this.advisor = a;
@@ -186,39 +167,18 @@ export class Controller2048 {
   /** Asks the AI when the model wants an answer it is not already waiting for. */
   private syncAi(): void {
     const want = this.active && wantsAi(this.m);
-    if (this.job && (this.job.game !== this.m.game || !want)) this.cancelJob();
-    if (!want || this.job) {
-      this.wakeIdle();
-      return;
-    }
     const game = this.m.game;
+    this.turn.keep(want ? game : null);
+    if (!want || this.turn.busy) return;
     const purpose = this.m.autoplay ? 'autoplay' : 'hint';
-    const job: AiJob = { game, ctrl: new AbortController(), cancelWait: null };
-    this.job = job;
-    const started = this.clock.now();
     const cells = game.cells.map((r) => [...r]);
-    this.loadAdvisor()
-      .then((a) => a.bestMove(cells, purpose, job.ctrl.signal))
-      .then(
-        (dir) => {
-          if (job.ctrl.signal.aborted) return;
-          const deliver = () => {
-            if (job.ctrl.signal.aborted) return;
-            // The job stays until its answer is applied, so no second request starts meanwhile.
-            this.post({ type: 'ai-answer', game, dir });
-          };
-          // Autoplay keeps its pace: the pause counts from when the AI was asked.
-          const pause = purpose === 'autoplay' ? AUTOPLAY_DELAYS[this.m.speed]! : 0;
-          const wait = pause - (this.clock.now() - started);
-          if (wait > 0) job.cancelWait = this.timers.after(wait, deliver);
-          else deliver();
-        },
-        (e: unknown) => {
-          if (job.ctrl.signal.aborted) return;
-          this.job = null;
-          this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
-          this.wakeIdle();
-        },
-      );
+    this.turn.ask(
+      game,
+      (signal) => this.loadAdvisor().then((a) => a.bestMove(cells, purpose, signal)),
+      // Autoplay keeps its pace: the pause counts from when the AI was asked.
+      () => (purpose === 'autoplay' ? AUTOPLAY_DELAYS[this.m.speed]! : 0),
+      (dir) => this.post({ type: 'ai-answer', game, dir }),
+      (e) => this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) }),
+    );
   }
 }

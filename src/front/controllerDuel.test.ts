@@ -188,4 +188,35 @@ describe('ControllerDuel', () => {
     expect(c.model.notice).toBe('The AI failed: placer crashed');
     expect(calls).toBe(1);
   });
+
+  it('suspend stops the AI’s turn, resume starts it again, close closes both AIs', async () => {
+    const advisor = new FakeAdvisor();
+    const placer = new FirstEmptyPlacer();
+    let closed = 0;
+    placer.close = () => closed++;
+    const time = new FakeTime();
+    const c = new ControllerDuel({
+      model: initialModelDuel(duel(), ['ai', 'ai']),
+      advisor: async () => advisor,
+      placer: async () => placer,
+      seed: () => 1,
+      onChange: () => {},
+      clock: time,
+      timers: time,
+    });
+    c.start();
+    await settle();
+    c.suspend();
+    time.advance(DUEL_AI_PACE_MS * 3);
+    await settle();
+    expect(c.model.duel.log).toHaveLength(0);
+    c.resume();
+    await settle();
+    time.advance(DUEL_AI_PACE_MS);
+    await settle();
+    expect(c.model.duel.log).toHaveLength(1);
+    c.close();
+    await settle();
+    expect(closed).toBe(1);
+  });
 });

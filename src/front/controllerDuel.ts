@@ -5,6 +5,7 @@
  */
 import type { Duel } from '../engine/duel.ts';
 import { whoIs } from '../engine/duel.ts';
+import { AiTurn } from './aiTurn.ts';
 import { aiToAct, type CommandDuel, type ModelDuel, updateDuel } from './modelDuel.ts';
 import {
   type Advisor,
@@ -41,15 +42,9 @@ export interface ControllerDuelOptions {
   readonly timers?: Timers;
 }
 
-interface AiJob {
-  readonly duel: Duel;
-  readonly ctrl: AbortController;
-  cancelWait: (() => void) | null;
-}
-
 export class ControllerDuel {
   private m: ModelDuel;
-  private job: AiJob | null = null;
+  private readonly turn: AiTurn<Duel>;
   private advisorLoad: Promise<Advisor> | null = null;
   private placerLoad: Promise<PlacerAi> | null = null;
   private readonly clock: Clock;
@@ -57,13 +52,13 @@ export class ControllerDuel {
   private readonly post: (cmd: CommandDuel) => void;
   private active = true;
   private failedIn: Duel | null = null;
-  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly opts: ControllerDuelOptions) {
     this.m = opts.model;
     this.clock = opts.clock ?? systemClock;
     this.timers = opts.timers ?? systemTimers;
     this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
+    this.turn = new AiTurn(this.clock, this.timers);
   }
 
   get model(): ModelDuel {
@@ -75,7 +70,7 @@ export class ControllerDuel {
   }
 
   dispatch(cmd: CommandDuel): ChangeDuel {
-    if (cmd.type === 'ai-action' && this.job?.duel === cmd.duel) this.job = null;
+    if (cmd.type === 'ai-action') this.turn.answered(cmd.duel);
     const before = this.m;
     this.m = updateDuel(before, cmd, this.opts.seed);
     const g = this.m.duel.game;
@@ -98,13 +93,12 @@ export class ControllerDuel {
 
   /** Resolves once the AI owes no action (plain mode waits for it this way). */
   settled(): Promise<void> {
-    if (!this.job) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.turn.settled();
   }
 
   close(): ModelDuel {
     this.active = false;
-    this.cancelJob();
+    this.turn.cancel();
     for (const load of [this.advisorLoad, this.placerLoad]) {
       load?.then(
         (a) => a.close(),
@@ -114,19 +108,6 @@ export class ControllerDuel {
     this.advisorLoad = null;
     this.placerLoad = null;
     return this.m;
-  }
-
-  private cancelJob(): void {
-    if (!this.job) return;
-    this.job.ctrl.abort();
-    this.job.cancelWait?.();
-    this.job = null;
-    this.wakeIdle();
-  }
-
-  private wakeIdle(): void {
-    if (this.job) return;
-    for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** The AI's action for the duel on screen, as a command. */
@@ -149,31 +130,16 @@ export class ControllerDuel {
     const duel = this.m.duel;
     const want =
       this.active && this.m.overlay === null && aiToAct(this.m) !== null && this.failedIn !== duel;
-    if (this.job && (this.job.duel !== duel || !want)) this.cancelJob();
-    if (!want || this.job) {
-      this.wakeIdle();
-      return;
-    }
-    const job: AiJob = { duel, ctrl: new AbortController(), cancelWait: null };
-    this.job = job;
-    const started = this.clock.now();
-    this.aiAction(duel, job.ctrl.signal).then(
-      (cmd) => {
-        if (job.ctrl.signal.aborted) return;
-        const deliver = () => {
-          if (!job.ctrl.signal.aborted) this.post(cmd);
-        };
-        const pace = this.opts.immediate ? 0 : DUEL_AI_PACE_MS;
-        const wait = pace - (this.clock.now() - started);
-        if (wait > 0) job.cancelWait = this.timers.after(wait, deliver);
-        else deliver();
-      },
-      (e: unknown) => {
-        if (job.ctrl.signal.aborted) return;
-        this.job = null;
+    this.turn.keep(want ? duel : null);
+    if (!want || this.turn.busy) return;
+    this.turn.ask(
+      duel,
+      (signal) => this.aiAction(duel, signal),
+      () => (this.opts.immediate ? 0 : DUEL_AI_PACE_MS),
+      (cmd) => this.post(cmd),
+      (e) => {
         this.failedIn = duel;
         this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
-        this.wakeIdle();
       },
     );
   }

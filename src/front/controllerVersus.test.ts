@@ -130,6 +130,24 @@ describe('ControllerVersus: the AI', () => {
     expect(c.model.match.games[1].moves).toBe(4);
   });
 
+  it('suspend pauses the AI, resume restarts it, close closes it', async () => {
+    const { c, time, advisor } = setup({ kind: 'ai', level: 'hard' });
+    advisor.auto = firstLegal;
+    await settle();
+    c.suspend();
+    time.advance(LEVELS.hard.paceMs * 4);
+    await settle();
+    expect(c.model.match.games[1].moves).toBe(0);
+    c.resume();
+    await settle();
+    time.advance(LEVELS.hard.paceMs);
+    await settle();
+    expect(c.model.match.games[1].moves).toBe(1);
+    c.close();
+    await settle();
+    expect(advisor.closed).toBe(true);
+  });
+
   it('drops an answer for a match that was replaced', async () => {
     const { c, advisor } = setup({ kind: 'ai', level: 'hard' });
     await settle();

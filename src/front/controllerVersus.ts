@@ -5,6 +5,7 @@
  * records. Effects come in through {@link ./ports.ts}.
  */
 import type { Game } from '../engine/game2048.ts';
+import { AiTurn } from './aiTurn.ts';
 import {
   AI_SIDE,
   type CommandVersus,
@@ -51,12 +52,6 @@ export interface ControllerVersusOptions {
   readonly timers?: Timers;
 }
 
-interface AiJob {
-  readonly game: Game;
-  readonly ctrl: AbortController;
-  cancelWait: (() => void) | null;
-}
-
 /** The records' name of an opponent. */
 export function opponentKey(m: ModelVersus): string {
   return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
@@ -64,13 +59,12 @@ export function opponentKey(m: ModelVersus): string {
 
 export class ControllerVersus {
   private m: ModelVersus;
-  private job: AiJob | null = null;
+  private readonly turn: AiTurn<Game>;
   private advisorLoad: Promise<Advisor> | null = null;
   private readonly clock: Clock;
   private readonly timers: Timers;
   private readonly post: (cmd: CommandVersus) => void;
   private active = true;
-  private idleWaiters: (() => void)[] = [];
   /** The match in which the AI failed: it is not asked again until a new match. */
   private failedIn: ModelVersus['match']['rules'] | null = null;
 
@@ -79,6 +73,7 @@ export class ControllerVersus {
     this.clock = opts.clock ?? systemClock;
     this.timers = opts.timers ?? systemTimers;
     this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
+    this.turn = new AiTurn(this.clock, this.timers);
   }
 
   get model(): ModelVersus {
@@ -92,7 +87,7 @@ export class ControllerVersus {
 
   /** Applies one command and says what changed. */
   dispatch(cmd: CommandVersus): ChangeVersus {
-    if (cmd.type === 'ai-answer' && this.job?.game === cmd.game) this.job = null;
+    if (cmd.type === 'ai-answer') this.turn.answered(cmd.game);
     const before = this.m;
     this.m = updateVersus(before, cmd, this.opts.seed);
     this.recordIfOver(before);
@@ -129,7 +124,7 @@ export class ControllerVersus {
   /** Ends the loop: the AI is stopped and closed. */
   close(): ModelVersus {
     this.active = false;
-    this.cancelJob();
+    this.turn.cancel();
     this.advisorLoad?.then(
       (a) => a.close(),
       () => {},
@@ -146,13 +141,7 @@ export class ControllerVersus {
 
   /** Resolves once the AI owes no answer (plain mode waits for its move this way). */
   settled(): Promise<void> {
-    if (!this.job) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  private wakeIdle(): void {
-    if (this.job) return;
-    for (const w of this.idleWaiters.splice(0)) w();
+    return this.turn.settled();
   }
 
   private recordIfOver(before: ModelVersus): void {
@@ -163,14 +152,6 @@ export class ControllerVersus {
     if (!r.ok) this.m = { ...this.m, notice: r.error.message };
   }
 
-  private cancelJob(): void {
-    if (!this.job) return;
-    this.job.ctrl.abort();
-    this.job.cancelWait?.();
-    this.job = null;
-    this.wakeIdle();
-  }
-
   /** Asks the AI for side 2's move when it owes one and is not already thinking. */
   private syncAi(): void {
     const want =
@@ -179,40 +160,27 @@ export class ControllerVersus {
       this.failedIn !== this.m.match.rules &&
       (!this.opts.lockstep || this.aiOwesTurn());
     const game = this.m.match.games[AI_SIDE];
-    if (this.job && (this.job.game !== game || !want)) this.cancelJob();
-    if (!want || this.job || this.m.opponent.kind !== 'ai') {
-      this.wakeIdle();
-      return;
-    }
+    this.turn.keep(want ? game : null);
+    if (!want || this.turn.busy || this.m.opponent.kind !== 'ai') return;
     const level = this.m.opponent.level;
-    const job: AiJob = { game, ctrl: new AbortController(), cancelWait: null };
-    this.job = job;
-    const started = this.clock.now();
     const cells = game.cells.map((r) => [...r]);
-    const { seed } = this.m.match.rules;
+    const rules = this.m.match.rules;
+    const seed = rules.seed;
     this.advisorLoad ??= this.opts.advisor();
-    this.advisorLoad
-      .then((a) => a.bestMove(cells, 'autoplay', job.ctrl.signal))
-      .then(
-        (best) => {
-          if (job.ctrl.signal.aborted) return;
-          const dir = levelMove(level, cells, best, seed, game.moves);
-          const deliver = () => {
-            if (!job.ctrl.signal.aborted) this.post({ type: 'ai-answer', game, dir });
-          };
-          // The level's pace counts from when the AI was asked.
-          const pace = this.opts.lockstep ? 0 : LEVELS[level].paceMs;
-          const wait = pace - (this.clock.now() - started);
-          if (wait > 0) job.cancelWait = this.timers.after(wait, deliver);
-          else deliver();
-        },
-        (e: unknown) => {
-          if (job.ctrl.signal.aborted) return;
-          this.job = null;
-          this.failedIn = this.m.match.rules;
-          this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
-          this.wakeIdle();
-        },
-      );
+    const advisor = this.advisorLoad;
+    this.turn.ask(
+      game,
+      (signal) => advisor.then((a) => a.bestMove(cells, 'autoplay', signal)),
+      // The level's pace counts from when the AI was asked.
+      () => (this.opts.lockstep ? 0 : LEVELS[level].paceMs),
+      (best) => {
+        const dir = levelMove(level, cells, best, seed, game.moves);
+        this.post({ type: 'ai-answer', game, dir });
+      },
+      (e) => {
+        this.failedIn = rules;
+        this.post({ type: 'ai-failed', message: e instanceof Error ? e.message : String(e) });
+      },
+    );
   }
 }
