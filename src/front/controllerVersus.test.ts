@@ -22,7 +22,9 @@ class MemoryResults implements StoreVersus {
   readonly results: [string, string][] = [];
   recordResult(opponent: string, result: 'win' | 'loss' | 'draw'): Result<VersusRecord> {
     this.results.push([opponent, result]);
-    return ok({ wins: 0, losses: 0, draws: 0 });
+    const mine = this.results.filter(([o]) => o === opponent).map(([, r]) => r);
+    const count = (r: string) => mine.filter((x) => x === r).length;
+    return ok({ wins: count('win'), losses: count('loss'), draws: count('draw') });
   }
 }
 
@@ -231,6 +233,7 @@ describe('ControllerVersus: results', () => {
     c.dispatch({ type: 'move', side: 0, dir: 'left' });
     expect(c.model.match.winner).toBe(0);
     expect(store.results).toEqual([['ai-medium', 'win']]);
+    expect(c.model.notice).toBe('Your record against AI (medium): 1 win, 0 losses, 0 draws.');
     c.dispatch({ type: 'move', side: 0, dir: 'right' });
     c.dispatch({ type: 'rematch' });
     expect(store.results).toHaveLength(1);
@@ -245,5 +248,6 @@ describe('ControllerVersus: results', () => {
     expect(r.ok).toBe(true);
     c.dispatch({ type: 'move', side: 1, dir: 'left' });
     expect(store.results).toEqual([['human', 'loss']]);
+    expect(c.model.notice).toBe('Player 1 against Player 2: 0 wins, 1 loss, 0 draws.');
   });
 });

@@ -10,6 +10,7 @@ import {
   AI_SIDE,
   type CommandVersus,
   type ModelVersus,
+  sideNames,
   updateVersus,
   wantsAiMove,
 } from './modelVersus.ts';
@@ -21,6 +22,7 @@ import {
   systemTimers,
   type Timers,
 } from './ports.ts';
+import type { VersusRecord } from './records.ts';
 import { LEVELS, levelMove } from './versusAi.ts';
 
 /** One step of a match, as the front-end hears of it. */
@@ -50,6 +52,16 @@ export interface ControllerVersusOptions {
   readonly lockstep?: boolean;
   readonly clock?: Clock;
   readonly timers?: Timers;
+}
+
+/** Player 1's record against this kind of opponent, in words. */
+export function recordLine(m: ModelVersus, r: VersusRecord): string {
+  const [me, them] = sideNames(m.opponent);
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const tally = `${plural(r.wins, 'win', 'wins')}, ${plural(r.losses, 'loss', 'losses')}, ${plural(r.draws, 'draw', 'draws')}`;
+  return me === 'You'
+    ? `Your record against ${them}: ${tally}.`
+    : `${me} against ${them}: ${tally}.`;
 }
 
 /** The records' name of an opponent. */
@@ -149,7 +161,7 @@ export class ControllerVersus {
     if (w === null || before.match === this.m.match || before.match.winner !== null) return;
     const result = w === 'draw' ? 'draw' : w === 0 ? 'win' : 'loss';
     const r = this.opts.store.recordResult(opponentKey(this.m), result);
-    if (!r.ok) this.m = { ...this.m, notice: r.error.message };
+    this.m = { ...this.m, notice: r.ok ? recordLine(this.m, r.value) : r.error.message };
   }
 
   /** Asks the AI for side 2's move when it owes one and is not already thinking. */
