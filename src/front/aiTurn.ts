@@ -81,10 +81,12 @@ export class AiTurn<K> {
     this.wake();
   }
 
-  /** Resolves once no question is on its way. */
-  settled(): Promise<void> {
-    if (!this.job) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+  /**
+   * Resolves once no question is on its way. A wake-up is checked again when it runs: the
+   * answer that freed the turn may have led straight to the next question (the AI's next turn).
+   */
+  async settled(): Promise<void> {
+    while (this.job) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   private wake(): void {

@@ -123,7 +123,8 @@ describe('ControllerDuel', () => {
 
   it('two AIs play a whole duel to its end, the roles swapped for round 2', async () => {
     const { c } = setup(['ai', 'ai'], duel(7), true);
-    for (let i = 0; i < 2000 && c.model.duel.winner === null; i++) await settle();
+    // settled() waits through the AIs' consecutive turns, to the end of the duel.
+    await c.settled();
     expect(c.model.duel.winner).not.toBeNull();
     const [r1, r2] = c.model.duel.rounds;
     expect(r1!.slider).not.toBe(r2!.slider);
