@@ -32,6 +32,7 @@ describe('parseCli', () => {
         cap: undefined,
         placer: 'ai',
         slider: 'human',
+        evil: false,
         dataDir: '/tmp/x',
       },
     });
@@ -75,6 +76,21 @@ describe('parseCli', () => {
       const r = parseCli(args);
       expect(r.ok ? 'accepted' : r.error.message).toMatch(message);
     }
+  });
+
+  it('reads --spawns for 2048: natural or evil', () => {
+    const r = parseCli(['--spawns', 'evil']);
+    expect(r.ok && r.value).toMatchObject({ command: '2048', evil: true });
+    const n = parseCli(['2048', '--spawns=natural']);
+    expect(n.ok && n.value).toMatchObject({ evil: false });
+    const bad = parseCli(['--spawns', 'mean']);
+    expect(bad.ok ? 'accepted' : bad.error.message).toBe(
+      '--spawns needs natural or evil, got "mean"',
+    );
+    const other = parseCli(['puzzle', '--spawns', 'evil']);
+    expect(other.ok ? 'accepted' : other.error.message).toMatch(
+      /--spawns is for slidebox 2048 only/,
+    );
   });
 
   it('reads the duel: who places and who slides first', () => {

@@ -28,6 +28,8 @@ export interface CliOptions {
   readonly level: AiLevel | undefined;
   /** Versus: the largest attack (undefined: none, the seed's rule). */
   readonly cap: number | undefined;
+  /** 2048: every new tile chosen by the placer AI to make the board worst. */
+  readonly evil: boolean;
   /** Duel: who places and who slides in the first round (then they swap). */
   readonly placer: DuelPlayer;
   readonly slider: DuelPlayer;
@@ -52,6 +54,8 @@ Options:
   --ai LEVEL       versus: play against the AI: ${AI_LEVELS.join(', ')} (default medium)
   --placer WHO     duel: who places first, ai or human (default ai)
   --slider WHO     duel: who slides first, ai or human (default human)
+  --spawns KIND    2048: natural (the seeded 2 or 4, default) or evil: the placer AI
+                   puts every new tile where it hurts most (saved apart from natural games)
   --cap N          versus: attacks are at most N (a power of two from 4); by default a
                    merge sends its whole tile. --cap 8 plays better: a big attack often
                    merges with the receiver's own tile and helps them, a small one clutters
@@ -83,6 +87,7 @@ const OPTIONS = {
   cap: { type: 'string' },
   placer: { type: 'string' },
   slider: { type: 'string' },
+  spawns: { type: 'string' },
   'data-dir': { type: 'string' },
   new: { type: 'boolean' },
   'no-animation': { type: 'boolean' },
@@ -100,6 +105,7 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
   target: ['2048', 'versus'],
   placer: ['duel'],
   slider: ['duel'],
+  spawns: ['2048'],
   ai: ['2048', 'versus'],
   invert: ['puzzle'],
   cap: ['versus'],
@@ -210,6 +216,10 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   }
   const players = duelPlayers(values);
   if (!players.ok) return players;
+  const spawns = values.get('spawns');
+  if (spawns !== undefined && spawns !== 'natural' && spawns !== 'evil') {
+    return err({ code: 'bad-value', message: `--spawns needs natural or evil, got "${spawns}"` });
+  }
   const nums: Partial<Record<'size' | 'target' | 'seed' | 'cap', number>> = {};
   for (const key of ['size', 'target', 'seed', 'cap'] as const) {
     const text = values.get(key);
@@ -244,6 +254,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     cap: nums.cap,
     placer: players.value.placer,
     slider: players.value.slider,
+    evil: spawns === 'evil',
     dataDir: values.get('data-dir'),
   });
 }
@@ -298,6 +309,7 @@ function defaults(command: CliOptions['command']): CliOptions {
     cap: undefined,
     placer: 'ai',
     slider: 'human',
+    evil: false,
     dataDir: undefined,
   };
 }

@@ -15,7 +15,14 @@ import { detectColorDepth } from '../tui/color.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
 import { runPlain2048 } from './plain2048.ts';
-import { aiAdvisor, aiHere, placerHere, solverClient, solverHere } from './solvers.ts';
+import {
+  aiAdvisor,
+  aiHere,
+  placerFunction,
+  placerHere,
+  solverClient,
+  solverHere,
+} from './solvers.ts';
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -34,7 +41,9 @@ function saveFirst(dataDir: string, notices: string[], save: () => void): void {
 async function play2048(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const size = o.size ?? 4;
-  const loaded = load2048(dataDir, size);
+  // Evil spawns: the placer AI chooses every new tile (loaded only for such a game).
+  const place = o.evil ? await placerFunction() : undefined;
+  const loaded = load2048(dataDir, size, place);
   const notices = [...loaded.notices];
   let game = loaded.game;
   if (game && !o.fresh) {
@@ -48,12 +57,12 @@ async function play2048(o: CliOptions): Promise<number> {
     }
   } else {
     const fresh = newGame({ size, target: o.target, seed: o.seed ?? randomSeed() });
-    saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best));
+    saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best, o.evil));
     game = fresh;
   }
-  let model = initialModel2048(game, loaded.best, notices[0] ?? null);
+  let model = { ...initialModel2048(game, loaded.best, notices[0] ?? null), evil: o.evil };
   if (o.target !== undefined) model = { ...model, target: o.target };
-  if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed);
+  if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed, place);
 
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   if (o.plain || !interactive) {
@@ -63,6 +72,7 @@ async function play2048(o: CliOptions): Promise<number> {
       dataDir,
       { input: process.stdin, output: process.stdout, error: process.stderr },
       aiHere,
+      place,
     );
   }
   // Notices also go to the main screen, where they stay readable after the game ends.
@@ -74,6 +84,7 @@ async function play2048(o: CliOptions): Promise<number> {
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
     ai: aiAdvisor,
+    place,
     // For the end-to-end test that the terminal is restored after a crash.
     crashKey: process.env.SLIDEBOX_TEST_CRASH_KEY,
   });

@@ -5,6 +5,7 @@
  */
 import type { Cells } from '../engine/game2048.ts';
 import { randomSeed } from '../engine/rng.ts';
+import type { Placer } from '../engine/spawn.ts';
 import { type Change2048, Controller2048 } from '../front/controller2048.ts';
 import { formatNumber } from '../front/format.ts';
 import { key2048 } from '../front/keymap.ts';
@@ -53,6 +54,7 @@ export async function runPlain2048(
   dataDir: string,
   io: PlainIo,
   advisor: () => Promise<Advisor>,
+  place?: Placer,
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const show = (m: Model2048) => {
@@ -69,8 +71,9 @@ export async function runPlain2048(
   // Plain mode has no one to pace the AI for: autoplay moves come as fast as it answers.
   const game = new Controller2048({
     model: { ...start, speed: 0, notice: null },
-    store: fileStore2048(dataDir),
+    store: fileStore2048(dataDir, start.evil),
     advisor,
+    place,
     seed: randomSeed,
     onChange,
   });

@@ -3,6 +3,7 @@
  * starting a game never pays for them. The full-screen games run them on worker threads; plain
  * mode runs them on its own thread, where nothing else has to stay responsive.
  */
+import type { Placer } from '../engine/spawn.ts';
 import {
   ADVICE_PRESETS,
   type Advisor,
@@ -84,4 +85,10 @@ export async function placerHere(): Promise<PlacerAi> {
     choose: async (cells) => choosePlacement(cells),
     close() {},
   };
+}
+
+/** The placer AI as the engine's `Placer` (evil spawns): the same deterministic choice. */
+export async function placerFunction(): Promise<Placer> {
+  const { choosePlacement } = await import('../ai.ts');
+  return (cells) => choosePlacement(cells.map((r) => [...r]));
 }

@@ -17,6 +17,7 @@ import {
 } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 import { parseRngState } from './rng.ts';
+import { type Placer, playPlaced } from './spawn.ts';
 import type { Direction } from './types.ts';
 
 export const SAVE_KIND = 'slidebox/2048';
@@ -35,6 +36,8 @@ export interface SavedGame2048 {
   keepPlaying: boolean;
   /** The position the log leads to, checked on restore. */
   end: { cells: number[][]; score: number; moves: number };
+  /** Present when every new tile was chosen by the placer (replayed with it on restore). */
+  spawns?: 'evil';
 }
 
 export type SaveProblem = Problem<'bad-save' | 'future-version'>;
@@ -47,7 +50,7 @@ function copyCells(cells: Cells): number[][] {
 }
 
 /** The JSON-ready form of a game, including its undo history. */
-export function serializeGame(game: Game): SavedGame2048 {
+export function serializeGame(game: Game, opts: { evil?: boolean } = {}): SavedGame2048 {
   const letters: string[] = [];
   let root = game;
   while (root.previous) {
@@ -65,6 +68,7 @@ export function serializeGame(game: Game): SavedGame2048 {
     log: letters.join(''),
     keepPlaying: game.keepPlaying,
     end: { cells: copyCells(game.cells), score: game.score, moves: game.moves },
+    ...(opts.evil ? { spawns: 'evil' as const } : {}),
   };
 }
 
@@ -76,8 +80,14 @@ function sameCells(a: Cells, b: Cells): boolean {
   return a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r]![c]));
 }
 
-/** Restores a game from untrusted data (a parsed save file), replaying its history. */
-export function parseGame(data: unknown): Result<Game, SaveProblem> {
+/**
+ * Restores a game from untrusted data (a parsed save file), replaying its history. A game whose
+ * tiles the evil placer chose replays with `restore.place` (refused without it).
+ */
+export function parseGame(
+  data: unknown,
+  restore: { place?: Placer } = {},
+): Result<Game, SaveProblem> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return bad(`a saved game must be an object, got ${show(data)}`);
   }
@@ -121,6 +131,11 @@ export function parseGame(data: unknown): Result<Game, SaveProblem> {
     return bad('save has a bad move list (only the letters u, d, l, r are allowed)');
   }
   if (typeof d.keepPlaying !== 'boolean') return bad('save has no keepPlaying flag');
+  if (d.spawns !== undefined && d.spawns !== 'evil') return bad('save has unknown spawns');
+  const place = d.spawns === 'evil' ? restore.place : undefined;
+  if (d.spawns === 'evil' && !place) {
+    return bad('its new tiles were chosen by the evil placer (open it with the evil spawns)');
+  }
   const end = d.end as Record<string, unknown> | null;
   if (typeof end !== 'object' || end === null) return bad('save has no end position');
 
@@ -135,7 +150,8 @@ export function parseGame(data: unknown): Result<Game, SaveProblem> {
   };
   for (let i = 0; i < d.log.length; i++) {
     if (awaitingWinChoice(game)) game = keepGoing(game);
-    const next = play(game, FROM_LETTER[d.log[i]!]!);
+    const dir = FROM_LETTER[d.log[i]!]!;
+    const next = place ? playPlaced(game, dir, place) : play(game, dir);
     if (next === game) return bad(`save's move ${i + 1} does not change the board`);
     game = next;
   }

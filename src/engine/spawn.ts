@@ -23,7 +23,7 @@ import {
   slideValid,
   spawnTile,
 } from './game2048.ts';
-import { err, ok, type Problem, problem, type Result } from './result.ts';
+import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
 import type { RngState } from './rng.ts';
 import { assertDirection, checkDirection, type Direction, type Pos } from './types.ts';
 
@@ -192,4 +192,21 @@ export function playWith(game: Game, dir: Direction, rule: SpawnRule): Result<Ga
   const slid = slideOnly(game, d.value);
   if (slid === game) return ok(game);
   return spawnOn(slid, r.value);
+}
+
+/** Chooses the cell and value of the new tile for a board after a slide (null: no room). */
+export type Placer = (cells: Cells) => { readonly at: Pos; readonly value: number } | null;
+
+/**
+ * A whole move whose new tile `place` chooses (the "evil" spawns of single-player 2048): the
+ * slide, then the placement for the board it left. A move that changes nothing returns the
+ * same game. Throws for a bad direction, like `play`, and when `place` picks a cell that is
+ * not empty or a value that is not a tile (a placer's bug).
+ */
+export function playPlaced(game: Game, dir: Direction, place: Placer): Game {
+  const slid = slideOnly(game, dir);
+  if (slid === game) return game;
+  const choice = place(slid.cells);
+  if (choice === null) return slid;
+  return unwrap(spawnOn(slid, { kind: 'placed', at: choice.at, value: choice.value }));
 }

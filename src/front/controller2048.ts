@@ -6,6 +6,7 @@
  * front-end draws each change and animates it as it likes.
  */
 import type { Game } from '../engine/game2048.ts';
+import type { Placer } from '../engine/spawn.ts';
 import { AiTurn } from './aiTurn.ts';
 import {
   AUTOPLAY_DELAYS,
@@ -44,6 +45,8 @@ export interface Controller2048Options {
   readonly onChange: (change: Change2048) => void;
   /** Where the controller's own commands (the AI's answers) go; default: applied at once. */
   readonly post?: (cmd: Command2048) => void;
+  /** The placer of an evil game's tiles (required when the model is evil). */
+  readonly place?: Placer;
   readonly clock?: Clock;
   readonly timers?: Timers;
 }
@@ -84,7 +87,7 @@ export class Controller2048 {
     const before = this.m;
     this.dispatching = true;
     try {
-      this.m = update2048(before, cmd, this.opts.seed);
+      this.m = update2048(before, cmd, this.opts.seed, this.opts.place);
       if (this.m.game !== before.game) {
         // The player's moves are saved at once; the AI's, at most twice a second.
         if (cmd.type === 'ai-answer') this.saver.soon();

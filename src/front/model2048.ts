@@ -11,6 +11,7 @@ import {
   play,
   undo,
 } from '../engine/game2048.ts';
+import { type Placer, playPlaced } from '../engine/spawn.ts';
 import type { Direction } from '../engine/types.ts';
 
 export type Overlay = 'help' | 'confirm-new' | null;
@@ -33,6 +34,8 @@ export interface Model2048 {
   readonly autoplay: boolean;
   /** Index into {@link AUTOPLAY_DELAYS}: the pause between the AI's moves. */
   readonly speed: number;
+  /** Every new tile is chosen by the placer AI to make the board worst (evil spawns). */
+  readonly evil: boolean;
 }
 
 /** Pauses between autoplay moves, fastest first (ms). */
@@ -74,12 +77,21 @@ export function initialModel2048(
     hintWanted: false,
     autoplay: false,
     speed: DEFAULT_SPEED,
+    evil: false,
   };
 }
 
 /** The next model after a command. `seed` gives the seed for a new game, when one starts. */
-export function update2048(model: Model2048, cmd: Command2048, seed: () => number): Model2048 {
+export function update2048(
+  model: Model2048,
+  cmd: Command2048,
+  seed: () => number,
+  place?: Placer,
+): Model2048 {
   const m: Model2048 = { ...model, notice: null };
+  // Evil spawns: the placer chooses each new tile (it must be given for an evil game).
+  const move = (g: Game, dir: Direction) =>
+    m.evil && place ? playPlaced(g, dir, place) : play(g, dir);
   switch (cmd.type) {
     case 'none':
       return model;
@@ -113,7 +125,7 @@ export function update2048(model: Model2048, cmd: Command2048, seed: () => numbe
         hintWanted: false,
       };
       if (!m.autoplay || cmd.dir === null) return hinted;
-      return afterAiMove(hinted, play(m.game, cmd.dir));
+      return afterAiMove(hinted, move(m.game, cmd.dir));
     }
     case 'cancel':
       return { ...m, overlay: null };
@@ -138,7 +150,7 @@ export function update2048(model: Model2048, cmd: Command2048, seed: () => numbe
     }
     case 'move': {
       // A move of the player's own takes over from the AI.
-      const game = play(m.game, cmd.dir);
+      const game = move(m.game, cmd.dir);
       return {
         ...m,
         overlay: null,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Game } from '../engine/game2048.ts';
 import { err, ok, problem } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
+import type { Placer } from '../engine/spawn.ts';
 import type { Store2048 } from '../front/ports.ts';
 import { type Records, raiseBest2048 } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
@@ -21,15 +22,19 @@ export interface Loaded2048 {
   readonly notices: readonly string[];
 }
 
-export function savePath2048(dir: string, size: number): string {
-  return join(dir, `2048-${size}x${size}.json`);
+/** The save of a board size; an evil game (the placer chose its tiles) has its own. */
+export function savePath2048(dir: string, size: number, evil = false): string {
+  return join(dir, `2048-${size}x${size}${evil ? '-evil' : ''}.json`);
 }
 
-/** Loads the saved game for a board size and the best score. Never throws for bad files. */
-export function load2048(dir: string, size: number): Loaded2048 {
+/**
+ * Loads the saved game for a board size and the best score. Never throws for bad files. With
+ * `place`, the evil game (replayed with that placer); its scores are not records.
+ */
+export function load2048(dir: string, size: number, place?: Placer): Loaded2048 {
   const records = loadRecords(dir);
-  const saved = loadSave(savePath2048(dir, size), (data) => {
-    const parsed = parseGame(data);
+  const saved = loadSave(savePath2048(dir, size, place !== undefined), (data) => {
+    const parsed = parseGame(data, { place });
     if (parsed.ok && parsed.value.size !== size) {
       return err(problem('bad-save', 'its board size does not match its name'));
     }
@@ -37,7 +42,7 @@ export function load2048(dir: string, size: number): Loaded2048 {
   });
   return {
     game: saved.value,
-    best: best2048(records.records, size),
+    best: place ? 0 : best2048(records.records, size),
     notices: [...records.notices, ...saved.notices],
   };
 }
@@ -47,19 +52,21 @@ export function best2048(records: Records, size: number): number {
   return records.best2048[String(size)] ?? 0;
 }
 
-/** Saves the game in progress atomically and raises the best score if beaten. */
-export function save2048(dir: string, game: Game, best: number): void {
-  atomicWrite(savePath2048(dir, game.size), `${JSON.stringify(serializeGame(game))}\n`);
+/** Saves the game in progress atomically and raises the best score if beaten (not evil). */
+export function save2048(dir: string, game: Game, best: number, evil = false): void {
+  const data = serializeGame(game, { evil });
+  atomicWrite(savePath2048(dir, game.size, evil), `${JSON.stringify(data)}\n`);
+  if (evil) return;
   const score = Math.max(best, game.score);
   if (score > 0) updateRecords(dir, (r) => raiseBest2048(r, game.size, score));
 }
 
 /** The 2048 controller's store: the game and best score in files under `dir`. */
-export function fileStore2048(dir: string): Store2048 {
+export function fileStore2048(dir: string, evil = false): Store2048 {
   return {
     save(game, best) {
       try {
-        save2048(dir, game, best);
+        save2048(dir, game, best, evil);
         return ok(undefined);
       } catch (e) {
         return err(problem('save-failed', `Could not save the game (${(e as Error).message}).`));

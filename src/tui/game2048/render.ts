@@ -225,7 +225,7 @@ export function render2048(
     return c.toLines(depth);
   }
   drawChrome(c, p, {
-    title: `2048 · ${n}×${n} · target ${model.game.target}`,
+    title: `2048 · ${n}×${n} · target ${model.game.target}${model.evil ? ' · evil spawns' : ''}`,
     stats: statsLine(model, view.cols),
     keys: KEYS,
     notice: noticeLine(model),

@@ -3,6 +3,7 @@
  * (saves, records, the AI) is the shared controller's.
  */
 import { randomSeed } from '../../engine/rng.ts';
+import type { Placer } from '../../engine/spawn.ts';
 import { Controller2048 } from '../../front/controller2048.ts';
 import { formatNumber } from '../../front/format.ts';
 import type { Model2048 } from '../../front/model2048.ts';
@@ -24,6 +25,8 @@ export interface Run2048Options {
   readonly ai: () => Promise<Advisor>;
   /** A key that crashes the game on purpose (tests of the terminal's restore). */
   readonly crashKey?: string;
+  /** The placer of an evil game's tiles. */
+  readonly place?: Placer;
 }
 
 /** Frames of a move's animation and how long each stays (about 100 ms in all). */
@@ -43,8 +46,9 @@ export function run2048(opts: Run2048Options): Promise<Model2048> {
   const animator = new Animator<AnimFrame>(draw);
   const game = new Controller2048({
     model: opts.model,
-    store: fileStore2048(opts.dataDir),
+    store: fileStore2048(opts.dataDir, opts.model.evil),
     advisor: opts.ai,
+    place: opts.place,
     seed: randomSeed,
     onChange: (c) => {
       if (c.model.quit) return;
