@@ -172,6 +172,7 @@ async function playVersus(o: CliOptions): Promise<number> {
 }
 
 async function playDuel(o: CliOptions): Promise<number> {
+  const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const { newDuel } = await import('../engine/duel.ts');
   const { initialModelDuel } = await import('../front/modelDuel.ts');
   const duel = newDuel({ seed: o.seed ?? randomSeed(), size: o.size });
@@ -184,11 +185,12 @@ async function playDuel(o: CliOptions): Promise<number> {
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
   if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
     const { runPlainDuel } = await import('./plainDuel.ts');
-    return runPlainDuel(model, io, aiHere, placerHere);
+    return runPlainDuel(model, dataDir, io, aiHere, placerHere);
   }
   const { runDuel } = await import('../tui/duel/run.ts');
   const end = await runDuel({
     model,
+    dataDir,
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
     ai: aiAdvisor,

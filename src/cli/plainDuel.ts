@@ -15,6 +15,7 @@ import {
   playerNames,
 } from '../front/modelDuel.ts';
 import type { Advisor, PlacerAi } from '../front/ports.ts';
+import { fileStoreDuel } from '../storage/storeVersus.ts';
 import { boardText } from './plain2048.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
 
@@ -61,6 +62,7 @@ export function duelText(m: ModelDuel): string {
 /** Runs plain duel on the given streams; resolves with the exit code. */
 export async function runPlainDuel(
   start: ModelDuel,
+  dataDir: string,
   io: PlainIo,
   advisor: () => Promise<Advisor>,
   placer: () => Promise<PlacerAi>,
@@ -71,6 +73,7 @@ export async function runPlainDuel(
     advisor,
     placer,
     seed: randomSeed,
+    store: fileStoreDuel(dataDir),
     onChange: () => {},
     immediate: true,
   });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type Duel, duelPlace, newDuel, whoIs } from '../engine/duel.ts';
 import { legalMoves } from '../engine/game2048.ts';
+import { ok } from '../engine/result.ts';
 import { FakeAdvisor, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeDuel, ControllerDuel, DUEL_AI_PACE_MS } from './controllerDuel.ts';
 import { keyDuel } from './keymap.ts';
 import { initialModelDuel, type PlayerKind } from './modelDuel.ts';
-import type { PlacerAi } from './ports.ts';
+import type { PlacerAi, StoreDuel } from './ports.ts';
 
 function duel(seed = 4): Duel {
   const d = newDuel({ seed });
@@ -219,5 +220,42 @@ describe('ControllerDuel', () => {
     c.close();
     await settle();
     expect(closed).toBe(1);
+  });
+
+  it('keeps a person’s best round as slider, saying so when it is new', () => {
+    const recorded: number[] = [];
+    let best = 0;
+    const store: StoreDuel = {
+      recordRound(score) {
+        recorded.push(score);
+        const newBest = score > best;
+        best = Math.max(best, score);
+        return ok({ best, newBest });
+      },
+    };
+    const c = new ControllerDuel({
+      model: initialModelDuel(duel(2), ['human', 'human']),
+      advisor: async () => new FakeAdvisor(),
+      placer: async () => new FirstEmptyPlacer(),
+      seed: () => 1,
+      store,
+      onChange: () => {},
+    });
+    // Both people play: places in the first empty cell, slides the first legal way.
+    for (let i = 0; i < 5000 && c.model.duel.rounds.length === 0; i++) {
+      const d = c.model.duel;
+      if (d.phase === 'place') {
+        const cells = d.game.cells;
+        const row = cells.findIndex((r) => r.includes(0));
+        c.dispatch({ type: 'place', value: 2, at: { row, col: cells[row]!.indexOf(0) } });
+      } else {
+        c.dispatch({ type: 'slide', dir: legalMoves(d.game.cells.map((r) => [...r]))[0]! });
+      }
+    }
+    const round = c.model.duel.rounds[0]!;
+    expect(recorded).toEqual([round.score]);
+    expect(c.model.notice).toBe(
+      `A new best duel round: ${round.score.toLocaleString('en-US')} points.`,
+    );
   });
 });

@@ -6,11 +6,13 @@
 import type { Duel } from '../engine/duel.ts';
 import { whoIs } from '../engine/duel.ts';
 import { AiTurn } from './aiTurn.ts';
+import { formatNumber } from './format.ts';
 import { aiToAct, type CommandDuel, type ModelDuel, updateDuel } from './modelDuel.ts';
 import {
   type Advisor,
   type Clock,
   type PlacerAi,
+  type StoreDuel,
   systemClock,
   systemTimers,
   type Timers,
@@ -34,6 +36,8 @@ export interface ControllerDuelOptions {
   /** The AI as placer (loaded on first use). */
   readonly placer: () => Promise<PlacerAi>;
   readonly seed: () => number;
+  /** Keeps the best round a person slid (none: not kept). */
+  readonly store?: StoreDuel;
   readonly onChange: (change: ChangeDuel) => void;
   readonly post?: (cmd: CommandDuel) => void;
   /** The AI acts at once, without its pause (plain mode). */
@@ -73,12 +77,27 @@ export class ControllerDuel {
     if (cmd.type === 'ai-action') this.turn.answered(cmd.duel);
     const before = this.m;
     this.m = updateDuel(before, cmd, this.opts.seed);
+    this.recordRound(before);
     const g = this.m.duel.game;
     const b = before.duel.game;
     const change = { before, model: this.m, cmd, moved: g !== b && g.previous === b };
     this.syncAi();
     this.opts.onChange(change);
     return change;
+  }
+
+  /** A round a person slid just ended: keep it if it is their best. */
+  private recordRound(before: ModelDuel): void {
+    const rounds = this.m.duel.rounds;
+    if (!this.opts.store || rounds.length <= before.duel.rounds.length) return;
+    if (this.m.duel.seed !== before.duel.seed) return;
+    const round = rounds.at(-1)!;
+    if (this.m.players[round.slider] !== 'human') return;
+    const r = this.opts.store.recordRound(round.score);
+    if (!r.ok) this.m = { ...this.m, notice: r.error.message };
+    else if (r.value.newBest) {
+      this.m = { ...this.m, notice: `A new best duel round: ${formatNumber(round.score)} points.` };
+    }
   }
 
   suspend(): void {

@@ -129,3 +129,9 @@ export interface StoreVersus {
   /** Counts a finished match against `opponent` ("human", "ai-easy", …) from player 1's side. */
   recordResult(opponent: string, result: 'win' | 'loss' | 'draw'): Result<VersusRecord>;
 }
+
+/** Where the best duel round is kept. */
+export interface StoreDuel {
+  /** Counts a round a person slid; says the best after it and whether it is new. */
+  recordRound(score: number): Result<{ best: number; newBest: boolean }>;
+}

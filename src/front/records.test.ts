@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RECORDS, parseRecordTables, raiseBest2048, recordSolve } from './records.ts';
+import {
+  EMPTY_RECORDS,
+  parseRecordTables,
+  raiseBest2048,
+  recordDuelRound,
+  recordSolve,
+  recordVersus,
+} from './records.ts';
 
 describe('records', () => {
   it('raise the best 2048 score only when beaten, per size', () => {
@@ -43,5 +50,36 @@ describe('records', () => {
       ok: true,
       value: { best2048: {}, puzzle: { '4': { moves: 50 } } },
     });
+  });
+});
+
+describe('versus and duel records', () => {
+  it('reads the versus table and the best duel round, and refuses bad ones', () => {
+    const good = parseRecordTables({
+      versus: { 'ai-hard': { wins: 2, losses: 1, draws: 0 } },
+      duelBest: 1204,
+    });
+    expect(good.ok && good.value).toMatchObject({
+      versus: { 'ai-hard': { wins: 2, losses: 1, draws: 0 } },
+      duelBest: 1204,
+    });
+    for (const bad of [
+      { versus: { 'ai-hard': { wins: -1, losses: 0, draws: 0 } } },
+      { versus: { 'robot!': { wins: 0, losses: 0, draws: 0 } } },
+      { versus: 'none' },
+      { duelBest: 1.5 },
+    ]) {
+      expect(parseRecordTables(bad as never).ok).toBe(false);
+    }
+  });
+
+  it('counts versus results and keeps the best duel round', () => {
+    const once = recordVersus(EMPTY_RECORDS, 'ai-easy', 'win');
+    const twice = recordVersus(once, 'ai-easy', 'draw');
+    expect(twice.versus).toEqual({ 'ai-easy': { wins: 1, losses: 0, draws: 1 } });
+    const first = recordDuelRound(EMPTY_RECORDS, 300);
+    expect(first).toMatchObject({ newBest: true, records: { duelBest: 300 } });
+    expect(recordDuelRound(first.records, 200)).toMatchObject({ newBest: false });
+    expect(recordDuelRound(first.records, 200).records).toBe(first.records);
   });
 });

@@ -24,6 +24,8 @@ export interface Records {
   readonly puzzle: Readonly<Record<string, PuzzleRecord>>;
   /** By opponent: "human", or "ai-easy", "ai-medium", "ai-hard" (absent until a match ends). */
   readonly versus?: Readonly<Record<string, VersusRecord>>;
+  /** The best score a person made sliding a duel round (absent until one ends). */
+  readonly duelBest?: number;
 }
 
 export const EMPTY_RECORDS: Records = { best2048: {}, puzzle: {} };
@@ -48,6 +50,7 @@ export function parseRecordTables(d: {
   best2048?: unknown;
   puzzle?: unknown;
   versus?: unknown;
+  duelBest?: unknown;
 }): Result<Records, RecordsProblem> {
   const rawBest = d.best2048 ?? {};
   const rawPuzzle = d.puzzle ?? {};
@@ -78,9 +81,21 @@ export function parseRecordTables(d: {
       ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
     };
   }
-  if (d.versus === undefined) return ok({ best2048, puzzle });
+  if (d.duelBest !== undefined && !isCount(d.duelBest))
+    return bad('its best duel round is invalid');
+  const duel = d.duelBest === undefined ? {} : { duelBest: d.duelBest as number };
+  if (d.versus === undefined) return ok({ best2048, puzzle, ...duel });
   const versus = parseVersusTable(d.versus);
-  return versus.ok ? ok({ best2048, puzzle, versus: versus.value }) : versus;
+  return versus.ok ? ok({ best2048, puzzle, versus: versus.value, ...duel }) : versus;
+}
+
+/** The records after a person's duel round as slider, and whether it is a new best. */
+export function recordDuelRound<R extends Records>(
+  records: R,
+  score: number,
+): { records: R; newBest: boolean } {
+  if ((records.duelBest ?? -1) >= score) return { records, newBest: false };
+  return { records: { ...records, duelBest: score }, newBest: true };
 }
 
 const OPPONENT_KEY = /^(human|ai-[a-z]{1,12})$/;

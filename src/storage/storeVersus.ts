@@ -1,7 +1,7 @@
-/** Versus results on disk: counted in the shared stats file, by opponent. */
+/** Versus results and the best duel round on disk, in the shared stats file. */
 import { err, ok, problem } from '../engine/result.ts';
-import type { StoreVersus } from '../front/ports.ts';
-import { recordVersus, type VersusRecord } from '../front/records.ts';
+import type { StoreDuel, StoreVersus } from '../front/ports.ts';
+import { recordDuelRound, recordVersus, type VersusRecord } from '../front/records.ts';
 import { updateRecords } from './stats.ts';
 
 /** The versus controller's store: results in the stats file under `dir`. */
@@ -16,6 +16,25 @@ export function fileStoreVersus(dir: string): StoreVersus {
           return next;
         });
         return ok(record);
+      } catch (e) {
+        return err(problem('save-failed', `Could not save the result (${(e as Error).message}).`));
+      }
+    },
+  };
+}
+
+/** The duel controller's store: the best round in the stats file under `dir`. */
+export function fileStoreDuel(dir: string): StoreDuel {
+  return {
+    recordRound(score) {
+      let result = { best: score, newBest: false };
+      try {
+        updateRecords(dir, (r) => {
+          const next = recordDuelRound(r, score);
+          result = { best: next.records.duelBest ?? score, newBest: next.newBest };
+          return next.records;
+        });
+        return ok(result);
       } catch (e) {
         return err(problem('save-failed', `Could not save the result (${(e as Error).message}).`));
       }

@@ -2,14 +2,31 @@
  * Plain duel (`slidebox duel --plain`): placements by `place ROW COL VALUE`, slides by
  * direction, the AI's turns played at once; a refused placement says why on stderr.
  */
-import { describe, expect, test } from 'vitest';
-import { runCli } from './helpers/cli.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runCli, TempDirs } from './helpers/cli.ts';
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
 
 describe('slidebox duel --plain', () => {
   test('a person places against the AI slider; a taken cell is refused with a message', () => {
-    const r = runCli(['duel', '--plain', '--placer', 'human', '--slider', 'ai', '--seed', '3'], {
-      input: 'place 1 1 2\nplace 1 1 4\nplace 2 2 2\nq\n',
-    });
+    const r = runCli(
+      [
+        'duel',
+        '--plain',
+        '--placer',
+        'human',
+        '--slider',
+        'ai',
+        '--seed',
+        '3',
+        '--data-dir',
+        dirs.make(),
+      ],
+      {
+        input: 'place 1 1 2\nplace 1 1 4\nplace 2 2 2\nq\n',
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.stderr.trim()).toBe('That cell is taken: place the tile on an empty cell.');
     const blocks = r.stdout.split(/\n(?=Duel round)/);
@@ -20,7 +37,18 @@ describe('slidebox duel --plain', () => {
     // After the second start tile the AI slid once and it is the person's turn to place again.
     expect(blocks[3]).toContain('You to place.');
     const again = runCli(
-      ['duel', '--plain', '--placer', 'human', '--slider', 'ai', '--seed', '3'],
+      [
+        'duel',
+        '--plain',
+        '--placer',
+        'human',
+        '--slider',
+        'ai',
+        '--seed',
+        '3',
+        '--data-dir',
+        dirs.make(),
+      ],
       {
         input: 'place 1 1 2\nplace 1 1 4\nplace 2 2 2\nq\n',
       },
@@ -29,9 +57,23 @@ describe('slidebox duel --plain', () => {
   });
 
   test('two AIs play both rounds, the roles swapped, and the duel has a result', () => {
-    const r = runCli(['duel', '--plain', '--placer', 'ai', '--slider', 'ai', '--seed', '5'], {
-      input: '',
-    });
+    const r = runCli(
+      [
+        'duel',
+        '--plain',
+        '--placer',
+        'ai',
+        '--slider',
+        'ai',
+        '--seed',
+        '5',
+        '--data-dir',
+        dirs.make(),
+      ],
+      {
+        input: '',
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Round 1: AI (1|2) scored/);
     expect(r.stdout).toMatch(/Round 2: AI (1|2) scored/);

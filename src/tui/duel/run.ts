@@ -8,6 +8,7 @@ import { ControllerDuel } from '../../front/controllerDuel.ts';
 import { keyDuel } from '../../front/keymap.ts';
 import type { CommandDuel, ModelDuel } from '../../front/modelDuel.ts';
 import type { Advisor, PlacerAi } from '../../front/ports.ts';
+import { fileStoreDuel } from '../../storage/storeVersus.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
 import type { AnimFrame } from '../game2048/render.ts';
@@ -18,6 +19,7 @@ import { cellAt, duelLayout, renderDuel } from './render.ts';
 
 export interface RunDuelOptions {
   readonly model: ModelDuel;
+  readonly dataDir: string;
   readonly depth: ColorDepth;
   readonly animation: boolean;
   readonly ai: () => Promise<Advisor>;
@@ -43,6 +45,7 @@ export function runDuel(opts: RunDuelOptions): Promise<ModelDuel> {
     advisor: opts.ai,
     placer: opts.placer,
     seed: randomSeed,
+    store: fileStoreDuel(opts.dataDir),
     onChange: (c) => {
       if (c.model.quit) return;
       if (c.moved && animate && opts.animation) animator.play(FRAMES);
