@@ -67,7 +67,6 @@ describe('parseCli', () => {
       [['versus', 'hard'], /unknown command "versus hard"/],
       [['versus', '--target', '8'], /--target must be a power of two from 16/],
       [['versus', '--invert'], /--invert is for slidebox puzzle only/],
-      [['versus', '--new'], /--new is for slidebox 2048 and slidebox puzzle only/],
       [['puzzle', '--ai'], /--ai is for slidebox 2048 and slidebox versus only/],
       [['versus', '--cap', '6'], /^--cap must be a power of two from 4/],
       [['2048', '--cap', '8'], /--cap is for slidebox versus only/],

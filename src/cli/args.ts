@@ -44,8 +44,8 @@ export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the defau
                                       every tile (2 or 4), then the roles swap
        slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
-Your 2048 and puzzle games are saved after every move and resumed next time
-(a versus match or a duel is not kept when you quit; their results are).
+Your game is saved after every move and resumed next time (2048, puzzle, a versus
+match or a duel; --new starts afresh).
 
 Options:
   --size N         board size, 3 to 8 (default 4)
@@ -110,7 +110,6 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
   ai: ['2048', 'versus'],
   invert: ['puzzle'],
   cap: ['versus'],
-  new: ['2048', 'puzzle'],
 };
 
 type CliProblem = Problem;

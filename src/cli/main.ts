@@ -139,20 +139,33 @@ async function playPuzzle(o: CliOptions): Promise<number> {
   return 0;
 }
 
+const RESUMED =
+  'Resumed your saved match; the options apply to new ones (press n, or start with --new).';
+
 async function playVersus(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const { newVersus } = await import('../engine/versus.ts');
   const { initialModelVersus } = await import('../front/modelVersus.ts');
-  const match = newVersus({
-    seed: o.seed ?? randomSeed(),
-    size: o.size,
-    target: o.target,
-    attackCap: o.cap ?? null,
-  });
-  // The options were checked by parseCli with the engine's own checks.
-  if (!match.ok) throw new Error(match.error.message);
-  const opponent = o.level ? { kind: 'ai' as const, level: o.level } : { kind: 'human' as const };
-  const model = initialModelVersus(match.value, opponent);
+  const { loadVersusSession } = await import('../storage/storeMatches.ts');
+  const saved = loadVersusSession(dataDir);
+  const notices = [...saved.notices];
+  let model = saved.value;
+  const given = [o.seed, o.size, o.target, o.cap, o.level].some((x) => x !== undefined);
+  if (model && !o.fresh) {
+    if (given) notices.push(RESUMED);
+  } else {
+    const match = newVersus({
+      seed: o.seed ?? randomSeed(),
+      size: o.size,
+      target: o.target,
+      attackCap: o.cap ?? null,
+    });
+    // The options were checked by parseCli with the engine's own checks.
+    if (!match.ok) throw new Error(match.error.message);
+    const opponent = o.level ? { kind: 'ai' as const, level: o.level } : { kind: 'human' as const };
+    model = initialModelVersus(match.value, opponent);
+  }
+  for (const n of notices) process.stderr.write(`${n}\n`);
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
   if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
     const { runPlainVersus } = await import('./plainVersus.ts');
@@ -175,13 +188,22 @@ async function playDuel(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const { newDuel } = await import('../engine/duel.ts');
   const { initialModelDuel } = await import('../front/modelDuel.ts');
-  const duel = newDuel({ seed: o.seed ?? randomSeed(), size: o.size });
-  // The options were checked by parseCli with the engine's own checks.
-  if (!duel.ok) throw new Error(duel.error.message);
-  const players: ['human' | 'ai', 'human' | 'ai'] = ['human', 'human'];
-  players[duel.value.first] = o.slider;
-  players[duel.value.first === 0 ? 1 : 0] = o.placer;
-  const model = initialModelDuel(duel.value, players);
+  const { loadDuelSession } = await import('../storage/storeMatches.ts');
+  const saved = loadDuelSession(dataDir);
+  const notices = [...saved.notices];
+  let model = saved.value;
+  if (model && !o.fresh) {
+    if (o.seed !== undefined || o.size !== undefined) notices.push(RESUMED);
+  } else {
+    const duel = newDuel({ seed: o.seed ?? randomSeed(), size: o.size });
+    // The options were checked by parseCli with the engine's own checks.
+    if (!duel.ok) throw new Error(duel.error.message);
+    const players: ['human' | 'ai', 'human' | 'ai'] = ['human', 'human'];
+    players[duel.value.first] = o.slider;
+    players[duel.value.first === 0 ? 1 : 0] = o.placer;
+    model = initialModelDuel(duel.value, players);
+  }
+  for (const n of notices) process.stderr.write(`${n}\n`);
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
   if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
     const { runPlainDuel } = await import('./plainDuel.ts');

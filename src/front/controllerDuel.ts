@@ -78,6 +78,10 @@ export class ControllerDuel {
     const before = this.m;
     this.m = updateDuel(before, cmd, this.opts.seed);
     this.recordRound(before);
+    if (this.m.duel !== before.duel) {
+      const r = this.opts.store?.saveDuel?.(this.m);
+      if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
+    }
     const g = this.m.duel.game;
     const b = before.duel.game;
     const change = { before, model: this.m, cmd, moved: g !== b && g.previous === b };

@@ -23,6 +23,7 @@ import {
   type Timers,
 } from './ports.ts';
 import type { VersusRecord } from './records.ts';
+import { AI_SAVE_INTERVAL_MS, SaveThrottle } from './saveThrottle.ts';
 import { LEVELS, levelMove } from './versusAi.ts';
 
 /** One step of a match, as the front-end hears of it. */
@@ -72,6 +73,7 @@ export function opponentKey(m: ModelVersus): string {
 export class ControllerVersus {
   private m: ModelVersus;
   private readonly turn: AiTurn<Game>;
+  private readonly saver: SaveThrottle;
   private advisorLoad: Promise<Advisor> | null = null;
   private readonly clock: Clock;
   private readonly timers: Timers;
@@ -86,6 +88,12 @@ export class ControllerVersus {
     this.timers = opts.timers ?? systemTimers;
     this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
     this.turn = new AiTurn(this.clock, this.timers);
+    this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
+  }
+
+  private save(): void {
+    const r = this.opts.store.saveMatch?.(this.m);
+    if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
   }
 
   get model(): ModelVersus {
@@ -103,6 +111,11 @@ export class ControllerVersus {
     const before = this.m;
     this.m = updateVersus(before, cmd, this.opts.seed);
     this.recordIfOver(before);
+    if (this.m.match !== before.match) {
+      // The player's moves are kept at once; the AI's, at most twice a second.
+      if (cmd.type === 'ai-answer') this.saver.soon();
+      else this.saver.now();
+    }
     const g = this.m.match.games;
     const b = before.match.games;
     const last = this.m.match.log.at(-1);
@@ -137,6 +150,7 @@ export class ControllerVersus {
   close(): ModelVersus {
     this.active = false;
     this.turn.cancel();
+    this.saver.flush();
     this.advisorLoad?.then(
       (a) => a.close(),
       () => {},

@@ -7,6 +7,8 @@ import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import type { Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
+import type { ModelDuel } from './modelDuel.ts';
+import type { ModelVersus } from './modelVersus.ts';
 import type { PuzzleRecord, VersusRecord } from './records.ts';
 
 /** Wall-clock time in milliseconds. */
@@ -128,10 +130,14 @@ export interface StorePuzzle {
 export interface StoreVersus {
   /** Counts a finished match against `opponent` ("human", "ai-easy", …) from player 1's side. */
   recordResult(opponent: string, result: 'win' | 'loss' | 'draw'): Result<VersusRecord>;
+  /** Keeps the match in progress, to resume it (optional: not kept without it). */
+  saveMatch?(model: ModelVersus): Result<void>;
 }
 
 /** Where the best duel round is kept. */
 export interface StoreDuel {
   /** Counts a round a person slid; says the best after it and whether it is new. */
   recordRound(score: number): Result<{ best: number; newBest: boolean }>;
+  /** Keeps the duel in progress, to resume it (optional: not kept without it). */
+  saveDuel?(model: ModelDuel): Result<void>;
 }

@@ -1,12 +1,24 @@
 /** Versus results and the best duel round on disk, in the shared stats file. */
-import { err, ok, problem } from '../engine/result.ts';
+import { err, ok, problem, type Result } from '../engine/result.ts';
 import type { StoreDuel, StoreVersus } from '../front/ports.ts';
 import { recordDuelRound, recordVersus, type VersusRecord } from '../front/records.ts';
 import { updateRecords } from './stats.ts';
+import { saveDuelSession, saveVersusSession } from './storeMatches.ts';
+
+/** Runs a save; a failure becomes a sentence for the player. */
+function kept(save: () => void): Result<void> {
+  try {
+    save();
+    return ok(undefined);
+  } catch (e) {
+    return err(problem('save-failed', `Could not save the match (${(e as Error).message}).`));
+  }
+}
 
 /** The versus controller's store: results in the stats file under `dir`. */
 export function fileStoreVersus(dir: string): StoreVersus {
   return {
+    saveMatch: (m) => kept(() => saveVersusSession(dir, m)),
     recordResult(opponent, result) {
       let record: VersusRecord = { wins: 0, losses: 0, draws: 0 };
       try {
@@ -26,6 +38,7 @@ export function fileStoreVersus(dir: string): StoreVersus {
 /** The duel controller's store: the best round in the stats file under `dir`. */
 export function fileStoreDuel(dir: string): StoreDuel {
   return {
+    saveDuel: (m) => kept(() => saveDuelSession(dir, m)),
     recordRound(score) {
       let result = { best: score, newBest: false };
       try {

@@ -88,4 +88,30 @@ describe('slidebox duel --plain', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--placer needs ai or human, got "robot"/);
   });
+
+  test('a duel in progress is kept and resumed next time', () => {
+    const dataDir = dirs.make();
+    const args = [
+      'duel',
+      '--plain',
+      '--placer',
+      'human',
+      '--slider',
+      'human',
+      '--data-dir',
+      dataDir,
+    ];
+    const first = runCli([...args, '--seed', '4'], {
+      input: 'place 1 1 2\nplace 2 2 4\nleft\nq\n',
+    });
+    const last = first.stdout
+      .split(/\n(?=Duel round)/)
+      .at(-1)!
+      .split('\n')
+      .slice(0, 5)
+      .join('\n');
+    const again = runCli(args, { input: 'q\n' });
+    expect(again.stderr).toBe('');
+    expect(again.stdout.split('\n').slice(0, 5).join('\n')).toBe(last);
+  });
 });

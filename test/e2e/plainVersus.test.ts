@@ -75,4 +75,31 @@ describe('slidebox versus --plain', () => {
     expect(errs[0]).toMatch(/^unknown command "p3 (\\u0007)+"… \(303 characters\); commands:/);
     expect(errs[0]!.length).toBeLessThan(500);
   });
+
+  test('a match in progress is kept: the next run resumes it, --new starts afresh', () => {
+    const dataDir = dirs.make();
+    const first = runCli(['versus', '--plain', '--seed', '6', '--data-dir', dataDir], {
+      input: 'p1 a\np2 left\nq\n',
+    });
+    const blocks = (out: string) =>
+      out
+        .replace(/Final scores.*\n?$/, '')
+        .trimEnd()
+        .split(/\n(?=Player 1: )/);
+    const left = blocks(first.stdout)
+      .at(-1)!
+      .replace(/\nFinal scores.*\n?$/, '');
+    const again = runCli(['versus', '--plain', '--data-dir', dataDir], { input: 'q\n' });
+    expect(again.stderr).toBe('');
+    expect(blocks(again.stdout)[0]).toBe(left);
+    const fresh = runCli(['versus', '--plain', '--new', '--seed', '6', '--data-dir', dataDir], {
+      input: 'q\n',
+    });
+    expect(blocks(fresh.stdout)[0]).toBe(blocks(first.stdout)[0]);
+    // Options with a saved match: it is resumed, and the player is told.
+    const told = runCli(['versus', '--plain', '--seed', '1', '--data-dir', dataDir], {
+      input: 'q\n',
+    });
+    expect(told.stderr).toMatch(/Resumed your saved match/);
+  });
 });
