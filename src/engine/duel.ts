@@ -15,7 +15,7 @@
  *   board, then a draw.
  */
 
-import { show } from './describe.ts';
+import { checkKnownOptions, show } from './describe.ts';
 import { checkOptions, type Game, gameFromCells, MAX_TILE, maxTile } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 import { nextInt, seedRng } from './rng.ts';
@@ -105,18 +105,8 @@ const OPTION_NAMES = ['seed', 'size'];
 export function checkDuelOptions(
   opts: DuelOptions = {},
 ): Result<{ seed: number; size: number }, DuelProblem> {
-  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
-    return err(problem('bad-options', `options must be an object, got ${show(opts)}`));
-  }
-  const unknown = Object.keys(opts).find((k) => !OPTION_NAMES.includes(k));
-  if (unknown !== undefined) {
-    return err(
-      problem(
-        'bad-options',
-        `unknown option ${show(unknown)} (options are ${OPTION_NAMES.join(', ')})`,
-      ),
-    );
-  }
+  const known = checkKnownOptions(opts, OPTION_NAMES);
+  if (!known.ok) return known;
   const base = checkOptions({ size: opts.size, seed: opts.seed });
   if (!base.ok) return base as { ok: false; error: DuelProblem };
   return ok({ seed: base.value.seed, size: base.value.size });

@@ -23,7 +23,7 @@
  *   moves, not time, keeps the end fair when one player types faster.
  */
 
-import { show } from './describe.ts';
+import { checkKnownOptions, show } from './describe.ts';
 import { checkOptions, type Game, isTileValue, maxTile, newGame } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 import { playWith, type SpawnRule } from './spawn.ts';
@@ -99,18 +99,8 @@ const OPTION_NAMES = ['seed', 'size', 'target', 'attackCap'];
 
 /** Checks match options, filling in defaults (a fresh random seed when none is given). */
 export function checkVersusOptions(opts: VersusOptions = {}): Result<VersusRules, VersusProblem> {
-  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
-    return err(problem('bad-options', `options must be an object, got ${show(opts)}`));
-  }
-  const unknown = Object.keys(opts).find((k) => !OPTION_NAMES.includes(k));
-  if (unknown !== undefined) {
-    return err(
-      problem(
-        'bad-options',
-        `unknown option ${show(unknown)} (options are ${OPTION_NAMES.join(', ')})`,
-      ),
-    );
-  }
+  const known = checkKnownOptions(opts, OPTION_NAMES);
+  if (!known.ok) return known;
   const target = opts.target ?? DEFAULT_VERSUS_TARGET;
   if (!isTileValue(target) || target < 16) {
     return err(

@@ -7,7 +7,7 @@
  */
 import type { Game } from '../engine/game2048.ts';
 import type { Placer } from '../engine/spawn.ts';
-import { AiTurn } from './aiTurn.ts';
+import { AiLoop } from './aiLoop.ts';
 import {
   AUTOPLAY_DELAYS,
   type Command2048,
@@ -15,14 +15,7 @@ import {
   update2048,
   wantsAi,
 } from './model2048.ts';
-import {
-  type Advisor,
-  type Clock,
-  type Store2048,
-  systemClock,
-  systemTimers,
-  type Timers,
-} from './ports.ts';
+import type { Advisor, Clock, Store2048, Timers } from './ports.ts';
 import { AI_SAVE_INTERVAL_MS, SaveThrottle } from './saveThrottle.ts';
 
 /** One step of the game, as the front-end hears of it. */
@@ -51,34 +44,15 @@ export interface Controller2048Options {
   readonly timers?: Timers;
 }
 
-export class Controller2048 {
-  private m: Model2048;
-  private readonly turn: AiTurn<Game>;
+export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
   private advisorLoad: Promise<Advisor> | null = null;
   private advisor: Advisor | null = null;
   private readonly saver: SaveThrottle;
-  private readonly clock: Clock;
-  private readonly timers: Timers;
-  private readonly post: (cmd: Command2048) => void;
-  private active = true;
   private dispatching = false;
 
   constructor(private readonly opts: Controller2048Options) {
-    this.m = opts.model;
-    this.clock = opts.clock ?? systemClock;
-    this.timers = opts.timers ?? systemTimers;
-    this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
+    super(opts);
     this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
-    this.turn = new AiTurn(this.clock, this.timers);
-  }
-
-  get model(): Model2048 {
-    return this.m;
-  }
-
-  /** Starts what the model asks for (autoplay from the start, a hint left waiting). */
-  start(): void {
-    this.syncAi();
   }
 
   /** Applies one command and says what changed. */
@@ -117,22 +91,11 @@ export class Controller2048 {
   }
 
   /** The game leaves the screen: autoplay and a waiting hint stop, saves are written. */
-  suspend(): void {
+  override suspend(): void {
     this.active = false;
     this.m = { ...this.m, autoplay: false, hintWanted: false };
     this.syncAi();
     this.saver.flush();
-  }
-
-  /** The game is on screen again. */
-  resume(): void {
-    this.active = true;
-    this.syncAi();
-  }
-
-  /** Resolves once no AI answer is on its way (plain mode waits for hints this way). */
-  settled(): Promise<void> {
-    return this.turn.settled();
   }
 
   /** Ends the loop: the AI is stopped and closed, waiting saves are written. */
@@ -168,7 +131,7 @@ export class Controller2048 {
   }
 
   /** Asks the AI when the model wants an answer it is not already waiting for. */
-  private syncAi(): void {
+  protected syncAi(): void {
     const want = this.active && wantsAi(this.m);
     const game = this.m.game;
     this.turn.keep(want ? game : null);

@@ -5,18 +5,10 @@
  */
 import type { Duel } from '../engine/duel.ts';
 import { whoIs } from '../engine/duel.ts';
-import { AiTurn } from './aiTurn.ts';
+import { AiLoop } from './aiLoop.ts';
 import { formatNumber } from './format.ts';
 import { aiToAct, type CommandDuel, type ModelDuel, updateDuel } from './modelDuel.ts';
-import {
-  type Advisor,
-  type Clock,
-  type PlacerAi,
-  type StoreDuel,
-  systemClock,
-  systemTimers,
-  type Timers,
-} from './ports.ts';
+import type { Advisor, Clock, PlacerAi, StoreDuel, Timers } from './ports.ts';
 
 /** Pause before each of the AI's actions in a duel, so a person can follow them. */
 export const DUEL_AI_PACE_MS = 400;
@@ -46,31 +38,13 @@ export interface ControllerDuelOptions {
   readonly timers?: Timers;
 }
 
-export class ControllerDuel {
-  private m: ModelDuel;
-  private readonly turn: AiTurn<Duel>;
+export class ControllerDuel extends AiLoop<ModelDuel, CommandDuel, Duel> {
   private advisorLoad: Promise<Advisor> | null = null;
   private placerLoad: Promise<PlacerAi> | null = null;
-  private readonly clock: Clock;
-  private readonly timers: Timers;
-  private readonly post: (cmd: CommandDuel) => void;
-  private active = true;
   private failedIn: Duel | null = null;
 
   constructor(private readonly opts: ControllerDuelOptions) {
-    this.m = opts.model;
-    this.clock = opts.clock ?? systemClock;
-    this.timers = opts.timers ?? systemTimers;
-    this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
-    this.turn = new AiTurn(this.clock, this.timers);
-  }
-
-  get model(): ModelDuel {
-    return this.m;
-  }
-
-  start(): void {
-    this.syncAi();
+    super(opts);
   }
 
   dispatch(cmd: CommandDuel): ChangeDuel {
@@ -104,21 +78,6 @@ export class ControllerDuel {
     }
   }
 
-  suspend(): void {
-    this.active = false;
-    this.syncAi();
-  }
-
-  resume(): void {
-    this.active = true;
-    this.syncAi();
-  }
-
-  /** Resolves once the AI owes no action (plain mode waits for it this way). */
-  settled(): Promise<void> {
-    return this.turn.settled();
-  }
-
   close(): ModelDuel {
     this.active = false;
     this.turn.cancel();
@@ -149,7 +108,7 @@ export class ControllerDuel {
   }
 
   /** Starts the AI's turn when it is the AI's to play and it is not already thinking. */
-  private syncAi(): void {
+  protected syncAi(): void {
     const duel = this.m.duel;
     const want =
       this.active && this.m.overlay === null && aiToAct(this.m) !== null && this.failedIn !== duel;

@@ -5,7 +5,7 @@
  * records. Effects come in through {@link ./ports.ts}.
  */
 import type { Game } from '../engine/game2048.ts';
-import { AiTurn } from './aiTurn.ts';
+import { AiLoop } from './aiLoop.ts';
 import {
   AI_SIDE,
   type CommandVersus,
@@ -14,14 +14,7 @@ import {
   updateVersus,
   wantsAiMove,
 } from './modelVersus.ts';
-import {
-  type Advisor,
-  type Clock,
-  type StoreVersus,
-  systemClock,
-  systemTimers,
-  type Timers,
-} from './ports.ts';
+import type { Advisor, Clock, StoreVersus, Timers } from './ports.ts';
 import type { VersusRecord } from './records.ts';
 import { AI_SAVE_INTERVAL_MS, SaveThrottle } from './saveThrottle.ts';
 import { LEVELS, levelMove } from './versusAi.ts';
@@ -70,39 +63,20 @@ export function opponentKey(m: ModelVersus): string {
   return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
 }
 
-export class ControllerVersus {
-  private m: ModelVersus;
-  private readonly turn: AiTurn<Game>;
+export class ControllerVersus extends AiLoop<ModelVersus, CommandVersus, Game> {
   private readonly saver: SaveThrottle;
   private advisorLoad: Promise<Advisor> | null = null;
-  private readonly clock: Clock;
-  private readonly timers: Timers;
-  private readonly post: (cmd: CommandVersus) => void;
-  private active = true;
   /** The match in which the AI failed: it is not asked again until a new match. */
   private failedIn: ModelVersus['match']['rules'] | null = null;
 
   constructor(private readonly opts: ControllerVersusOptions) {
-    this.m = opts.model;
-    this.clock = opts.clock ?? systemClock;
-    this.timers = opts.timers ?? systemTimers;
-    this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
-    this.turn = new AiTurn(this.clock, this.timers);
+    super(opts);
     this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
   }
 
   private save(): void {
     const r = this.opts.store.saveMatch?.(this.m);
     if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
-  }
-
-  get model(): ModelVersus {
-    return this.m;
-  }
-
-  /** Starts the AI if it plays. */
-  start(): void {
-    this.syncAi();
   }
 
   /** Applies one command and says what changed. */
@@ -135,17 +109,6 @@ export class ControllerVersus {
     return change;
   }
 
-  /** The match leaves the screen (or the program is suspended): the AI waits. */
-  suspend(): void {
-    this.active = false;
-    this.syncAi();
-  }
-
-  resume(): void {
-    this.active = true;
-    this.syncAi();
-  }
-
   /** Ends the loop: the AI is stopped and closed. */
   close(): ModelVersus {
     this.active = false;
@@ -165,11 +128,6 @@ export class ControllerVersus {
     return b.moves < a.moves;
   }
 
-  /** Resolves once the AI owes no answer (plain mode waits for its move this way). */
-  settled(): Promise<void> {
-    return this.turn.settled();
-  }
-
   private recordIfOver(before: ModelVersus): void {
     const w = this.m.match.winner;
     if (w === null || before.match === this.m.match || before.match.winner !== null) return;
@@ -179,7 +137,7 @@ export class ControllerVersus {
   }
 
   /** Asks the AI for side 2's move when it owes one and is not already thinking. */
-  private syncAi(): void {
+  protected syncAi(): void {
     const want =
       this.active &&
       wantsAiMove(this.m) &&

@@ -53,9 +53,9 @@ export class Tmux {
   run(args: readonly string[]): string {
     if (!this.serverUp) {
       this.serverUp = true;
-      // A session that lives as long as the server: without it the server exits whenever a
-      // test kills its last session, and the next test's new-session can race its shutdown.
-      // (900 s: the server ends by itself should a test run die before killServer.)
+      // A session that lives as long as the server keeps the server up between tests: a server
+      // with no session exits, and a new-session sent while it shuts down fails. (900 s: the
+      // server ends by itself if a test run dies before killServer.)
       this.run(['new-session', '-d', '-s', 'keeper', '-x', '20', '-y', '5', 'sleep', '900']);
     }
     try {
