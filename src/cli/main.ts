@@ -180,7 +180,8 @@ async function playVersus(o: CliOptions): Promise<number> {
     ai: aiAdvisor,
   });
   const [a, b] = end.match.games;
-  process.stdout.write(`Versus: ${a.score} - ${b.score}. Run slidebox versus for another match.\n`);
+  const next = end.match.over ? 'for another match' : 'to continue (saved)';
+  process.stdout.write(`Versus: ${a.score} - ${b.score}. Run slidebox versus ${next}.\n`);
   return 0;
 }
 
@@ -219,7 +220,8 @@ async function playDuel(o: CliOptions): Promise<number> {
     placer: placerHere,
   });
   const scores = end.duel.rounds.map((r) => r.score).join(' - ');
-  process.stdout.write(`Duel: ${scores || 'no round finished'}. Run slidebox duel for another.\n`);
+  const next = end.duel.winner !== null ? 'for another' : 'to continue (saved)';
+  process.stdout.write(`Duel: ${scores || 'no round finished'}. Run slidebox duel ${next}.\n`);
   return 0;
 }
 
