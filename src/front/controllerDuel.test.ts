@@ -131,6 +131,21 @@ describe('ControllerDuel', () => {
     expect(r1!.slider).not.toBe(r2!.slider);
   });
 
+  it('a setup starts the given duel with the given players; the AI takes its turn in it', async () => {
+    const { c, placer, time } = setup(['human', 'human']);
+    c.dispatch({ type: 'cursor', dir: 'down' });
+    const next = duel(8);
+    c.dispatch({ type: 'setup', duel: next, players: ['ai', 'ai'] });
+    expect(c.model.duel).toBe(next);
+    expect(c.model.players).toEqual(['ai', 'ai']);
+    expect(c.model.cursor).toEqual(initialModelDuel(next, ['ai', 'ai']).cursor);
+    await settle();
+    time.advance(DUEL_AI_PACE_MS);
+    await settle();
+    expect(placer.calls).toBeGreaterThan(0);
+    expect(c.model.duel.log).toHaveLength(1);
+  });
+
   it('drops the AI’s answer for a duel that was replaced', async () => {
     const time = new FakeTime();
     const answers: ((p: { at: { row: number; col: number }; value: 2 | 4 }) => void)[] = [];

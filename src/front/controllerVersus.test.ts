@@ -106,6 +106,26 @@ describe('ControllerVersus: two players', () => {
     expect(c.model.match.rules).toMatchObject({ seed: 77, target: 256 });
     expect(c.model.match.log).toEqual([]);
   });
+  it('a setup starts the given match against the given opponent at once, and the AI plays it', async () => {
+    const { c, advisor, time } = setup({ kind: 'human' });
+    advisor.auto = firstLegal;
+    c.dispatch({
+      type: 'move',
+      side: 0,
+      dir: firstLegal(c.model.match.games[0].cells as number[][])!,
+    });
+    c.dispatch({ type: 'new' });
+    const next = match(5, 128);
+    c.dispatch({ type: 'setup', match: next, opponent: { kind: 'ai', level: 'easy' } });
+    expect(c.model.match).toBe(next);
+    expect(c.model.opponent).toEqual({ kind: 'ai', level: 'easy' });
+    expect(c.model.overlay).toBeNull();
+    await settle();
+    expect(advisor.asked).toHaveLength(1);
+    time.advance(LEVELS.easy.paceMs);
+    await settle();
+    expect(c.model.match.games[1].moves).toBe(1);
+  });
 });
 
 describe('ControllerVersus: the AI', () => {

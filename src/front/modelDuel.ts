@@ -42,6 +42,12 @@ export type CommandDuel =
         | { readonly kind: 'place'; readonly at: Pos; readonly value: 2 | 4 };
     }
   | { readonly type: 'ai-failed'; readonly message: string }
+  /** Starts this duel with these players (chosen elsewhere). */
+  | {
+      readonly type: 'setup';
+      readonly duel: Duel;
+      readonly players: readonly [PlayerKind, PlayerKind];
+    }
   | { readonly type: 'none' };
 
 export function initialModelDuel(
@@ -149,5 +155,7 @@ export function updateDuel(model: ModelDuel, cmd: CommandDuel, seed: () => numbe
         : act(m, { type: 'place', value: cmd.action.value, at: cmd.action.at });
     case 'ai-failed':
       return { ...m, notice: `The AI failed: ${cmd.message}` };
+    case 'setup':
+      return { ...initialModelDuel(cmd.duel, cmd.players), notice: null };
   }
 }

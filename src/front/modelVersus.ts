@@ -36,6 +36,8 @@ export type CommandVersus =
   /** The AI's move for side 2's board `game` (null: none possible); dropped if it moved on. */
   | { readonly type: 'ai-answer'; readonly game: Game; readonly dir: Direction | null }
   | { readonly type: 'ai-failed'; readonly message: string }
+  /** Starts this match against this opponent (other rules or players, chosen elsewhere). */
+  | { readonly type: 'setup'; readonly match: VersusMatch; readonly opponent: Opponent }
   | { readonly type: 'none' };
 
 export function initialModelVersus(
@@ -100,6 +102,8 @@ export function updateVersus(
       return { ...move(m, AI_SIDE, cmd.dir), notice: model.notice };
     case 'ai-failed':
       return { ...m, notice: `The AI failed: ${cmd.message}` };
+    case 'setup':
+      return { ...m, match: cmd.match, opponent: cmd.opponent, overlay: null };
   }
 }
 

@@ -1,22 +1,32 @@
 /**
- * The browser's saves: the game in progress per game and size, the settings, the records and
+ * The browser's saves: the game in progress per game and size (2048 games with evil spawns
+ * apart), the versus match and the duel in progress, the settings, the records and
  * the player's picture, in a key-value store (localStorage in the app, a Map in tests).
  *
- * Saved games come back through the engine's own parsers (parseGame, parseSavedPuzzle), which
+ * Saved games, versus matches and duels come back through the engine's own parsers, which
  * replay the history through the rules. Anything unreadable gives a fresh start and one sentence
  * for the player; nothing here throws, even when the store itself refuses to work.
  */
 import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
-import { err, problem, type Result } from '../engine/result.ts';
+import { err, type Problem, problem, type Result } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
+import type { Placer } from '../engine/spawn.ts';
+import type { ModelDuel } from '../front/modelDuel.ts';
+import type { ModelVersus } from '../front/modelVersus.ts';
 import {
   EMPTY_RECORDS,
   parseRecordTables,
   type Records,
   type RecordsProblem,
 } from '../front/records.ts';
+import {
+  parseDuelSession,
+  parseVersusSession,
+  serializeDuelSession,
+  serializeVersusSession,
+} from '../front/sessions.ts';
 import { parseSettings, type Settings, serializeSettings } from './settings.ts';
 
 /** The part of the Web Storage API used here. */
@@ -31,8 +41,10 @@ export const KEYS = {
   /** The records (the key keeps its first name so that players' records still load). */
   bests: 'slidebox:bests',
   picture: 'slidebox:picture',
-  game2048: (size: number) => `slidebox:2048:${size}`,
+  game2048: (size: number, evil = false) => `slidebox:2048:${size}${evil ? ':evil' : ''}`,
   puzzle: (width: number) => `slidebox:puzzle:${width}`,
+  versus: 'slidebox:versus',
+  duel: 'slidebox:duel',
 } as const;
 
 export interface Loaded<T> {
@@ -79,48 +91,107 @@ function drop(store: KeyValueStore, key: string): void {
   }
 }
 
-/** Loads the saved 2048 game of a size (null: none, or it was damaged and dropped). */
-export function load2048(store: KeyValueStore, size: number): Loaded<Game | null> {
-  const key = KEYS.game2048(size);
+/**
+ * Reads `key` through `parse`; anything unreadable is dropped and described by `lost(reason)`,
+ * a sentence for the player.
+ */
+function loadParsed<T>(
+  store: KeyValueStore,
+  key: string,
+  parse: (data: unknown) => Result<T, Problem>,
+  lost: (reason: string) => string,
+): Loaded<T | null> {
   const read = readJson(store, key);
   if (read.kind === 'missing') return { value: null, notice: null };
   let reason: string;
   if (read.kind === 'ok') {
-    const parsed = parseGame(read.data);
-    if (parsed.ok && parsed.value.size === size) return { value: parsed.value, notice: null };
-    reason = parsed.ok ? 'its board size does not match' : parsed.error.message;
+    const parsed = parse(read.data);
+    if (parsed.ok) return { value: parsed.value, notice: null };
+    reason = parsed.error.message;
   } else {
     reason = read.reason;
   }
   drop(store, key);
-  return {
-    value: null,
-    notice: `The saved ${size}×${size} 2048 game could not be restored (${reason}), so a new game has started.`,
+  return { value: null, notice: lost(reason) };
+}
+
+/** A parser that also checks the board size of what it read. */
+function sized<T>(
+  parse: (data: unknown) => Result<T, Problem>,
+  sizeOf: (value: T) => number,
+  size: number,
+  what: string,
+): (data: unknown) => Result<T, Problem> {
+  return (data) => {
+    const parsed = parse(data);
+    if (!parsed.ok || sizeOf(parsed.value) === size) return parsed;
+    return err(problem('bad-save', `its board ${what} does not match`));
   };
 }
 
-export function save2048(store: KeyValueStore, game: Game): string | null {
-  return writeJson(store, KEYS.game2048(game.size), serializeGame(game));
+/**
+ * Loads the saved 2048 game of a size (null: none, or it was damaged and dropped). With
+ * `place`, the game with evil spawns (kept apart), whose tiles it replays.
+ */
+export function load2048(store: KeyValueStore, size: number, place?: Placer): Loaded<Game | null> {
+  const evil = place !== undefined;
+  const kind = evil ? '2048 game with evil spawns' : '2048 game';
+  return loadParsed(
+    store,
+    KEYS.game2048(size, evil),
+    sized(
+      (d) => parseGame(d, { place }),
+      (g) => g.size,
+      size,
+      'size',
+    ),
+    (reason) =>
+      `The saved ${size}×${size} ${kind} could not be restored (${reason}), so a new game has started.`,
+  );
+}
+
+export function save2048(store: KeyValueStore, game: Game, evil = false): string | null {
+  return writeJson(store, KEYS.game2048(game.size, evil), serializeGame(game, { evil }));
 }
 
 /** Loads the saved puzzle of a width; its clock comes back paused. */
 export function loadPuzzle(store: KeyValueStore, width: number): Loaded<Puzzle | null> {
-  const key = KEYS.puzzle(width);
-  const read = readJson(store, key);
-  if (read.kind === 'missing') return { value: null, notice: null };
-  let reason: string;
-  if (read.kind === 'ok') {
-    const parsed = parseSavedPuzzle(read.data);
-    if (parsed.ok && parsed.value.width === width) return { value: parsed.value, notice: null };
-    reason = parsed.ok ? 'its board width does not match' : parsed.error.message;
-  } else {
-    reason = read.reason;
-  }
-  drop(store, key);
-  return {
-    value: null,
-    notice: `The saved ${width}×${width} puzzle could not be restored (${reason}), so a new puzzle has started.`,
-  };
+  return loadParsed(
+    store,
+    KEYS.puzzle(width),
+    sized(parseSavedPuzzle, (p) => p.width, width, 'width'),
+    (reason) =>
+      `The saved ${width}×${width} puzzle could not be restored (${reason}), so a new puzzle has started.`,
+  );
+}
+
+/** Loads the versus match in progress (and who plays it). */
+export function loadVersus(store: KeyValueStore): Loaded<ModelVersus | null> {
+  return loadParsed(
+    store,
+    KEYS.versus,
+    parseVersusSession,
+    (reason) =>
+      `The saved versus match could not be restored (${reason}), so a new match has started.`,
+  );
+}
+
+export function saveVersus(store: KeyValueStore, m: ModelVersus): string | null {
+  return writeJson(store, KEYS.versus, serializeVersusSession(m));
+}
+
+/** Loads the duel in progress (and who plays it). */
+export function loadDuel(store: KeyValueStore): Loaded<ModelDuel | null> {
+  return loadParsed(
+    store,
+    KEYS.duel,
+    parseDuelSession,
+    (reason) => `The saved duel could not be restored (${reason}), so a new duel has started.`,
+  );
+}
+
+export function saveDuel(store: KeyValueStore, m: ModelDuel): string | null {
+  return writeJson(store, KEYS.duel, serializeDuelSession(m));
 }
 
 /** Saves the puzzle in progress; `assisted`: the solver played part of it (no record then). */

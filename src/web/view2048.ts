@@ -15,8 +15,9 @@ import {
   shownHint,
   wantsAi,
 } from '../front/model2048.ts';
-import { cellTransform, digitsClass, setupGrid } from './board.ts';
+import { setupGrid } from './board.ts';
 import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+import { drawTiles } from './tiles.ts';
 
 const KEYS_HELP =
   'Arrows, WASD or hjkl move · swipe or drag on the board · U undo · N new · I hint · P autoplay · + − pace · ? help · Q or Esc menu';
@@ -167,7 +168,7 @@ export class View2048 {
       this.board.replaceChildren(setupGrid(this.board, g.size), this.tiles);
       this.shown = null;
     }
-    if (g !== this.shown) this.drawTiles(g, this.shown, ms);
+    if (g !== this.shown) drawTiles(this.tiles, g, this.shown, ms);
     if (ms > 0 && g.previous === this.shown && g.last && g.last.gained > 0) {
       this.popScore(g.last.gained);
     }
@@ -198,43 +199,6 @@ export class View2048 {
       this.pad[d].classList.toggle('hinted', hint === d && !m.autoplay);
     }
     this.showOverlay(m);
-  }
-
-  private drawTiles(g: Game, before: Game | null, ms: number): void {
-    const els: HTMLElement[] = [];
-    const animate = ms > 0 && before !== null && g.previous === before && g.last !== null;
-    if (animate && g.last) {
-      for (const t of g.last.tiles) {
-        // A tile that merges stays under the merged tile: tests and readers skip it.
-        const el = tile(t.value, t.to, t.merged ? 'merge-source' : '');
-        el.animate([{ transform: cellTransform(t.from) }, { transform: cellTransform(t.to) }], {
-          duration: ms,
-          easing: 'ease-in-out',
-        });
-        els.push(el);
-      }
-      for (const mg of g.last.merges) {
-        const el = tile(mg.value, mg.at, 'merged');
-        pop(el, ms, [0.6, 1.15, 1]);
-        els.push(el);
-      }
-    } else {
-      g.cells.forEach((row, r) => {
-        row.forEach((v, c) => {
-          if (v !== 0 && !g.spawned.some((s) => s.at.row === r && s.at.col === c)) {
-            els.push(tile(v, { row: r, col: c }));
-          }
-        });
-      });
-    }
-    for (const s of g.spawned) {
-      const el = tile(s.value, s.at, 'spawned');
-      // A new game's tiles, or a move's new tile: they grow in once the slide is done.
-      const fresh = animate || (ms > 0 && g.previous === null);
-      if (fresh) pop(el, ms, [0, 1], animate ? ms : 0);
-      els.push(el);
-    }
-    this.tiles.replaceChildren(...els);
   }
 
   private popScore(gained: number): void {
@@ -311,26 +275,3 @@ const ACTIONS: Record<string, Command2048> = {
   autoplay: { type: 'autoplay' },
   'keep-going': { type: 'keep-going' },
 };
-
-function tile(value: number, at: { row: number; col: number }, extra = ''): HTMLElement {
-  const exp = Math.min(Math.round(Math.log2(value)), 18);
-  const el = h(
-    'div',
-    {
-      class: `tile t${exp} ${digitsClass(value)} ${extra}`.trim(),
-      'data-row': at.row,
-      'data-col': at.col,
-      'data-value': value,
-    },
-    h('div', { class: 'tile-inner' }, String(value)),
-  );
-  el.style.transform = cellTransform(at);
-  return el;
-}
-
-function pop(el: HTMLElement, ms: number, scales: number[], delay = 0): void {
-  el.firstElementChild!.animate(
-    scales.map((s) => ({ transform: `scale(${s})`, opacity: s === 0 ? 0 : 1 })),
-    { duration: ms, delay, easing: 'ease-out', fill: 'backwards' },
-  );
-}
