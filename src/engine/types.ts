@@ -17,6 +17,9 @@ export interface Pos {
 export const MIN_SIZE = 3;
 export const MAX_SIZE = 8;
 
+/** The tile that wins a versus match unless the rules say otherwise. */
+export const DEFAULT_VERSUS_TARGET = 512;
+
 export function isDirection(x: unknown): x is Direction {
   return typeof x === 'string' && (DIRECTIONS as readonly string[]).includes(x);
 }

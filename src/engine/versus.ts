@@ -27,7 +27,7 @@ import { checkKnownOptions, show } from './describe.ts';
 import { checkOptions, type Game, isTileValue, maxTile, newGame } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 import { playWith, type SpawnRule } from './spawn.ts';
-import { type Direction, isDirection } from './types.ts';
+import { DEFAULT_VERSUS_TARGET, type Direction, isDirection } from './types.ts';
 
 /** One of the two players of a match: 0 or 1. */
 export type Side = 0 | 1;
@@ -94,7 +94,8 @@ export type VersusProblem = Problem<
   | 'bad-log'
 >;
 
-export const DEFAULT_VERSUS_TARGET = 512;
+export { DEFAULT_VERSUS_TARGET };
+
 const OPTION_NAMES = ['seed', 'size', 'target', 'attackCap'];
 
 /** Checks match options, filling in defaults (a fresh random seed when none is given). */

@@ -5,7 +5,7 @@ import { ok } from '../engine/result.ts';
 import { FakeAdvisor, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeDuel, ControllerDuel, DUEL_AI_PACE_MS } from './controllerDuel.ts';
-import { keyDuel } from './keymap.ts';
+import { keyDuel } from './keymapMatch.ts';
 import { initialModelDuel, type PlayerKind } from './modelDuel.ts';
 import type { PlacerAi, StoreDuel } from './ports.ts';
 

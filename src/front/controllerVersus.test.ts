@@ -6,7 +6,7 @@ import { newVersus, type VersusMatch, versusMove } from '../engine/versus.ts';
 import { FakeAdvisor, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeVersus, ControllerVersus } from './controllerVersus.ts';
-import { keyVersus } from './keymap.ts';
+import { keyVersus } from './keymapMatch.ts';
 import { initialModelVersus, type Opponent } from './modelVersus.ts';
 import type { StoreVersus } from './ports.ts';
 import type { VersusRecord } from './records.ts';

@@ -1,14 +1,12 @@
 /**
- * The keys of both games, written once for every front-end: a key (named as browsers name
- * them) to a command, given what is on screen. No rules here, only the table. A front-end
+ * The keys of 2048 and the puzzle (versus and duel: keymapMatch.ts), written once for every
+ * front-end: a key (named as browsers name them) to a command, given what is on screen. No rules here, only the table. A front-end
  * turns its own key events into {@link KeyInput} and adds what is truly its own (the mouse,
  * swipes, buttons, Ctrl+C in a terminal). Null: the key is not the game's.
  */
 import type { Direction } from '../engine/types.ts';
 import { type Command2048, type Model2048, phase } from './model2048.ts';
-import { aiToAct, type CommandDuel, type ModelDuel } from './modelDuel.ts';
 import type { CommandPuzzle, ModelPuzzle } from './modelPuzzle.ts';
-import type { CommandVersus, ModelVersus } from './modelVersus.ts';
 
 /** A key press: `key` as in KeyboardEvent.key ('ArrowUp', 'Enter', 'Escape', ' ', 'a', '?'). */
 export interface KeyInput {
@@ -18,7 +16,7 @@ export interface KeyInput {
   readonly altKey?: boolean;
 }
 
-const MOVE_KEYS: Readonly<Record<string, Direction>> = {
+export const MOVE_KEYS: Readonly<Record<string, Direction>> = {
   ArrowUp: 'up',
   ArrowDown: 'down',
   ArrowLeft: 'left',
@@ -37,7 +35,7 @@ const MOVE_KEYS: Readonly<Record<string, Direction>> = {
 const NEUTRAL = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Tab']);
 
 /** The key without modifiers, letters in lower case; null when Ctrl, Alt or Meta is held. */
-function bare(k: KeyInput): string | null {
+export function bare(k: KeyInput): string | null {
   if (k.ctrlKey || k.metaKey || k.altKey) return null;
   return k.key.length === 1 ? k.key.toLowerCase() : k.key;
 }
@@ -54,7 +52,7 @@ function isUndo(k: KeyInput): boolean {
 }
 
 /** Keys of the overlays both games share; undefined when no overlay is up. */
-function overlayCommand(
+export function overlayCommand(
   k: KeyInput,
   overlay: 'help' | 'confirm-new' | null,
 ): { type: 'new-confirmed' | 'cancel' | 'quit' } | null | undefined {
@@ -116,48 +114,4 @@ export function keyPuzzle(k: KeyInput, model: ModelPuzzle): CommandPuzzle | null
   if (key === 'p') return { type: 'auto-solve' };
   const dir = keyDirection(k);
   return dir ? { type: 'move', dir } : null;
-}
-
-/** Side 1's keys when two play at one keyboard; side 2 has the arrows. */
-const WASD: Readonly<Record<string, Direction>> = { w: 'up', a: 'left', s: 'down', d: 'right' };
-
-/**
- * The versus command for a key, or null. Two players at one keyboard: W A S D move board 1, the
- * arrows board 2. Against the AI every move key (arrows, WASD, hjkl) moves the player's board.
- */
-export function keyVersus(k: KeyInput, model: ModelVersus): CommandVersus | null {
-  const over = overlayCommand(k, model.overlay);
-  if (over !== undefined) return over;
-  const key = bare(k);
-  if (key === 'q' || key === 'Escape') return { type: 'quit' };
-  if (key === '?') return { type: 'help' };
-  if (key === 'n') return { type: 'new' };
-  if (model.match.over) return key === 'r' ? { type: 'rematch' } : null;
-  if (model.opponent.kind === 'ai') {
-    const dir = keyDirection(k);
-    return dir ? { type: 'move', side: 0, dir } : null;
-  }
-  const left = key === null ? undefined : WASD[key];
-  if (left) return { type: 'move', side: 0, dir: left };
-  const right = key === null ? undefined : MOVE_KEYS[key];
-  return right && key!.startsWith('Arrow') ? { type: 'move', side: 1, dir: right } : null;
-}
-
-/**
- * The duel command for a key, or null. A person sliding: arrows, WASD or hjkl. A person
- * placing: the same keys move the cursor, and 2 or 4 places that tile there.
- */
-export function keyDuel(k: KeyInput, model: ModelDuel): CommandDuel | null {
-  const over = overlayCommand(k, model.overlay);
-  if (over !== undefined) return over;
-  const key = bare(k);
-  if (key === 'q' || key === 'Escape') return { type: 'quit' };
-  if (key === '?') return { type: 'help' };
-  if (key === 'n') return { type: 'new' };
-  if (model.duel.phase === 'over') return key === 'r' ? { type: 'rematch' } : null;
-  if (aiToAct(model) !== null) return null;
-  const dir = keyDirection(k);
-  if (model.duel.phase === 'slide') return dir ? { type: 'slide', dir } : null;
-  if (key === '2' || key === '4') return { type: 'place', value: key === '2' ? 2 : 4 };
-  return dir ? { type: 'cursor', dir } : null;
 }

@@ -1,6 +1,6 @@
 /**
- * The web app: settings, records and the player's picture, the home screen and the two game
- * screens, routing by the URL's hash, and the page's events (keys, visibility, other tabs).
+ * The web app: settings, records and the player's picture, the home screen and the game
+ * screens (2048, puzzle, versus, duel), routing by the URL's hash, and the page's events (keys, visibility, other tabs).
  * All state lives in the App object; nothing runs until {@link startApp} is called.
  *
  * `?seed=N` in the URL seeds the first new game of the visit (both games), so a link can name
@@ -20,11 +20,61 @@ import {
 import { pictureFromFile } from './picture.ts';
 import { Screen2048 } from './screen2048.ts';
 import { ScreenPuzzle } from './screenPuzzle.ts';
-import type { GameKind, Settings } from './settings.ts';
+import { GAMES, type GameKind, type Settings } from './settings.ts';
 import { ViewHome } from './viewHome.ts';
 import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
 
 type ScreenName = 'home' | GameKind;
+
+/** What every game screen does for the app. */
+interface Screen {
+  enter(): void;
+  leave(): void;
+  /** A key pressed on the screen; true when the game took it. */
+  key(e: KeyboardEvent): boolean;
+}
+
+/**
+ * A screen whose code is loaded the first time it is shown (versus and duel), so the first
+ * page load carries only the home screen and the single-player games.
+ */
+class LazyScreen implements Screen {
+  private screen: Screen | null = null;
+  private loading: Promise<void> | null = null;
+  private shown = false;
+
+  constructor(
+    private readonly load: () => Promise<Screen>,
+    private readonly failed: (message: string) => void,
+  ) {}
+
+  enter(): void {
+    this.shown = true;
+    if (this.screen) {
+      this.screen.enter();
+      return;
+    }
+    this.loading ??= this.load().then(
+      (screen) => {
+        this.screen = screen;
+        if (this.shown) screen.enter();
+      },
+      (e: unknown) => {
+        this.loading = null;
+        if (this.shown) this.failed(`This game could not be loaded (${(e as Error).message}).`);
+      },
+    );
+  }
+
+  leave(): void {
+    this.shown = false;
+    this.screen?.leave();
+  }
+
+  key(e: KeyboardEvent): boolean {
+    return this.screen?.key(e) ?? false;
+  }
+}
 
 class App implements AppContext {
   readonly kv: KeyValueStore;
@@ -38,6 +88,8 @@ class App implements AppContext {
   private readonly homeView: ViewHome;
   private readonly game2048: Screen2048;
   private readonly puzzle: ScreenPuzzle;
+  private readonly versus: LazyScreen;
+  private readonly duel: LazyScreen;
 
   constructor(
     private readonly root: HTMLElement,
@@ -62,6 +114,25 @@ class App implements AppContext {
     });
     this.game2048 = new Screen2048(this);
     this.puzzle = new ScreenPuzzle(this);
+    const failed = (message: string) => {
+      this.notices.push(message);
+      this.go('home');
+    };
+    this.versus = new LazyScreen(
+      async () => new (await import('./screenVersus.ts')).ScreenVersus(this),
+      failed,
+    );
+    this.duel = new LazyScreen(
+      async () => new (await import('./screenDuel.ts')).ScreenDuel(this),
+      failed,
+    );
+  }
+
+  /** The screen of a game. */
+  private screenOf(game: GameKind): Screen {
+    return { '2048': this.game2048, puzzle: this.puzzle, versus: this.versus, duel: this.duel }[
+      game
+    ];
   }
 
   settings(): Settings {
@@ -107,18 +178,14 @@ class App implements AppContext {
   /** Shows the screen the URL names. */
   route(): void {
     const h = location.hash.replace(/^#/, '');
-    this.show(h === '2048' || h === 'puzzle' ? h : 'home');
+    this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
   }
 
   /** Listens to the page: keys, visibility, saves by other tabs, history. */
   listen(): void {
     document.addEventListener('keydown', (e) => {
-      if (keyBelongsToControl(e)) return;
-      const took =
-        this.screen === '2048'
-          ? this.game2048.key(e)
-          : this.screen === 'puzzle' && this.puzzle.key(e);
-      if (took) e.preventDefault();
+      if (keyBelongsToControl(e) || this.screen === null || this.screen === 'home') return;
+      if (this.screenOf(this.screen).key(e)) e.preventDefault();
     });
     document.addEventListener('visibilitychange', () => {
       if (this.screen === 'puzzle') this.puzzle.visible(document.visibilityState === 'visible');
@@ -140,11 +207,9 @@ class App implements AppContext {
 
   private show(next: ScreenName): void {
     if (this.screen === next) return;
-    if (this.screen === '2048') this.game2048.leave();
-    if (this.screen === 'puzzle') this.puzzle.leave();
+    if (this.screen !== null && this.screen !== 'home') this.screenOf(this.screen).leave();
     this.screen = next;
-    if (next === '2048') this.game2048.enter();
-    else if (next === 'puzzle') this.puzzle.enter();
+    if (next !== 'home') this.screenOf(next).enter();
     else {
       this.homeView.show(this.current, this.takeNotices());
       this.mount(this.homeView.root);

@@ -8,8 +8,11 @@ import { SwipeTracker } from './swipe.ts';
 
 export interface PointerHandlers {
   swipe(dir: Direction): void;
-  /** A tap or click that did not move; `target` is the element the pointer went down on. */
-  tap?(target: Element): void;
+  /**
+   * A tap or click that did not move; `target` is the element the pointer went down on, at
+   * (`x`, `y`) in the viewport.
+   */
+  tap?(target: Element, x: number, y: number): void;
 }
 
 /** Listens for gestures on `el`; returns a function that stops listening. */
@@ -32,7 +35,7 @@ export function attachPointer(el: HTMLElement, on: PointerHandlers): () => void 
   const up = (e: PointerEvent) => {
     const g = tracker.up(e.pointerId, e.clientX, e.clientY);
     if (g.kind === 'swipe') on.swipe(g.dir);
-    else if (g.kind === 'tap' && downTarget && on.tap) on.tap(downTarget);
+    else if (g.kind === 'tap' && downTarget && on.tap) on.tap(downTarget, g.x, g.y);
     if (!tracker.active) downTarget = null;
   };
   const cancel = (e: PointerEvent) => tracker.cancel(e.pointerId);

@@ -13,20 +13,12 @@ import { err, type Problem, problem, type Result } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import type { Placer } from '../engine/spawn.ts';
-import type { ModelDuel } from '../front/modelDuel.ts';
-import type { ModelVersus } from '../front/modelVersus.ts';
 import {
   EMPTY_RECORDS,
   parseRecordTables,
   type Records,
   type RecordsProblem,
 } from '../front/records.ts';
-import {
-  parseDuelSession,
-  parseVersusSession,
-  serializeDuelSession,
-  serializeVersusSession,
-} from '../front/sessions.ts';
 import { parseSettings, type Settings, serializeSettings } from './settings.ts';
 
 /** The part of the Web Storage API used here. */
@@ -95,7 +87,7 @@ function drop(store: KeyValueStore, key: string): void {
  * Reads `key` through `parse`; anything unreadable is dropped and described by `lost(reason)`,
  * a sentence for the player.
  */
-function loadParsed<T>(
+export function loadParsed<T>(
   store: KeyValueStore,
   key: string,
   parse: (data: unknown) => Result<T, Problem>,
@@ -163,35 +155,6 @@ export function loadPuzzle(store: KeyValueStore, width: number): Loaded<Puzzle |
     (reason) =>
       `The saved ${width}×${width} puzzle could not be restored (${reason}), so a new puzzle has started.`,
   );
-}
-
-/** Loads the versus match in progress (and who plays it). */
-export function loadVersus(store: KeyValueStore): Loaded<ModelVersus | null> {
-  return loadParsed(
-    store,
-    KEYS.versus,
-    parseVersusSession,
-    (reason) =>
-      `The saved versus match could not be restored (${reason}), so a new match has started.`,
-  );
-}
-
-export function saveVersus(store: KeyValueStore, m: ModelVersus): string | null {
-  return writeJson(store, KEYS.versus, serializeVersusSession(m));
-}
-
-/** Loads the duel in progress (and who plays it). */
-export function loadDuel(store: KeyValueStore): Loaded<ModelDuel | null> {
-  return loadParsed(
-    store,
-    KEYS.duel,
-    parseDuelSession,
-    (reason) => `The saved duel could not be restored (${reason}), so a new duel has started.`,
-  );
-}
-
-export function saveDuel(store: KeyValueStore, m: ModelDuel): string | null {
-  return writeJson(store, KEYS.duel, serializeDuelSession(m));
 }
 
 /** Saves the puzzle in progress; `assisted`: the solver played part of it (no record then). */

@@ -3,32 +3,19 @@
  * a Web Worker, the view, and the queue that lets each move's animation finish before the next.
  */
 import { newGame } from '../engine/game2048.ts';
+import type { Placer } from '../engine/spawn.ts';
 import { type Change2048, Controller2048 } from '../front/controller2048.ts';
 import { key2048 } from '../front/keymap.ts';
-import { type Command2048, initialModel2048 } from '../front/model2048.ts';
-import type { Advisor } from '../front/ports.ts';
+import { type Command2048, initialModel2048, type Model2048 } from '../front/model2048.ts';
 import { describe2048 } from './announce.ts';
-import { createAiClient } from './clients.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS, QUICK_MS } from './context.ts';
 import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
 import { KEYS, load2048, save2048 } from './persist.ts';
 import { CommandQueue } from './queue.ts';
 import { View2048 } from './view2048.ts';
+import { webAdvisor, webPlacer } from './webAdvisor.ts';
 import { webStore2048 } from './webStores.ts';
-
-/** The AI in a Web Worker; which build answered (wasm or js) is shown on the page's root. */
-async function webAdvisor(): Promise<Advisor> {
-  const client = createAiClient();
-  return {
-    async bestMove(cells, purpose, signal) {
-      const dir = await client.bestMove(cells, purpose, signal);
-      if (client.engine) document.documentElement.dataset.aiEngine = client.engine;
-      return dir;
-    },
-    close: () => client.close(),
-  };
-}
 
 export class Screen2048 {
   private readonly view: View2048;
@@ -36,6 +23,11 @@ export class Screen2048 {
   private game: Controller2048 | null = null;
   /** How long the change being applied may animate. */
   private animateMs = 0;
+  /** The placer AI for evil spawns, once loaded. */
+  private placer: Placer | null = null;
+  private placerLoad: Promise<void> | null = null;
+  /** The screen is shown (a placer that finishes loading opens the game only then). */
+  private entered = false;
 
   constructor(private readonly ctx: AppContext) {
     this.queue = new CommandQueue<Command2048>((cmd, backlog) => {
@@ -49,37 +41,62 @@ export class Screen2048 {
     attachPointer(this.view.board, { swipe: (dir) => this.queue.push({ type: 'move', dir }) });
   }
 
-  /** Shows the game of the chosen size, loading or starting it. */
+  /**
+   * Shows the game of the chosen size and spawns, loading or starting it. Evil spawns need the
+   * placer AI first: its chunk is loaded, then the game opens.
+   */
   enter(): void {
     const s = this.ctx.settings();
     document.title = '2048 · slidebox';
+    this.entered = true;
+    const evil = s.spawns === 'evil';
+    if (evil && !this.placer) {
+      this.ctx.mount(this.view.root);
+      this.view.setNotice('Loading the evil placer…');
+      this.placerLoad ??= webPlacer().then(
+        (p) => {
+          this.placer = p;
+          if (this.entered) this.enter();
+        },
+        (e: unknown) => {
+          this.placerLoad = null;
+          this.view.setNotice(`The evil placer could not be loaded (${(e as Error).message}).`);
+        },
+      );
+      return;
+    }
     let notice: string | null = null;
-    if (!this.game || this.game.model.game.size !== s.size) {
-      const loaded = load2048(this.ctx.kv, s.size);
+    const m0 = this.game?.model;
+    if (!m0 || m0.game.size !== s.size || m0.evil !== evil) {
+      const place = evil ? (this.placer ?? undefined) : undefined;
+      const loaded = load2048(this.ctx.kv, s.size, place);
       notice = loaded.notice;
       let game = loaded.value;
       if (game && game.target !== s.target && game.moves > 0) {
         notice = `Continuing your ${game.size}×${game.size} game (target ${game.target}); the new target applies to your next new game.`;
       } else if (!game || game.target !== s.target) {
         game = newGame({ size: s.size, target: s.target, seed: this.ctx.nextSeed() });
-        save2048(this.ctx.kv, game);
+        save2048(this.ctx.kv, game, evil);
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(s.size)] ?? 0;
-      this.game = this.controller({ ...initialModel2048(game, best), speed: s.speed });
+      const model = { ...initialModel2048(game, best), speed: s.speed, evil };
+      this.game = this.controller(model, place);
     }
-    const m = this.game.model;
+    const game = this.game!;
+    const m = game.model;
     this.ctx.mount(this.view.root);
-    this.game.replace({
+    game.replace({
       ...m,
       target: s.target,
       notice: this.ctx.takeNotices(notice),
       overlay: null,
     });
-    this.game.resume();
+    game.resume();
   }
 
   leave(): void {
+    this.entered = false;
     this.queue.clear();
     this.game?.suspend();
   }
@@ -97,14 +114,15 @@ export class Screen2048 {
   /** Another tab saved: take its game or pace, so neither tab's moves overwrite the other's. */
   storageChanged(key: string, shown: boolean): void {
     if (!this.game) return;
-    const size = this.game.model.game.size;
-    if (key !== KEYS.game2048(size)) return;
-    const game = load2048(this.ctx.kv, size).value;
+    const { game: shownGame, evil, speed } = this.game.model;
+    const size = shownGame.size;
+    if (key !== KEYS.game2048(size, evil)) return;
+    const place = evil ? (this.placer ?? undefined) : undefined;
+    const game = load2048(this.ctx.kv, size, place).value;
     if (!game) return;
     this.queue.clear();
     const best = this.ctx.records.value.best2048[String(size)] ?? 0;
-    const speed = this.game.model.speed;
-    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB), speed });
+    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB), speed, evil });
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 
@@ -121,10 +139,11 @@ export class Screen2048 {
     else this.queue.push(cmd);
   }
 
-  private controller(model: ReturnType<typeof initialModel2048>): Controller2048 {
+  private controller(model: Model2048, place: Placer | undefined): Controller2048 {
     return new Controller2048({
       model,
-      store: webStore2048(this.ctx.kv, this.ctx.records),
+      place,
+      store: webStore2048(this.ctx.kv, this.ctx.records, model.evil),
       advisor: webAdvisor,
       seed: () => this.ctx.nextSeed(),
       post: (cmd) => this.queue.push(cmd),

@@ -6,8 +6,7 @@
  */
 import { DEFAULT_SIZE, DEFAULT_TARGET } from '../engine/game2048.ts';
 import { DEFAULT_WIDTH } from '../engine/puzzle.ts';
-import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
-import { DEFAULT_VERSUS_TARGET } from '../engine/versus.ts';
+import { DEFAULT_VERSUS_TARGET, MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import { AUTOPLAY_DELAYS, DEFAULT_SPEED } from '../front/model2048.ts';
 import type { PlayerKind } from '../front/modelDuel.ts';
 import { AI_LEVELS, type AiLevel } from '../front/versusAi.ts';

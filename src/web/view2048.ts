@@ -179,7 +179,7 @@ export class View2048 {
     setText(this.moves, formatNumber(g.moves));
     setText(
       this.goal,
-      `Join the tiles, get to ${formatNumber(g.target)}!${g.keepPlaying ? ' (keep going)' : ''}`,
+      `Join the tiles, get to ${formatNumber(g.target)}!${g.keepPlaying ? ' (keep going)' : ''}${m.evil ? ' Evil spawns: the AI puts each new tile where it hurts most.' : ''}`,
     );
     setText(this.notice, m.notice ?? '');
     this.undoBtn.disabled = g.previous === null;
@@ -199,6 +199,11 @@ export class View2048 {
       this.pad[d].classList.toggle('hinted', hint === d && !m.autoplay);
     }
     this.showOverlay(m);
+  }
+
+  /** Shows a notice until the next change (one the model does not hold: loading). */
+  setNotice(text: string): void {
+    setText(this.notice, text);
   }
 
   private popScore(gained: number): void {

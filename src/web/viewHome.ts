@@ -1,17 +1,60 @@
 /**
- * The home screen: pick the game, the board size and the options, then play. It shows the
+ * The home screen: pick the game (2048, the puzzle, versus, duel), its options, then play. It shows the
  * settings it is given and reports every change; the wiring file remembers them.
  */
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import { formatNumber } from '../front/format.ts';
 import { h } from './dom.ts';
-import { type GameKind, type PictureMode, type Settings, TARGETS } from './settings.ts';
+import {
+  type GameKind,
+  type PictureMode,
+  type Settings,
+  type Spawns,
+  TARGETS,
+  VERSUS_CAPS,
+  VERSUS_TARGETS,
+  type VersusOpponent,
+} from './settings.ts';
 
 export interface HomeHandlers {
   change(s: Settings): void;
   play(game: GameKind): void;
   /** The player picked an image file for picture mode. */
   pictureFile(file: File): void;
+}
+
+/** A select of `[value, label]` options. */
+function choice(label: string, testid: string, options: [string | number, string][]) {
+  const sel = h('select', { 'data-testid': testid, 'aria-label': label });
+  for (const [v, text] of options) sel.append(h('option', { value: v }, text));
+  return sel;
+}
+
+const WHO: [string, string][] = [
+  ['human', 'You (or a friend)'],
+  ['ai', 'The AI'],
+];
+
+function field(label: string, control: HTMLElement): HTMLElement {
+  return h('label', { class: 'field' }, h('span', {}, label), control);
+}
+
+/** A game's card: its name, a line on how it plays, its options and its play button. */
+function card(
+  game: GameKind,
+  title: string,
+  text: string,
+  fields: HTMLElement[],
+  play = `Play ${title}`,
+): HTMLElement {
+  return h(
+    'div',
+    { class: `card card-${game}` },
+    h('h2', {}, title),
+    h('p', {}, text),
+    ...fields,
+    h('button', { type: 'button', class: 'btn btn-primary', 'data-play': game }, play),
+  );
 }
 
 function sizeSelect(label: string, testid: string): HTMLSelectElement {
@@ -32,6 +75,12 @@ export class ViewHome {
   private readonly fileRow: HTMLElement;
   private readonly numbersRow: HTMLElement;
   private readonly notice: HTMLElement;
+  private readonly spawns: HTMLSelectElement;
+  private readonly opponent: HTMLSelectElement;
+  private readonly versusTarget: HTMLSelectElement;
+  private readonly cap: HTMLSelectElement;
+  private readonly slider: HTMLSelectElement;
+  private readonly placer: HTMLSelectElement;
 
   constructor(
     initial: Settings,
@@ -54,45 +103,82 @@ export class ViewHome {
     this.fileRow = h('label', { class: 'field' }, h('span', {}, 'Image file'), this.file);
     this.numbersRow = h('label', { class: 'check' }, this.numbers, ' Numbers on pictures');
     this.notice = h('p', { class: 'notice', 'data-testid': 'home-notice' });
+    this.spawns = choice('New tiles', 'spawns', [
+      ['natural', 'Random (2 or 4)'],
+      ['evil', 'Evil: the AI places them'],
+    ]);
+    this.opponent = choice('Opponent', 'versus-opponent', [
+      ['human', 'A friend on this device'],
+      ['easy', 'AI · easy'],
+      ['medium', 'AI · medium'],
+      ['hard', 'AI · hard'],
+    ]);
+    this.versusTarget = choice(
+      'Tile that wins the match',
+      'versus-target',
+      VERSUS_TARGETS.map((t) => [t, formatNumber(t)]),
+    );
+    this.cap = choice(
+      'Largest attack',
+      'versus-cap',
+      VERSUS_CAPS.map((c) => [c, c === 0 ? 'The whole tile' : `Up to ${c}`]),
+    );
+    this.slider = choice('Slides first', 'duel-slider', WHO);
+    this.placer = choice('Places first', 'duel-placer', WHO);
 
-    const field = (label: string, control: HTMLElement) =>
-      h('label', { class: 'field' }, h('span', {}, label), control);
-    this.root = h(
+    this.root = this.layout();
+    this.listen();
+    this.show(initial);
+  }
+
+  private layout(): HTMLElement {
+    return h(
       'section',
       { class: 'screen screen-home', 'aria-labelledby': 'home-title' },
       h('h1', { id: 'home-title', class: 'home-title' }, 'slidebox'),
-      h('p', { class: 'tagline' }, 'Tile-sliding games: 2048 and the sliding puzzle.'),
+      h(
+        'p',
+        { class: 'tagline' },
+        'Tile-sliding games: 2048, the sliding puzzle, and 2048 for two.',
+      ),
       this.notice,
       h(
         'div',
         { class: 'cards' },
-        h(
-          'div',
-          { class: 'card card-2048' },
-          h('h2', {}, '2048'),
-          h('p', {}, 'Slide the tiles; equal tiles merge. Reach the target tile.'),
+        card('2048', '2048', 'Slide the tiles; equal tiles merge. Reach the target tile.', [
           field('Board', this.size),
           field('Winning tile', this.target),
-          h(
-            'button',
-            { type: 'button', class: 'btn btn-primary', 'data-play': '2048' },
-            'Play 2048',
-          ),
+          field('New tiles', this.spawns),
+        ]),
+        card(
+          'puzzle',
+          'Sliding puzzle',
+          'Put the tiles back in order by sliding them into the gap.',
+          [
+            field('Board', this.width),
+            field('Tiles show', this.picture),
+            this.fileRow,
+            this.numbersRow,
+          ],
+          'Play puzzle',
         ),
-        h(
-          'div',
-          { class: 'card card-puzzle' },
-          h('h2', {}, 'Sliding puzzle'),
-          h('p', {}, 'Put the tiles back in order by sliding them into the gap.'),
-          field('Board', this.width),
-          field('Tiles show', this.picture),
-          this.fileRow,
-          this.numbersRow,
-          h(
-            'button',
-            { type: 'button', class: 'btn btn-primary', 'data-play': 'puzzle' },
-            'Play puzzle',
-          ),
+        card(
+          'versus',
+          'Versus',
+          'Two 2048 boards, the same tiles. Each merge sends its tile to the other board. First to the target wins.',
+          [
+            field('Opponent', this.opponent),
+            field('Winning tile', this.versusTarget),
+            field('Attacks', this.cap),
+          ],
+          'Play versus',
+        ),
+        card(
+          'duel',
+          'Duel',
+          '2048 without luck: one slides, the other places every new tile. Two rounds, roles swapped.',
+          [field('Slides first', this.slider), field('Places first', this.placer)],
+          'Play duel',
         ),
       ),
       h(
@@ -101,6 +187,10 @@ export class ViewHome {
         'Your games, settings and records are kept in this browser. Works offline after the first visit.',
       ),
     );
+  }
+
+  /** Play buttons and every control's change, reported to the handlers. */
+  private listen(): void {
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-play]');
       if (el) this.on.play(el.dataset.play as GameKind);
@@ -113,18 +203,34 @@ export class ViewHome {
         width: Number(this.width.value),
         picture: this.picture.value as PictureMode,
         numbers: this.numbers.checked,
+        spawns: this.spawns.value as Spawns,
+        versusOpponent: this.opponent.value as VersusOpponent,
+        versusTarget: Number(this.versusTarget.value),
+        versusCap: Number(this.cap.value),
+        duelSlider: this.slider.value === 'ai' ? 'ai' : 'human',
+        duelPlacer: this.placer.value === 'ai' ? 'ai' : 'human',
       };
       this.show(this.settings);
       this.on.change(this.settings);
     };
-    for (const c of [this.size, this.target, this.width, this.picture, this.numbers]) {
-      c.addEventListener('change', changed);
-    }
+    const controls = [
+      this.size,
+      this.target,
+      this.spawns,
+      this.width,
+      this.picture,
+      this.numbers,
+      this.opponent,
+      this.versusTarget,
+      this.cap,
+      this.slider,
+      this.placer,
+    ];
+    for (const c of controls) c.addEventListener('change', changed);
     this.file.addEventListener('change', () => {
       const f = this.file.files?.[0];
       if (f) this.on.pictureFile(f);
     });
-    this.show(initial);
   }
 
   show(s: Settings, notice: string | null = null): void {
@@ -134,6 +240,12 @@ export class ViewHome {
     this.width.value = String(s.width);
     this.picture.value = s.picture;
     this.numbers.checked = s.numbers;
+    this.spawns.value = s.spawns;
+    this.opponent.value = s.versusOpponent;
+    this.versusTarget.value = String(s.versusTarget);
+    this.cap.value = String(s.versusCap);
+    this.slider.value = s.duelSlider;
+    this.placer.value = s.duelPlacer;
     this.fileRow.hidden = s.picture !== 'custom';
     this.numbersRow.hidden = s.picture === 'none';
     this.notice.textContent = notice ?? '';

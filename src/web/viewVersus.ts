@@ -8,7 +8,12 @@
 import { type Game, maxTile } from '../engine/game2048.ts';
 import type { Side } from '../engine/versus.ts';
 import { formatNumber } from '../front/format.ts';
-import { type CommandVersus, type ModelVersus, resultLine, sideNames } from '../front/modelVersus.ts';
+import {
+  type CommandVersus,
+  type ModelVersus,
+  resultLine,
+  sideNames,
+} from '../front/modelVersus.ts';
 import { setupGrid } from './board.ts';
 import { button, h, helpOverlay, overlay, setText } from './dom.ts';
 import { drawTiles } from './tiles.ts';
@@ -17,6 +22,10 @@ const KEYS_HUMANS =
   'Player 1: W A S D or swipe on the left half · Player 2: arrows or swipe on the right half · N new match · R rematch · ? help · Q or Esc menu';
 const KEYS_AI =
   'Arrows, WASD or swipe on your board · N new match · R rematch · ? help · Q or Esc menu';
+
+/** The rules in the help dialog, with which attack cap plays better and why. */
+const RULES =
+  'Each merge sends the largest tile it made to the other board, where it lands as that board’s next new tile (attacks wait in a queue, one lands per move). First to the target wins; a board that cannot move loses once the other has made as many moves. Capping attacks (at 8, say) plays better: a big attack often merges with the receiver’s own tile and helps them, while small ones clutter the board.';
 
 /** How long a board flashes when an attack lands on it (ms). */
 const FLASH_MS = 600;
@@ -78,7 +87,10 @@ class SidePanel {
     this.shown = game;
     setText(this.name, name);
     const ai = m.opponent.kind === 'ai';
-    setText(this.keys, ai ? (side === 0 ? 'arrows · WASD · swipe' : '') : side === 0 ? 'W A S D' : 'arrows');
+    setText(
+      this.keys,
+      ai ? (side === 0 ? 'arrows · WASD · swipe' : '') : side === 0 ? 'W A S D' : 'arrows',
+    );
     setText(this.score, formatNumber(game.score));
     setText(this.largest, formatNumber(maxTile(game.cells)));
     const queue = m.match.queues[side];
@@ -177,6 +189,11 @@ export class ViewVersus {
     this.showOverlay(m);
   }
 
+  /** Shows a notice until the next change (one the model does not hold: loading, settings). */
+  setNotice(text: string): void {
+    setText(this.notice, text);
+  }
+
   private showOverlay(m: ModelVersus): void {
     const kind = m.overlay ?? (m.match.over ? 'over' : null);
     if (kind === this.overlayKind) return;
@@ -186,7 +203,7 @@ export class ViewVersus {
     if (!kind) return;
     const el =
       kind === 'help'
-        ? helpOverlay(m.opponent.kind === 'ai' ? KEYS_AI : KEYS_HUMANS)
+        ? helpOverlay(`${m.opponent.kind === 'ai' ? KEYS_AI : KEYS_HUMANS}. ${RULES}`)
         : kind === 'confirm-new'
           ? overlay('confirm', 'Start a new match?', 'This match will be lost.', [
               button('New match', {

@@ -1,25 +1,12 @@
 /**
- * The browser's side of the controllers' stores (2048, puzzle, versus, duel): the game in
- * progress and the records in a key-value store (localStorage, or memory where the browser
+ * The browser's side of the 2048 and puzzle controllers' stores (versus and duel: persistMatch.ts):
+ * the game in progress and the records in a key-value store (localStorage, or memory where the browser
  * refuses it). Failures come back as a sentence for the player; play goes on.
  */
 import { err, ok, problem } from '../engine/result.ts';
-import type { Store2048, StoreDuel, StorePuzzle, StoreVersus } from '../front/ports.ts';
-import {
-  type Records,
-  raiseBest2048,
-  recordDuelRound,
-  recordSolve,
-  recordVersus,
-} from '../front/records.ts';
-import {
-  type KeyValueStore,
-  save2048,
-  saveDuel,
-  savePuzzle,
-  saveRecords,
-  saveVersus,
-} from './persist.ts';
+import type { Store2048, StorePuzzle } from '../front/ports.ts';
+import { type Records, raiseBest2048, recordSolve } from '../front/records.ts';
+import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
 
 /** localStorage when the browser lets us use it, else a Map for this visit only. */
 export function browserKeyValueStore(): KeyValueStore {
@@ -44,7 +31,7 @@ export interface RecordsBox {
   value: Records;
 }
 
-function done(sentence: string | null) {
+export function done(sentence: string | null) {
   return sentence === null ? ok(undefined) : err(problem('save-failed', sentence));
 }
 
@@ -72,34 +59,6 @@ export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox): StorePuz
       if (problemText) return err(problem('save-failed', problemText));
       const best = r.records.puzzle[String(width)] ?? {};
       return ok({ best, movesRecord: r.movesRecord, timeRecord: r.timeRecord });
-    },
-  };
-}
-
-/** Versus: the match in progress and the results by opponent. */
-export function webStoreVersus(kv: KeyValueStore, records: RecordsBox): StoreVersus {
-  return {
-    saveMatch: (m) => done(saveVersus(kv, m)),
-    recordResult(opponent, result) {
-      const next = recordVersus(records.value, opponent, result);
-      records.value = next;
-      const problemText = saveRecords(kv, next);
-      if (problemText) return err(problem('save-failed', problemText));
-      return ok(next.versus![opponent]!);
-    },
-  };
-}
-
-/** Duel: the duel in progress and a person's best round as slider. */
-export function webStoreDuel(kv: KeyValueStore, records: RecordsBox): StoreDuel {
-  return {
-    saveDuel: (m) => done(saveDuel(kv, m)),
-    recordRound(score) {
-      const r = recordDuelRound(records.value, score);
-      records.value = r.records;
-      const problemText = r.newBest ? saveRecords(kv, r.records) : null;
-      if (problemText) return err(problem('save-failed', problemText));
-      return ok({ best: r.records.duelBest ?? score, newBest: r.newBest });
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { randomSeed } from '../../engine/rng.ts';
 import { ControllerDuel } from '../../front/controllerDuel.ts';
-import { keyDuel } from '../../front/keymap.ts';
+import { keyDuel } from '../../front/keymapMatch.ts';
 import type { CommandDuel, ModelDuel } from '../../front/modelDuel.ts';
 import type { Advisor, PlacerAi } from '../../front/ports.ts';
 import { fileStoreDuel } from '../../storage/storeVersus.ts';

@@ -1,5 +1,5 @@
 /** Terminal keys to versus commands: the shared keymap, plus Ctrl+C and Ctrl+D to quit. */
-import { keyVersus } from '../../front/keymap.ts';
+import { keyVersus } from '../../front/keymapMatch.ts';
 import type { CommandVersus, ModelVersus } from '../../front/modelVersus.ts';
 import { type Key, keyInput } from '../keys.ts';
 
