@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
 import { moveTile, newPuzzle, resumeClock } from '../engine/puzzle.ts';
 import { serializeGame } from '../engine/save2048.ts';
+import { playPlaced } from '../engine/spawn.ts';
 import { EMPTY_RECORDS, raiseBest2048, recordSolve } from '../front/records.ts';
 import {
   KEYS,
@@ -156,6 +157,66 @@ describe('settings', () => {
     expect(r.value.game).toBe('puzzle');
     expect(r.value.size).toBe(DEFAULT_SETTINGS.size);
     expect(r.notice).toMatch(/size, target/);
+  });
+});
+
+describe('settings of versus, duel and spawns', () => {
+  it('settings saved before these fields existed load quietly with their defaults', () => {
+    const s = memory();
+    const old: Record<string, unknown> = { kind: 'slidebox/web-settings', version: 1 };
+    for (const k of ['game', 'size', 'target', 'width', 'picture', 'numbers', 'speed'] as const) {
+      old[k] = DEFAULT_SETTINGS[k];
+    }
+    old.size = 5;
+    s.setItem(KEYS.settings, JSON.stringify(old));
+    expect(loadSettings(s)).toEqual({ value: { ...DEFAULT_SETTINGS, size: 5 }, notice: null });
+  });
+
+  it('keeps chosen values and resets bad ones with a notice naming them', () => {
+    const s = memory();
+    const mine = {
+      ...DEFAULT_SETTINGS,
+      game: 'duel' as const,
+      spawns: 'evil' as const,
+      versusOpponent: 'hard' as const,
+      versusTarget: 128,
+      versusCap: 8,
+      duelSlider: 'ai' as const,
+      duelPlacer: 'human' as const,
+    };
+    saveSettings(s, mine);
+    expect(loadSettings(s)).toEqual({ value: mine, notice: null });
+    s.setItem(
+      KEYS.settings,
+      JSON.stringify({ ...JSON.parse(s.getItem(KEYS.settings)!), versusCap: 7, spawns: 'mean' }),
+    );
+    const r = loadSettings(s);
+    expect(r.value).toEqual({ ...mine, versusCap: 0, spawns: 'natural' });
+    expect(r.notice).toBe(
+      'Settings were reset: some saved settings were invalid (spawns, versusCap).',
+    );
+  });
+});
+
+describe('2048 with evil spawns', () => {
+  it('is saved apart from the natural game and needs the placer to load', () => {
+    const s = memory();
+    // A stand-in placer: the first empty cell, a 2 (the engine replays whatever it chooses).
+    const place = (cells: readonly (readonly number[])[]) => {
+      for (let row = 0; row < cells.length; row++) {
+        const col = cells[row]!.indexOf(0);
+        if (col >= 0) return { at: { row, col }, value: 2 };
+      }
+      return null;
+    };
+    let g = newGame({ size: 4, seed: 8 });
+    for (const d of ['left', 'up'] as const) g = playPlaced(g, d, place);
+    expect(save2048(s, g, true)).toBeNull();
+    expect([...s.map.keys()]).toEqual([KEYS.game2048(4, true)]);
+    expect(load2048(s, 4)).toEqual({ value: null, notice: null });
+    const back = load2048(s, 4, place);
+    expect(back.notice).toBeNull();
+    expect(back.value?.cells).toEqual(g.cells);
   });
 });
 
