@@ -144,6 +144,8 @@ export class ViewDuel {
     const cell = (v: number, from: number, size: number) =>
       Math.min(n - 1, Math.max(0, Math.floor(((v - from) / size) * n)));
     const at: Pos = { row: cell(y, r.top, r.height), col: cell(x, r.left, r.width) };
+    // The cursor follows the finger, so the keyboard goes on from there.
+    this.on.command({ type: 'cursor-at', at });
     this.on.command({ type: 'place', value: this.value, at });
   }
 
