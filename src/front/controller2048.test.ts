@@ -60,6 +60,21 @@ describe('Controller2048: the AI', () => {
     expect(c.model.hint).toEqual({ game: c.model.game, dir: 'down' });
   });
 
+  it('marks the game assisted once a hint is shown, until a new game', async () => {
+    const { c, advisor } = setup();
+    c.dispatch({ type: 'move', dir: anyMove(c.model.game.cells as number[][])! });
+    expect(c.model.assisted).toBe(false);
+    c.dispatch({ type: 'hint' });
+    await settle();
+    expect(c.model.assisted).toBe(false);
+    advisor.last.answer.resolve('down');
+    await settle();
+    expect(c.model.assisted).toBe(true);
+    c.dispatch({ type: 'new' });
+    c.dispatch({ type: 'new-confirmed' });
+    expect(c.model.assisted).toBe(false);
+  });
+
   it('drops a stale answer after an undo: the hint is for the game on screen only', async () => {
     const { c, advisor } = setup();
     c.dispatch({ type: 'move', dir: 'left' });

@@ -36,6 +36,8 @@ export interface Model2048 {
   readonly speed: number;
   /** Every new tile is chosen by the placer AI to make the board worst (evil spawns). */
   readonly evil: boolean;
+  /** The AI helped in this game: a hint was shown or it played a move (not a record of skill). */
+  readonly assisted: boolean;
 }
 
 /** Pauses between autoplay moves, fastest first (ms). */
@@ -78,6 +80,7 @@ export function initialModel2048(
     autoplay: false,
     speed: DEFAULT_SPEED,
     evil: false,
+    assisted: false,
   };
 }
 
@@ -123,6 +126,7 @@ export function update2048(
         notice: model.notice,
         hint: { game: cmd.game, dir: cmd.dir },
         hintWanted: false,
+        assisted: true,
       };
       if (!m.autoplay || cmd.dir === null) return hinted;
       return afterAiMove(hinted, move(m.game, cmd.dir));
@@ -194,7 +198,7 @@ export function shownHint(m: Model2048): Direction | null | undefined {
 
 function startNew(m: Model2048, seed: () => number): Model2048 {
   const game = newGame({ size: m.size, target: m.target, seed: seed() });
-  return { ...m, overlay: null, game, hintWanted: false };
+  return { ...m, overlay: null, game, hintWanted: false, assisted: false };
 }
 
 /** What the game is waiting for, which decides the keys and the overlay. */
