@@ -199,3 +199,23 @@ export async function readPuzzle(page: Page, width: number): Promise<number[]> {
   for (const t of tiles) out[t.r * width + t.c] = t.t;
   return out;
 }
+
+/**
+ * The 2048 tiles of one board as a grid of values: like {@link readTiles}, scoped to the board
+ * that `board` selects (versus has two boards on the page, `[data-testid=board-1]` and `-2`).
+ */
+export async function readBoardTiles(page: Page, board: string, size: number): Promise<number[][]> {
+  const tiles = await page.$$eval(`${board} .tile:not(.merge-source)`, (els) =>
+    els.map((e) => ({
+      r: Number((e as HTMLElement).dataset.row),
+      c: Number((e as HTMLElement).dataset.col),
+      v: Number((e as HTMLElement).dataset.value),
+    })),
+  );
+  const grid = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+  for (const t of tiles) {
+    if (grid[t.r]![t.c] !== 0) throw new Error(`two tiles drawn at row ${t.r}, column ${t.c}`);
+    grid[t.r]![t.c] = t.v;
+  }
+  return grid;
+}

@@ -1,0 +1,484 @@
+/**
+ * Share codes: any seeded game (2048, puzzle, versus match, duel) as a short, versioned,
+ * URL-safe string — the kind, the rules, the seed, the moves packed in bits, and a CRC-32 —
+ * and back. A code is only a claim: {@link replayShared} re-simulates it through the rules,
+ * so a damaged, tampered or invented code is refused, never shown as some other game.
+ *
+ * Layout (bytes, then URL-safe base64 after the `sb.` prefix): format version, kind, flags
+ * (assisted, evil spawns), the players' label, the kind's fields (sizes, target and cap as
+ * powers of two, the seed and counts as variable-length numbers), the moves as bit fields,
+ * and the CRC-32 of everything before it.
+ */
+import {
+  ByteReader,
+  ByteWriter,
+  crc32,
+  fromBase64Url,
+  ReadError,
+  toBase64Url,
+} from './codeBits.ts';
+import { type Duel, type DuelAction, duelPlace, duelSlide, newDuel } from './duel.ts';
+import { awaitingWinChoice, type Game, keepGoing, newGame, play } from './game2048.ts';
+import { moveTile, newPuzzle, type Puzzle } from './puzzle.ts';
+import { err, ok, type Problem, problem, type Result } from './result.ts';
+import { checkSeed } from './rng.ts';
+import { type Placer, playPlaced } from './spawn.ts';
+import { DIRECTIONS, type Direction, MAX_SIZE, MIN_SIZE } from './types.ts';
+import { newVersus, type Side, type VersusMatch, versusMove } from './versus.ts';
+
+export const SHARE_PREFIX = 'sb.';
+export const SHARE_VERSION = 1;
+/** The longest code read (characters): about 150,000 2048 moves. Longer ones are refused at once. */
+export const MAX_CODE_LENGTH = 50_000;
+
+/** The game a code holds: its rules and seed, and every move from the start. */
+export type SharedGame =
+  | {
+      readonly kind: '2048';
+      readonly size: number;
+      readonly target: number;
+      readonly seed: number;
+      /** Every new tile was chosen by the placer AI (replayed with it). */
+      readonly evil: boolean;
+      readonly moves: readonly Direction[];
+    }
+  | {
+      readonly kind: 'puzzle';
+      readonly width: number;
+      readonly seed: number;
+      /** The tile asked to move, each move. */
+      readonly tiles: readonly number[];
+      /** The time the player took (ms), if known; shown, not checked. */
+      readonly timeMs: number | null;
+    }
+  | {
+      readonly kind: 'versus';
+      readonly size: number;
+      readonly target: number;
+      readonly attackCap: number | null;
+      readonly seed: number;
+      readonly moves: readonly { readonly side: Side; readonly direction: Direction }[];
+    }
+  | {
+      readonly kind: 'duel';
+      readonly size: number;
+      readonly seed: number;
+      readonly actions: readonly DuelAction[];
+    };
+
+export interface Shared {
+  readonly game: SharedGame;
+  /** The AI or the solver played or hinted some of it. */
+  readonly assisted: boolean;
+  /** Who played, as the front-end names them ("ai-hard", "human,ai"; '' when one player). */
+  readonly players: string;
+}
+
+export type ShareProblem = Problem<
+  | 'not-a-code'
+  | 'too-long'
+  | 'damaged'
+  | 'future-version'
+  | 'bad-code'
+  | 'illegal-move'
+  | 'needs-placer'
+  | 'not-seeded'
+>;
+
+const KINDS = ['2048', 'puzzle', 'versus', 'duel'] as const;
+const PLAYERS = /^[a-z0-9,-]{0,24}$/;
+const FLAG_ASSISTED = 1;
+const FLAG_EVIL = 2;
+const FLAG_TIME = 4;
+/** Most moves in a code (a bound on work before anything is replayed). */
+const MAX_MOVES = 1_000_000;
+
+function fail(code: ShareProblem['code'], message: string): Result<never, ShareProblem> {
+  return err(problem(code, message));
+}
+
+const log2 = (v: number) => Math.round(Math.log2(v));
+/** Bits that number the cells of an n×n board. */
+const cellBits = (n: number) => Math.ceil(Math.log2(n * n));
+
+function writeGame(w: ByteWriter, g: SharedGame): void {
+  switch (g.kind) {
+    case '2048':
+      w.byte(g.size);
+      w.byte(log2(g.target));
+      w.varint(g.seed);
+      w.varint(g.moves.length);
+      for (const d of g.moves) w.bits(DIRECTIONS.indexOf(d), 2);
+      return;
+    case 'puzzle':
+      w.byte(g.width);
+      w.varint(g.seed);
+      if (g.timeMs !== null) w.varint(Math.max(0, Math.round(g.timeMs)));
+      w.varint(g.tiles.length);
+      for (const t of g.tiles) w.bits(t, cellBits(g.width));
+      return;
+    case 'versus':
+      w.byte(g.size);
+      w.byte(log2(g.target));
+      w.byte(g.attackCap === null ? 0 : log2(g.attackCap));
+      w.varint(g.seed);
+      w.varint(g.moves.length);
+      for (const m of g.moves) w.bits(m.side * 4 + DIRECTIONS.indexOf(m.direction), 3);
+      return;
+    case 'duel':
+      w.byte(g.size);
+      w.varint(g.seed);
+      w.varint(g.actions.length);
+      for (const a of g.actions) {
+        if (a.kind === 'slide') w.bits(DIRECTIONS.indexOf(a.direction), 3);
+        else {
+          w.bits(1, 1);
+          w.bits(a.at.row * g.size + a.at.col, cellBits(g.size));
+          w.bits(a.value === 4 ? 1 : 0, 1);
+        }
+      }
+  }
+}
+
+/** The code of a game. The game is taken as it is: {@link replayShared} checks it. */
+export function encodeShared(s: Shared): string {
+  const w = new ByteWriter();
+  w.byte(SHARE_VERSION);
+  w.byte(KINDS.indexOf(s.game.kind));
+  const time = s.game.kind === 'puzzle' && s.game.timeMs !== null;
+  const evil = s.game.kind === '2048' && s.game.evil;
+  w.byte((s.assisted ? FLAG_ASSISTED : 0) | (evil ? FLAG_EVIL : 0) | (time ? FLAG_TIME : 0));
+  const label = PLAYERS.test(s.players) ? s.players : '';
+  w.byte(label.length);
+  for (const ch of label) w.byte(ch.charCodeAt(0));
+  writeGame(w, s.game);
+  const body = w.result();
+  const out = new Uint8Array(body.length + 4);
+  out.set(body);
+  new DataView(out.buffer).setUint32(body.length, crc32(body));
+  return SHARE_PREFIX + toBase64Url(out);
+}
+
+function readSize(r: ByteReader): number {
+  const n = r.byte();
+  if (n < MIN_SIZE || n > MAX_SIZE)
+    throw new ReadError(`its board size ${n} is not ${MIN_SIZE} to ${MAX_SIZE}`);
+  return n;
+}
+
+function readPower(r: ByteReader, min: number, what: string): number {
+  const e = r.byte();
+  if (e < min || e > 52) throw new ReadError(`its ${what} is not a power of two from ${2 ** min}`);
+  return 2 ** e;
+}
+
+function readSeed(r: ByteReader): number {
+  const seed = r.varint();
+  if (!checkSeed(seed).ok) throw new ReadError('its seed is out of range');
+  return seed;
+}
+
+function readCount(r: ByteReader, bitsEach: number): number {
+  const n = r.varint();
+  if (n > MAX_MOVES || n * bitsEach > r.bitsLeft()) {
+    throw new ReadError(`it claims ${n} moves but holds fewer`);
+  }
+  return n;
+}
+
+function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): SharedGame {
+  switch (kind) {
+    case '2048': {
+      const size = readSize(r);
+      const target = readPower(r, 3, 'target');
+      const seed = readSeed(r);
+      const n = readCount(r, 2);
+      const moves = Array.from({ length: n }, () => DIRECTIONS[r.bits(2)]!);
+      return { kind, size, target, seed, evil: (flags & FLAG_EVIL) !== 0, moves };
+    }
+    case 'puzzle': {
+      const width = readSize(r);
+      const seed = readSeed(r);
+      const timeMs = flags & FLAG_TIME ? r.varint() : null;
+      const n = readCount(r, cellBits(width));
+      const tiles = Array.from({ length: n }, () => r.bits(cellBits(width)));
+      return { kind, width, seed, tiles, timeMs };
+    }
+    case 'versus': {
+      const size = readSize(r);
+      const target = readPower(r, 4, 'target');
+      const capExp = r.byte();
+      const attackCap = capExp === 0 ? null : 2 ** capExp;
+      if (capExp === 1 || capExp > 52)
+        throw new ReadError('its attack cap is not a power of two from 4');
+      const seed = readSeed(r);
+      const n = readCount(r, 3);
+      const moves = Array.from({ length: n }, () => {
+        const v = r.bits(3);
+        return { side: (v >> 2) as Side, direction: DIRECTIONS[v & 3]! };
+      });
+      return { kind, size, target, attackCap, seed, moves };
+    }
+    case 'duel': {
+      const size = readSize(r);
+      const seed = readSeed(r);
+      const n = readCount(r, 3);
+      const actions: DuelAction[] = [];
+      for (let i = 0; i < n; i++) {
+        if (r.bits(1) === 0) actions.push({ kind: 'slide', direction: DIRECTIONS[r.bits(2)]! });
+        else {
+          const cell = r.bits(cellBits(size));
+          const value = r.bits(1) === 1 ? 4 : 2;
+          actions.push({
+            kind: 'place',
+            at: { row: Math.floor(cell / size), col: cell % size },
+            value,
+          });
+        }
+      }
+      return { kind, size, seed, actions };
+    }
+  }
+}
+
+/**
+ * Reads a code: its form, size bound, checksum and fields. It says nothing yet about whether
+ * the moves are legal: {@link replayShared} does.
+ */
+export function decodeShared(input: string): Result<Shared, ShareProblem> {
+  const text = input.trim();
+  if (text.length > MAX_CODE_LENGTH) {
+    return fail(
+      'too-long',
+      `the code is ${text.length} characters long; codes are at most ${MAX_CODE_LENGTH}`,
+    );
+  }
+  if (!text.startsWith(SHARE_PREFIX))
+    return fail('not-a-code', `a slidebox code starts with "${SHARE_PREFIX}"`);
+  const bytes = fromBase64Url(text.slice(SHARE_PREFIX.length));
+  if (!bytes) return fail('not-a-code', 'the code has characters or a length a code never has');
+  if (bytes.length < 5) return fail('damaged', 'the code is too short: part of it is missing');
+  const body = bytes.subarray(0, bytes.length - 4);
+  const sum = new DataView(bytes.buffer, bytes.byteOffset).getUint32(bytes.length - 4);
+  if (body[0]! > SHARE_VERSION && crc32(body) === sum) {
+    return fail(
+      'future-version',
+      `the code was made by a newer slidebox (format ${body[0]}; this one reads format ${SHARE_VERSION})`,
+    );
+  }
+  if (crc32(body) !== sum)
+    return fail('damaged', 'the code is damaged or incomplete (its checksum does not match)');
+  const r = new ByteReader(body);
+  try {
+    if (r.byte() !== SHARE_VERSION) throw new ReadError('its format version is unknown');
+    const kind = KINDS[r.byte()];
+    if (!kind) throw new ReadError('its game kind is unknown');
+    const flags = r.byte();
+    const label = Array.from({ length: r.byte() }, () => String.fromCharCode(r.byte())).join('');
+    if (!PLAYERS.test(label))
+      throw new ReadError('its players are not named as slidebox names them');
+    const game = readGame(r, kind, flags);
+    r.endBits();
+    if (!r.atEnd) throw new ReadError('it has bytes after the moves');
+    return ok({ game, assisted: (flags & FLAG_ASSISTED) !== 0, players: label });
+  } catch (e) {
+    if (e instanceof ReadError)
+      return fail('bad-code', `the code is not a valid game: ${e.message}`);
+    throw e;
+  }
+}
+
+/** A code re-simulated: every position from the start to the end, in order. */
+export type Replay =
+  | { readonly kind: '2048'; readonly shared: Shared; readonly states: readonly Game[] }
+  | { readonly kind: 'puzzle'; readonly shared: Shared; readonly states: readonly Puzzle[] }
+  | { readonly kind: 'versus'; readonly shared: Shared; readonly states: readonly VersusMatch[] }
+  | { readonly kind: 'duel'; readonly shared: Shared; readonly states: readonly Duel[] };
+
+function illegal(i: number, what: string): Result<never, ShareProblem> {
+  return fail(
+    'illegal-move',
+    `move ${i + 1} (${what}) is not a legal move there: the code does not describe a real game`,
+  );
+}
+
+function replay2048(
+  g: SharedGame & { kind: '2048' },
+  place?: Placer,
+): Result<Game[], ShareProblem> {
+  if (g.evil && !place) return fail('needs-placer', 'an evil game is replayed with the placer AI');
+  const start = newGame({ size: g.size, target: g.target, seed: g.seed });
+  const states = [start];
+  let game = start;
+  for (let i = 0; i < g.moves.length; i++) {
+    const dir = g.moves[i]!;
+    const from = awaitingWinChoice(game) ? keepGoing(game) : game;
+    const next = g.evil && place ? playPlaced(from, dir, place) : play(from, dir);
+    if (next === from) return illegal(i, dir);
+    states.push(next);
+    game = next;
+  }
+  return ok(states);
+}
+
+function replayPuzzle(g: SharedGame & { kind: 'puzzle' }): Result<Puzzle[], ShareProblem> {
+  let p = newPuzzle({ width: g.width, seed: g.seed });
+  const states = [p];
+  for (let i = 0; i < g.tiles.length; i++) {
+    const t = g.tiles[i]!;
+    if (t < 1 || t >= g.width * g.width) return illegal(i, `tile ${t}`);
+    const next = moveTile(p, t);
+    if (next === p) return illegal(i, `tile ${t}`);
+    states.push(next);
+    p = next;
+  }
+  return ok(states);
+}
+
+function replayVersusStates(
+  g: SharedGame & { kind: 'versus' },
+): Result<VersusMatch[], ShareProblem> {
+  const start = newVersus({ seed: g.seed, size: g.size, target: g.target, attackCap: g.attackCap });
+  if (!start.ok) return fail('bad-code', `the code's rules are not valid: ${start.error.message}`);
+  let m = start.value;
+  const states = [m];
+  for (let i = 0; i < g.moves.length; i++) {
+    const { side, direction } = g.moves[i]!;
+    const next = versusMove(m, side, direction);
+    if (!next.ok || next.value === m) return illegal(i, `player ${side + 1} ${direction}`);
+    states.push(next.value);
+    m = next.value;
+  }
+  return ok(states);
+}
+
+function replayDuelStates(g: SharedGame & { kind: 'duel' }): Result<Duel[], ShareProblem> {
+  const start = newDuel({ seed: g.seed, size: g.size });
+  if (!start.ok) return fail('bad-code', `the code's rules are not valid: ${start.error.message}`);
+  let d = start.value;
+  const states = [d];
+  for (let i = 0; i < g.actions.length; i++) {
+    const a = g.actions[i]!;
+    const next = a.kind === 'slide' ? duelSlide(d, a.direction) : duelPlace(d, a.at, a.value);
+    const what =
+      a.kind === 'slide'
+        ? a.direction
+        : `a ${a.value} at row ${a.at.row + 1}, column ${a.at.col + 1}`;
+    if (!next.ok || next.value === d) return illegal(i, what);
+    states.push(next.value);
+    d = next.value;
+  }
+  return ok(states);
+}
+
+/**
+ * Re-simulates a decoded code through the rules: every move must be legal where it is played.
+ * An evil 2048 game needs `place`, the placer AI that chose its tiles.
+ */
+export function replayShared(
+  shared: Shared,
+  opts: { place?: Placer } = {},
+): Result<Replay, ShareProblem> {
+  const g = shared.game;
+  switch (g.kind) {
+    case '2048': {
+      const r = replay2048(g, opts.place);
+      return r.ok ? ok({ kind: '2048', shared, states: r.value }) : r;
+    }
+    case 'puzzle': {
+      const r = replayPuzzle(g);
+      return r.ok ? ok({ kind: 'puzzle', shared, states: r.value }) : r;
+    }
+    case 'versus': {
+      const r = replayVersusStates(g);
+      return r.ok ? ok({ kind: 'versus', shared, states: r.value }) : r;
+    }
+    case 'duel': {
+      const r = replayDuelStates(g);
+      return r.ok ? ok({ kind: 'duel', shared, states: r.value }) : r;
+    }
+  }
+}
+
+/** Decodes and re-simulates a code in one step. */
+export function readShareCode(
+  code: string,
+  opts: { place?: Placer } = {},
+): Result<Replay, ShareProblem> {
+  const d = decodeShared(code);
+  return d.ok ? replayShared(d.value, opts) : d;
+}
+
+/** The moves of a 2048 game from its start, if it started from its seed (not a set-up board). */
+export function shared2048(
+  game: Game,
+  opts: { evil?: boolean; assisted?: boolean } = {},
+): Result<Shared, ShareProblem> {
+  const moves: Direction[] = [];
+  let root = game;
+  while (root.previous) {
+    moves.push(root.last!.direction);
+    root = root.previous;
+  }
+  moves.reverse();
+  const fresh = newGame({ size: game.size, target: game.target, seed: game.seed });
+  const same = fresh.cells.every((row, r) => row.every((v, c) => v === root.cells[r]![c]));
+  if (!same || root.score !== 0)
+    return fail('not-seeded', 'this game did not start from its seed, so it cannot be shared');
+  const g: SharedGame = {
+    kind: '2048',
+    size: game.size,
+    target: game.target,
+    seed: game.seed,
+    evil: !!opts.evil,
+    moves,
+  };
+  return ok({ game: g, assisted: !!opts.assisted, players: '' });
+}
+
+/** The moves of a puzzle from its shuffle. */
+export function sharedPuzzle(
+  puzzle: Puzzle,
+  opts: { assisted?: boolean; timeMs?: number | null } = {},
+): Result<Shared, ShareProblem> {
+  if (puzzle.seed === null)
+    return fail(
+      'not-seeded',
+      'this puzzle was set up by hand, not dealt from a seed, so it cannot be shared',
+    );
+  const tiles: number[] = [];
+  let root = puzzle;
+  while (root.previous) {
+    tiles.push(root.last!.tile);
+    root = root.previous;
+  }
+  tiles.reverse();
+  const g: SharedGame = {
+    kind: 'puzzle',
+    width: puzzle.width,
+    seed: puzzle.seed,
+    tiles,
+    timeMs: opts.timeMs ?? null,
+  };
+  return ok({ game: g, assisted: !!opts.assisted, players: '' });
+}
+
+/** A versus match's moves; `players` names side 2 ("human", "ai-hard"). */
+export function sharedVersus(match: VersusMatch, players: string): Shared {
+  const { size, target, attackCap, seed } = match.rules;
+  const moves = match.log.map((m) => ({ side: m.side, direction: m.direction }));
+  return {
+    game: { kind: 'versus', size, target, attackCap, seed, moves },
+    assisted: false,
+    players,
+  };
+}
+
+/** A duel's actions; `players` names who played each side ("human,ai"). */
+export function sharedDuel(duel: Duel, players: string): Shared {
+  return {
+    game: { kind: 'duel', size: duel.size, seed: duel.seed, actions: duel.log },
+    assisted: false,
+    players,
+  };
+}
