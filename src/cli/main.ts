@@ -238,6 +238,10 @@ async function main(argv: string[]): Promise<number> {
     const bench = await import('./benchAi.ts');
     return bench.main(argv.slice(2));
   }
+  if (argv[0] === 'replay' || argv[0] === 'export') {
+    const share = await import('./share.ts');
+    return share.main(argv[0], argv.slice(1));
+  }
   const parsed = parseCli(argv);
   if (!parsed.ok) {
     process.stderr.write(`slidebox: ${parsed.error.message}\n\n${USAGE}\n`);

@@ -19,6 +19,10 @@ describe('decodeKeys', () => {
     ['wasd', ['w', 'a', 's', 'd']],
     ['?', ['?']],
     ['\x1b[5~', ['unknown']], // page up: not a game key, but consumed whole
+    ['\x1b[H', ['home']],
+    ['\x1bOF', ['end']],
+    ['\x1b[1~', ['home']],
+    ['\x1b[4~', ['end']],
   ])('%j -> %j', (input, expected) => {
     expect(names(input)).toEqual(expected);
   });

@@ -5,6 +5,8 @@
 import type { KeyInput } from '../front/keymap.ts';
 
 export type KeyName =
+  | 'home'
+  | 'end'
   | 'up'
   | 'down'
   | 'left'
@@ -32,7 +34,17 @@ export interface Key {
   readonly button?: number;
 }
 
-const ARROWS: Record<string, KeyName> = { A: 'up', B: 'down', C: 'right', D: 'left' };
+const ARROWS: Record<string, KeyName> = {
+  A: 'up',
+  B: 'down',
+  C: 'right',
+  D: 'left',
+  H: 'home',
+  F: 'end',
+};
+
+/** Home and End as `ESC [ n ~` (xterm and the Linux console send 1/7 and 4/8). */
+const TILDE: Record<string, KeyName> = { '1': 'home', '7': 'home', '4': 'end', '8': 'end' };
 
 /** Decodes a chunk of raw input into keys. */
 export function decodeKeys(data: string): Key[] {
@@ -64,6 +76,8 @@ export function decodeKeys(data: string): Key[] {
         i = j + 1;
         if (final && ARROWS[final] && (next === 'O' || /^[\d;]*$/.test(params))) {
           keys.push({ name: ARROWS[final]! });
+        } else if (final === '~' && next === '[' && TILDE[params]) {
+          keys.push({ name: TILDE[params]! });
         } else {
           keys.push({ name: 'unknown' });
         }
@@ -98,6 +112,8 @@ const KEY_NAMES: Partial<Record<KeyName, string>> = {
   down: 'ArrowDown',
   left: 'ArrowLeft',
   right: 'ArrowRight',
+  home: 'Home',
+  end: 'End',
   escape: 'Escape',
   enter: 'Enter',
   space: ' ',

@@ -1,0 +1,227 @@
+/**
+ * `slidebox replay` and `slidebox export`: share codes on the command line. `export` prints
+ * the code of a saved game; `replay` re-simulates a code (refusing any the rules do not
+ * produce) and plays it back full-screen, or prints its end in plain mode.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { elapsedMs } from '../engine/puzzle.ts';
+import type { Problem, Result } from '../engine/result.ts';
+import {
+  decodeShared,
+  encodeShared,
+  type Replay,
+  replayShared,
+  type Shared,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+} from '../engine/shareCode.ts';
+import { opponentKey } from '../front/controllerVersus.ts';
+import { initialModelReplay } from '../front/modelReplay.ts';
+import { replayScreen, replaySummary } from '../front/replayText.ts';
+import { defaultDataDir } from '../storage/files.ts';
+import { detectColorDepth } from '../tui/color.ts';
+import { boardText } from './plain2048.ts';
+import { duelText } from './plainDuel.ts';
+import { puzzleText } from './plainPuzzle.ts';
+import { versusText } from './plainVersus.ts';
+import { placerFunction } from './solvers.ts';
+
+export const SHARE_USAGE = `Usage: slidebox replay CODE [--plain]      play back a shared game (CODE, or a link
+                                          with #replay=CODE)
+       slidebox replay --file FILE [--plain]
+       slidebox export [2048|puzzle|versus|duel] [--size N] [--spawns evil]
+                       [--data-dir DIR]       print the share code of your saved game
+
+Replay keys: space play/pause · ← → step · + − pace · Home/g start · End/G end · q quit`;
+
+type Io = { out(s: string): void; err(s: string): void };
+
+const io: Io = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+};
+
+function help(): number {
+  io.out(`${SHARE_USAGE}\n`);
+  return 0;
+}
+
+function usageError(message: string): number {
+  io.err(`slidebox: ${message}\n\n${SHARE_USAGE}\n`);
+  return 2;
+}
+
+/** Options of both commands, or the sentence a bad one gets. */
+function parse(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      options: {
+        file: { type: 'string' },
+        plain: { type: 'boolean' },
+        size: { type: 'string' },
+        spawns: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    // parseArgs names the option in its own words: keep the first sentence.
+    return (e as Error).message
+      .split('. ')[0]!
+      .replace(/^Unknown option '(.+)'$/, 'unknown option $1');
+  }
+}
+
+/** The code in a text: the code itself, or what follows `#replay=` in a link. */
+export function codeIn(text: string): string {
+  const t = text.trim();
+  const at = t.indexOf('#replay=');
+  return (at >= 0 ? t.slice(at + '#replay='.length) : t).split(/\s/)[0] ?? '';
+}
+
+/** Re-simulates a code; an evil 2048 game loads the placer AI that chose its tiles. */
+async function readCode(code: string): Promise<Result<Replay, Problem>> {
+  const d = decodeShared(code);
+  if (!d.ok) return d;
+  const evil = d.value.game.kind === '2048' && d.value.game.evil;
+  return replayShared(d.value, evil ? { place: await placerFunction() } : {});
+}
+
+/** The end of a replay as text: the summary and the final position. */
+export function replayText(r: Replay): string {
+  const s = replayScreen(r, r.states.length - 1);
+  const board =
+    s.kind === '2048'
+      ? `${boardText(s.model.game.cells)}\n`
+      : s.kind === 'puzzle'
+        ? puzzleText(s.model.puzzle)
+        : s.kind === 'versus'
+          ? versusText(s.model).replace(/ Type r for a rematch.*$/m, '')
+          : duelText(s.model).replace(/ Type r for a rematch.*$/m, '');
+  return `${replaySummary(r)}\n${board.endsWith('\n') ? board : `${board}\n`}`;
+}
+
+async function replay(argv: readonly string[]): Promise<number> {
+  const a = parse(argv);
+  if (typeof a === 'string') return usageError(a);
+  const { values, positionals } = a;
+  if (values.help) return help();
+  for (const o of ['size', 'spawns', 'data-dir'] as const) {
+    if (values[o] !== undefined) return usageError(`--${o} is for slidebox export only`);
+  }
+  if ((values.file === undefined) === (positionals.length === 0) || positionals.length > 1) {
+    return usageError('give one code, or --file FILE');
+  }
+  let text: string;
+  try {
+    text = values.file === undefined ? positionals[0]! : readFileSync(values.file, 'utf8');
+  } catch (e) {
+    io.err(
+      `slidebox: cannot read ${values.file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`,
+    );
+    return 1;
+  }
+  const r = await readCode(codeIn(text));
+  if (!r.ok) {
+    io.err(`slidebox: cannot replay this code: ${r.error.message}\n`);
+    return 1;
+  }
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  if (values.plain || !interactive) {
+    io.out(replayText(r.value));
+    return 0;
+  }
+  const { runReplay } = await import('../tui/replay/run.ts');
+  await runReplay({
+    model: initialModelReplay(r.value),
+    depth: detectColorDepth(process.env, true),
+  });
+  io.out(`${replaySummary(r.value)}\n`);
+  return 0;
+}
+
+/** The share code of the saved game of a kind, or a sentence saying why there is none. */
+async function savedShare(
+  kind: string,
+  dir: string,
+  size: number,
+  evil: boolean,
+): Promise<Result<Shared, Problem> | string> {
+  const none = (what: string) => `there is no saved ${what} in ${dir}`;
+  if (kind === '2048') {
+    const { load2048 } = await import('../storage/store2048.ts');
+    const loaded = load2048(dir, size, evil ? await placerFunction() : undefined);
+    for (const n of loaded.notices) io.err(`${n}\n`);
+    return loaded.game ? shared2048(loaded.game, { evil }) : none(`${size}×${size} 2048 game`);
+  }
+  if (kind === 'puzzle') {
+    const { loadPuzzle } = await import('../storage/storePuzzle.ts');
+    const loaded = loadPuzzle(dir, size);
+    for (const n of loaded.notices) io.err(`${n}\n`);
+    if (!loaded.puzzle) return none(`${size}×${size} puzzle`);
+    const timeMs = elapsedMs(loaded.puzzle, 0);
+    return sharedPuzzle(loaded.puzzle, { assisted: loaded.assisted, timeMs });
+  }
+  const { loadDuelSession, loadVersusSession } = await import('../storage/storeMatches.ts');
+  if (kind === 'versus') {
+    const loaded = loadVersusSession(dir);
+    for (const n of loaded.notices) io.err(`${n}\n`);
+    const m = loaded.value;
+    return m ? { ok: true, value: sharedVersus(m.match, opponentKey(m)) } : none('versus match');
+  }
+  const loaded = loadDuelSession(dir);
+  for (const n of loaded.notices) io.err(`${n}\n`);
+  const m = loaded.value;
+  return m ? { ok: true, value: sharedDuel(m.duel, m.players.join(',')) } : none('duel');
+}
+
+async function exportCode(argv: readonly string[]): Promise<number> {
+  const a = parse(argv);
+  if (typeof a === 'string') return usageError(a);
+  const { values, positionals } = a;
+  if (values.help) return help();
+  if (values.file !== undefined || values.plain) {
+    return usageError(`--${values.plain ? 'plain' : 'file'} is for slidebox replay only`);
+  }
+  const kind = positionals[0] ?? '2048';
+  if (positionals.length > 1 || !['2048', 'puzzle', 'versus', 'duel'].includes(kind)) {
+    return usageError(`unknown game "${positionals.join(' ')}" (try: 2048, puzzle, versus, duel)`);
+  }
+  const size = values.size === undefined ? 4 : Number(values.size);
+  if (!/^\d+$/.test(values.size ?? '4') || size < 3 || size > 8) {
+    return usageError(`--size needs a whole number from 3 to 8, got "${values.size}"`);
+  }
+  if (
+    values.spawns !== undefined &&
+    (kind !== '2048' || !['natural', 'evil'].includes(values.spawns))
+  ) {
+    return usageError(
+      kind === '2048'
+        ? `--spawns needs natural or evil, got "${values.spawns}"`
+        : '--spawns is for 2048 only',
+    );
+  }
+  const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  const shared = await savedShare(kind, dir, size, values.spawns === 'evil');
+  if (typeof shared === 'string' || !shared.ok) {
+    io.err(
+      `slidebox: nothing to export: ${typeof shared === 'string' ? shared : shared.error.message}\n`,
+    );
+    return 1;
+  }
+  io.out(`${encodeShared(shared.value)}\n`);
+  if (process.stdout.isTTY) io.err('Anyone can watch it with: slidebox replay CODE\n');
+  return 0;
+}
+
+/** Runs `slidebox replay …` or `slidebox export …`; resolves with the exit code. */
+export function main(command: 'replay' | 'export', argv: readonly string[]): Promise<number> {
+  return command === 'replay' ? replay(argv) : exportCode(argv);
+}

@@ -1,0 +1,88 @@
+/**
+ * The replay screen: the game's own screen at the replayed position (2048, puzzle, versus or
+ * duel, drawn by its renderer), with the game's key line and notice line replaced by the
+ * replay's keys and where the replay stands.
+ */
+import { formatNumber, formatTime } from '../../front/format.ts';
+import { lastIndex, type ModelReplay, REPLAY_SPEEDS } from '../../front/modelReplay.ts';
+import { replayScreen } from '../../front/replayText.ts';
+import { Canvas } from '../canvas.ts';
+import type { ColorDepth, Style } from '../color.ts';
+import { duelLayout, renderDuel } from '../duel/render.ts';
+import { layoutFor, render2048 } from '../game2048/render.ts';
+import { puzzleLayout, renderPuzzle } from '../puzzle/render.ts';
+import type { Viewport } from '../terminal.ts';
+import { renderVersus, versusLayout } from '../versus/render.ts';
+
+const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
+const STATUS: Style = { bold: true };
+
+const KEYS = [
+  'space play/pause · ← → step · + − pace · Home/g start · End/G end · q quit',
+  'space ▶/❚❚ · ← → step · + − pace · g G ends · q quit',
+  '␣ ← → + − g G q',
+];
+
+/** Where the replay stands, from longest to shortest. */
+function statusTexts(m: ModelReplay): string[] {
+  const r = m.replay;
+  const at = `${formatNumber(m.index)} of ${formatNumber(lastIndex(m))}`;
+  const state = m.playing ? `▶ ${REPLAY_SPEEDS[m.speed]}/s` : '❚❚ paused';
+  const g = r.shared.game;
+  const time = g.kind === 'puzzle' && g.timeMs !== null ? ` · took ${formatTime(g.timeMs)}` : '';
+  const help = r.shared.assisted ? (r.kind === 'puzzle' ? ' · solver helped' : ' · AI helped') : '';
+  return [
+    `Replay · move ${at} · ${state}${time}${help}`,
+    `Replay ${at} · ${state}${help}`,
+    `${at} ${m.playing ? '▶' : '❚❚'}`,
+  ];
+}
+
+/** The rows of the game's key line and notice line in this window (null: too small). */
+function chromeRows(m: ModelReplay, view: Viewport, depth: ColorDepth): [number, number] | null {
+  const s = replayScreen(m.replay, m.index);
+  if (s.kind === 'versus') {
+    const p = versusLayout(s.model, view, depth);
+    return p ? [p.keysRow, p.noticeRow] : null;
+  }
+  const p =
+    s.kind === '2048'
+      ? layoutFor(s.model, view, depth)
+      : s.kind === 'puzzle'
+        ? puzzleLayout(s.model, view, depth)
+        : duelLayout(s.model, view, depth);
+  return p ? [p.boardTop + p.height + 1, p.boardTop + p.height + 2] : null;
+}
+
+function gameLines(m: ModelReplay, view: Viewport, depth: ColorDepth): string[] {
+  const s = replayScreen(m.replay, m.index);
+  switch (s.kind) {
+    case '2048':
+      return render2048(s.model, view, depth);
+    case 'puzzle':
+      return renderPuzzle(s.model, view, depth, 0);
+    case 'versus':
+      return renderVersus(s.model, view, depth);
+    case 'duel':
+      return renderDuel(s.model, view, depth);
+  }
+}
+
+/** One row of text, centred, as the canvas draws it. */
+function row(texts: readonly string[], width: number, depth: ColorDepth, style: Style): string {
+  const c = new Canvas(width, 1);
+  const text = texts.find((t) => [...t].length <= width) ?? '';
+  c.center(0, text, style);
+  return c.toLines(depth)[0]!;
+}
+
+/** Renders the replay screen into exactly `view.rows` lines. */
+export function renderReplay(m: ModelReplay, view: Viewport, depth: ColorDepth): string[] {
+  const lines = gameLines(m, view, depth);
+  const rows = chromeRows(m, view, depth);
+  if (!rows) return lines;
+  const [keysRow, statusRow] = rows;
+  if (keysRow < lines.length) lines[keysRow] = row(KEYS, view.cols, depth, DIM);
+  if (statusRow < lines.length) lines[statusRow] = row(statusTexts(m), view.cols, depth, STATUS);
+  return lines;
+}
