@@ -458,6 +458,12 @@ describe.skipIf(reason !== null)('web duel in Chromium', () => {
     await tap({ row: 1, col: 2 });
     duel = place(duel, { row: 1, col: 2 }, 2);
     await expectDuel(page, duel, 'place');
+    // Placing on a phone: the tile bar and the cursor (on the tapped cell) are shown.
+    expect(await page.locator('.place-bar').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.$eval('.place-cursor', (e) => (e as HTMLElement).style.transform))
+      .toBe('translate(224%, 112%)');
+    await screenshot(page, 'duel-phone');
     await page.tap('[data-value-choice="4"]');
     await expect.poll(() => page.getAttribute('[data-value-choice="4"]', 'aria-pressed')).toBe('true');
     await tap({ row: 3, col: 0 });
@@ -481,7 +487,6 @@ describe.skipIf(reason !== null)('web duel in Chromium', () => {
     await tap({ row: 0, col: 3 });
     duel = place(duel, { row: 0, col: 3 }, 4);
     await expectDuel(page, duel, 'slide');
-    await screenshot(page, 'duel-phone');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,0 +1,178 @@
+/**
+ * Share codes end to end: `slidebox export` prints the code of a saved game, `slidebox replay`
+ * re-simulates it (plain mode prints the end; the full-screen replay steps, pauses and jumps
+ * in a real terminal), and damaged or oversized codes are refused with a sentence. Expected
+ * positions come from the engine replaying the same seeded moves, never from a copied output.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { legalMoves, newGame, play } from '../../src/engine/game2048.ts';
+import { MAX_CODE_LENGTH, readShareCode } from '../../src/engine/shareCode.ts';
+import type { Direction } from '../../src/engine/types.ts';
+import { newVersus, versusMove } from '../../src/engine/versus.ts';
+import { playPlain, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
+import { type Pane, Tmux } from './helpers/tmux.ts';
+
+const tmux = new Tmux();
+const dirs = new TempDirs();
+const panes: Pane[] = [];
+
+beforeAll(requireBuiltCli);
+afterEach(() => {
+  for (const p of panes.splice(0)) p.kill();
+});
+afterAll(() => {
+  tmux.killServer();
+  dirs.cleanup();
+});
+
+const LETTER: Record<Direction, string> = { up: 'w', left: 'a', down: 's', right: 'd' };
+
+/** A seeded 2048 game's moves (first legal move in a rotating order), from the engine. */
+function plannedMoves(seed: number, n: number): Direction[] {
+  let g = newGame({ seed });
+  const order: Direction[] = ['left', 'down', 'right', 'up'];
+  const out: Direction[] = [];
+  for (let i = 0; i < n && !g.over; i++) {
+    const legal = legalMoves(g.cells);
+    const dir = order.map((_, k) => order[(i + k) % 4]!).find((d) => legal.includes(d))!;
+    out.push(dir);
+    g = play(g, dir);
+  }
+  return out;
+}
+
+function exported(seed: number, n: number) {
+  const moves = plannedMoves(seed, n);
+  const game = playPlain(
+    dirs,
+    seed,
+    moves.map((d) => LETTER[d]),
+  );
+  const r = runCli(['export', '--data-dir', game.dataDir]);
+  expect(r.code).toBe(0);
+  return { code: r.stdout.trim(), game, moves };
+}
+
+describe('slidebox export and replay --plain', () => {
+  test('the code of a saved game replays to the position plain mode ended on', () => {
+    const { code, game, moves } = exported(21, 40);
+    expect(code).toMatch(/^sb\.[A-Za-z0-9_-]+$/);
+    // 2 bits a move plus a short header: about one character for every 3 moves.
+    expect(code.length).toBeLessThan(moves.length / 3 + 30);
+    const r = runCli(['replay', code, '--plain']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toContain(`seed 21 · ${game.final.moves} moves · score ${game.final.score}`);
+    const board = lines.slice(1).map((l) =>
+      l
+        .trim()
+        .split(/\s+/)
+        .map((t) => (t === '.' ? 0 : Number(t))),
+    );
+    expect(board).toEqual(game.final.cells);
+    // A link to the web app's replay works as well as the bare code.
+    const link = runCli(['replay', `https://example.org/slidebox/#replay=${code}`, '--plain']);
+    expect(link.stdout).toBe(r.stdout);
+  });
+
+  test('a versus match is exported with its opponent and replays to the engine’s scores', () => {
+    const dir = dirs.make();
+    const lines = ['p1 a', 'p2 left', 'p1 d', 'p2 down', 'p1 w', 'p2 left', 'p1 s'];
+    const played = runCli(['versus', '--plain', '--seed', '8', '--data-dir', dir], {
+      input: `${lines.join('\n')}\n`,
+    });
+    expect(played.code).toBe(0);
+    const code = runCli(['export', 'versus', '--data-dir', dir]).stdout.trim();
+    let m = newVersus({ seed: 8 });
+    const words: Record<string, Direction> = {
+      a: 'left',
+      left: 'left',
+      d: 'right',
+      w: 'up',
+      down: 'down',
+      s: 'down',
+    };
+    for (const line of lines) {
+      const [who, word] = line.split(' ');
+      if (!m.ok) throw new Error('bad match');
+      const next = versusMove(m.value, who === 'p1' ? 0 : 1, words[word!]!);
+      if (next.ok) m = next;
+    }
+    if (!m.ok) throw new Error('bad match');
+    const [a, b] = m.value.games;
+    const r = runCli(['replay', code]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toContain(`Player 1 ${a.score} – ${b.score} Player 2`);
+  });
+
+  test('damaged, truncated, huge and unknown codes are refused with a sentence, exit 1', () => {
+    const { code } = exported(5, 12);
+    const flip = code.at(-3) === 'A' ? 'B' : 'A';
+    const cases: [string, RegExp][] = [
+      [
+        code.slice(0, -1) + (code.at(-1) === 'A' ? 'Q' : 'A'),
+        /damaged|not a slidebox code|characters or a length/,
+      ],
+      [
+        `${code.slice(0, -3)}${flip}${code.slice(-2)}`,
+        /checksum does not match|characters or a length/,
+      ],
+      [code.slice(0, 8), /damaged|too short|characters or a length/],
+      [`sb.${'A'.repeat(MAX_CODE_LENGTH + 10)}`, /codes are at most/],
+      ['hello', /a slidebox code starts with "sb\."/],
+    ];
+    for (const [bad, why] of cases) {
+      const r = runCli(['replay', bad, '--plain']);
+      expect(r.code, bad.slice(0, 40)).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^slidebox: cannot replay this code: /);
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(readShareCode(code).ok).toBe(true);
+  });
+
+  test('export without a saved game, and bad options, say what is wrong', () => {
+    const empty = runCli(['export', 'puzzle', '--data-dir', dirs.make()]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/^slidebox: nothing to export: there is no saved 4×4 puzzle in /);
+    const bad = runCli(['replay', '--size', '5', 'sb.x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^slidebox: --size is for slidebox export only/);
+    const none = runCli(['replay']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/give one code, or --file FILE/);
+  });
+});
+
+describe('slidebox replay in a terminal', () => {
+  test('plays by itself, pauses, steps, jumps to the ends, and quits cleanly', async () => {
+    const { code, game } = exported(33, 30);
+    const pane = await tmux.start({
+      args: ['replay', code],
+      env: { COLORTERM: 'truecolor' },
+      cols: 90,
+      rows: 30,
+      workDir: dirs.make('slidebox-e2e-pid-'),
+    });
+    panes.push(pane);
+    const last = game.final.moves;
+    await pane.waitForText(new RegExp(`Replay · move [1-9]\\d* of ${last} · ▶`));
+    pane.keys('Space');
+    await pane.waitForText(/❚❚ paused/);
+    pane.keys('End');
+    await pane.waitForText(`move ${last} of ${last}`);
+    expect(pane.capture()).toContain(`Score ${game.final.score}`);
+    pane.keys('Left', 'Left');
+    await pane.waitForText(`move ${last - 2} of ${last}`);
+    pane.keys('Home');
+    await pane.waitForText(`move 0 of ${last}`);
+    expect(pane.capture()).toMatch(/Score 0\b/);
+    pane.keys('Right');
+    await pane.waitForText(`move 1 of ${last}`);
+    pane.keys('q');
+    const exit = await pane.waitForExit();
+    expect(exit.code).toBe(0);
+    expect(pane.capture()).toContain(`seed 33 · ${last} moves · score ${game.final.score}`);
+  });
+});
