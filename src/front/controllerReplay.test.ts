@@ -42,16 +42,15 @@ describe('replay model', () => {
   });
 
   it('keys: space plays and pauses, arrows step, +/- pace, g/G ends, q quits', () => {
-    const m = initialModelReplay(replay);
-    expect(keyReplay({ key: ' ' }, m)).toEqual({ type: 'play-pause' });
-    expect(keyReplay({ key: 'ArrowRight' }, m)).toEqual({ type: 'step', by: 1 });
-    expect(keyReplay({ key: 'ArrowLeft' }, m)).toEqual({ type: 'step', by: -1 });
-    expect(keyReplay({ key: '+' }, m)).toEqual({ type: 'faster' });
-    expect(keyReplay({ key: '-' }, m)).toEqual({ type: 'slower' });
-    expect(keyReplay({ key: 'Home' }, m)).toEqual({ type: 'start' });
-    expect(keyReplay({ key: 'G' }, m)).toEqual({ type: 'end' });
-    expect(keyReplay({ key: 'q' }, m)).toEqual({ type: 'quit' });
-    expect(keyReplay({ key: 'x' }, m)).toBeNull();
+    expect(keyReplay({ key: ' ' })).toEqual({ type: 'play-pause' });
+    expect(keyReplay({ key: 'ArrowRight' })).toEqual({ type: 'step', by: 1 });
+    expect(keyReplay({ key: 'ArrowLeft' })).toEqual({ type: 'step', by: -1 });
+    expect(keyReplay({ key: '+' })).toEqual({ type: 'faster' });
+    expect(keyReplay({ key: '-' })).toEqual({ type: 'slower' });
+    expect(keyReplay({ key: 'Home' })).toEqual({ type: 'start' });
+    expect(keyReplay({ key: 'G' })).toEqual({ type: 'end' });
+    expect(keyReplay({ key: 'q' })).toEqual({ type: 'quit' });
+    expect(keyReplay({ key: 'x' })).toBeNull();
   });
 
   it('shows the game’s own screen at each position, and says the AI helped', () => {

@@ -17,7 +17,6 @@ export interface ModelReplay {
   readonly playing: boolean;
   /** Index into {@link REPLAY_SPEEDS}. */
   readonly speed: number;
-  readonly overlay: 'help' | null;
   readonly quit: boolean;
 }
 
@@ -29,10 +28,10 @@ export type CommandReplay =
   | { readonly type: 'slower' }
   | { readonly type: 'start' }
   | { readonly type: 'end' }
+  /** Shows position `index` (a slider); stops playing. */
+  | { readonly type: 'seek'; readonly index: number }
   /** The pace's timer: the next move while playing. */
   | { readonly type: 'tick' }
-  | { readonly type: 'help' }
-  | { readonly type: 'cancel' }
   | { readonly type: 'quit' };
 
 /** A replay at its start, playing. */
@@ -42,7 +41,6 @@ export function initialModelReplay(replay: Replay): ModelReplay {
     index: 0,
     playing: replay.states.length > 1,
     speed: DEFAULT_REPLAY_SPEED,
-    overlay: null,
     quit: false,
   };
 }
@@ -75,20 +73,17 @@ export function updateReplay(m: ModelReplay, cmd: CommandReplay): ModelReplay {
       return at(m, 0, false);
     case 'end':
       return at(m, lastIndex(m), false);
-    case 'help':
-      return { ...m, overlay: m.overlay === 'help' ? null : 'help', playing: false };
-    case 'cancel':
-      return { ...m, overlay: null };
+    case 'seek':
+      return at(m, Number.isInteger(cmd.index) ? cmd.index : m.index, false);
     case 'quit':
       return { ...m, quit: true, playing: false };
   }
 }
 
 /** The replay command for a key, or null. */
-export function keyReplay(k: KeyInput, m: ModelReplay): CommandReplay | null {
+export function keyReplay(k: KeyInput): CommandReplay | null {
   const key = bare(k);
   if (key === null) return null;
-  if (m.overlay === 'help') return key === 'q' ? { type: 'quit' } : { type: 'cancel' };
   // G (shift-g) jumps to the end, as in a pager; g to the start.
   if (k.key === 'G') return { type: 'end' };
   switch (key) {
@@ -117,8 +112,6 @@ export function keyReplay(k: KeyInput, m: ModelReplay): CommandReplay | null {
       return { type: 'start' };
     case 'End':
       return { type: 'end' };
-    case '?':
-      return { type: 'help' };
     case 'q':
     case 'Escape':
       return { type: 'quit' };
@@ -129,4 +122,4 @@ export function keyReplay(k: KeyInput, m: ModelReplay): CommandReplay | null {
 
 /** The keys of a replay, in words. */
 export const REPLAY_KEYS =
-  'space play/pause · ← → step · + − pace · Home/g start · End/G end · ? help · q quit';
+  'space play/pause · ← → step · + − pace · Home/g start · End/G end · q quit';

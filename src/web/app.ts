@@ -24,7 +24,7 @@ import { GAMES, type GameKind, type Settings } from './settings.ts';
 import { ViewHome } from './viewHome.ts';
 import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
 
-type ScreenName = 'home' | GameKind;
+type ScreenName = 'home' | GameKind | 'replay';
 
 /** What every game screen does for the app. */
 interface Screen {
@@ -90,6 +90,7 @@ class App implements AppContext {
   private readonly puzzle: ScreenPuzzle;
   private readonly versus: LazyScreen;
   private readonly duel: LazyScreen;
+  private readonly replay: LazyScreen;
 
   constructor(
     private readonly root: HTMLElement,
@@ -126,13 +127,22 @@ class App implements AppContext {
       async () => new (await import('./screenDuel.ts')).ScreenDuel(this),
       failed,
     );
+    this.replay = new LazyScreen(
+      async () => new (await import('./screenReplay.ts')).ScreenReplay(this),
+      failed,
+    );
   }
 
-  /** The screen of a game. */
-  private screenOf(game: GameKind): Screen {
-    return { '2048': this.game2048, puzzle: this.puzzle, versus: this.versus, duel: this.duel }[
-      game
-    ];
+  /** The screen of a game, or of replays. */
+  private screenOf(name: GameKind | 'replay'): Screen {
+    const screens = {
+      '2048': this.game2048,
+      puzzle: this.puzzle,
+      versus: this.versus,
+      duel: this.duel,
+      replay: this.replay,
+    };
+    return screens[name];
   }
 
   settings(): Settings {
@@ -178,7 +188,8 @@ class App implements AppContext {
   /** Shows the screen the URL names. */
   route(): void {
     const h = location.hash.replace(/^#/, '');
-    this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
+    if (h.startsWith('replay=')) this.show('replay');
+    else this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
   }
 
   /** Listens to the page: keys, visibility, saves by other tabs, history. */
@@ -206,7 +217,8 @@ class App implements AppContext {
   }
 
   private show(next: ScreenName): void {
-    if (this.screen === next) return;
+    // Another replay link on the replay screen: read its code.
+    if (this.screen === next && next !== 'replay') return;
     if (this.screen !== null && this.screen !== 'home') this.screenOf(this.screen).leave();
     this.screen = next;
     if (next !== 'home') this.screenOf(next).enter();

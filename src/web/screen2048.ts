@@ -13,6 +13,7 @@ import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
 import { KEYS, load2048, save2048 } from './persist.ts';
 import { CommandQueue } from './queue.ts';
+import { shareGame } from './share.ts';
 import { View2048 } from './view2048.ts';
 import { webAdvisor, webPlacer } from './webAdvisor.ts';
 import { webStore2048 } from './webStores.ts';
@@ -37,7 +38,19 @@ export class Screen2048 {
       this.animateMs = 0;
       return change?.moved ? ms : 0;
     });
-    this.view = new View2048({ command: (cmd) => this.command(cmd), menu: () => ctx.home() });
+    this.view = new View2048({
+      command: (cmd) => this.command(cmd),
+      menu: () => ctx.home(),
+      share: () => {
+        const m = this.game?.model;
+        if (!m) return;
+        const opts = { evil: m.evil, assisted: m.assisted };
+        void shareGame((c) => c.shared2048(m.game, opts), '2048 on slidebox').then((said) => {
+          this.view.setNotice(said);
+          this.ctx.live(said);
+        });
+      },
+    });
     attachPointer(this.view.board, { swipe: (dir) => this.queue.push({ type: 'move', dir }) });
   }
 

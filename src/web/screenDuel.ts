@@ -5,6 +5,7 @@
  * places first) start the next duel; a duel under way is resumed as it is.
  */
 import { type Duel, newDuel } from '../engine/duel.ts';
+import { ok } from '../engine/result.ts';
 import { type ChangeDuel, ControllerDuel } from '../front/controllerDuel.ts';
 import { keyDuel } from '../front/keymapMatch.ts';
 import {
@@ -20,6 +21,7 @@ import { attachPointer } from './input.ts';
 import { loadDuel, webStoreDuel } from './persistMatch.ts';
 import { CommandQueue } from './queue.ts';
 import type { Settings } from './settings.ts';
+import { shareGame } from './share.ts';
 import { ViewDuel } from './viewDuel.ts';
 import { webAdvisor, webPlacerAi } from './webAdvisor.ts';
 
@@ -54,7 +56,19 @@ export class ScreenDuel {
       const ms = reducedMotion() || backlog > 2 ? 0 : backlog > 0 ? QUICK_MS : MOVE_MS;
       return this.run(cmd, ms);
     });
-    this.view = new ViewDuel({ command: (cmd) => this.command(cmd), menu: () => ctx.home() });
+    this.view = new ViewDuel({
+      command: (cmd) => this.command(cmd),
+      menu: () => ctx.home(),
+      share: () => {
+        const m = this.game?.model;
+        if (!m) return;
+        const players = m.players.join(',');
+        void shareGame((c) => ok(c.sharedDuel(m.duel, players)), 'A duel on slidebox').then((s) => {
+          this.view.setNotice(s);
+          this.ctx.live(s);
+        });
+      },
+    });
     attachPointer(this.view.board, {
       swipe: (dir) => {
         const m = this.game?.model;

@@ -6,7 +6,12 @@
 import { elapsedMs, newPuzzle } from '../engine/puzzle.ts';
 import { type ChangePuzzle, ControllerPuzzle } from '../front/controllerPuzzle.ts';
 import { keyPuzzle } from '../front/keymap.ts';
-import { type CommandPuzzle, initialModelPuzzle, type ModelPuzzle } from '../front/modelPuzzle.ts';
+import {
+  type CommandPuzzle,
+  initialModelPuzzle,
+  type ModelPuzzle,
+  puzzleName,
+} from '../front/modelPuzzle.ts';
 import { describePuzzle } from './announce.ts';
 import { createSolverClient } from './clients.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS } from './context.ts';
@@ -15,6 +20,7 @@ import { attachPointer } from './input.ts';
 import { KEYS, loadPuzzle, savedAssisted, savePuzzle } from './persist.ts';
 import { builtinPicture } from './picture.ts';
 import { CommandQueue } from './queue.ts';
+import { shareGame } from './share.ts';
 import { ViewPuzzle } from './viewPuzzle.ts';
 import { webStorePuzzle } from './webStores.ts';
 
@@ -38,6 +44,16 @@ export class ScreenPuzzle {
       numbers: (on) => {
         ctx.changeSettings({ ...ctx.settings(), numbers: on });
         this.view.setLook(this.look());
+      },
+      share: () => {
+        const m = this.game?.model;
+        if (!m) return;
+        const opts = { assisted: m.assisted, timeMs: elapsedMs(m.puzzle, Date.now()) };
+        const title = `${puzzleName(m.puzzle.width)} on slidebox`;
+        void shareGame((c) => c.sharedPuzzle(m.puzzle, opts), title).then((said) => {
+          this.view.setNotice(said);
+          this.ctx.live(said);
+        });
       },
     });
     attachPointer(this.view.board, {

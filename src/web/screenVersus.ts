@@ -4,8 +4,10 @@
  * next move while the other board plays on. The home screen's choices (opponent, target, attack
  * cap) start the next match; a match under way is resumed as it is.
  */
+
+import { ok } from '../engine/result.ts';
 import { newVersus, type VersusMatch } from '../engine/versus.ts';
-import { type ChangeVersus, ControllerVersus } from '../front/controllerVersus.ts';
+import { type ChangeVersus, ControllerVersus, opponentKey } from '../front/controllerVersus.ts';
 import { keyVersus } from '../front/keymapMatch.ts';
 import {
   type CommandVersus,
@@ -20,6 +22,7 @@ import { attachPointer } from './input.ts';
 import { loadVersus, webStoreVersus } from './persistMatch.ts';
 import { CommandQueue } from './queue.ts';
 import type { Settings } from './settings.ts';
+import { shareGame } from './share.ts';
 import { ViewVersus } from './viewVersus.ts';
 import { webAdvisor } from './webAdvisor.ts';
 
@@ -68,7 +71,18 @@ export class ScreenVersus {
         return this.run(cmd, ms);
       });
     this.queues = [queue(), queue()];
-    this.view = new ViewVersus({ command: (cmd) => this.command(cmd), menu: () => ctx.home() });
+    this.view = new ViewVersus({
+      command: (cmd) => this.command(cmd),
+      menu: () => ctx.home(),
+      share: () => {
+        const m = this.game?.model;
+        if (!m) return;
+        const title = 'A versus match on slidebox';
+        void shareGame((c) => ok(c.sharedVersus(m.match, opponentKey(m))), title).then((s) =>
+          this.showNotice(s),
+        );
+      },
+    });
     for (const side of this.view.sides) {
       // Each half of the screen is its own swipe area; the AI's half takes no swipes.
       attachPointer(side.root, {

@@ -35,6 +35,8 @@ function padButton(d: Direction): HTMLButtonElement {
 export interface View2048Handlers {
   command(cmd: Command2048): void;
   menu(): void;
+  /** Share the finished game (a replay link). */
+  share(): void;
 }
 
 export class View2048 {
@@ -148,6 +150,7 @@ export class View2048 {
       if (dir) return this.on.command({ type: 'move', dir });
       const action = el.dataset.action!;
       if (action === 'menu') return this.on.menu();
+      if (action === 'share') return this.on.share();
       const cmd = ACTIONS[action];
       if (cmd) this.on.command(cmd);
     });
@@ -250,12 +253,14 @@ export class View2048 {
                   shortcut: 'C',
                 }),
                 button('New game', { action: 'new' }),
+                button('Share', { action: 'share', title: 'Share a link that replays this game' }),
               ],
             )
           : kind === 'over'
             ? overlay('over', 'Game over', `No moves left. You scored ${formatNumber(g.score)}.`, [
                 button('Try again', { action: 'new', cls: 'btn btn-primary' }),
                 button('Undo', { action: 'undo' }),
+                button('Share', { action: 'share', title: 'Share a link that replays this game' }),
               ])
             : overlay('confirm', 'Start a new game?', 'This game will be lost.', [
                 button('New game', {

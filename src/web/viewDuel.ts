@@ -26,6 +26,8 @@ const KEYS_HELP =
 export interface ViewDuelHandlers {
   command(cmd: CommandDuel): void;
   menu(): void;
+  /** Share the finished game (a replay link). */
+  share(): void;
 }
 
 export class ViewDuel {
@@ -125,6 +127,7 @@ export class ViewDuel {
       }
       const action = el.dataset.action!;
       if (action === 'menu') return this.on.menu();
+      if (action === 'share') return this.on.share();
       const cmd = ACTIONS[action];
       if (cmd) this.on.command(cmd);
     });
@@ -234,6 +237,7 @@ export class ViewDuel {
                 .join(' · '),
               [
                 button('Rematch', { action: 'rematch', cls: 'btn btn-primary', shortcut: 'R' }),
+                button('Share', { action: 'share', title: 'Share a link that replays this match' }),
                 button('Menu', { action: 'menu' }),
               ],
             );

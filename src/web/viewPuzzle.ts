@@ -24,6 +24,8 @@ export interface ViewPuzzleHandlers {
   command(cmd: CommandPuzzle): void;
   menu(): void;
   numbers(show: boolean): void;
+  /** Share the finished game (a replay link). */
+  share(): void;
 }
 
 /** How tiles look: the picture (a URL) or none, and whether numbers show on pictures. */
@@ -114,6 +116,7 @@ export class ViewPuzzle {
       if (!el || !this.root.contains(el)) return;
       const action = el.dataset.action!;
       if (action === 'menu') return this.on.menu();
+      if (action === 'share') return this.on.share();
       const cmd = ACTIONS[action];
       if (cmd) this.on.command(cmd);
     });
@@ -180,6 +183,11 @@ export class ViewPuzzle {
     this.showOverlay(m, now);
   }
 
+  /** Shows a notice until the next change (one the model does not hold: sharing). */
+  setNotice(text: string): void {
+    setText(this.notice, text);
+  }
+
   /** Updates only the timer (called every second while it runs). */
   tick(m: ModelPuzzle, now: number): void {
     setText(this.time, formatTime(elapsedMs(m.puzzle, now)));
@@ -241,6 +249,7 @@ export class ViewPuzzle {
         (news.length ? ` New record: ${news.join(' and ')}!` : '');
       el = overlay('won', 'Solved!', line, [
         button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
+        button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
         button('Menu', { action: 'menu' }),
       ]);
     } else {

@@ -30,8 +30,8 @@ const RULES =
 /** How long a board flashes when an attack lands on it (ms). */
 const FLASH_MS = 600;
 
-/** One player's half of the screen. */
-class SidePanel {
+/** One player’s half of the screen (also drawn by the replay screen). */
+export class SidePanel {
   readonly root: HTMLElement;
   readonly board: HTMLElement;
   private readonly name: HTMLElement;
@@ -124,6 +124,8 @@ class SidePanel {
 export interface ViewVersusHandlers {
   command(cmd: CommandVersus): void;
   menu(): void;
+  /** Share the finished game (a replay link). */
+  share(): void;
 }
 
 export class ViewVersus {
@@ -167,6 +169,7 @@ export class ViewVersus {
       if (!el || !this.root.contains(el)) return;
       const action = el.dataset.action!;
       if (action === 'menu') return this.on.menu();
+      if (action === 'share') return this.on.share();
       const cmd = ACTIONS[action];
       if (cmd) this.on.command(cmd);
     });
@@ -215,6 +218,7 @@ export class ViewVersus {
             ])
           : overlay('over', resultLine(m) ?? 'Match over', summary(m), [
               button('Rematch', { action: 'rematch', cls: 'btn btn-primary', shortcut: 'R' }),
+              button('Share', { action: 'share', title: 'Share a link that replays this match' }),
               button('Menu', { action: 'menu' }),
             ]);
     this.overlayEl = el;

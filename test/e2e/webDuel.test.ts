@@ -18,8 +18,8 @@ import {
 import { maxTile, slideValid } from '../../src/engine/game2048.ts';
 import { nextInt, type RngState, seedRng } from '../../src/engine/rng.ts';
 import type { Direction, Pos } from '../../src/engine/types.ts';
-import { analyse } from '../../src/solvers/ai2048/player.ts';
 import { choosePlacement } from '../../src/solvers/ai2048/placer.ts';
+import { analyse } from '../../src/solvers/ai2048/player.ts';
 import {
   buildSite,
   inCI,
@@ -205,7 +205,11 @@ function quickRound(seed: number): DuelAction[] {
                 cells[row]![col - 1],
                 cells[row]![col + 1],
               ];
-              options.push({ at: { row, col }, value, clash: around.filter((v) => v === value).length });
+              options.push({
+                at: { row, col },
+                value,
+                clash: around.filter((v) => v === value).length,
+              });
             }
           }
         }
@@ -275,7 +279,9 @@ describe.skipIf(reason !== null)('web duel in Chromium', () => {
       const p = duel.log.at(-1) as Extract<DuelAction, { kind: 'place' }>;
       await expect
         .poll(() => page.textContent('#live'))
-        .toContain(`Placed a ${p.value} at row ${p.at.row + 1}, column ${p.at.col + 1}. You slide.`);
+        .toContain(
+          `Placed a ${p.value} at row ${p.at.row + 1}, column ${p.at.col + 1}. You slide.`,
+        );
     }
     // Each slide handed the turn to the AI, which then handed it back.
     const seen = await turns(page);
@@ -465,7 +471,9 @@ describe.skipIf(reason !== null)('web duel in Chromium', () => {
       .toBe('translate(224%, 112%)');
     await screenshot(page, 'duel-phone');
     await page.tap('[data-value-choice="4"]');
-    await expect.poll(() => page.getAttribute('[data-value-choice="4"]', 'aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getAttribute('[data-value-choice="4"]', 'aria-pressed'))
+      .toBe('true');
     await tap({ row: 3, col: 0 });
     duel = place(duel, { row: 3, col: 0 }, 4);
     await expectDuel(page, duel, 'slide');

@@ -473,7 +473,8 @@ describe.skipIf(reason !== null)('web versus in Chromium', () => {
     expect(aiMoves.length).toBeGreaterThanOrEqual(2);
     let replay = start({ seed });
     for (const m of log) {
-      if (m.side === 1) expect(m.direction).toBe(analyse(replay.games[1].cells, { preset: 'fast' }).move);
+      if (m.side === 1)
+        expect(m.direction).toBe(analyse(replay.games[1].cells, { preset: 'fast' }).move);
       replay = move(replay, m.side, m.direction);
     }
     expect(workers).toEqual([expect.stringMatching(/ai\.worker-[\w-]+\.js$/)]);
@@ -577,7 +578,9 @@ describe.skipIf(reason !== null)('web versus in Chromium', () => {
       await page.reload();
       await expect
         .poll(() => page.textContent('[data-testid=notice]'), LONG)
-        .toMatch(/^The saved versus match could not be restored \(.+\), so a new match has started\.$/);
+        .toMatch(
+          /^The saved versus match could not be restored \(.+\), so a new match has started\.$/,
+        );
       // A fresh match (seeded again by the URL), same rules, and it plays.
       await expectMatch(page, fresh);
       await expect

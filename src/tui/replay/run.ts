@@ -31,7 +31,7 @@ export function runReplay(opts: RunReplayOptions): Promise<ModelReplay> {
   const command = (key: Key): CommandReplay | null => {
     if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit' };
     const k = keyInput(key);
-    return k ? keyReplay(k, game.model) : null;
+    return k ? keyReplay(k) : null;
   };
   return runScreen({ session, animator, game, draw, command, animate: () => {} }, () => {
     draw();

@@ -1,0 +1,48 @@
+/**
+ * Sharing a finished game: a link to this app that replays it (`#replay=CODE`), handed to the
+ * Web Share API where the browser has it, else copied to the clipboard, else shown to copy by
+ * hand. The share code itself is made by the engine, loaded only when a player shares.
+ */
+import type { Problem, Result } from '../engine/result.ts';
+import type { Shared } from '../engine/shareCode.ts';
+
+/** The link that replays a code in this app (wherever it is served from). */
+export function replayLink(code: string): string {
+  return `${location.origin}${location.pathname}#replay=${code}`;
+}
+
+/** Shares the replay of a code; resolves with the sentence to show the player. */
+export async function shareReplay(code: string, title: string): Promise<string> {
+  const url = replayLink(code);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, url });
+      return 'Shared: whoever opens the link watches this game.';
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return 'Not shared.';
+      // No share target (or not allowed here): the clipboard instead.
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    return 'Link copied: whoever opens it watches this game.';
+  } catch {
+    return `Copy this link to share the game: ${url}`;
+  }
+}
+
+type ShareCodes = typeof import('../engine/shareCode.ts');
+
+/**
+ * Shares a game: `make` picks it out with the engine's share-code module (loaded now); resolves
+ * with the sentence to show the player.
+ */
+export async function shareGame(
+  make: (codes: ShareCodes) => Result<Shared, Problem>,
+  title: string,
+): Promise<string> {
+  const codes = await import('../engine/shareCode.ts');
+  const s = make(codes);
+  if (!s.ok) return `${s.error.message[0]!.toUpperCase()}${s.error.message.slice(1)}.`;
+  return shareReplay(codes.encodeShared(s.value), title);
+}
