@@ -60,7 +60,7 @@ async function play2048(o: CliOptions): Promise<number> {
     saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best, o.evil));
     game = fresh;
   }
-  let model = { ...initialModel2048(game, loaded.best, notices[0] ?? null), evil: o.evil };
+  let model = initialModel2048(game, loaded.best, notices[0] ?? null, o.evil);
   if (o.target !== undefined) model = { ...model, target: o.target };
   if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed, place);
 

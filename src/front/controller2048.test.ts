@@ -75,6 +75,28 @@ describe('Controller2048: the AI', () => {
     expect(c.model.assisted).toBe(false);
   });
 
+  it('an evil game never raises the best score shown: its scores are not records', () => {
+    const g = gameFromCells([
+      [2, 2, 4, 4],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    const model = initialModel2048(g, 3, null, true);
+    const c = new Controller2048({
+      model,
+      store: new MemoryStore2048(),
+      advisor: async () => new FakeAdvisor(),
+      seed: () => 1,
+      onChange: () => {},
+      place: (cells) => ({ at: { row: 3, col: cells[3]!.indexOf(0) }, value: 2 }),
+    });
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(c.model.game.score).toBe(12);
+    expect(c.model.best).toBe(3);
+    expect(initialModel2048(c.model.game, 3).best).toBe(12);
+  });
+
   it('drops a stale answer after an undo: the hint is for the game on screen only', async () => {
     const { c, advisor } = setup();
     c.dispatch({ type: 'move', dir: 'left' });

@@ -66,10 +66,11 @@ export function initialModel2048(
   game: Game,
   best: number,
   notice: string | null = null,
+  evil = false,
 ): Model2048 {
   return {
     game,
-    best: Math.max(best, game.score),
+    best: evil ? best : Math.max(best, game.score),
     overlay: null,
     notice,
     size: game.size,
@@ -79,7 +80,7 @@ export function initialModel2048(
     hintWanted: false,
     autoplay: false,
     speed: DEFAULT_SPEED,
-    evil: false,
+    evil,
     assisted: false,
   };
 }
@@ -159,12 +160,17 @@ export function update2048(
         ...m,
         overlay: null,
         game,
-        best: Math.max(m.best, game.score),
+        best: raisedBest(m, game),
         autoplay: false,
         hintWanted: false,
       };
     }
   }
+}
+
+/** The best score after a move: an evil game's scores are not records, so they never raise it. */
+function raisedBest(m: Model2048, game: Game): number {
+  return m.evil ? m.best : Math.max(m.best, game.score);
 }
 
 /** After the AI's move: watching continues past a win; the game's end stops it. */
@@ -178,7 +184,7 @@ function afterAiMove(m: Model2048, played: Game): Model2048 {
   return {
     ...m,
     game,
-    best: Math.max(m.best, game.score),
+    best: raisedBest(m, game),
     autoplay: !game.over,
     notice: game.over ? 'Game over: the AI has no moves left.' : notice,
   };

@@ -44,7 +44,7 @@ export function replayScreen(r: Replay, index: number): ReplayScreen {
       const game = r.states[index]!;
       const best = r.states.at(-1)!.score;
       const evil = s.game.kind === '2048' && s.game.evil;
-      return { kind: '2048', model: { ...initialModel2048(game, best), evil } };
+      return { kind: '2048', model: initialModel2048(game, best, null, evil) };
     }
     case 'puzzle':
       return {

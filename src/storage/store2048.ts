@@ -42,7 +42,7 @@ export function load2048(dir: string, size: number, place?: Placer): Loaded2048 
   });
   return {
     game: saved.value,
-    best: place ? 0 : best2048(records.records, size),
+    best: best2048(records.records, size),
     notices: [...records.notices, ...saved.notices],
   };
 }

@@ -93,7 +93,7 @@ export class Screen2048 {
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(s.size)] ?? 0;
-      const model = { ...initialModel2048(game, best), speed: s.speed, evil };
+      const model = { ...initialModel2048(game, best, null, evil), speed: s.speed };
       this.game = this.controller(model, place);
     }
     const game = this.game!;
@@ -135,7 +135,7 @@ export class Screen2048 {
     if (!game) return;
     this.queue.clear();
     const best = this.ctx.records.value.best2048[String(size)] ?? 0;
-    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB), speed, evil });
+    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB, evil), speed });
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 

@@ -134,6 +134,7 @@ export class ScreenDuel {
   }
 
   private command(cmd: CommandDuel): void {
+    if (cmd.type !== 'ai-action' && cmd.type !== 'ai-failed') this.view.clearNotice();
     if (cmd.type === 'quit') this.ctx.home();
     else this.queue.push(cmd);
   }

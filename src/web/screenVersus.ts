@@ -155,6 +155,7 @@ export class ScreenVersus {
   }
 
   private command(cmd: CommandVersus): void {
+    if (cmd.type !== 'ai-answer' && cmd.type !== 'ai-failed') this.view.clearNotice();
     if (cmd.type === 'quit') this.ctx.home();
     else if (cmd.type === 'move') this.queues[cmd.side].push(cmd);
     else if (cmd.type === 'ai-answer') this.queues[1].push(cmd);

@@ -133,9 +133,17 @@ export class ViewDuel {
     });
   }
 
-  /** Shows a notice until the next change (one the model does not hold: loading, settings). */
+  /** A notice the model does not hold (a damaged save, sharing), kept until the player acts. */
+  private sticky: string | null = null;
+
+  /** Shows a notice the model does not hold, until {@link clearNotice} (the player's next action). */
   setNotice(text: string): void {
+    this.sticky = text;
     setText(this.notice, text);
+  }
+
+  clearNotice(): void {
+    this.sticky = null;
   }
 
   /** A tap at a point of the screen: a placement there when a person places. */
@@ -188,7 +196,7 @@ export class ViewDuel {
     setText(this.turn, d.phase === 'over' ? '' : turn);
     this.turn.dataset.phase = d.phase;
     this.board.dataset.phase = aiTurn ? 'ai' : d.phase;
-    setText(this.notice, m.notice ?? '');
+    setText(this.notice, m.notice ?? this.sticky ?? '');
     this.placeBar.hidden = !personPlaces;
     this.cursor.hidden = !personPlaces;
     this.cursor.style.transform = cellTransform(m.cursor);

@@ -186,15 +186,23 @@ export class ViewVersus {
     const { target, attackCap } = m.match.rules;
     const cap = attackCap === null ? 'a merge sends its tile' : `attacks up to ${attackCap}`;
     setText(this.goal, `First to ${formatNumber(target)} wins · ${cap} to the other board`);
-    setText(this.notice, m.notice ?? '');
+    setText(this.notice, m.notice ?? this.sticky ?? '');
     setText(this.keysHelp, m.opponent.kind === 'ai' ? KEYS_AI : KEYS_HUMANS);
     this.root.classList.toggle('vs-ai', m.opponent.kind === 'ai');
     this.showOverlay(m);
   }
 
-  /** Shows a notice until the next change (one the model does not hold: loading, settings). */
+  /** A notice the model does not hold (a damaged save, sharing), kept until the player acts. */
+  private sticky: string | null = null;
+
+  /** Shows a notice the model does not hold, until {@link clearNotice} (the player's next action). */
   setNotice(text: string): void {
+    this.sticky = text;
     setText(this.notice, text);
+  }
+
+  clearNotice(): void {
+    this.sticky = null;
   }
 
   private showOverlay(m: ModelVersus): void {
