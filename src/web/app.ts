@@ -24,7 +24,7 @@ import { GAMES, type GameKind, type Settings } from './settings.ts';
 import { ViewHome } from './viewHome.ts';
 import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
 
-type ScreenName = 'home' | GameKind | 'replay';
+type ScreenName = 'home' | GameKind | 'replay' | 'stats';
 
 /** What every game screen does for the app. */
 interface Screen {
@@ -91,6 +91,7 @@ class App implements AppContext {
   private readonly versus: LazyScreen;
   private readonly duel: LazyScreen;
   private readonly replay: LazyScreen;
+  private readonly stats: LazyScreen;
 
   constructor(
     private readonly root: HTMLElement,
@@ -131,16 +132,21 @@ class App implements AppContext {
       async () => new (await import('./screenReplay.ts')).ScreenReplay(this),
       failed,
     );
+    this.stats = new LazyScreen(
+      async () => new (await import('./screenStats.ts')).ScreenStats(this),
+      failed,
+    );
   }
 
   /** The screen of a game, or of replays. */
-  private screenOf(name: GameKind | 'replay'): Screen {
+  private screenOf(name: Exclude<ScreenName, 'home'>): Screen {
     const screens = {
       '2048': this.game2048,
       puzzle: this.puzzle,
       versus: this.versus,
       duel: this.duel,
       replay: this.replay,
+      stats: this.stats,
     };
     return screens[name];
   }
@@ -189,6 +195,7 @@ class App implements AppContext {
   route(): void {
     const h = location.hash.replace(/^#/, '');
     if (h.startsWith('replay=')) this.show('replay');
+    else if (h === 'stats') this.show('stats');
     else this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
   }
 

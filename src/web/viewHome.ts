@@ -182,6 +182,11 @@ export class ViewHome {
         ),
       ),
       h(
+        'nav',
+        { class: 'home-links', 'aria-label': 'More' },
+        h('a', { href: '#stats', class: 'btn', 'data-testid': 'open-stats' }, 'Statistics'),
+      ),
+      h(
         'p',
         { class: 'keys-help' },
         'Your games, settings and records are kept in this browser. Works offline after the first visit.',
