@@ -1,0 +1,379 @@
+/**
+ * The history of finished games, for every front-end: one entry per finished game (newest
+ * last), at most {@link MAX_ENTRIES}; older entries are folded into per-group totals so that
+ * games played, wins, bests and streaks stay right however long the history grows. Pure: the
+ * terminal keeps it in a file, and any store validates it with {@link parseHistory}.
+ */
+import { MAX_TILE } from '../engine/game2048.ts';
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
+
+export const GAME_KINDS = ['2048', 'puzzle', 'versus', 'duel'] as const;
+export type GameKind = (typeof GAME_KINDS)[number];
+
+/** A match's end from player 1's side (versus and duel). */
+export const MATCH_RESULTS = ['win', 'loss', 'draw'] as const;
+export type MatchResult = (typeof MATCH_RESULTS)[number];
+
+/** How many entries the history keeps; older ones are folded into {@link History.rolledUp}. */
+export const MAX_ENTRIES = 1000;
+/** The longest share code an entry may carry. */
+export const MAX_CODE_LENGTH = 100_000;
+
+/** One finished game. */
+export interface HistoryEntry {
+  readonly kind: GameKind;
+  /** Board width and height. */
+  readonly size: number;
+  /** When it finished: an ISO date in UTC ("2025-01-31T12:00:00.000Z"). */
+  readonly date: string;
+  /** 2048: the score; versus: player 1's; duel: the score of player 1's round as slider. */
+  readonly score?: number;
+  /** 2048 and puzzle: the game's moves; versus and duel: player 1's slides. */
+  readonly moves: number;
+  /** Puzzle: the time on its clock (ms). */
+  readonly timeMs?: number;
+  /** 2048, versus and duel: the largest tile on player 1's final board. */
+  readonly maxTile?: number;
+  /** 2048: reached the target; puzzle: solved (always); versus and duel: player 1 won. */
+  readonly won: boolean;
+  /** Versus and duel: the end from player 1's side. */
+  readonly result?: MatchResult;
+  /** Versus: "human", "ai-easy", …; duel: "human" or "ai". */
+  readonly opponent?: string;
+  /** The AI (2048) or the solver (puzzle) helped. */
+  readonly assisted: boolean;
+  /** 2048: the placer AI chose every new tile. */
+  readonly evil?: true;
+  /** A share code for the game. */
+  readonly code?: string;
+}
+
+/** Matches against one opponent, from player 1's side. */
+export interface Tally {
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+/**
+ * Totals of one group of games (a kind and a board size; 2048 with evil spawns apart), in the
+ * order they were played. Every field can be carried on from one game to the next, which is
+ * what lets old entries be dropped without changing them.
+ */
+export interface Totals {
+  readonly kind: GameKind;
+  readonly size: number;
+  readonly evil?: true;
+  readonly games: number;
+  readonly wins: number;
+  /** Games the AI or the solver helped in. */
+  readonly assisted: number;
+  readonly totalMoves: number;
+  /** 2048, versus and duel: the best score. */
+  readonly bestScore?: number;
+  /** 2048, versus and duel: how many games ended with each largest tile (keyed "2048"). */
+  readonly maxTiles?: Readonly<Record<string, number>>;
+  /** Puzzle: the fastest solve and the fewest moves, the solver's solves left out. */
+  readonly bestTimeMs?: number;
+  readonly fewestMoves?: number;
+  /** Versus and duel: results by opponent. */
+  readonly results?: Readonly<Record<string, Tally>>;
+  /** Wins in a row up to the last game, and the longest such run. */
+  readonly streak: number;
+  readonly longestStreak: number;
+}
+
+export interface History {
+  /** The newest {@link MAX_ENTRIES} games, oldest first. */
+  readonly entries: readonly HistoryEntry[];
+  /** The totals of the games dropped from `entries`, one per group. */
+  readonly rolledUp: readonly Totals[];
+}
+
+export const EMPTY_HISTORY: History = { entries: [], rolledUp: [] };
+
+/** The group a game counts in: its kind, its size, and (2048) whether the spawns were evil. */
+export interface GroupKey {
+  readonly kind: GameKind;
+  readonly size: number;
+  readonly evil?: true;
+}
+
+export function groupKey(g: GroupKey): string {
+  return `${g.kind}:${g.size}${g.evil ? ':evil' : ''}`;
+}
+
+/** Totals of a group before any game. */
+export function emptyTotals(g: GroupKey): Totals {
+  return {
+    kind: g.kind,
+    size: g.size,
+    ...(g.evil ? { evil: true as const } : {}),
+    games: 0,
+    wins: 0,
+    assisted: 0,
+    totalMoves: 0,
+    streak: 0,
+    longestStreak: 0,
+  };
+}
+
+const smaller = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
+const larger = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
+function withTile(t: Totals, tile: number | undefined): Totals['maxTiles'] {
+  if (tile === undefined) return t.maxTiles;
+  const key = String(tile);
+  return { ...t.maxTiles, [key]: (t.maxTiles?.[key] ?? 0) + 1 };
+}
+
+function withResult(t: Totals, e: HistoryEntry): Totals['results'] {
+  if (e.result === undefined || e.opponent === undefined) return t.results;
+  const old = t.results?.[e.opponent] ?? { wins: 0, losses: 0, draws: 0 };
+  const next: Tally = {
+    wins: old.wins + (e.result === 'win' ? 1 : 0),
+    losses: old.losses + (e.result === 'loss' ? 1 : 0),
+    draws: old.draws + (e.result === 'draw' ? 1 : 0),
+  };
+  return { ...t.results, [e.opponent]: next };
+}
+
+/** The totals after one more game of their group. */
+export function addToTotals(t: Totals, e: HistoryEntry): Totals {
+  const streak = e.won ? t.streak + 1 : 0;
+  const skill = !e.assisted;
+  const maxTiles = withTile(t, e.maxTile);
+  const results = withResult(t, e);
+  const bestScore = larger(t.bestScore, e.score);
+  const bestTimeMs = skill ? smaller(t.bestTimeMs, e.timeMs) : t.bestTimeMs;
+  const fewestMoves =
+    skill && e.kind === 'puzzle' ? smaller(t.fewestMoves, e.moves) : t.fewestMoves;
+  return {
+    ...t,
+    games: t.games + 1,
+    wins: t.wins + (e.won ? 1 : 0),
+    assisted: t.assisted + (e.assisted ? 1 : 0),
+    totalMoves: t.totalMoves + e.moves,
+    ...(bestScore !== undefined ? { bestScore } : {}),
+    ...(maxTiles !== undefined ? { maxTiles } : {}),
+    ...(bestTimeMs !== undefined ? { bestTimeMs } : {}),
+    ...(fewestMoves !== undefined ? { fewestMoves } : {}),
+    ...(results !== undefined ? { results } : {}),
+    streak,
+    longestStreak: Math.max(t.longestStreak, streak),
+  };
+}
+
+/** Folds games, oldest first, into a table of totals by group. */
+export function foldTotals(
+  start: readonly Totals[],
+  games: readonly HistoryEntry[],
+): Map<string, Totals> {
+  const table = new Map(start.map((t) => [groupKey(t), t]));
+  for (const e of games) {
+    const key = groupKey(e);
+    table.set(key, addToTotals(table.get(key) ?? emptyTotals(e), e));
+  }
+  return table;
+}
+
+/**
+ * The history after one more finished game. When it holds more than `max` entries (default
+ * {@link MAX_ENTRIES}) the oldest are folded into the rolled-up totals.
+ */
+export function appendEntry(history: History, entry: HistoryEntry, max = MAX_ENTRIES): History {
+  return capped({ entries: [...history.entries, entry], rolledUp: history.rolledUp }, max);
+}
+
+function capped(h: History, max: number): History {
+  const excess = h.entries.length - max;
+  if (excess <= 0) return h;
+  const table = foldTotals(h.rolledUp, h.entries.slice(0, excess));
+  const rolledUp = [...table.values()].sort(byGroup);
+  return { entries: h.entries.slice(excess), rolledUp };
+}
+
+/** Groups in the order people read them: by kind, then size, natural before evil. */
+export function byGroup(a: GroupKey, b: GroupKey): number {
+  return (
+    GAME_KINDS.indexOf(a.kind) - GAME_KINDS.indexOf(b.kind) ||
+    a.size - b.size ||
+    Number(a.evil ?? false) - Number(b.evil ?? false)
+  );
+}
+
+// ------------------------------------------------------------------------ the stored form
+
+export const HISTORY_KIND = 'slidebox/history';
+export const HISTORY_VERSION = 1;
+
+/** The JSON-ready form of a history. */
+export function serializeHistory(h: History): Record<string, unknown> {
+  return {
+    kind: HISTORY_KIND,
+    version: HISTORY_VERSION,
+    entries: h.entries,
+    rolledUp: h.rolledUp,
+  };
+}
+
+/** Why stored history was refused; the message is a phrase ("its game 3 is invalid"). */
+export type HistoryProblem = Problem<'bad-history'>;
+
+function bad(message: string): Result<never, HistoryProblem> {
+  return err(problem('bad-history', message));
+}
+
+/**
+ * Validates stored history: every entry and every total is checked, unknown fields are
+ * dropped, and more than {@link MAX_ENTRIES} entries are folded into the totals. The problem's
+ * message is a phrase saying what is wrong.
+ */
+export function parseHistory(data: unknown): Result<History, HistoryProblem> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return bad('it is not an object');
+  }
+  const d = data as Record<string, unknown>;
+  if (d.kind !== HISTORY_KIND) return bad('it is not a slidebox game history');
+  if (typeof d.version !== 'number') return bad('it has no version');
+  if (d.version > HISTORY_VERSION) {
+    return bad(`it was written by a newer slidebox (format ${d.version})`);
+  }
+  if (!Array.isArray(d.entries)) return bad('its games are not a list');
+  if (d.rolledUp !== undefined && !Array.isArray(d.rolledUp)) {
+    return bad('its totals are not a list');
+  }
+  const entries: HistoryEntry[] = [];
+  for (const [i, raw] of d.entries.entries()) {
+    const e = parseEntry(raw);
+    if (typeof e === 'string') return bad(`its game ${i + 1} is invalid (${e})`);
+    entries.push(e);
+  }
+  const rolledUp: Totals[] = [];
+  const seen = new Set<string>();
+  for (const [i, raw] of ((d.rolledUp ?? []) as unknown[]).entries()) {
+    const t = parseTotals(raw);
+    if (typeof t === 'string') return bad(`its totals ${i + 1} are invalid (${t})`);
+    if (seen.has(groupKey(t))) return bad(`its totals ${i + 1} repeat a group`);
+    seen.add(groupKey(t));
+    rolledUp.push(t);
+  }
+  return ok(capped({ entries, rolledUp: rolledUp.sort(byGroup) }, MAX_ENTRIES));
+}
+
+const isCount = (x: unknown): x is number =>
+  typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+const isSize = (x: unknown): x is number =>
+  Number.isInteger(x) && (x as number) >= MIN_SIZE && (x as number) <= MAX_SIZE;
+const isTile = (x: unknown): x is number =>
+  typeof x === 'number' && x >= 2 && x <= MAX_TILE && Number.isInteger(Math.log2(x));
+const isKind = (x: unknown): x is GameKind => GAME_KINDS.includes(x as GameKind);
+const isResult = (x: unknown): x is MatchResult => MATCH_RESULTS.includes(x as MatchResult);
+const OPPONENT = /^(human|ai(-[a-z]{1,12})?)$/;
+const isOpponent = (x: unknown): x is string => typeof x === 'string' && OPPONENT.test(x);
+const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/;
+const isDate = (x: unknown): x is string =>
+  typeof x === 'string' && ISO_DATE.test(x) && !Number.isNaN(Date.parse(x));
+const isCode = (x: unknown): x is string => typeof x === 'string' && x.length <= MAX_CODE_LENGTH;
+
+/** What each field of an entry must be, and whether each kind of game has it. */
+const ENTRY_FIELDS = {
+  score: { valid: isCount, kinds: ['2048', 'versus', 'duel'] },
+  timeMs: { valid: isCount, kinds: ['puzzle'] },
+  maxTile: { valid: isTile, kinds: ['2048', 'versus', 'duel'] },
+  result: { valid: isResult, kinds: ['versus', 'duel'] },
+  opponent: { valid: isOpponent, kinds: ['versus', 'duel'] },
+} as const;
+
+/** An entry from stored data, or why it is invalid (a word or two). */
+function parseEntry(raw: unknown): HistoryEntry | string {
+  if (typeof raw !== 'object' || raw === null) return 'not an object';
+  const r = raw as Record<string, unknown>;
+  if (!isKind(r.kind)) return 'kind';
+  if (!isSize(r.size)) return 'size';
+  if (!isDate(r.date)) return 'date';
+  if (!isCount(r.moves)) return 'moves';
+  if (typeof r.won !== 'boolean') return 'won';
+  if (typeof r.assisted !== 'boolean') return 'assisted';
+  const kind = r.kind;
+  let entry: HistoryEntry = {
+    kind,
+    size: r.size,
+    date: r.date,
+    moves: r.moves,
+    won: r.won,
+    assisted: r.assisted,
+  };
+  for (const [name, f] of Object.entries(ENTRY_FIELDS)) {
+    const has = (f.kinds as readonly string[]).includes(kind);
+    if (!has && r[name] !== undefined) return `${name} for ${kind}`;
+    if (has && !f.valid(r[name])) return name;
+    if (has) entry = { ...entry, [name]: r[name] };
+  }
+  if (r.evil !== undefined && !(r.evil === true && kind === '2048')) return 'evil';
+  if (r.evil === true) entry = { ...entry, evil: true };
+  if (r.code !== undefined && !isCode(r.code)) return 'code';
+  if (r.code !== undefined) entry = { ...entry, code: r.code as string };
+  if (kind === 'puzzle' && !entry.won) return 'an unsolved puzzle';
+  if (entry.result !== undefined && entry.won !== (entry.result === 'win')) return 'won';
+  return entry;
+}
+
+const isCountTable = (x: unknown): boolean =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every(isCount);
+
+function parseMaxTiles(x: unknown): Record<string, number> | string {
+  if (!isCountTable(x)) return 'largest tiles';
+  const table = x as Record<string, number>;
+  return Object.keys(table).every((k) => isTile(Number(k)) && String(Number(k)) === k)
+    ? { ...table }
+    : 'largest tiles';
+}
+
+function parseResults(x: unknown): Record<string, Tally> | string {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'results';
+  const out: Record<string, Tally> = {};
+  for (const [k, v] of Object.entries(x)) {
+    const t = v as Record<string, unknown> | null;
+    if (!isOpponent(k) || typeof t !== 'object' || t === null) return 'results';
+    if (!isCount(t.wins) || !isCount(t.losses) || !isCount(t.draws)) return 'results';
+    out[k] = { wins: t.wins, losses: t.losses, draws: t.draws };
+  }
+  return out;
+}
+
+const OPTIONAL_TOTALS = ['bestScore', 'bestTimeMs', 'fewestMoves'] as const;
+
+/** Totals from stored data, or why they are invalid. */
+function parseTotals(raw: unknown): Totals | string {
+  if (typeof raw !== 'object' || raw === null) return 'not an object';
+  const r = raw as Record<string, unknown>;
+  if (!isKind(r.kind)) return 'kind';
+  if (!isSize(r.size)) return 'size';
+  if (r.evil !== undefined && !(r.evil === true && r.kind === '2048')) return 'evil';
+  let t = emptyTotals({ kind: r.kind, size: r.size, ...(r.evil ? { evil: true } : {}) });
+  for (const name of ['games', 'wins', 'assisted', 'totalMoves', 'streak', 'longestStreak']) {
+    if (!isCount(r[name])) return name;
+    t = { ...t, [name]: r[name] };
+  }
+  if (t.wins > t.games || t.assisted > t.games || t.longestStreak > t.wins) return 'games';
+  if (t.streak > t.longestStreak) return 'streak';
+  for (const name of OPTIONAL_TOTALS) {
+    if (r[name] !== undefined && !isCount(r[name])) return name;
+    if (r[name] !== undefined) t = { ...t, [name]: r[name] };
+  }
+  if (r.maxTiles !== undefined) {
+    const maxTiles = parseMaxTiles(r.maxTiles);
+    if (typeof maxTiles === 'string') return maxTiles;
+    t = { ...t, maxTiles };
+  }
+  if (r.results !== undefined) {
+    const results = parseResults(r.results);
+    if (typeof results === 'string') return results;
+    t = { ...t, results };
+  }
+  return t;
+}
