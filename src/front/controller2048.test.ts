@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameFromCells, newGame, play } from '../engine/game2048.ts';
+import { gameFromCells, maxTile, newGame, play } from '../engine/game2048.ts';
 import type { Direction } from '../engine/types.ts';
 import { FakeAdvisor, MemoryStore2048, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
@@ -345,5 +345,144 @@ describe('Controller2048: changes', () => {
       ['undo', false],
       ['help', false],
     ]);
+  });
+});
+
+describe('Controller2048: the history', () => {
+  /** One move from the end: `left` merges the two 8s, and no spawn can save the board. */
+  const LAST_MOVE = [
+    [2, 4, 2, 4],
+    [4, 2, 4, 2],
+    [2, 4, 2, 8],
+    [4, 2, 8, 8],
+  ];
+
+  function nearEnd(score = 500): Model2048 {
+    return initialModel2048(gameFromCells(LAST_MOVE, { seed: 3, score }), 0);
+  }
+
+  it('records a game once when it ends, with its score, moves, largest tile and date', () => {
+    const { c, store, time } = setup(nearEnd());
+    c.dispatch({ type: 'move', dir: 'left' });
+    const g = c.model.game;
+    expect(g.over).toBe(true);
+    expect(store.history.games).toEqual([
+      {
+        kind: '2048',
+        size: 4,
+        date: new Date(time.now()).toISOString(),
+        score: 516,
+        moves: 1,
+        maxTile: 16,
+        won: false,
+        assisted: false,
+      },
+    ]);
+    // The finished game is left for a new one, which is played and left in turn.
+    c.dispatch({ type: 'new' });
+    expect(store.history.games).toHaveLength(1);
+    c.dispatch({ type: 'move', dir: anyMove(c.model.game.cells.map((r) => [...r]))! });
+    const left = c.model.game;
+    c.dispatch({ type: 'new' });
+    c.dispatch({ type: 'new-confirmed' });
+    expect(store.history.games).toHaveLength(2);
+    expect(store.history.games[1]).toMatchObject({
+      score: left.score,
+      moves: 1,
+      maxTile: maxTile(left.cells),
+      won: false,
+    });
+  });
+
+  it('a game taken back from its end by undo is not recorded again, however it ends', () => {
+    const { c, store } = setup(nearEnd());
+    c.dispatch({ type: 'move', dir: 'left' });
+    c.dispatch({ type: 'undo' });
+    expect(c.model.game.over).toBe(false);
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(c.model.game.over).toBe(true);
+    c.dispatch({ type: 'undo' });
+    c.dispatch({ type: 'new' });
+    c.dispatch({ type: 'new-confirmed' });
+    expect(store.history.games).toHaveLength(1);
+  });
+
+  it('a game that comes in over (resumed after it ended) is not recorded when a new one starts', () => {
+    const ended = initialModel2048(play(gameFromCells(LAST_MOVE, { seed: 3 }), 'left'), 0);
+    expect(ended.game.over).toBe(true);
+    const { c, store } = setup(ended);
+    c.dispatch({ type: 'new' });
+    expect(c.model.game.moves).toBe(0);
+    expect(store.history.games).toEqual([]);
+  });
+
+  it('a game left for a new one counts when it had a move: won if it reached the target', () => {
+    const won = initialModel2048(
+      gameFromCells(
+        [
+          [4, 4, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+        ],
+        { target: 8, seed: 1 },
+      ),
+      0,
+    );
+    const { c, store } = setup(won);
+    c.dispatch({ type: 'new' });
+    expect(store.history.games).toEqual([]); // no move yet: nothing was played
+    const again = setup(won);
+    again.c.dispatch({ type: 'move', dir: 'left' });
+    expect(again.c.model.game.won).toBe(true);
+    again.c.dispatch({ type: 'new' }); // a won game waiting for the choice: no question
+    expect(again.store.history.games).toMatchObject([{ won: true, score: 8, maxTile: 8 }]);
+    expect(again.c.model.game.moves).toBe(0);
+  });
+
+  it('an unfinished game quit or suspended is not recorded (it resumes next time)', () => {
+    const { c, store } = setup();
+    c.dispatch({ type: 'move', dir: 'left' });
+    c.suspend();
+    c.dispatch({ type: 'quit' });
+    c.close();
+    expect(store.history.games).toEqual([]);
+  });
+
+  it('a game the AI played to its end is recorded as assisted; evil spawns are marked', async () => {
+    const model = { ...nearEnd(), evil: true };
+    const time = new FakeTime();
+    const advisor = new FakeAdvisor();
+    advisor.auto = anyMove;
+    const store = new MemoryStore2048();
+    const c = new Controller2048({
+      model,
+      store,
+      advisor: async () => advisor,
+      place: (cells) => {
+        const row = cells.findIndex((r) => r.includes(0));
+        return { at: { row, col: cells[row]!.indexOf(0) }, value: 2 };
+      },
+      seed: () => 1,
+      onChange: () => {},
+      clock: time,
+      timers: time,
+    });
+    c.dispatch({ type: 'autoplay' });
+    await settle();
+    time.advance(AUTOPLAY_DELAYS[c.model.speed]!);
+    await settle();
+    expect(c.model.game.over).toBe(true);
+    expect(store.history.games).toMatchObject([{ assisted: true, evil: true, moves: 1 }]);
+  });
+
+  it('a history that cannot be written is said in the notice; play goes on', () => {
+    const { c, store } = setup(nearEnd());
+    store.history.failing = true;
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(c.model.notice).toBe('Could not add the game to your history (disk full).');
+    c.dispatch({ type: 'new' });
+    expect(c.model.game.moves).toBe(0);
+    expect(store.history.games).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 import type { Game } from '../engine/game2048.ts';
 import type { Placer } from '../engine/spawn.ts';
 import { AiLoop } from './aiLoop.ts';
+import { entry2048 } from './gameEntries.ts';
 import {
   AUTOPLAY_DELAYS,
   type Command2048,
@@ -49,10 +50,16 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
   private advisor: Advisor | null = null;
   private readonly saver: SaveThrottle;
   private dispatching = false;
+  /**
+   * The game on screen is in the history. A game that comes in over was recorded when it
+   * ended; one taken back from its end by undo stays recorded.
+   */
+  private recorded: boolean;
 
   constructor(private readonly opts: Controller2048Options) {
     super(opts);
     this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
+    this.recorded = opts.model.game.over;
   }
 
   /** Applies one command and says what changed. */
@@ -62,6 +69,7 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
     this.dispatching = true;
     try {
       this.m = update2048(before, cmd, this.opts.seed, this.opts.place);
+      this.recordFinished(before, cmd);
       if (this.m.game !== before.game) {
         // The player's moves are saved at once; the AI's, at most twice a second.
         if (cmd.type === 'ai-answer') this.saver.soon();
@@ -86,6 +94,7 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
   replace(model: Model2048): void {
     const before = this.m;
     this.m = model;
+    this.recorded = model.game.over;
     this.syncAi();
     this.opts.onChange({ before, model, cmd: { type: 'none' }, moved: false });
   }
@@ -110,6 +119,26 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
     this.advisorLoad = null;
     this.saver.flush();
     return this.m;
+  }
+
+  /**
+   * Adds the game to the history once: when it ends, or when a new game replaces it after at
+   * least one move (left unfinished, it counts as won if it reached the target).
+   */
+  private recordFinished(before: Model2048, cmd: Command2048): void {
+    const replaced =
+      (cmd.type === 'new' || cmd.type === 'new-confirmed') && this.m.game !== before.game;
+    if (replaced) {
+      if (!this.recorded && before.game.moves > 0) this.record(before);
+      this.recorded = false;
+    }
+    if (!this.recorded && this.m.game.over) this.record(this.m);
+  }
+
+  private record(m: Model2048): void {
+    this.recorded = true;
+    const r = this.opts.store.recordGame?.(entry2048(m, this.clock.now()));
+    if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
   }
 
   private save(): void {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { type Duel, duelPlace, newDuel, whoIs } from '../engine/duel.ts';
 import { legalMoves } from '../engine/game2048.ts';
 import { ok } from '../engine/result.ts';
-import { FakeAdvisor, settle } from '../testutil/fakeEffects.ts';
+import { FakeAdvisor, MemoryHistory, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeDuel, ControllerDuel, DUEL_AI_PACE_MS } from './controllerDuel.ts';
 import { keyDuel } from './keymapMatch.ts';
-import { initialModelDuel, type PlayerKind } from './modelDuel.ts';
+import { aiToAct, initialModelDuel, type PlayerKind } from './modelDuel.ts';
 import type { PlacerAi, StoreDuel } from './ports.ts';
 
 function duel(seed = 4): Duel {
@@ -272,5 +272,98 @@ describe('ControllerDuel', () => {
     expect(c.model.notice).toBe(
       `A new best duel round: ${round.score.toLocaleString('en-US')} points.`,
     );
+  });
+});
+
+describe('ControllerDuel: the history', () => {
+  function start(players: readonly [PlayerKind, PlayerKind], failing = false) {
+    const time = new FakeTime();
+    const history = new MemoryHistory();
+    history.failing = failing;
+    const advisor = new FakeAdvisor();
+    advisor.auto = (cells) => legalMoves(cells)[0] ?? null;
+    const store: StoreDuel = {
+      recordRound: (score) => ok({ best: score, newBest: false }),
+      recordGame: (e) => history.recordGame(e),
+    };
+    const c = new ControllerDuel({
+      model: initialModelDuel(duel(5), players),
+      advisor: async () => advisor,
+      placer: async () => new FirstEmptyPlacer(),
+      seed: () => 6,
+      store,
+      onChange: () => {},
+      immediate: true,
+      clock: time,
+      timers: time,
+    });
+    c.start();
+    return { c, history, time };
+  }
+
+  /** A person's turn: a 2 in the first empty cell, or the first legal slide. */
+  function personActs(c: ControllerDuel): void {
+    const d = c.model.duel;
+    if (whoIs(d).phase === 'place') {
+      const cells = d.game.cells;
+      const row = cells.findIndex((r) => r.includes(0));
+      c.dispatch({ type: 'place', value: 2, at: { row, col: cells[row]!.indexOf(0) } });
+    } else {
+      c.dispatch({ type: 'slide', dir: legalMoves(d.game.cells.map((r) => [...r]))[0]! });
+    }
+  }
+
+  async function playRounds(c: ControllerDuel, rounds: number): Promise<void> {
+    for (let i = 0; i < 5000 && c.model.duel.rounds.length < rounds; i++) {
+      await c.settled();
+      if (c.model.duel.rounds.length >= rounds) break;
+      if (aiToAct(c.model) === null) personActs(c);
+    }
+  }
+
+  it('records the duel once when it ends (not each round), from the person’s side', async () => {
+    const { c, history, time } = start(['ai', 'human']);
+    await playRounds(c, 1);
+    expect(c.model.duel.rounds).toHaveLength(1);
+    expect(history.games).toEqual([]);
+    await playRounds(c, 2);
+    const d = c.model.duel;
+    expect(d.winner).not.toBeNull();
+    const mine = d.rounds.find((r) => r.slider === 1)!;
+    const result = d.winner === 'draw' ? 'draw' : d.winner === 1 ? 'win' : 'loss';
+    expect(history.games).toEqual([
+      {
+        kind: 'duel',
+        size: 4,
+        date: new Date(time.now()).toISOString(),
+        score: mine.score,
+        moves: mine.moves,
+        maxTile: mine.maxTile,
+        won: result === 'win',
+        result,
+        opponent: 'ai',
+        assisted: false,
+      },
+    ]);
+    // Actions after the end change nothing and record nothing; a rematch is a new duel.
+    c.dispatch({ type: 'slide', dir: 'left' });
+    c.dispatch({ type: 'place', value: 2 });
+    c.dispatch({ type: 'rematch' });
+    await playRounds(c, 1);
+    expect(history.games).toHaveLength(1);
+  });
+
+  it('two people: recorded from player 1’s side, against "human"', async () => {
+    const { c, history } = start(['human', 'human']);
+    await playRounds(c, 2);
+    const mine = c.model.duel.rounds.find((r) => r.slider === 0)!;
+    expect(history.games).toMatchObject([{ opponent: 'human', score: mine.score }]);
+  });
+
+  it('a history that cannot be written is said in the notice', async () => {
+    const { c } = start(['ai', 'ai'], true);
+    await c.settled();
+    expect(c.model.duel.winner).not.toBeNull();
+    expect(c.model.notice).toBe('Could not add the game to your history (disk full).');
   });
 });

@@ -7,6 +7,7 @@ import type { Duel } from '../engine/duel.ts';
 import { whoIs } from '../engine/duel.ts';
 import { AiLoop } from './aiLoop.ts';
 import { formatNumber } from './format.ts';
+import { entryDuel } from './gameEntries.ts';
 import { aiToAct, type CommandDuel, type ModelDuel, updateDuel } from './modelDuel.ts';
 import type { Advisor, Clock, PlacerAi, StoreDuel, Timers } from './ports.ts';
 
@@ -52,6 +53,7 @@ export class ControllerDuel extends AiLoop<ModelDuel, CommandDuel, Duel> {
     const before = this.m;
     this.m = updateDuel(before, cmd, this.opts.seed);
     this.recordRound(before);
+    this.recordIfOver(before, cmd);
     if (this.m.duel !== before.duel) {
       const r = this.opts.store?.saveDuel?.(this.m);
       if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
@@ -76,6 +78,14 @@ export class ControllerDuel extends AiLoop<ModelDuel, CommandDuel, Duel> {
     else if (r.value.newBest) {
       this.m = { ...this.m, notice: `A new best duel round: ${formatNumber(round.score)} points.` };
     }
+  }
+
+  /** The duel just ended by a player's action: it goes into the history, once. */
+  private recordIfOver(before: ModelDuel, cmd: CommandDuel): void {
+    const acted = cmd.type === 'slide' || cmd.type === 'place' || cmd.type === 'ai-action';
+    if (!acted || before.duel.winner !== null || this.m.duel.winner === null) return;
+    const r = this.opts.store?.recordGame?.(entryDuel(this.m, this.clock.now()));
+    if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
   }
 
   close(): ModelDuel {

@@ -324,3 +324,55 @@ describe('ControllerPuzzle: the solver’s progress, other tabs, the end', () =>
     expect(solver.closed).toBe(true);
   });
 });
+
+describe('ControllerPuzzle: the history', () => {
+  it('records a solve once, with its moves, time and date; a new game after it adds nothing', () => {
+    const { c, time, store } = setup();
+    c.dispatch({ type: 'tile', tile: 4 });
+    time.advance(4500);
+    for (const t of NEAR_SOLUTION.slice(1)) c.dispatch({ type: 'tile', tile: t });
+    expect(store.history.games).toEqual([
+      {
+        kind: 'puzzle',
+        size: 3,
+        date: new Date(time.now()).toISOString(),
+        moves: 3,
+        timeMs: 4500,
+        won: true,
+        assisted: false,
+      },
+    ]);
+    c.dispatch({ type: 'undo' });
+    c.dispatch({ type: 'new' });
+    expect(c.model.puzzle.solved).toBe(false);
+    expect(store.history.games).toHaveLength(1);
+  });
+
+  it('a solve the solver played is recorded as assisted (and sets no record)', async () => {
+    const { c, solver, time, store } = setup();
+    c.dispatch({ type: 'auto-solve' });
+    await settle();
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    time.advance(SOLVE_STEP_MS * NEAR_SOLUTION.length);
+    expect(c.model.puzzle.solved).toBe(true);
+    expect(store.history.games).toMatchObject([{ moves: 3, assisted: true, won: true }]);
+    expect(store.records.puzzle).toEqual({});
+  });
+
+  it('an unsolved puzzle left for a new one is not recorded', () => {
+    const { c, store } = setup();
+    c.dispatch({ type: 'tile', tile: 4 });
+    c.dispatch({ type: 'new' });
+    c.dispatch({ type: 'new-confirmed' });
+    expect(store.history.games).toEqual([]);
+  });
+
+  it('a history that cannot be written is said in the notice; the records are still set', () => {
+    const { c, store } = setup();
+    store.history.failing = true;
+    for (const t of NEAR_SOLUTION) c.dispatch({ type: 'tile', tile: t });
+    expect(c.model.notice).toBe('Could not add the game to your history (disk full).');
+    expect(c.model.records).toEqual({ moves: true, time: true });
+  });
+});

@@ -7,6 +7,7 @@
  * they are ready. Effects come in through {@link ./ports.ts}.
  */
 import { elapsedMs, pauseClock, resumeClock } from '../engine/puzzle.ts';
+import { entryPuzzle } from './gameEntries.ts';
 import {
   type CommandPuzzle,
   type ModelPuzzle,
@@ -187,17 +188,23 @@ export class ControllerPuzzle {
     return { before, model: this.m, cmd: { type: 'none' }, moved: false, undone: false };
   }
 
+  /** A solve goes into the history; the player's own (not the solver's) may set records. */
   private recordIfSolved(before: ModelPuzzle, now: number): void {
     const p = this.m.puzzle;
-    if (!p.solved || before.puzzle.solved || this.m.assisted) return;
-    const r = this.opts.store.recordSolve(p.width, p.moves, elapsedMs(p, now));
-    this.m = r.ok
-      ? {
-          ...this.m,
-          best: r.value.best,
-          records: { moves: r.value.movesRecord, time: r.value.timeRecord },
-        }
-      : { ...this.m, notice: r.error.message };
+    if (!p.solved || before.puzzle.solved || p.moves === 0) return;
+    const timeMs = elapsedMs(p, now);
+    if (!this.m.assisted) {
+      const r = this.opts.store.recordSolve(p.width, p.moves, timeMs);
+      this.m = r.ok
+        ? {
+            ...this.m,
+            best: r.value.best,
+            records: { moves: r.value.movesRecord, time: r.value.timeRecord },
+          }
+        : { ...this.m, notice: r.error.message };
+    }
+    const h = this.opts.store.recordGame?.(entryPuzzle(p, timeMs, this.m.assisted, now));
+    if (h && !h.ok) this.m = { ...this.m, notice: h.error.message };
   }
 
   private save(): void {

@@ -3,9 +3,10 @@ import { gameFromCells, legalMoves } from '../engine/game2048.ts';
 import { ok, type Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
 import { newVersus, type VersusMatch, versusMove } from '../engine/versus.ts';
-import { FakeAdvisor, settle } from '../testutil/fakeEffects.ts';
+import { FakeAdvisor, MemoryHistory, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeVersus, ControllerVersus } from './controllerVersus.ts';
+import type { HistoryEntry } from './history.ts';
 import { keyVersus } from './keymapMatch.ts';
 import { initialModelVersus, type Opponent } from './modelVersus.ts';
 import type { StoreVersus } from './ports.ts';
@@ -269,5 +270,87 @@ describe('ControllerVersus: results', () => {
     c.dispatch({ type: 'move', side: 1, dir: 'left' });
     expect(store.results).toEqual([['human', 'loss']]);
     expect(c.model.notice).toBe('Player 1 against Player 2: 0 wins, 1 loss, 0 draws.');
+  });
+});
+
+describe('ControllerVersus: the history', () => {
+  /** Results and finished matches, in memory. */
+  class MemoryMatches extends MemoryResults {
+    readonly history = new MemoryHistory();
+    recordGame(entry: HistoryEntry): Result<void> {
+      return this.history.recordGame(entry);
+    }
+  }
+
+  function nearWin(): VersusMatch {
+    const base = match(3, 256);
+    const g = gameFromCells(
+      [
+        [128, 128, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 2],
+      ],
+      { target: 256, seed: 3, score: 900 },
+    );
+    return { ...base, games: [g, base.games[1]] };
+  }
+
+  function start(opponent: Opponent, m: VersusMatch) {
+    const time = new FakeTime();
+    const store = new MemoryMatches();
+    const c = new ControllerVersus({
+      model: initialModelVersus(m, opponent),
+      advisor: async () => new FakeAdvisor(),
+      store,
+      seed: () => 77,
+      onChange: () => {},
+      clock: time,
+      timers: time,
+    });
+    return { c, store, time };
+  }
+
+  it('records a finished match once, from player 1’s side, with the opponent', () => {
+    const { c, store, time } = start({ kind: 'ai', level: 'hard' }, nearWin());
+    c.dispatch({ type: 'move', side: 0, dir: 'left' });
+    const g = c.model.match.games[0];
+    expect(store.history.games).toEqual([
+      {
+        kind: 'versus',
+        size: 4,
+        date: new Date(time.now()).toISOString(),
+        score: g.score,
+        moves: 1,
+        maxTile: 256,
+        won: true,
+        result: 'win',
+        opponent: 'ai-hard',
+        assisted: false,
+      },
+    ]);
+    // The record line stays the notice when the history was written.
+    expect(c.model.notice).toMatch(/^Your record against AI \(hard\)/);
+    c.dispatch({ type: 'move', side: 0, dir: 'right' });
+    c.dispatch({ type: 'rematch' });
+    c.dispatch({ type: 'new' });
+    expect(store.history.games).toHaveLength(1);
+  });
+
+  it('a loss against a second player is recorded as lost, against "human"', () => {
+    const m = nearWin();
+    const { c, store } = start({ kind: 'human' }, { ...m, games: [m.games[1], m.games[0]] });
+    c.dispatch({ type: 'move', side: 1, dir: 'left' });
+    expect(store.history.games).toMatchObject([
+      { won: false, result: 'loss', opponent: 'human', moves: 0 },
+    ]);
+  });
+
+  it('a history that cannot be written is said in the notice', () => {
+    const { c, store } = start({ kind: 'human' }, nearWin());
+    store.history.failing = true;
+    c.dispatch({ type: 'move', side: 0, dir: 'left' });
+    expect(c.model.match.over).toBe(true);
+    expect(c.model.notice).toBe('Could not add the game to your history (disk full).');
   });
 });

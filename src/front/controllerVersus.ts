@@ -6,10 +6,12 @@
  */
 import type { Game } from '../engine/game2048.ts';
 import { AiLoop } from './aiLoop.ts';
+import { entryVersus } from './gameEntries.ts';
 import {
   AI_SIDE,
   type CommandVersus,
   type ModelVersus,
+  opponentKey,
   sideNames,
   updateVersus,
   wantsAiMove,
@@ -56,11 +58,6 @@ export function recordLine(m: ModelVersus, r: VersusRecord): string {
   return me === 'You'
     ? `Your record against ${them}: ${tally}.`
     : `${me} against ${them}: ${tally}.`;
-}
-
-/** The records' name of an opponent. */
-export function opponentKey(m: ModelVersus): string {
-  return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
 }
 
 export class ControllerVersus extends AiLoop<ModelVersus, CommandVersus, Game> {
@@ -134,6 +131,8 @@ export class ControllerVersus extends AiLoop<ModelVersus, CommandVersus, Game> {
     const result = w === 'draw' ? 'draw' : w === 0 ? 'win' : 'loss';
     const r = this.opts.store.recordResult(opponentKey(this.m), result);
     this.m = { ...this.m, notice: r.ok ? recordLine(this.m, r.value) : r.error.message };
+    const h = this.opts.store.recordGame?.(entryVersus(this.m, this.clock.now()));
+    if (h && !h.ok) this.m = { ...this.m, notice: h.error.message };
   }
 
   /** Asks the AI for side 2's move when it owes one and is not already thinking. */

@@ -116,6 +116,11 @@ export function resultLine(m: ModelVersus): string | null {
   return `${names[w]} ${m.opponent.kind === 'ai' && w === 0 ? 'win' : 'wins'}!`;
 }
 
+/** The records' and the history's name of the opponent: "human", "ai-easy", … */
+export function opponentKey(m: ModelVersus): string {
+  return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
+}
+
 /** The two sides' names on screen. */
 export function sideNames(opponent: Opponent): readonly [string, string] {
   return opponent.kind === 'ai' ? ['You', `AI (${opponent.level})`] : ['Player 1', 'Player 2'];

@@ -7,6 +7,7 @@ import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import type { Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
+import type { HistoryEntry } from './history.ts';
 import type { ModelDuel } from './modelDuel.ts';
 import type { ModelVersus } from './modelVersus.ts';
 import type { PuzzleRecord, VersusRecord } from './records.ts';
@@ -109,6 +110,8 @@ export interface PuzzleSolver {
 export interface Store2048 {
   /** Saves the game in progress and raises the best score of its size to `best`. */
   save(game: Game, best: number): Result<void>;
+  /** Adds a finished game to the history (optional: not kept without it). */
+  recordGame?(entry: HistoryEntry): Result<void>;
 }
 
 /** What a solve set: the records after it, and which were new. */
@@ -124,6 +127,8 @@ export interface StorePuzzle {
   save(puzzle: Puzzle, now: number, assisted: boolean): Result<void>;
   /** Records a solve by the player. */
   recordSolve(width: number, moves: number, timeMs: number): Result<SolveRecords>;
+  /** Adds a solved puzzle to the history (optional: not kept without it). */
+  recordGame?(entry: HistoryEntry): Result<void>;
 }
 
 /** Where versus results are kept. */
@@ -132,6 +137,8 @@ export interface StoreVersus {
   recordResult(opponent: string, result: 'win' | 'loss' | 'draw'): Result<VersusRecord>;
   /** Keeps the match in progress, to resume it (optional: not kept without it). */
   saveMatch?(model: ModelVersus): Result<void>;
+  /** Adds a finished match to the history (optional: not kept without it). */
+  recordGame?(entry: HistoryEntry): Result<void>;
 }
 
 /** Where the best duel round is kept. */
@@ -140,4 +147,6 @@ export interface StoreDuel {
   recordRound(score: number): Result<{ best: number; newBest: boolean }>;
   /** Keeps the duel in progress, to resume it (optional: not kept without it). */
   saveDuel?(model: ModelDuel): Result<void>;
+  /** Adds a finished duel to the history (optional: not kept without it). */
+  recordGame?(entry: HistoryEntry): Result<void>;
 }

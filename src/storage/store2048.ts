@@ -11,6 +11,7 @@ import type { Placer } from '../engine/spawn.ts';
 import type { Store2048 } from '../front/ports.ts';
 import { type Records, raiseBest2048 } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
+import { recordToHistory } from './history.ts';
 import { loadSave } from './saves.ts';
 import { loadRecords, updateRecords } from './stats.ts';
 
@@ -61,9 +62,10 @@ export function save2048(dir: string, game: Game, best: number, evil = false): v
   if (score > 0) updateRecords(dir, (r) => raiseBest2048(r, game.size, score));
 }
 
-/** The 2048 controller's store: the game and best score in files under `dir`. */
+/** The 2048 controller's store: the game, best score and history in files under `dir`. */
 export function fileStore2048(dir: string, evil = false): Store2048 {
   return {
+    recordGame: (entry) => recordToHistory(dir, entry),
     save(game, best) {
       try {
         save2048(dir, game, best, evil);

@@ -9,6 +9,7 @@ import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import type { StorePuzzle } from '../front/ports.ts';
 import { type PuzzleRecord, recordSolve } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
+import { recordToHistory } from './history.ts';
 import { loadSave } from './saves.ts';
 import { loadRecords, updateRecords } from './stats.ts';
 
@@ -71,11 +72,12 @@ export function recordPuzzleSolve(
   return result;
 }
 
-/** The puzzle controller's store: the puzzle and the records in files under `dir`. */
+/** The puzzle controller's store: the puzzle, the records and the history under `dir`. */
 export function fileStorePuzzle(dir: string): StorePuzzle {
   const failed = (e: unknown, what: string) =>
     err(problem('save-failed', `Could not save ${what} (${(e as Error).message}).`));
   return {
+    recordGame: (entry) => recordToHistory(dir, entry),
     save(puzzle, now, assisted) {
       try {
         savePuzzle(dir, puzzle, now, assisted);

@@ -1,7 +1,11 @@
-/** Versus results and the best duel round on disk, in the shared stats file. */
+/**
+ * Versus results and the best duel round on disk, in the shared stats file; finished matches
+ * and duels in the game history.
+ */
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import type { StoreDuel, StoreVersus } from '../front/ports.ts';
 import { recordDuelRound, recordVersus, type VersusRecord } from '../front/records.ts';
+import { recordToHistory } from './history.ts';
 import { updateRecords } from './stats.ts';
 import { saveDuelSession, saveVersusSession } from './storeMatches.ts';
 
@@ -15,9 +19,10 @@ function kept(save: () => void): Result<void> {
   }
 }
 
-/** The versus controller's store: results in the stats file under `dir`. */
+/** The versus controller's store: results in the stats file and the history under `dir`. */
 export function fileStoreVersus(dir: string): StoreVersus {
   return {
+    recordGame: (entry) => recordToHistory(dir, entry),
     saveMatch: (m) => kept(() => saveVersusSession(dir, m)),
     recordResult(opponent, result) {
       let record: VersusRecord = { wins: 0, losses: 0, draws: 0 };
@@ -35,9 +40,10 @@ export function fileStoreVersus(dir: string): StoreVersus {
   };
 }
 
-/** The duel controller's store: the best round in the stats file under `dir`. */
+/** The duel controller's store: the best round in the stats file and the history under `dir`. */
 export function fileStoreDuel(dir: string): StoreDuel {
   return {
+    recordGame: (entry) => recordToHistory(dir, entry),
     saveDuel: (m) => kept(() => saveDuelSession(dir, m)),
     recordRound(score) {
       let result = { best: score, newBest: false };

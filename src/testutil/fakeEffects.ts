@@ -3,6 +3,7 @@ import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
+import type { HistoryEntry } from '../front/history.ts';
 import type {
   AdvicePurpose,
   Advisor,
@@ -103,10 +104,29 @@ export class FakeSolver implements PuzzleSolver {
   }
 }
 
+/** A game history in memory that can be told to fail. */
+export class MemoryHistory {
+  readonly games: HistoryEntry[] = [];
+  failing = false;
+
+  recordGame(entry: HistoryEntry): Result<void> {
+    if (this.failing) {
+      return err(problem('save-failed', 'Could not add the game to your history (disk full).'));
+    }
+    this.games.push(entry);
+    return ok(undefined);
+  }
+}
+
 /** A 2048 store in memory that can be told to fail. */
 export class MemoryStore2048 implements Store2048 {
   readonly saves: { game: Game; best: number }[] = [];
+  readonly history = new MemoryHistory();
   failing = false;
+
+  recordGame(entry: HistoryEntry): Result<void> {
+    return this.history.recordGame(entry);
+  }
 
   save(game: Game, best: number): Result<void> {
     if (this.failing) return err(problem('save-failed', 'Could not save the game (disk full).'));
@@ -118,8 +138,13 @@ export class MemoryStore2048 implements Store2048 {
 /** A puzzle store in memory that can be told to fail. */
 export class MemoryStorePuzzle implements StorePuzzle {
   readonly saves: { puzzle: Puzzle; assisted: boolean }[] = [];
+  readonly history = new MemoryHistory();
   records: Records = EMPTY_RECORDS;
   failing = false;
+
+  recordGame(entry: HistoryEntry): Result<void> {
+    return this.history.recordGame(entry);
+  }
 
   save(puzzle: Puzzle, _now: number, assisted: boolean): Result<void> {
     if (this.failing) return err(problem('save-failed', 'Could not save the game (disk full).'));

@@ -1,0 +1,98 @@
+/**
+ * The game history on disk: `history.json` in the data directory. Each finished game is added
+ * by re-reading the file and writing it back atomically, so games recorded by another instance
+ * in the meantime are kept. A damaged file is moved aside, the player is told in one line, and a
+ * new history starts.
+ */
+import { join } from 'node:path';
+import { err, ok, problem, type Result } from '../engine/result.ts';
+import {
+  appendEntry,
+  EMPTY_HISTORY,
+  type History,
+  type HistoryEntry,
+  parseHistory,
+  serializeHistory,
+} from '../front/history.ts';
+import { atomicWrite, moveAside, readJson } from './files.ts';
+
+export function historyPath(dir: string): string {
+  return join(dir, 'history.json');
+}
+
+/** The history as a file: one game a line, so it reads (and diffs) well. */
+export function historyText(h: History): string {
+  const { entries, rolledUp, ...head } = serializeHistory(h);
+  const lines = (entries as readonly HistoryEntry[]).map((e) => JSON.stringify(e));
+  const open = JSON.stringify(head).slice(0, -1);
+  const list = lines.length === 0 ? '[]' : `[\n${lines.join(',\n')}\n]`;
+  return `${open},"entries":${list},"rolledUp":${JSON.stringify(rolledUp)}}\n`;
+}
+
+type Read = { readonly history: History } | { readonly damaged: string };
+
+function readHistory(path: string): Read {
+  const read = readJson(path);
+  if (read.kind === 'missing') return { history: EMPTY_HISTORY };
+  if (read.kind === 'damaged') return { damaged: read.reason };
+  const parsed = parseHistory(read.data);
+  return parsed.ok ? { history: parsed.value } : { damaged: parsed.error.message };
+}
+
+/** Moves a damaged file aside; the start of a sentence saying where, or why it could not be. */
+function setAside(path: string, reason: string): { moved: boolean; text: string } {
+  try {
+    const aside = moveAside(path);
+    return {
+      moved: true,
+      text: `Your game history could not be read (${reason}); it was moved to ${aside}`,
+    };
+  } catch (e) {
+    const why = (e as Error).message;
+    return {
+      moved: false,
+      text: `Your game history at ${path} could not be read (${reason}) nor moved aside (${why})`,
+    };
+  }
+}
+
+/**
+ * The history in `dir` (empty when there is none). A damaged file is moved aside and described
+ * in a notice; the history is then empty.
+ */
+export function loadHistory(dir: string): { history: History; notices: string[] } {
+  const path = historyPath(dir);
+  const read = readHistory(path);
+  if ('history' in read) return { history: read.history, notices: [] };
+  const aside = setAside(path, read.damaged);
+  const then = aside.moved ? ' and a new one started.' : '; it was left as it is.';
+  return { history: EMPTY_HISTORY, notices: [`${aside.text}${then}`] };
+}
+
+/**
+ * Adds a finished game to the history in `dir` as the file is now: the stores' `recordGame`
+ * under Node. A damaged file is moved aside first and a new history starts with this game.
+ * An error's message is a sentence for the player: the game could not be added
+ * (`save-failed`), or it was added to a new history because the old one was damaged and set
+ * aside (`history-reset`).
+ */
+export function recordToHistory(dir: string, entry: HistoryEntry): Result<void> {
+  const path = historyPath(dir);
+  const read = readHistory(path);
+  let history = EMPTY_HISTORY;
+  let notice: string | null = null;
+  if ('history' in read) {
+    history = read.history;
+  } else {
+    const aside = setAside(path, read.damaged);
+    if (!aside.moved) return err(problem('save-failed', `${aside.text}; this game was not added.`));
+    notice = `${aside.text} and a new one started with this game.`;
+  }
+  try {
+    atomicWrite(path, historyText(appendEntry(history, entry)));
+  } catch (e) {
+    const why = (e as Error).message;
+    return err(problem('save-failed', `Could not add the game to your history (${why}).`));
+  }
+  return notice === null ? ok(undefined) : err(problem('history-reset', notice));
+}
