@@ -19,8 +19,8 @@ import {
   sharedPuzzle,
   sharedVersus,
 } from '../engine/shareCode.ts';
-import { opponentKey } from '../front/controllerVersus.ts';
 import { initialModelReplay } from '../front/modelReplay.ts';
+import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { detectColorDepth } from '../tui/color.ts';

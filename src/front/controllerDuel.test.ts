@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Duel, duelPlace, newDuel, whoIs } from '../engine/duel.ts';
 import { legalMoves } from '../engine/game2048.ts';
 import { ok } from '../engine/result.ts';
+import { encodeShared, sharedDuel } from '../engine/shareCode.ts';
 import { FakeAdvisor, MemoryHistory, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeDuel, ControllerDuel, DUEL_AI_PACE_MS } from './controllerDuel.ts';
@@ -343,6 +344,7 @@ describe('ControllerDuel: the history', () => {
         result,
         opponent: 'ai',
         assisted: false,
+        code: encodeShared(sharedDuel(c.model.duel, c.model.players.join(','))),
       },
     ]);
     // Actions after the end change nothing and record nothing; a rematch is a new duel.

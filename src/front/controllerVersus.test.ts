@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, legalMoves } from '../engine/game2048.ts';
 import { ok, type Result } from '../engine/result.ts';
+import { encodeShared, sharedVersus } from '../engine/shareCode.ts';
 import type { Direction } from '../engine/types.ts';
 import { newVersus, type VersusMatch, versusMove } from '../engine/versus.ts';
 import { FakeAdvisor, MemoryHistory, settle } from '../testutil/fakeEffects.ts';
@@ -327,6 +328,7 @@ describe('ControllerVersus: the history', () => {
         result: 'win',
         opponent: 'ai-hard',
         assisted: false,
+        code: encodeShared(sharedVersus(c.model.match, 'ai-hard')),
       },
     ]);
     // The record line stays the notice when the history was written.

@@ -1,16 +1,32 @@
 /**
  * The history entry of each kind of finished game, as the controllers record it: what the
  * game's own model says, from player 1's side for versus and duel, dated by the controller's
- * clock.
+ * clock, with the game's share code.
  */
 
 import type { Player } from '../engine/duel.ts';
 import { maxTile } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
-import type { HistoryEntry, MatchResult } from './history.ts';
+import { ok, type Problem, type Result } from '../engine/result.ts';
+import {
+  encodeShared,
+  type Shared,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+} from '../engine/shareCode.ts';
+import { type HistoryEntry, MAX_CODE_LENGTH, type MatchResult } from './history.ts';
 import type { Model2048 } from './model2048.ts';
 import type { ModelDuel } from './modelDuel.ts';
 import { type ModelVersus, opponentKey } from './modelVersus.ts';
+
+/** The entry's share code field: the game's code, or none when it cannot be shared. */
+function codeOf(s: Result<Shared, Problem>): { code?: string } {
+  if (!s.ok) return {};
+  const code = encodeShared(s.value);
+  return code.length <= MAX_CODE_LENGTH ? { code } : {};
+}
 
 /** A clock reading as the history's date: ISO, in UTC. */
 export function isoDate(ms: number): string {
@@ -30,6 +46,7 @@ export function entry2048(m: Model2048, now: number): HistoryEntry {
     won: g.won,
     assisted: m.assisted,
     ...(m.evil ? { evil: true as const } : {}),
+    ...codeOf(shared2048(g, { evil: m.evil, assisted: m.assisted })),
   };
 }
 
@@ -48,6 +65,7 @@ export function entryPuzzle(
     timeMs: Math.round(timeMs),
     won: true,
     assisted,
+    ...codeOf(sharedPuzzle(p, { assisted, timeMs })),
   };
 }
 
@@ -70,6 +88,7 @@ export function entryVersus(m: ModelVersus, now: number): HistoryEntry {
     result,
     opponent: opponentKey(m),
     assisted: false,
+    ...codeOf(ok(sharedVersus(m.match, opponentKey(m)))),
   };
 }
 
@@ -94,5 +113,6 @@ export function entryDuel(m: ModelDuel, now: number): HistoryEntry {
     result,
     opponent: m.players[me === 0 ? 1 : 0],
     assisted: false,
+    ...codeOf(ok(sharedDuel(m.duel, m.players.join(',')))),
   };
 }

@@ -7,13 +7,14 @@
 
 import { ok } from '../engine/result.ts';
 import { newVersus, type VersusMatch } from '../engine/versus.ts';
-import { type ChangeVersus, ControllerVersus, opponentKey } from '../front/controllerVersus.ts';
+import { type ChangeVersus, ControllerVersus } from '../front/controllerVersus.ts';
 import { keyVersus } from '../front/keymapMatch.ts';
 import {
   type CommandVersus,
   initialModelVersus,
   type ModelVersus,
   type Opponent,
+  opponentKey,
 } from '../front/modelVersus.ts';
 import { describeVersus } from './announceMatch.ts';
 import { type AppContext, MOVE_MS, QUICK_MS } from './context.ts';
