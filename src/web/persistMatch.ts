@@ -22,7 +22,8 @@ import {
   saveRecords,
   writeJson,
 } from './persist.ts';
-import { done, type RecordsBox } from './webStores.ts';
+import { appendHistory } from './persistHistory.ts';
+import { done, kept, type RecordsBox } from './webStores.ts';
 
 /** Loads the versus match in progress (and who plays it). */
 export function loadVersus(store: KeyValueStore): Loaded<ModelVersus | null> {
@@ -56,6 +57,7 @@ export function saveDuel(store: KeyValueStore, m: ModelDuel): string | null {
 /** Versus: the match in progress and the results by opponent. */
 export function webStoreVersus(kv: KeyValueStore, records: RecordsBox): StoreVersus {
   return {
+    recordGame: (entry) => kept(appendHistory(kv, entry)),
     saveMatch: (m) => done(saveVersus(kv, m)),
     recordResult(opponent, result) {
       const next = recordVersus(records.value, opponent, result);
@@ -70,6 +72,7 @@ export function webStoreVersus(kv: KeyValueStore, records: RecordsBox): StoreVer
 /** Duel: the duel in progress and a person's best round as slider. */
 export function webStoreDuel(kv: KeyValueStore, records: RecordsBox): StoreDuel {
   return {
+    recordGame: (entry) => kept(appendHistory(kv, entry)),
     saveDuel: (m) => done(saveDuel(kv, m)),
     recordRound(score) {
       const r = recordDuelRound(records.value, score);

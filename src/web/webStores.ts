@@ -3,10 +3,11 @@
  * the game in progress and the records in a key-value store (localStorage, or memory where the browser
  * refuses it). Failures come back as a sentence for the player; play goes on.
  */
-import { err, ok, problem } from '../engine/result.ts';
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import type { Store2048, StorePuzzle } from '../front/ports.ts';
 import { type Records, raiseBest2048, recordSolve } from '../front/records.ts';
 import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
+import { appendHistory } from './persistHistory.ts';
 
 /** localStorage when the browser lets us use it, else a Map for this visit only. */
 export function browserKeyValueStore(): KeyValueStore {
@@ -31,6 +32,11 @@ export interface RecordsBox {
   value: Records;
 }
 
+/** A history write as the stores report it: nothing, or the sentence of its failure. */
+export function kept(r: Result<unknown, Problem>): Result<void> {
+  return r.ok ? ok(undefined) : err(problem('save-failed', r.error.message));
+}
+
 export function done(sentence: string | null) {
   return sentence === null ? ok(undefined) : err(problem('save-failed', sentence));
 }
@@ -38,6 +44,7 @@ export function done(sentence: string | null) {
 /** The 2048 store; an evil game is kept apart and its scores are not records. */
 export function webStore2048(kv: KeyValueStore, records: RecordsBox, evil = false): Store2048 {
   return {
+    recordGame: (entry) => kept(appendHistory(kv, entry)),
     save(game, best) {
       const saved = save2048(kv, game, evil);
       if (evil) return done(saved);
@@ -51,6 +58,7 @@ export function webStore2048(kv: KeyValueStore, records: RecordsBox, evil = fals
 
 export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox): StorePuzzle {
   return {
+    recordGame: (entry) => kept(appendHistory(kv, entry)),
     save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted)),
     recordSolve(width, moves, timeMs) {
       const r = recordSolve(records.value, width, moves, timeMs);
