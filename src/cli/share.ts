@@ -35,6 +35,8 @@ export const SHARE_USAGE = `Usage: slidebox replay CODE [--plain]      play back
        slidebox replay --file FILE [--plain]
        slidebox export [2048|puzzle|versus|duel] [--size N] [--spawns evil]
                        [--data-dir DIR]       print the share code of your saved game
+       slidebox export --last [KIND] [--data-dir DIR]
+                                              the code of your last finished game
 
 Replay keys: space play/pause · ← → step · + − pace · Home/g start · End/G end · q quit`;
 
@@ -66,6 +68,7 @@ function parse(argv: readonly string[]) {
         size: { type: 'string' },
         spawns: { type: 'string' },
         'data-dir': { type: 'string' },
+        last: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -113,7 +116,7 @@ async function replay(argv: readonly string[]): Promise<number> {
   if (typeof a === 'string') return usageError(a);
   const { values, positionals } = a;
   if (values.help) return help();
-  for (const o of ['size', 'spawns', 'data-dir'] as const) {
+  for (const o of ['size', 'spawns', 'data-dir', 'last'] as const) {
     if (values[o] !== undefined) return usageError(`--${o} is for slidebox export only`);
   }
   if ((values.file === undefined) === (positionals.length === 0) || positionals.length > 1) {
@@ -209,6 +212,8 @@ async function exportCode(argv: readonly string[]): Promise<number> {
     );
   }
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  if (values.last)
+    return lastCode(dir, positionals[0], values.size !== undefined || values.spawns !== undefined);
   const shared = await savedShare(kind, dir, size, values.spawns === 'evil');
   if (typeof shared === 'string' || !shared.ok) {
     io.err(
@@ -218,6 +223,22 @@ async function exportCode(argv: readonly string[]): Promise<number> {
   }
   io.out(`${encodeShared(shared.value)}\n`);
   if (process.stdout.isTTY) io.err('Anyone can watch it with: slidebox replay CODE\n');
+  return 0;
+}
+
+/** Prints the code of the last finished game (of a kind) in the history. */
+async function lastCode(dir: string, kind: string | undefined, sized: boolean): Promise<number> {
+  if (sized) return usageError('--last takes the last finished game: no --size or --spawns');
+  const { loadHistory } = await import('../storage/history.ts');
+  const loaded = loadHistory(dir);
+  for (const n of loaded.notices) io.err(`${n}\n`);
+  const last = loaded.history.entries.findLast((e) => kind === undefined || e.kind === kind);
+  if (!last?.code) {
+    const what = kind === undefined ? 'finished game' : `finished ${kind} game`;
+    io.err(`slidebox: nothing to export: no ${what} with a share code in ${dir}\n`);
+    return 1;
+  }
+  io.out(`${last.code}\n`);
   return 0;
 }
 

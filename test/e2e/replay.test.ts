@@ -132,6 +132,31 @@ describe('slidebox export and replay --plain', () => {
     expect(readShareCode(code).ok).toBe(true);
   });
 
+  test('export --last gives the code of the last finished game, from the history', () => {
+    const dir = dirs.make();
+    // The solution is asked for elsewhere: asking the solver marks a game as helped.
+    const solution = runCli(
+      ['puzzle', '--plain', '--size', '3', '--seed', '4', '--data-dir', dirs.make()],
+      {
+        input: 'solve\n',
+      },
+    )
+      .stdout.match(/Solution \(\d+ moves\): ([\d ]+)/)![1]!
+      .split(' ');
+    const solved = runCli(['puzzle', '--plain', '--size', '3', '--seed', '4', '--data-dir', dir], {
+      input: `${solution.join('\n')}\n`,
+    });
+    expect(solved.stdout).toContain(`Solved in ${solution.length} moves`);
+    const none = runCli(['export', '--last', 'versus', '--data-dir', dir]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/no finished versus game with a share code/);
+    const code = runCli(['export', '--last', '--data-dir', dir]).stdout.trim();
+    const r = runCli(['replay', code]);
+    expect(r.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^8-puzzle · 3×3 · seed 4 · ${solution.length} moves · \\d+:\\d\\d · solved$`),
+    );
+  });
+
   test('export without a saved game, and bad options, say what is wrong', () => {
     const empty = runCli(['export', 'puzzle', '--data-dir', dirs.make()]);
     expect(empty.code).toBe(1);
