@@ -238,6 +238,10 @@ async function main(argv: string[]): Promise<number> {
     const bench = await import('./benchAi.ts');
     return bench.main(argv.slice(2));
   }
+  if (argv[0] === 'daily') {
+    const daily = await import('./daily.ts');
+    return daily.main(argv.slice(1));
+  }
   if (argv[0] === 'replay' || argv[0] === 'export') {
     const share = await import('./share.ts');
     return share.main(argv[0], argv.slice(1));

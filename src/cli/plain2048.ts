@@ -10,7 +10,7 @@ import { type Change2048, Controller2048 } from '../front/controller2048.ts';
 import { formatNumber } from '../front/format.ts';
 import { key2048 } from '../front/keymap.ts';
 import { type Command2048, type Model2048, phase, shownHint } from '../front/model2048.ts';
-import type { Advisor } from '../front/ports.ts';
+import type { Advisor, Store2048 } from '../front/ports.ts';
 import { fileStore2048 } from '../storage/store2048.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
 
@@ -55,6 +55,8 @@ export async function runPlain2048(
   io: PlainIo,
   advisor: () => Promise<Advisor>,
   place?: Placer,
+  /** The daily challenge's store and seed instead of the usual ones. */
+  daily?: { readonly store: Store2048; readonly seed: () => number },
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const show = (m: Model2048) => {
@@ -71,10 +73,10 @@ export async function runPlain2048(
   // Plain mode has no one to pace the AI for: autoplay moves come as fast as it answers.
   const game = new Controller2048({
     model: { ...start, speed: 0, notice: null },
-    store: fileStore2048(dataDir, start.evil),
+    store: daily?.store ?? fileStore2048(dataDir, start.evil),
     advisor,
     place,
-    seed: randomSeed,
+    seed: daily?.seed ?? randomSeed,
     onChange,
   });
   show(start);

@@ -16,7 +16,7 @@ import {
   type ModelPuzzle,
   puzzleName,
 } from '../front/modelPuzzle.ts';
-import type { PuzzleSolver } from '../front/ports.ts';
+import type { PuzzleSolver, StorePuzzle } from '../front/ports.ts';
 import { fileStorePuzzle } from '../storage/storePuzzle.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
 
@@ -58,13 +58,15 @@ export async function runPlainPuzzle(
   dataDir: string,
   solver: () => Promise<PuzzleSolver>,
   io: PlainIo,
+  /** The daily challenge's store and seed instead of the usual ones. */
+  daily?: { readonly store: StorePuzzle; readonly seed: () => number },
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const game = new ControllerPuzzle({
     model: { ...start, notice: null },
-    store: fileStorePuzzle(dataDir),
+    store: daily?.store ?? fileStorePuzzle(dataDir),
     solver,
-    seed: randomSeed,
+    seed: daily?.seed ?? randomSeed,
     onChange: () => {},
     prepareTables: false,
   });

@@ -4,6 +4,7 @@
  * in its storage, and both validate and update them here.
  */
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import { type DailyTable, parseDailyTable } from './daily.ts';
 
 /** A puzzle width's records: fewest moves and fastest time (ms), each kept on its own. */
 export interface PuzzleRecord {
@@ -26,6 +27,8 @@ export interface Records {
   readonly versus?: Readonly<Record<string, VersusRecord>>;
   /** The best score a person made sliding a duel round (absent until one ends). */
   readonly duelBest?: number;
+  /** The daily challenge's counted attempts, by UTC day (absent until one ends). */
+  readonly daily?: DailyTable;
 }
 
 export const EMPTY_RECORDS: Records = { best2048: {}, puzzle: {} };
@@ -51,6 +54,7 @@ export function parseRecordTables(d: {
   puzzle?: unknown;
   versus?: unknown;
   duelBest?: unknown;
+  daily?: unknown;
 }): Result<Records, RecordsProblem> {
   const rawBest = d.best2048 ?? {};
   const rawPuzzle = d.puzzle ?? {};
@@ -84,9 +88,15 @@ export function parseRecordTables(d: {
   if (d.duelBest !== undefined && !isCount(d.duelBest))
     return bad('its best duel round is invalid');
   const duel = d.duelBest === undefined ? {} : { duelBest: d.duelBest as number };
-  if (d.versus === undefined) return ok({ best2048, puzzle, ...duel });
+  let daily = {};
+  if (d.daily !== undefined) {
+    const table = parseDailyTable(d.daily);
+    if (!table.ok) return table;
+    daily = { daily: table.value };
+  }
+  if (d.versus === undefined) return ok({ best2048, puzzle, ...duel, ...daily });
   const versus = parseVersusTable(d.versus);
-  return versus.ok ? ok({ best2048, puzzle, versus: versus.value, ...duel }) : versus;
+  return versus.ok ? ok({ best2048, puzzle, versus: versus.value, ...duel, ...daily }) : versus;
 }
 
 /** The records after a person's duel round as slider, and whether it is a new best. */

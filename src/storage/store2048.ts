@@ -54,21 +54,30 @@ export function best2048(records: Records, size: number): number {
 }
 
 /** Saves the game in progress atomically and raises the best score if beaten (not evil). */
-export function save2048(dir: string, game: Game, best: number, evil = false): void {
+export function save2048(
+  dir: string,
+  game: Game,
+  best: number,
+  evil = false,
+  path = savePath2048(dir, game.size, evil),
+): void {
   const data = serializeGame(game, { evil });
-  atomicWrite(savePath2048(dir, game.size, evil), `${JSON.stringify(data)}\n`);
+  atomicWrite(path, `${JSON.stringify(data)}\n`);
   if (evil) return;
   const score = Math.max(best, game.score);
   if (score > 0) updateRecords(dir, (r) => raiseBest2048(r, game.size, score));
 }
 
-/** The 2048 controller's store: the game, best score and history in files under `dir`. */
-export function fileStore2048(dir: string, evil = false): Store2048 {
+/**
+ * The 2048 controller's store: the game, best score and history in files under `dir` (the
+ * game in `path` when given: the daily challenge's file).
+ */
+export function fileStore2048(dir: string, evil = false, path?: string): Store2048 {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
     save(game, best) {
       try {
-        save2048(dir, game, best, evil);
+        save2048(dir, game, best, evil, path);
         return ok(undefined);
       } catch (e) {
         return err(problem('save-failed', `Could not save the game (${(e as Error).message}).`));

@@ -46,10 +46,16 @@ export function loadPuzzle(dir: string, width: number): LoadedPuzzle {
 }
 
 /** Saves the game in progress atomically; `now` folds the running timer into the save. */
-export function savePuzzle(dir: string, puzzle: Puzzle, now: number, assisted = false): void {
+export function savePuzzle(
+  dir: string,
+  puzzle: Puzzle,
+  now: number,
+  assisted = false,
+  path = savePathPuzzle(dir, puzzle.width),
+): void {
   // `assisted` (the solver played part of the game) travels along: a resumed game sets no record.
   const data = { ...serializePuzzle(puzzle, now), assisted };
-  atomicWrite(savePathPuzzle(dir, puzzle.width), `${JSON.stringify(data)}\n`);
+  atomicWrite(path, `${JSON.stringify(data)}\n`);
 }
 
 /** Records a solved game; returns the records after it, and which of them it set. */
@@ -72,15 +78,18 @@ export function recordPuzzleSolve(
   return result;
 }
 
-/** The puzzle controller's store: the puzzle, the records and the history under `dir`. */
-export function fileStorePuzzle(dir: string): StorePuzzle {
+/**
+ * The puzzle controller's store: the puzzle, the records and the history under `dir` (the
+ * puzzle in `path` when given: the daily challenge's file).
+ */
+export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
   const failed = (e: unknown, what: string) =>
     err(problem('save-failed', `Could not save ${what} (${(e as Error).message}).`));
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
     save(puzzle, now, assisted) {
       try {
-        savePuzzle(dir, puzzle, now, assisted);
+        savePuzzle(dir, puzzle, now, assisted, path);
         return ok(undefined);
       } catch (e) {
         return failed(e, 'the game');

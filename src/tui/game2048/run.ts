@@ -7,7 +7,7 @@ import type { Placer } from '../../engine/spawn.ts';
 import { Controller2048 } from '../../front/controller2048.ts';
 import { formatNumber } from '../../front/format.ts';
 import type { Model2048 } from '../../front/model2048.ts';
-import type { Advisor } from '../../front/ports.ts';
+import type { Advisor, Store2048 } from '../../front/ports.ts';
 import { fileStore2048 } from '../../storage/store2048.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
@@ -27,6 +27,10 @@ export interface Run2048Options {
   readonly crashKey?: string;
   /** The placer of an evil game's tiles. */
   readonly place?: Placer;
+  /** Where the game goes (default: the saves in the data directory; the daily challenge's own). */
+  readonly store?: Store2048;
+  /** The seed of each new game (default: a fresh random one). */
+  readonly seed?: () => number;
 }
 
 /** Frames of a move's animation and how long each stays (about 100 ms in all). */
@@ -46,10 +50,10 @@ export function run2048(opts: Run2048Options): Promise<Model2048> {
   const animator = new Animator<AnimFrame>(draw);
   const game = new Controller2048({
     model: opts.model,
-    store: fileStore2048(opts.dataDir, opts.model.evil),
+    store: opts.store ?? fileStore2048(opts.dataDir, opts.model.evil),
     advisor: opts.ai,
     place: opts.place,
-    seed: randomSeed,
+    seed: opts.seed ?? randomSeed,
     onChange: (c) => {
       if (c.model.quit) return;
       if (c.moved && animate && opts.animation) animator.play(FRAMES);

@@ -6,7 +6,7 @@
 import { randomSeed } from '../../engine/rng.ts';
 import { ControllerPuzzle } from '../../front/controllerPuzzle.ts';
 import type { ModelPuzzle } from '../../front/modelPuzzle.ts';
-import type { PuzzleSolver } from '../../front/ports.ts';
+import type { PuzzleSolver, StorePuzzle } from '../../front/ports.ts';
 import { fileStorePuzzle } from '../../storage/storePuzzle.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
@@ -23,6 +23,10 @@ export interface RunPuzzleOptions {
   readonly animation: boolean;
   /** Loaded on first use (or when a 4x4 board opens), so start-up stays fast. */
   readonly solver: () => Promise<PuzzleSolver>;
+  /** Where the puzzle goes (default: the saves in the data directory; the daily challenge's own). */
+  readonly store?: StorePuzzle;
+  /** The seed of each new puzzle (default: a fresh random one). */
+  readonly seed?: () => number;
 }
 
 const SLIDE: readonly { frame: PuzzleFrame; ms: number }[] = [
@@ -38,9 +42,9 @@ export function runPuzzle(opts: RunPuzzleOptions): Promise<ModelPuzzle> {
   const animator = new Animator<PuzzleFrame>(draw);
   const game = new ControllerPuzzle({
     model: opts.model,
-    store: fileStorePuzzle(opts.dataDir),
+    store: opts.store ?? fileStorePuzzle(opts.dataDir),
     solver: opts.solver,
-    seed: randomSeed,
+    seed: opts.seed ?? randomSeed,
     onChange: (c) => {
       if (c.model.quit) return;
       if (c.moved && animate && opts.animation) animator.play(SLIDE);

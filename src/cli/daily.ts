@@ -1,0 +1,223 @@
+/**
+ * `slidebox daily`: the day's challenge (UTC date): today's status and streak, or today's 2048
+ * game or 15-puzzle — the same boards for every player, terminal or web. The first game of the
+ * day to end counts; the result is printed as a shareable line with its share code.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { newGame } from '../engine/game2048.ts';
+import { newPuzzle } from '../engine/puzzle.ts';
+import {
+  DAILY_SIZE,
+  DAILY_TARGET,
+  type DailyKind,
+  type DailyResult,
+  dailyLine,
+  dailySeed,
+  isDay,
+  streak,
+  utcDay,
+} from '../front/daily.ts';
+import { initialModel2048 } from '../front/model2048.ts';
+import { initialModelPuzzle } from '../front/modelPuzzle.ts';
+import { defaultDataDir } from '../storage/files.ts';
+import { loadRecords } from '../storage/stats.ts';
+import { best2048, save2048 } from '../storage/store2048.ts';
+import {
+  type DailyOutcome,
+  dailyPath,
+  fileStoreDaily2048,
+  fileStoreDailyPuzzle,
+  loadDaily2048,
+  loadDailyPuzzle,
+} from '../storage/storeDaily.ts';
+import { savePuzzle } from '../storage/storePuzzle.ts';
+import { detectColorDepth } from '../tui/color.ts';
+import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
+
+export const DAILY_USAGE = `Usage: slidebox daily                 today's challenge: what you played, your streak
+       slidebox daily 2048            today's 2048 game (4x4, to 2048)
+       slidebox daily puzzle          today's 15-puzzle
+Options: --plain, --no-animation, --data-dir DIR (as for the games)
+
+The boards come from the UTC date: every player gets the same ones. Your first game of
+the day to end counts (a 2048 game left for a new one ends it too; so does a puzzle given
+up with n); later games are practice. Hints, the AI and the solver mark a result assisted.`;
+
+const out = (s: string) => process.stdout.write(s);
+const errOut = (s: string) => process.stderr.write(s);
+
+/** Today (UTC); SLIDEBOX_TODAY=YYYY-MM-DD sets another day (the end-to-end tests do). */
+function today(): string {
+  const set = process.env.SLIDEBOX_TODAY;
+  return set && isDay(set) ? set : utcDay(Date.now());
+}
+
+const NAMES: Record<DailyKind, string> = { '2048': '2048', puzzle: '15-puzzle' };
+
+/** Today's results and the streak, as lines. */
+export function statusText(table: Parameters<typeof streak>[0], day: string): string {
+  const lines = [`slidebox daily · ${day} (UTC)`];
+  for (const kind of ['2048', 'puzzle'] as const) {
+    const r = table[day]?.[kind];
+    lines.push(
+      r
+        ? `  ${NAMES[kind].padEnd(10)} ${dailyLine(day, kind, r)}`
+        : `  ${NAMES[kind].padEnd(10)} not played yet: slidebox daily ${kind}`,
+    );
+  }
+  const s = streak(table, day);
+  lines.push(`Streak: ${s.current} day${s.current === 1 ? '' : 's'} (longest ${s.longest})`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The line after a daily game: what counted (with its code), or that it was practice. */
+function endText(day: string, kind: DailyKind, counted: DailyResult | null, dir: string): string {
+  const table = loadRecords(dir).records.daily ?? {};
+  if (!counted) {
+    const done = table[day]?.[kind];
+    return done
+      ? `Today's ${NAMES[kind]} counted: ${dailyLine(day, kind, done)}\n`
+      : `Saved: run slidebox daily ${kind} to continue today's ${NAMES[kind]}.\n`;
+  }
+  const s = streak(table, day);
+  const code = counted.code ? `\nShare it: slidebox replay ${counted.code}` : '';
+  return `${dailyLine(day, kind, counted)}${code}\nStreak: ${s.current} day${s.current === 1 ? '' : 's'}\n`;
+}
+
+function notice(day: string, kind: DailyKind, dir: string): string {
+  const done = loadRecords(dir).records.daily?.[day]?.[kind];
+  return done
+    ? `Today's ${NAMES[kind]} already counted (${dailyLine(day, kind, done)}): this game is practice.`
+    : `Daily ${NAMES[kind]} · ${day} · your first game to end counts.`;
+}
+
+interface DailyRun {
+  readonly dir: string;
+  readonly day: string;
+  readonly plain: boolean;
+  readonly animation: boolean;
+}
+
+async function play2048(o: DailyRun): Promise<number> {
+  const seed = dailySeed(o.day, '2048');
+  const loaded = loadDaily2048(o.dir, o.day);
+  for (const n of loaded.notices) errOut(`${n}\n`);
+  const best = best2048(loadRecords(o.dir).records, DAILY_SIZE);
+  let game = loaded.value;
+  if (!game) {
+    game = newGame({ size: DAILY_SIZE, target: DAILY_TARGET, seed });
+    save2048(o.dir, game, best, false, dailyPath(o.dir, '2048'));
+  }
+  const model = initialModel2048(game, best, notice(o.day, '2048', o.dir));
+  const outcome: DailyOutcome = { counted: null };
+  const daily = { store: fileStoreDaily2048(o.dir, o.day, outcome), seed: () => seed };
+  if (o.plain) {
+    const { runPlain2048 } = await import('./plain2048.ts');
+    const io = { input: process.stdin, output: process.stdout, error: process.stderr };
+    const code = await runPlain2048(model, o.dir, io, aiHere, undefined, daily);
+    out(endText(o.day, '2048', outcome.counted, o.dir));
+    return code;
+  }
+  const { run2048 } = await import('../tui/game2048/run.ts');
+  const depth = detectColorDepth(process.env, true);
+  await run2048({ model, dataDir: o.dir, depth, animation: o.animation, ai: aiAdvisor, ...daily });
+  out(endText(o.day, '2048', outcome.counted, o.dir));
+  return 0;
+}
+
+async function playPuzzle(o: DailyRun): Promise<number> {
+  const seed = dailySeed(o.day, 'puzzle');
+  const loaded = loadDailyPuzzle(o.dir, o.day);
+  for (const n of loaded.notices) errOut(`${n}\n`);
+  let puzzle = loaded.value?.puzzle;
+  if (!puzzle) {
+    puzzle = newPuzzle({ width: DAILY_SIZE, seed });
+    savePuzzle(o.dir, puzzle, Date.now(), false, dailyPath(o.dir, 'puzzle'));
+  }
+  const best = loadRecords(o.dir).records.puzzle[String(DAILY_SIZE)] ?? {};
+  const model = initialModelPuzzle(puzzle, best, {
+    notice: notice(o.day, 'puzzle', o.dir),
+    assisted: loaded.value?.assisted ?? false,
+  });
+  const outcome: DailyOutcome = { counted: null };
+  const store = fileStoreDailyPuzzle(o.dir, o.day, outcome);
+  // A new puzzle (n) gives up today's attempt if it was under way: the board stays the day's.
+  const daily = {
+    store,
+    seed: () => {
+      outcome.giveUp?.();
+      return seed;
+    },
+  };
+  if (o.plain) {
+    const { runPlainPuzzle } = await import('./plainPuzzle.ts');
+    const io = { input: process.stdin, output: process.stdout, error: process.stderr };
+    const code = await runPlainPuzzle(model, o.dir, solverHere, io, daily);
+    out(endText(o.day, 'puzzle', outcome.counted, o.dir));
+    return code;
+  }
+  const { runPuzzle } = await import('../tui/puzzle/run.ts');
+  const depth = detectColorDepth(process.env, true);
+  await runPuzzle({
+    model,
+    dataDir: o.dir,
+    depth,
+    animation: o.animation,
+    solver: solverClient,
+    ...daily,
+  });
+  out(endText(o.day, 'puzzle', outcome.counted, o.dir));
+  return 0;
+}
+
+/** Runs `slidebox daily …`; resolves with the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let a: ReturnType<
+    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
+  >;
+  try {
+    a = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    const message = (e as Error).message
+      .split('. ')[0]!
+      .replace(/^Unknown option '(.+)'$/, 'unknown option $1');
+    errOut(`slidebox: ${message}\n\n${DAILY_USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = a;
+  if (values.help) {
+    out(`${DAILY_USAGE}\n`);
+    return 0;
+  }
+  const kind = positionals[0];
+  if (positionals.length > 1 || (kind !== undefined && kind !== '2048' && kind !== 'puzzle')) {
+    errOut(
+      `slidebox: unknown daily game "${positionals.join(' ')}" (try: slidebox daily 2048, slidebox daily puzzle)\n\n${DAILY_USAGE}\n`,
+    );
+    return 2;
+  }
+  const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  const day = today();
+  if (kind === undefined) {
+    const loaded = loadRecords(dir);
+    for (const n of loaded.notices) errOut(`${n}\n`);
+    out(statusText(loaded.records.daily ?? {}, day));
+    return 0;
+  }
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const run = {
+    dir,
+    day,
+    plain: values.plain === true || !interactive,
+    animation: !values['no-animation'],
+  };
+  return kind === '2048' ? play2048(run) : playPuzzle(run);
+}
+
+const OPTIONS = {
+  plain: { type: 'boolean' },
+  'no-animation': { type: 'boolean' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
