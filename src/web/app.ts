@@ -7,7 +7,9 @@
  * the position a game starts from.
  */
 import { checkSeed, randomSeed } from '../engine/rng.ts';
+import { utcDay } from '../front/daily.ts';
 import { type AppContext, keyBelongsToControl } from './context.ts';
+import { dailyPlan } from './daily.ts';
 import {
   KEYS,
   type KeyValueStore,
@@ -24,7 +26,7 @@ import { GAMES, type GameKind, type Settings } from './settings.ts';
 import { ViewHome } from './viewHome.ts';
 import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
 
-type ScreenName = 'home' | GameKind | 'replay' | 'stats';
+type ScreenName = 'home' | GameKind | 'replay' | 'stats' | 'daily-2048' | 'daily-puzzle';
 
 /** What every game screen does for the app. */
 interface Screen {
@@ -92,6 +94,8 @@ class App implements AppContext {
   private readonly duel: LazyScreen;
   private readonly replay: LazyScreen;
   private readonly stats: LazyScreen;
+  private readonly daily2048: Screen2048;
+  private readonly dailyPuzzle: ScreenPuzzle;
 
   constructor(
     private readonly root: HTMLElement,
@@ -132,6 +136,8 @@ class App implements AppContext {
       async () => new (await import('./screenReplay.ts')).ScreenReplay(this),
       failed,
     );
+    this.daily2048 = new Screen2048(this, () => dailyPlan('2048'));
+    this.dailyPuzzle = new ScreenPuzzle(this, () => dailyPlan('puzzle'));
     this.stats = new LazyScreen(
       async () => new (await import('./screenStats.ts')).ScreenStats(this),
       failed,
@@ -147,6 +153,8 @@ class App implements AppContext {
       duel: this.duel,
       replay: this.replay,
       stats: this.stats,
+      'daily-2048': this.daily2048,
+      'daily-puzzle': this.dailyPuzzle,
     };
     return screens[name];
   }
@@ -195,7 +203,7 @@ class App implements AppContext {
   route(): void {
     const h = location.hash.replace(/^#/, '');
     if (h.startsWith('replay=')) this.show('replay');
-    else if (h === 'stats') this.show('stats');
+    else if (h === 'stats' || h === 'daily-2048' || h === 'daily-puzzle') this.show(h);
     else this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
   }
 
@@ -206,10 +214,13 @@ class App implements AppContext {
       if (this.screenOf(this.screen).key(e)) e.preventDefault();
     });
     document.addEventListener('visibilitychange', () => {
-      if (this.screen === 'puzzle') this.puzzle.visible(document.visibilityState === 'visible');
+      const shown = document.visibilityState === 'visible';
+      if (this.screen === 'puzzle') this.puzzle.visible(shown);
+      if (this.screen === 'daily-puzzle') this.dailyPuzzle.visible(shown);
     });
     window.addEventListener('pagehide', () => {
       if (this.screen === 'puzzle') this.puzzle.visible(false);
+      if (this.screen === 'daily-puzzle') this.dailyPuzzle.visible(false);
     });
     window.addEventListener('storage', (e) => this.storageChanged(e));
     window.addEventListener('popstate', () => this.route());
@@ -231,6 +242,7 @@ class App implements AppContext {
     if (next !== 'home') this.screenOf(next).enter();
     else {
       this.homeView.show(this.current, this.takeNotices());
+      this.homeView.showDaily(this.records.value.daily ?? {}, utcDay(Date.now()));
       this.mount(this.homeView.root);
       this.homeView.focusPlay(this.current.game);
       document.title = 'slidebox';

@@ -1,6 +1,6 @@
 /**
  * The browser's saves: the game in progress per game and size (2048 games with evil spawns
- * apart), the versus match and the duel in progress, the settings, the records and
+ * and the daily challenge's games apart, under keys of their own), the versus match and the duel in progress, the settings, the records and
  * the player's picture, in a key-value store (localStorage in the app, a Map in tests).
  *
  * Saved games, versus matches and duels come back through the engine's own parsers, which
@@ -125,12 +125,17 @@ function sized<T>(
  * Loads the saved 2048 game of a size (null: none, or it was damaged and dropped). With
  * `place`, the game with evil spawns (kept apart), whose tiles it replays.
  */
-export function load2048(store: KeyValueStore, size: number, place?: Placer): Loaded<Game | null> {
+export function load2048(
+  store: KeyValueStore,
+  size: number,
+  place?: Placer,
+  key = KEYS.game2048(size, place !== undefined),
+): Loaded<Game | null> {
   const evil = place !== undefined;
   const kind = evil ? '2048 game with evil spawns' : '2048 game';
   return loadParsed(
     store,
-    KEYS.game2048(size, evil),
+    key,
     sized(
       (d) => parseGame(d, { place }),
       (g) => g.size,
@@ -142,15 +147,24 @@ export function load2048(store: KeyValueStore, size: number, place?: Placer): Lo
   );
 }
 
-export function save2048(store: KeyValueStore, game: Game, evil = false): string | null {
-  return writeJson(store, KEYS.game2048(game.size, evil), serializeGame(game, { evil }));
+export function save2048(
+  store: KeyValueStore,
+  game: Game,
+  evil = false,
+  key = KEYS.game2048(game.size, evil),
+): string | null {
+  return writeJson(store, key, serializeGame(game, { evil }));
 }
 
 /** Loads the saved puzzle of a width; its clock comes back paused. */
-export function loadPuzzle(store: KeyValueStore, width: number): Loaded<Puzzle | null> {
+export function loadPuzzle(
+  store: KeyValueStore,
+  width: number,
+  key = KEYS.puzzle(width),
+): Loaded<Puzzle | null> {
   return loadParsed(
     store,
-    KEYS.puzzle(width),
+    key,
     sized(parseSavedPuzzle, (p) => p.width, width, 'width'),
     (reason) =>
       `The saved ${width}×${width} puzzle could not be restored (${reason}), so a new puzzle has started.`,
@@ -163,13 +177,18 @@ export function savePuzzle(
   puzzle: Puzzle,
   now: number,
   assisted = false,
+  key = KEYS.puzzle(puzzle.width),
 ): string | null {
-  return writeJson(store, KEYS.puzzle(puzzle.width), { ...serializePuzzle(puzzle, now), assisted });
+  return writeJson(store, key, { ...serializePuzzle(puzzle, now), assisted });
 }
 
 /** Whether the saved puzzle of a width was played in part by the solver. */
-export function savedAssisted(store: KeyValueStore, width: number): boolean {
-  const read = readJson(store, KEYS.puzzle(width));
+export function savedAssisted(
+  store: KeyValueStore,
+  width: number,
+  key = KEYS.puzzle(width),
+): boolean {
+  const read = readJson(store, key);
   return read.kind === 'ok' && (read.data as { assisted?: unknown } | null)?.assisted === true;
 }
 

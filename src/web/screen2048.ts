@@ -5,10 +5,12 @@
 import { newGame } from '../engine/game2048.ts';
 import type { Placer } from '../engine/spawn.ts';
 import { type Change2048, Controller2048 } from '../front/controller2048.ts';
+import { DAILY_SIZE, DAILY_TARGET } from '../front/daily.ts';
 import { key2048 } from '../front/keymap.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../front/model2048.ts';
 import { describe2048 } from './announce.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS, QUICK_MS } from './context.ts';
+import { type DailyPlan, dailyNotice, withDaily } from './daily.ts';
 import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
 import { KEYS, load2048, save2048 } from './persist.ts';
@@ -30,7 +32,11 @@ export class Screen2048 {
   /** The screen is shown (a placer that finishes loading opens the game only then). */
   private entered = false;
 
-  constructor(private readonly ctx: AppContext) {
+  /** `daily`: today's plan, for the daily challenge's 2048 (else the game of the settings). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly daily?: () => DailyPlan,
+  ) {
     this.queue = new CommandQueue<Command2048>((cmd, backlog) => {
       const ms = reducedMotion() || backlog > 2 ? 0 : backlog > 0 ? QUICK_MS : MOVE_MS;
       this.animateMs = ms;
@@ -59,6 +65,10 @@ export class Screen2048 {
    * placer AI first: its chunk is loaded, then the game opens.
    */
   enter(): void {
+    if (this.daily) {
+      this.enterDaily(this.daily());
+      return;
+    }
     const s = this.ctx.settings();
     document.title = '2048 · slidebox';
     this.entered = true;
@@ -108,6 +118,29 @@ export class Screen2048 {
     game.resume();
   }
 
+  /** Shows today's daily game, resuming it or dealing it from the day's seed. */
+  private enterDaily(plan: DailyPlan): void {
+    document.title = 'Daily 2048 · slidebox';
+    let notice: string | null = null;
+    if (this.game?.model.game.seed !== plan.seed) {
+      const loaded = load2048(this.ctx.kv, DAILY_SIZE, undefined, plan.key);
+      notice = loaded.notice;
+      let game = loaded.value;
+      if (game?.seed !== plan.seed) {
+        game = newGame({ size: DAILY_SIZE, target: DAILY_TARGET, seed: plan.seed });
+        save2048(this.ctx.kv, game, false, plan.key);
+      }
+      this.game?.close();
+      const best = this.ctx.records.value.best2048[String(DAILY_SIZE)] ?? 0;
+      const model = { ...initialModel2048(game, best), speed: this.ctx.settings().speed };
+      this.game = this.controller(model, undefined, plan);
+    }
+    this.ctx.mount(this.view.root);
+    const said = this.ctx.takeNotices(notice ?? dailyNotice(plan, this.ctx.records));
+    this.game.replace({ ...this.game.model, notice: said, overlay: null });
+    this.game.resume();
+  }
+
   leave(): void {
     this.entered = false;
     this.queue.clear();
@@ -126,7 +159,7 @@ export class Screen2048 {
 
   /** Another tab saved: take its game or pace, so neither tab's moves overwrite the other's. */
   storageChanged(key: string, shown: boolean): void {
-    if (!this.game) return;
+    if (!this.game || this.daily) return;
     const { game: shownGame, evil, speed } = this.game.model;
     const size = shownGame.size;
     if (key !== KEYS.game2048(size, evil)) return;
@@ -152,15 +185,31 @@ export class Screen2048 {
     else this.queue.push(cmd);
   }
 
-  private controller(model: Model2048, place: Placer | undefined): Controller2048 {
+  private controller(
+    model: Model2048,
+    place: Placer | undefined,
+    plan?: DailyPlan,
+  ): Controller2048 {
+    const store = webStore2048(this.ctx.kv, this.ctx.records, model.evil, plan?.key);
     return new Controller2048({
       model,
       place,
-      store: webStore2048(this.ctx.kv, this.ctx.records, model.evil),
+      store: plan
+        ? withDaily(store, plan, this.ctx.kv, this.ctx.records, (l) => this.counted(l))
+        : store,
       advisor: webAdvisor,
-      seed: () => this.ctx.nextSeed(),
+      // The daily challenge's new games are the day's board again (practice).
+      seed: plan ? () => plan.seed : () => this.ctx.nextSeed(),
       post: (cmd) => this.queue.push(cmd),
       onChange: (c) => this.show(c),
+    });
+  }
+
+  /** The day's result counted: said once the screen shows the game's end. */
+  private counted(line: string): void {
+    queueMicrotask(() => {
+      this.view.setNotice(`Counted for today: ${line}`);
+      this.ctx.live(`Counted for today: ${line}`);
     });
   }
 

@@ -5,6 +5,7 @@
  */
 import { elapsedMs, newPuzzle } from '../engine/puzzle.ts';
 import { type ChangePuzzle, ControllerPuzzle } from '../front/controllerPuzzle.ts';
+import { DAILY_SIZE, dailyLine, recordDaily } from '../front/daily.ts';
 import { keyPuzzle } from '../front/keymap.ts';
 import {
   type CommandPuzzle,
@@ -15,9 +16,10 @@ import {
 import { describePuzzle } from './announce.ts';
 import { createSolverClient } from './clients.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS } from './context.ts';
+import { type DailyPlan, dailyNotice, withDaily } from './daily.ts';
 import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
-import { KEYS, loadPuzzle, savedAssisted, savePuzzle } from './persist.ts';
+import { KEYS, loadPuzzle, savedAssisted, savePuzzle, saveRecords } from './persist.ts';
 import { builtinPicture } from './picture.ts';
 import { CommandQueue } from './queue.ts';
 import { shareGame } from './share.ts';
@@ -30,7 +32,11 @@ export class ScreenPuzzle {
   private game: ControllerPuzzle | null = null;
   private animate = false;
 
-  constructor(private readonly ctx: AppContext) {
+  /** `daily`: today's plan, for the daily challenge's 15-puzzle (else the settings' puzzle). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly daily?: () => DailyPlan,
+  ) {
     this.queue = new CommandQueue<CommandPuzzle>((cmd, backlog) => {
       this.animate = !reducedMotion() && backlog <= 2;
       const change = this.game?.dispatch(cmd);
@@ -67,6 +73,11 @@ export class ScreenPuzzle {
 
   /** Shows the puzzle of the chosen width, loading or starting it. */
   enter(): void {
+    const plan = this.daily?.();
+    if (plan) {
+      this.enterDaily(plan);
+      return;
+    }
     const s = this.ctx.settings();
     let notice: string | null = null;
     if (!this.game || this.game.model.puzzle.width !== s.width) {
@@ -92,6 +103,57 @@ export class ScreenPuzzle {
     this.game.resume();
   }
 
+  /** Shows today's daily puzzle, resuming it or dealing it from the day's seed. */
+  private enterDaily(plan: DailyPlan): void {
+    let notice: string | null = null;
+    if (this.game?.model.puzzle.seed !== plan.seed) {
+      const loaded = loadPuzzle(this.ctx.kv, DAILY_SIZE, plan.key);
+      notice = loaded.notice;
+      let puzzle = loaded.value;
+      const today = puzzle?.seed === plan.seed;
+      if (!today) {
+        puzzle = newPuzzle({ width: DAILY_SIZE, seed: plan.seed });
+        savePuzzle(this.ctx.kv, puzzle, Date.now(), false, plan.key);
+      }
+      const best = this.ctx.records.value.puzzle[String(DAILY_SIZE)] ?? {};
+      const assisted = today && savedAssisted(this.ctx.kv, DAILY_SIZE, plan.key);
+      this.game?.close();
+      this.game = this.controller(initialModelPuzzle(puzzle!, best, { assisted }), plan);
+    }
+    this.view.setLook(this.look());
+    document.title = 'Daily 15-puzzle · slidebox';
+    this.ctx.mount(this.view.root);
+    const said = this.ctx.takeNotices(notice ?? dailyNotice(plan, this.ctx.records));
+    this.game.replace({ ...this.game.model, notice: said, overlay: null });
+    this.game.resume();
+  }
+
+  /** A new daily puzzle while the day's attempt is under way: that attempt is given up. */
+  private giveUp(plan: DailyPlan): void {
+    const m = this.game?.model;
+    const p = m?.puzzle;
+    if (!m || !p || p.moves === 0 || p.solved || p.seed !== plan.seed) return;
+    const result = {
+      moves: p.moves,
+      timeMs: Math.round(elapsedMs(p, Date.now())),
+      won: false,
+      assisted: m.assisted,
+    };
+    const next = recordDaily(this.ctx.records.value.daily ?? {}, plan.day, 'puzzle', result);
+    if (!next.counted) return;
+    this.ctx.records.value = { ...this.ctx.records.value, daily: next.table };
+    saveRecords(this.ctx.kv, this.ctx.records.value);
+    this.counted(dailyLine(plan.day, 'puzzle', result));
+  }
+
+  /** The day's result counted: said once the screen shows it. */
+  private counted(line: string): void {
+    queueMicrotask(() => {
+      this.view.setNotice(`Counted for today: ${line}`);
+      this.ctx.live(`Counted for today: ${line}`);
+    });
+  }
+
   leave(): void {
     this.queue.clear();
     this.game?.suspend();
@@ -113,7 +175,7 @@ export class ScreenPuzzle {
 
   /** Another tab saved this puzzle: take its position, so neither tab overwrites the other. */
   storageChanged(key: string, shown: boolean): void {
-    if (!this.game || key !== KEYS.puzzle(this.game.model.puzzle.width)) return;
+    if (!this.game || this.daily || key !== KEYS.puzzle(this.game.model.puzzle.width)) return;
     const width = this.game.model.puzzle.width;
     const loaded = loadPuzzle(this.ctx.kv, width).value;
     if (!loaded) return;
@@ -136,12 +198,20 @@ export class ScreenPuzzle {
     return { picture: custom ?? builtinPicture(), numbers: s.numbers };
   }
 
-  private controller(model: ModelPuzzle): ControllerPuzzle {
+  private controller(model: ModelPuzzle, plan?: DailyPlan): ControllerPuzzle {
+    const store = webStorePuzzle(this.ctx.kv, this.ctx.records, plan?.key);
+    const counted = (line: string) => this.counted(line);
     return new ControllerPuzzle({
       model,
-      store: webStorePuzzle(this.ctx.kv, this.ctx.records),
+      store: plan ? withDaily(store, plan, this.ctx.kv, this.ctx.records, counted) : store,
       solver: async () => createSolverClient(),
-      seed: () => this.ctx.nextSeed(),
+      // The daily challenge's new puzzles are the day's board again (practice).
+      seed: plan
+        ? () => {
+            this.giveUp(plan);
+            return plan.seed;
+          }
+        : () => this.ctx.nextSeed(),
       post: (cmd) => this.queue.push(cmd),
       onChange: (c) => this.show(c),
       onTick: () => {

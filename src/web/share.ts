@@ -46,3 +46,23 @@ export async function shareGame(
   if (!s.ok) return `${s.error.message[0]!.toUpperCase()}${s.error.message.slice(1)}.`;
   return shareReplay(codes.encodeShared(s.value), title);
 }
+
+/** Shares a result line with the link that replays its game; resolves with the sentence. */
+export async function shareResult(line: string, code: string | undefined): Promise<string> {
+  const url = code ? replayLink(code) : undefined;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ text: line, ...(url ? { url } : {}) });
+      return 'Shared.';
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return 'Not shared.';
+    }
+  }
+  const text = url ? `${line}\n${url}` : line;
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'Result copied.';
+  } catch {
+    return `Copy this to share it: ${text}`;
+  }
+}

@@ -3,6 +3,7 @@
  * settings it is given and reports every change; the wiring file remembers them.
  */
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
+import { DAILY_KINDS, type DailyKind, type DailyTable, dailyLine, streak } from '../front/daily.ts';
 import { formatNumber } from '../front/format.ts';
 import { h } from './dom.ts';
 import {
@@ -15,6 +16,7 @@ import {
   VERSUS_TARGETS,
   type VersusOpponent,
 } from './settings.ts';
+import { shareResult } from './share.ts';
 
 export interface HomeHandlers {
   change(s: Settings): void;
@@ -81,6 +83,9 @@ export class ViewHome {
   private readonly cap: HTMLSelectElement;
   private readonly slider: HTMLSelectElement;
   private readonly placer: HTMLSelectElement;
+  private readonly dailyBody = h('div', { class: 'daily-body', 'data-testid': 'daily' });
+  /** The day's results on show, for their Share buttons. */
+  private dailyShown: { day: string; table: DailyTable } | null = null;
 
   constructor(
     initial: Settings,
@@ -143,6 +148,12 @@ export class ViewHome {
       ),
       this.notice,
       h(
+        'section',
+        { class: 'card card-daily', 'aria-labelledby': 'daily-title' },
+        h('h2', { id: 'daily-title' }, 'Daily challenge'),
+        this.dailyBody,
+      ),
+      h(
         'div',
         { class: 'cards' },
         card('2048', '2048', 'Slide the tiles; equal tiles merge. Reach the target tile.', [
@@ -199,6 +210,8 @@ export class ViewHome {
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-play]');
       if (el) this.on.play(el.dataset.play as GameKind);
+      const share = (e.target as Element).closest<HTMLElement>('[data-share-daily]');
+      if (share) this.shareDaily(share.dataset.shareDaily as DailyKind);
     });
     const changed = () => {
       this.settings = {
@@ -254,6 +267,59 @@ export class ViewHome {
     this.fileRow.hidden = s.picture !== 'custom';
     this.numbersRow.hidden = s.picture === 'none';
     this.notice.textContent = notice ?? '';
+  }
+
+  /** Today's daily challenge: each game's result or its play link, and the streak. */
+  showDaily(table: DailyTable, day: string): void {
+    this.dailyShown = { day, table };
+    const rows = DAILY_KINDS.map((kind) => {
+      const r = table[day]?.[kind];
+      const name = kind === '2048' ? '2048' : '15-puzzle';
+      const play = h(
+        'a',
+        {
+          href: `#daily-${kind}`,
+          class: r ? 'btn' : 'btn btn-primary',
+          'data-testid': `daily-${kind}`,
+        },
+        r ? `Practice ${name}` : `Play ${name}`,
+      );
+      const line = r ? dailyLine(day, kind, r) : `${name}: not played yet today`;
+      const share = r
+        ? h('button', { type: 'button', class: 'btn', 'data-share-daily': kind }, 'Share')
+        : null;
+      return h(
+        'div',
+        { class: 'daily-row' },
+        h('p', { 'data-testid': `daily-line-${kind}` }, line),
+        play,
+        share,
+      );
+    });
+    const s = streak(table, day);
+    const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+    this.dailyBody.replaceChildren(
+      h(
+        'p',
+        {},
+        `The same boards for everyone today (${day}, UTC). Your first game to end counts.`,
+      ),
+      ...rows,
+      h(
+        'p',
+        { 'data-testid': 'daily-streak' },
+        `Streak: ${days(s.current)} (longest ${days(s.longest)})`,
+      ),
+    );
+  }
+
+  private shareDaily(kind: DailyKind): void {
+    const shown = this.dailyShown;
+    const r = shown?.table[shown.day]?.[kind];
+    if (!shown || !r) return;
+    void shareResult(dailyLine(shown.day, kind, r), r.code).then((said) => {
+      this.notice.textContent = said;
+    });
   }
 
   /** Moves focus to the button of the game last played. */

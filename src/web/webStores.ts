@@ -42,11 +42,16 @@ export function done(sentence: string | null) {
 }
 
 /** The 2048 store; an evil game is kept apart and its scores are not records. */
-export function webStore2048(kv: KeyValueStore, records: RecordsBox, evil = false): Store2048 {
+export function webStore2048(
+  kv: KeyValueStore,
+  records: RecordsBox,
+  evil = false,
+  key?: string,
+): Store2048 {
   return {
     recordGame: (entry) => kept(appendHistory(kv, entry)),
     save(game, best) {
-      const saved = save2048(kv, game, evil);
+      const saved = save2048(kv, game, evil, key);
       if (evil) return done(saved);
       const raised = raiseBest2048(records.value, game.size, best);
       if (raised === records.value) return done(saved);
@@ -56,10 +61,10 @@ export function webStore2048(kv: KeyValueStore, records: RecordsBox, evil = fals
   };
 }
 
-export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox): StorePuzzle {
+export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox, key?: string): StorePuzzle {
   return {
     recordGame: (entry) => kept(appendHistory(kv, entry)),
-    save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted)),
+    save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted, key)),
     recordSolve(width, moves, timeMs) {
       const r = recordSolve(records.value, width, moves, timeMs);
       records.value = r.records;
