@@ -33,6 +33,7 @@ describe('parseCli', () => {
         placer: 'ai',
         slider: 'human',
         evil: false,
+        json: false,
         dataDir: '/tmp/x',
       },
     });
@@ -218,7 +219,7 @@ describe('parseCli', () => {
       'an empty argument is a command',
       [''],
       'unknown-command',
-      'unknown command "" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel)',
+      'unknown command "" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel, slidebox stats)',
     ],
     [
       'a bad repeated value is still read',
@@ -253,5 +254,42 @@ describe('parseCli', () => {
     const r = parseCli(argv);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.value).toMatchObject(value);
+  });
+});
+
+describe('parseCli: stats', () => {
+  it('reads stats with --json, --size and --data-dir', () => {
+    expect(parseCli(['stats'])).toMatchObject({
+      ok: true,
+      value: { command: 'stats', json: false, size: undefined, dataDir: undefined },
+    });
+    expect(parseCli(['stats', '--json', '--size=3', '--data-dir', '/d'])).toMatchObject({
+      ok: true,
+      value: { command: 'stats', json: true, size: 3, dataDir: '/d' },
+    });
+  });
+
+  it.each([
+    [['stats', '--seed', '3'], /^--seed does not apply to slidebox stats$/],
+    [['stats', '--new'], /^--new does not apply to slidebox stats$/],
+    [['stats', '--plain'], /^--plain does not apply to slidebox stats$/],
+    [['stats', '--no-animation'], /^--no-animation does not apply to slidebox stats$/],
+    [['stats', '--target', '64'], /^--target does not apply to slidebox stats$/],
+    [['stats', '--ai'], /^--ai does not apply to slidebox stats$/],
+    [['stats', '--spawns', 'evil'], /^--spawns does not apply to slidebox stats$/],
+    [['stats', '--size', '9'], /^--size .*3 to 8, got 9$/],
+    [['stats', '--size', 'four'], /^--size needs a whole number, got "four"$/],
+    [['stats', 'puzzle'], /^unknown command "stats puzzle"/],
+    [['--json'], /^--json is for slidebox stats only$/],
+    [['puzzle', '--json'], /^--json is for slidebox stats only$/],
+  ])('refuses %j', (args, message) => {
+    const r = parseCli(args);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(message);
+  });
+
+  it('an unknown command names stats among the commands', () => {
+    const r = parseCli(['scores']);
+    expect(!r.ok && r.error.message).toMatch(/slidebox stats\)$/);
   });
 });

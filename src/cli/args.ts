@@ -11,10 +11,12 @@ import { AI_LEVELS, type AiLevel, isAiLevel } from '../front/versusAi.ts';
 
 export type Game = '2048' | 'puzzle' | 'versus' | 'duel';
 const GAMES: readonly string[] = ['2048', 'puzzle', 'versus', 'duel'];
+/** A game, or `stats`: the figures of the finished games. */
+export type Command = Game | 'stats';
 export type DuelPlayer = 'ai' | 'human';
 
 export interface CliOptions {
-  readonly command: Game | 'help' | 'version';
+  readonly command: Command | 'help' | 'version';
   readonly size: number | undefined;
   readonly target: number | undefined;
   readonly seed: number | undefined;
@@ -33,6 +35,8 @@ export interface CliOptions {
   /** Duel: who places and who slides in the first round (then they swap). */
   readonly placer: DuelPlayer;
   readonly slider: DuelPlayer;
+  /** Stats: the summary as JSON. */
+  readonly json: boolean;
   readonly dataDir: string | undefined;
 }
 
@@ -42,13 +46,16 @@ export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the defau
                                       you against the AI (--ai LEVEL)
        slidebox duel [options]        2048 without luck: one slides, the other places
                                       every tile (2 or 4), then the roles swap
+       slidebox stats [--json]        your finished games: games played, wins, best
+                                      and median scores, largest tiles, puzzle times,
+                                      versus and duel results
        slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
 Your game is saved after every move and resumed next time (2048, puzzle, a versus
 match or a duel; --new starts afresh).
 
 Options:
-  --size N         board size, 3 to 8 (default 4)
+  --size N         board size, 3 to 8 (default 4); stats: only that size
   --target N       2048: winning tile, a power of two from 8 (default 2048);
                    versus: the tile that wins the match, from 16 (default 512)
   --ai             2048: watch the AI play (p pauses, + and - change the pace)
@@ -66,6 +73,7 @@ Options:
   --no-animation   move tiles without animation
   --plain          line mode for pipes and scripts: one command per line on stdin,
                    the board as text after each (automatic when not in a terminal)
+  --json           stats: the summary as JSON, for scripts
   --data-dir DIR   where saves go (default: $XDG_DATA_HOME/slidebox,
                    else ~/.local/share/slidebox)
   -h, --help       show this help
@@ -95,6 +103,7 @@ const OPTIONS = {
   plain: { type: 'boolean' },
   invert: { type: 'boolean' },
   ai: { type: 'boolean' },
+  json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -102,7 +111,7 @@ const OPTIONS = {
 type OptionName = keyof typeof OPTIONS;
 
 /** Options that belong to some games only. */
-const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
+const ONLY_FOR: Partial<Record<OptionName, readonly Command[]>> = {
   target: ['2048', 'versus'],
   placer: ['duel'],
   slider: ['duel'],
@@ -110,7 +119,11 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Game[]>> = {
   ai: ['2048', 'versus'],
   invert: ['puzzle'],
   cap: ['versus'],
+  json: ['stats'],
 };
+
+/** The options of `slidebox stats`; every other one is refused there. */
+const STATS_OPTIONS: readonly OptionName[] = ['size', 'json', 'data-dir'];
 
 type CliProblem = Problem;
 
@@ -198,6 +211,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   const { values, flags, positionals } = scanned.value;
   if (flags.has('help')) return ok(defaults('help'));
   if (flags.has('version')) return ok(defaults('version'));
+  if (positionals[0] === 'stats') return parseStats(scanned.value);
   const game = (positionals[0] ?? '2048') as Game;
   const level = versusLevel(game, flags, positionals);
   if (!level.ok) return level;
@@ -205,10 +219,10 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   if (extra > 0 || !GAMES.includes(game)) {
     return err({
       code: 'unknown-command',
-      message: `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel)`,
+      message: unknownCommandMessage(positionals),
     });
   }
-  for (const [option, owners] of Object.entries(ONLY_FOR) as [OptionName, Game[]][]) {
+  for (const [option, owners] of Object.entries(ONLY_FOR) as [OptionName, Command[]][]) {
     if ((values.has(option) || flags.has(option)) && !owners.includes(game)) {
       const names = owners.map((g) => `slidebox ${g}`).join(' and ');
       return err({ code: 'bad-option', message: `--${option} is for ${names} only` });
@@ -255,6 +269,39 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     placer: players.value.placer,
     slider: players.value.slider,
     evil: spawns === 'evil',
+    json: false,
+    dataDir: values.get('data-dir'),
+  });
+}
+
+function unknownCommandMessage(positionals: readonly string[]): string {
+  return `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel, slidebox stats)`;
+}
+
+/** `slidebox stats`: only --size (one board size), --json and --data-dir apply. */
+function parseStats({ values, flags, positionals }: Scanned): Result<CliOptions, CliProblem> {
+  if (positionals.length > 1) {
+    return err({ code: 'unknown-command', message: unknownCommandMessage(positionals) });
+  }
+  for (const name of [...values.keys(), ...flags]) {
+    if (!STATS_OPTIONS.includes(name)) {
+      return err({ code: 'bad-option', message: `--${name} does not apply to slidebox stats` });
+    }
+  }
+  let size: number | undefined;
+  const text = values.get('size');
+  if (text !== undefined) {
+    const n = wholeNumber('--size', text);
+    if (!n.ok) return n;
+    const checked = checkOptions({ size: n.value });
+    if (!checked.ok)
+      return err({ code: checked.error.code, message: `--${checked.error.message}` });
+    size = n.value;
+  }
+  return ok({
+    ...defaults('stats'),
+    size,
+    json: flags.has('json'),
     dataDir: values.get('data-dir'),
   });
 }
@@ -310,6 +357,7 @@ function defaults(command: CliOptions['command']): CliOptions {
     placer: 'ai',
     slider: 'human',
     evil: false,
+    json: false,
     dataDir: undefined,
   };
 }

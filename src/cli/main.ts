@@ -260,6 +260,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`slidebox ${VERSION}\n`);
     return 0;
   }
+  if (o.command === 'stats') {
+    const { runStats } = await import('./stats.ts');
+    return runStats(o, {
+      output: process.stdout,
+      error: process.stderr,
+      env: process.env,
+      isTTY: process.stdout.isTTY === true,
+    });
+  }
   if (o.command === 'versus') return playVersus(o);
   if (o.command === 'duel') return playDuel(o);
   return o.command === 'puzzle' ? playPuzzle(o) : play2048(o);

@@ -394,3 +394,35 @@ describe('summarize', () => {
     expect(summarize(EMPTY_HISTORY)).toEqual({ games: 0, wins: 0, groups: [] });
   });
 });
+
+describe('the stored form: field order', () => {
+  it('an entry read back keeps the order the controllers write, so the file stays stable', () => {
+    const shuffled = {
+      assisted: false,
+      won: true,
+      maxTile: 8,
+      score: 8,
+      moves: 1,
+      date: DATE,
+      size: 4,
+      kind: '2048',
+    };
+    const r = parseHistory({
+      kind: 'slidebox/history',
+      version: 1,
+      entries: [shuffled],
+      rolledUp: [],
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(Object.keys(r.value.entries[0]!)).toEqual([
+      'kind',
+      'size',
+      'date',
+      'score',
+      'moves',
+      'maxTile',
+      'won',
+      'assisted',
+    ]);
+  });
+});

@@ -319,7 +319,30 @@ function parseEntry(raw: unknown): HistoryEntry | string {
   if (r.code !== undefined) entry = { ...entry, code: r.code as string };
   if (kind === 'puzzle' && !entry.won) return 'an unsolved puzzle';
   if (entry.result !== undefined && entry.won !== (entry.result === 'win')) return 'won';
-  return entry;
+  return inFieldOrder(entry);
+}
+
+/** The fields in the order {@link HistoryEntry} declares them, as the controllers write them. */
+const ENTRY_ORDER = [
+  'kind',
+  'size',
+  'date',
+  'score',
+  'moves',
+  'timeMs',
+  'maxTile',
+  'won',
+  'result',
+  'opponent',
+  'assisted',
+  'evil',
+  'code',
+] as const satisfies readonly (keyof HistoryEntry)[];
+
+function inFieldOrder(e: HistoryEntry): HistoryEntry {
+  const out: Record<string, unknown> = {};
+  for (const k of ENTRY_ORDER) if (e[k] !== undefined) out[k] = e[k];
+  return out as unknown as HistoryEntry;
 }
 
 const isCountTable = (x: unknown): boolean =>

@@ -132,7 +132,7 @@ describe('the history file', () => {
     expect(loaded.history).toEqual({ entries: [], rolledUp: [] });
     expect(loaded.notices).toHaveLength(1);
     expect(loaded.notices[0]).toMatch(
-      /^Your game history could not be read \(its game 1 is invalid \(size\)\); it was moved to .* and a new one started\.$/,
+      /^Your game history could not be read \(its game 1 is invalid \(size\)\); it was moved to .*, and your next finished game starts a new one\.$/,
     );
     expect(aside(dir)).toHaveLength(1);
     expect(loadHistory(dir).notices).toEqual([]);

@@ -58,14 +58,16 @@ function setAside(path: string, reason: string): { moved: boolean; text: string 
 
 /**
  * The history in `dir` (empty when there is none). A damaged file is moved aside and described
- * in a notice; the history is then empty.
+ * in a notice; the history is then empty (read only: the next recorded game writes a new file).
  */
 export function loadHistory(dir: string): { history: History; notices: string[] } {
   const path = historyPath(dir);
   const read = readHistory(path);
   if ('history' in read) return { history: read.history, notices: [] };
   const aside = setAside(path, read.damaged);
-  const then = aside.moved ? ' and a new one started.' : '; it was left as it is.';
+  const then = aside.moved
+    ? ', and your next finished game starts a new one.'
+    : '; it was left as it is.';
   return { history: EMPTY_HISTORY, notices: [`${aside.text}${then}`] };
 }
 
