@@ -104,12 +104,15 @@ async function play2048(o: DailyRun): Promise<number> {
   const loaded = loadDaily2048(o.dir, o.day);
   for (const n of loaded.notices) errOut(`${n}\n`);
   const best = best2048(loadRecords(o.dir).records, DAILY_SIZE);
-  let game = loaded.value;
+  let game = loaded.value?.game;
   if (!game) {
     game = newGame({ size: DAILY_SIZE, target: DAILY_TARGET, seed });
     save2048(o.dir, game, best, false, dailyPath(o.dir, '2048'));
   }
-  const model = initialModel2048(game, best, notice(o.day, '2048', o.dir));
+  const model = {
+    ...initialModel2048(game, best, notice(o.day, '2048', o.dir)),
+    assisted: loaded.value?.assisted ?? false,
+  };
   const outcome: DailyOutcome = { counted: null };
   const daily = { store: fileStoreDaily2048(o.dir, o.day, outcome), seed: () => seed };
   if (o.plain) {

@@ -61,6 +61,7 @@ async function play2048(o: CliOptions): Promise<number> {
     game = fresh;
   }
   let model = initialModel2048(game, loaded.best, notices[0] ?? null, o.evil);
+  if (game === loaded.game) model = { ...model, assisted: loaded.assisted };
   if (o.target !== undefined) model = { ...model, target: o.target };
   if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed, place);
 

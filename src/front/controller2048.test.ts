@@ -61,7 +61,7 @@ describe('Controller2048: the AI', () => {
   });
 
   it('marks the game assisted once a hint is shown, until a new game', async () => {
-    const { c, advisor } = setup();
+    const { c, advisor, store } = setup();
     c.dispatch({ type: 'move', dir: anyMove(c.model.game.cells as number[][])! });
     expect(c.model.assisted).toBe(false);
     c.dispatch({ type: 'hint' });
@@ -70,6 +70,9 @@ describe('Controller2048: the AI', () => {
     advisor.last.answer.resolve('down');
     await settle();
     expect(c.model.assisted).toBe(true);
+    // Saved with the game, so a resumed game is still marked.
+    c.dispatch({ type: 'move', dir: 'down' });
+    expect(store.saves.at(-1)?.assisted).toBe(true);
     c.dispatch({ type: 'new' });
     c.dispatch({ type: 'new-confirmed' });
     expect(c.model.assisted).toBe(false);

@@ -142,7 +142,7 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
   }
 
   private save(): void {
-    const r = this.opts.store.save(this.m.game, this.m.best);
+    const r = this.opts.store.save(this.m.game, this.m.best, this.m.assisted);
     if (r.ok) return;
     this.m = { ...this.m, notice: r.error.message };
     // A save that was waiting failed: show it now (play goes on).

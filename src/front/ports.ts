@@ -108,8 +108,11 @@ export interface PuzzleSolver {
 
 /** Where a 2048 game and the best score are kept. */
 export interface Store2048 {
-  /** Saves the game in progress and raises the best score of its size to `best`. */
-  save(game: Game, best: number): Result<void>;
+  /**
+   * Saves the game in progress and raises the best score of its size to `best`; `assisted`: the
+   * AI helped in this game (kept with it, so a resumed game still says so).
+   */
+  save(game: Game, best: number, assisted: boolean): Result<void>;
   /** Adds a finished game to the history (optional: not kept without it). */
   recordGame?(entry: HistoryEntry): Result<void>;
 }

@@ -30,6 +30,15 @@ describe('2048 saves', () => {
     expect(loaded.best).toBe(game.score);
   });
 
+  it('keep whether the AI helped, so a resumed game still says so', () => {
+    const dir = tmp();
+    const game = playSome(12, 10);
+    save2048(dir, game, 0, false, undefined, true);
+    expect(load2048(dir, 4).assisted).toBe(true);
+    save2048(dir, game, 0);
+    expect(load2048(dir, 4).assisted).toBe(false);
+  });
+
   it('keep one save per board size', () => {
     const dir = tmp();
     save2048(dir, newGame({ size: 3, seed: 1 }), 0);

@@ -19,6 +19,8 @@ export interface Loaded2048 {
   /** The saved game, or null when there is none (or it was damaged). */
   readonly game: Game | null;
   readonly best: number;
+  /** The AI helped in the saved game. */
+  readonly assisted: boolean;
   /** One-line notices for the player (a damaged file moved aside, …). */
   readonly notices: readonly string[];
 }
@@ -34,7 +36,9 @@ export function savePath2048(dir: string, size: number, evil = false): string {
  */
 export function load2048(dir: string, size: number, place?: Placer): Loaded2048 {
   const records = loadRecords(dir);
+  let assisted = false;
   const saved = loadSave(savePath2048(dir, size, place !== undefined), (data) => {
+    assisted = (data as { assisted?: unknown } | null)?.assisted === true;
     const parsed = parseGame(data, { place });
     if (parsed.ok && parsed.value.size !== size) {
       return err(problem('bad-save', 'its board size does not match its name'));
@@ -44,6 +48,7 @@ export function load2048(dir: string, size: number, place?: Placer): Loaded2048 
   return {
     game: saved.value,
     best: best2048(records.records, size),
+    assisted: saved.value !== null && assisted,
     notices: [...records.notices, ...saved.notices],
   };
 }
@@ -60,8 +65,10 @@ export function save2048(
   best: number,
   evil = false,
   path = savePath2048(dir, game.size, evil),
+  assisted = false,
 ): void {
-  const data = serializeGame(game, { evil });
+  // `assisted` (the AI helped) travels along, as the puzzle's does.
+  const data = { ...serializeGame(game, { evil }), ...(assisted ? { assisted } : {}) };
   atomicWrite(path, `${JSON.stringify(data)}\n`);
   if (evil) return;
   const score = Math.max(best, game.score);
@@ -75,9 +82,9 @@ export function save2048(
 export function fileStore2048(dir: string, evil = false, path?: string): Store2048 {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
-    save(game, best) {
+    save(game, best, assisted) {
       try {
-        save2048(dir, game, best, evil, path);
+        save2048(dir, game, best, evil, path, assisted);
         return ok(undefined);
       } catch (e) {
         return err(problem('save-failed', `Could not save the game (${(e as Error).message}).`));

@@ -29,10 +29,17 @@ export function dailyPath(dir: string, kind: DailyKind): string {
   return join(dir, `daily-${kind}.json`);
 }
 
-/** The day's 2048 game in progress, or null (none, or an earlier day's). */
-export function loadDaily2048(dir: string, day: string): LoadedSave<Game> {
-  const loaded = loadSave(dailyPath(dir, '2048'), (data) => parseGame(data));
-  const today = loaded.value?.seed === dailySeed(day, '2048') ? loaded.value : null;
+/** The day's 2048 game in progress and whether the AI helped, or null (none, or an earlier day's). */
+export function loadDaily2048(
+  dir: string,
+  day: string,
+): LoadedSave<{ game: Game; assisted: boolean }> {
+  const loaded = loadSave(dailyPath(dir, '2048'), (data) => {
+    const g = parseGame(data);
+    const assisted = (data as { assisted?: unknown }).assisted === true;
+    return g.ok ? ok({ game: g.value, assisted }) : g;
+  });
+  const today = loaded.value?.game.seed === dailySeed(day, '2048') ? loaded.value : null;
   return { value: today, notices: loaded.notices };
 }
 

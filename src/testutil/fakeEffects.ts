@@ -120,7 +120,7 @@ export class MemoryHistory {
 
 /** A 2048 store in memory that can be told to fail. */
 export class MemoryStore2048 implements Store2048 {
-  readonly saves: { game: Game; best: number }[] = [];
+  readonly saves: { game: Game; best: number; assisted: boolean }[] = [];
   readonly history = new MemoryHistory();
   failing = false;
 
@@ -128,9 +128,9 @@ export class MemoryStore2048 implements Store2048 {
     return this.history.recordGame(entry);
   }
 
-  save(game: Game, best: number): Result<void> {
+  save(game: Game, best: number, assisted: boolean): Result<void> {
     if (this.failing) return err(problem('save-failed', 'Could not save the game (disk full).'));
-    this.saves.push({ game, best });
+    this.saves.push({ game, best, assisted });
     return ok(undefined);
   }
 }

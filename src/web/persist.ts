@@ -152,8 +152,13 @@ export function save2048(
   game: Game,
   evil = false,
   key = KEYS.game2048(game.size, evil),
+  assisted = false,
 ): string | null {
-  return writeJson(store, key, serializeGame(game, { evil }));
+  // `assisted` (the AI helped) travels along, as the puzzle's does.
+  return writeJson(store, key, {
+    ...serializeGame(game, { evil }),
+    ...(assisted ? { assisted } : {}),
+  });
 }
 
 /** Loads the saved puzzle of a width; its clock comes back paused. */
@@ -182,7 +187,7 @@ export function savePuzzle(
   return writeJson(store, key, { ...serializePuzzle(puzzle, now), assisted });
 }
 
-/** Whether the saved puzzle of a width was played in part by the solver. */
+/** Whether a saved game was helped by the solver or the AI (the puzzle's key by default). */
 export function savedAssisted(
   store: KeyValueStore,
   width: number,

@@ -13,7 +13,7 @@ import { type AppContext, FROM_OTHER_TAB, MOVE_MS, QUICK_MS } from './context.ts
 import { type DailyPlan, dailyNotice, withDaily } from './daily.ts';
 import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
-import { KEYS, load2048, save2048 } from './persist.ts';
+import { KEYS, load2048, save2048, savedAssisted } from './persist.ts';
 import { CommandQueue } from './queue.ts';
 import { shareGame } from './share.ts';
 import { View2048 } from './view2048.ts';
@@ -103,7 +103,9 @@ export class Screen2048 {
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(s.size)] ?? 0;
-      const model = { ...initialModel2048(game, best, null, evil), speed: s.speed };
+      const assisted =
+        game === loaded.value && savedAssisted(this.ctx.kv, s.size, KEYS.game2048(s.size, evil));
+      const model = { ...initialModel2048(game, best, null, evil), speed: s.speed, assisted };
       this.game = this.controller(model, place);
     }
     const game = this.game!;
@@ -132,7 +134,9 @@ export class Screen2048 {
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(DAILY_SIZE)] ?? 0;
-      const model = { ...initialModel2048(game, best), speed: this.ctx.settings().speed };
+      const assisted = game === loaded.value && savedAssisted(this.ctx.kv, DAILY_SIZE, plan.key);
+      const speed = this.ctx.settings().speed;
+      const model = { ...initialModel2048(game, best), speed, assisted };
       this.game = this.controller(model, undefined, plan);
     }
     this.ctx.mount(this.view.root);
@@ -168,7 +172,8 @@ export class Screen2048 {
     if (!game) return;
     this.queue.clear();
     const best = this.ctx.records.value.best2048[String(size)] ?? 0;
-    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB, evil), speed });
+    const assisted = savedAssisted(this.ctx.kv, size, KEYS.game2048(size, evil));
+    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB, evil), speed, assisted });
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 
