@@ -11,14 +11,13 @@ import type { Problem, Result } from '../engine/result.ts';
 import {
   decodeShared,
   encodeShared,
-  type Replay,
-  replayShared,
   type Shared,
   shared2048,
   sharedDuel,
   sharedPuzzle,
   sharedVersus,
 } from '../engine/shareCode.ts';
+import { type Replay, replayShared } from '../engine/shareReplay.ts';
 import { initialModelReplay } from '../front/modelReplay.ts';
 import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';

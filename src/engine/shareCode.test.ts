@@ -8,7 +8,6 @@ import {
   decodeShared,
   encodeShared,
   MAX_CODE_LENGTH,
-  readShareCode,
   SHARE_PREFIX,
   type Shared,
   shared2048,
@@ -16,6 +15,7 @@ import {
   sharedPuzzle,
   sharedVersus,
 } from './shareCode.ts';
+import { readShareCode } from './shareReplay.ts';
 import type { Placer } from './spawn.ts';
 import { playPlaced } from './spawn.ts';
 import { newVersus, type VersusMatch, versusMove } from './versus.ts';

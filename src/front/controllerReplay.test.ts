@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play } from '../engine/game2048.ts';
-import { encodeShared, readShareCode, shared2048 } from '../engine/shareCode.ts';
+import { encodeShared, shared2048 } from '../engine/shareCode.ts';
+import { readShareCode } from '../engine/shareReplay.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { ControllerReplay } from './controllerReplay.ts';
 import {

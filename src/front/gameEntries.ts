@@ -19,7 +19,8 @@ import {
 import { type HistoryEntry, MAX_CODE_LENGTH, type MatchResult } from './history.ts';
 import type { Model2048 } from './model2048.ts';
 import type { ModelDuel } from './modelDuel.ts';
-import { type ModelVersus, opponentKey } from './modelVersus.ts';
+import type { ModelVersus } from './modelVersus.ts';
+import { opponentKey } from './records.ts';
 
 /** The entry's share code field: the game's code, or none when it cannot be shared. */
 function codeOf(s: Result<Shared, Problem>): { code?: string } {

@@ -3,7 +3,7 @@
  * screen, playing or paused, and the pace; its pure update and its keys. The positions come
  * from the engine's re-simulation, so what is shown is exactly what the rules produce.
  */
-import type { Replay } from '../engine/shareCode.ts';
+import type { Replay } from '../engine/shareReplay.ts';
 import { bare, type KeyInput } from './keymap.ts';
 
 /** Replay paces, in moves a second. */

@@ -116,10 +116,7 @@ export function resultLine(m: ModelVersus): string | null {
   return `${names[w]} ${m.opponent.kind === 'ai' && w === 0 ? 'win' : 'wins'}!`;
 }
 
-/** The records' and the history's name of the opponent: "human", "ai-easy", … */
-export function opponentKey(m: ModelVersus): string {
-  return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
-}
+export { opponentKey } from './records.ts';
 
 /** The two sides' names on screen. */
 export function sideNames(opponent: Opponent): readonly [string, string] {

@@ -5,6 +5,7 @@
  */
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { type DailyTable, parseDailyTable } from './daily.ts';
+import type { Opponent } from './modelVersus.ts';
 
 /** A puzzle width's records: fewest moves and fastest time (ms), each kept on its own. */
 export interface PuzzleRecord {
@@ -124,6 +125,11 @@ function parseVersusTable(raw: unknown): Result<Record<string, VersusRecord>, Re
     versus[k] = { wins: r.wins, losses: r.losses, draws: r.draws };
   }
   return ok(versus);
+}
+
+/** The records' and the history's name of a versus opponent: "human", "ai-easy", … */
+export function opponentKey(m: { readonly opponent: Opponent }): string {
+  return m.opponent.kind === 'ai' ? `ai-${m.opponent.level}` : 'human';
 }
 
 /** The records after a versus match against `opponent`, from player 1's side. */

@@ -3,7 +3,8 @@
  * it ended; and the screen models of a replay's position (the games' own screens show it).
  */
 import { maxTile } from '../engine/game2048.ts';
-import type { Replay, Shared } from '../engine/shareCode.ts';
+import type { Shared } from '../engine/shareCode.ts';
+import type { Replay } from '../engine/shareReplay.ts';
 import { formatNumber, formatTime } from './format.ts';
 import { initialModel2048, type Model2048 } from './model2048.ts';
 import { duelResultLine, initialModelDuel, type ModelDuel, type PlayerKind } from './modelDuel.ts';

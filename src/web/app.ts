@@ -21,7 +21,7 @@ import {
 } from './persist.ts';
 import { pictureFromFile } from './picture.ts';
 import { Screen2048 } from './screen2048.ts';
-import { ScreenPuzzle } from './screenPuzzle.ts';
+import type { ScreenPuzzle } from './screenPuzzle.ts';
 import { GAMES, type GameKind, type Settings } from './settings.ts';
 import { ViewHome } from './viewHome.ts';
 import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
@@ -40,15 +40,20 @@ interface Screen {
  * A screen whose code is loaded the first time it is shown (versus and duel), so the first
  * page load carries only the home screen and the single-player games.
  */
-class LazyScreen implements Screen {
-  private screen: Screen | null = null;
+class LazyScreen<S extends Screen = Screen> implements Screen {
+  private screen: S | null = null;
   private loading: Promise<void> | null = null;
   private shown = false;
 
   constructor(
-    private readonly load: () => Promise<Screen>,
+    private readonly load: () => Promise<S>,
     private readonly failed: (message: string) => void,
   ) {}
+
+  /** The screen, once its code has loaded. */
+  loaded(): S | null {
+    return this.screen;
+  }
 
   enter(): void {
     this.shown = true;
@@ -89,13 +94,13 @@ class App implements AppContext {
   private screen: ScreenName | null = null;
   private readonly homeView: ViewHome;
   private readonly game2048: Screen2048;
-  private readonly puzzle: ScreenPuzzle;
+  private readonly puzzle: LazyScreen<ScreenPuzzle>;
   private readonly versus: LazyScreen;
   private readonly duel: LazyScreen;
   private readonly replay: LazyScreen;
   private readonly stats: LazyScreen;
   private readonly daily2048: Screen2048;
-  private readonly dailyPuzzle: ScreenPuzzle;
+  private readonly dailyPuzzle: LazyScreen<ScreenPuzzle>;
 
   constructor(
     private readonly root: HTMLElement,
@@ -119,7 +124,6 @@ class App implements AppContext {
       pictureFile: (file) => this.takePicture(file),
     });
     this.game2048 = new Screen2048(this);
-    this.puzzle = new ScreenPuzzle(this);
     const failed = (message: string) => {
       this.notices.push(message);
       this.go('home');
@@ -137,7 +141,10 @@ class App implements AppContext {
       failed,
     );
     this.daily2048 = new Screen2048(this, () => dailyPlan('2048'));
-    this.dailyPuzzle = new ScreenPuzzle(this, () => dailyPlan('puzzle'));
+    const puzzleScreen = async (daily?: () => ReturnType<typeof dailyPlan>) =>
+      new (await import('./screenPuzzle.ts')).ScreenPuzzle(this, daily);
+    this.puzzle = new LazyScreen(() => puzzleScreen(), failed);
+    this.dailyPuzzle = new LazyScreen(() => puzzleScreen(() => dailyPlan('puzzle')), failed);
     this.stats = new LazyScreen(
       async () => new (await import('./screenStats.ts')).ScreenStats(this),
       failed,
@@ -215,12 +222,12 @@ class App implements AppContext {
     });
     document.addEventListener('visibilitychange', () => {
       const shown = document.visibilityState === 'visible';
-      if (this.screen === 'puzzle') this.puzzle.visible(shown);
-      if (this.screen === 'daily-puzzle') this.dailyPuzzle.visible(shown);
+      if (this.screen === 'puzzle') this.puzzle.loaded()?.visible(shown);
+      if (this.screen === 'daily-puzzle') this.dailyPuzzle.loaded()?.visible(shown);
     });
     window.addEventListener('pagehide', () => {
-      if (this.screen === 'puzzle') this.puzzle.visible(false);
-      if (this.screen === 'daily-puzzle') this.dailyPuzzle.visible(false);
+      if (this.screen === 'puzzle') this.puzzle.loaded()?.visible(false);
+      if (this.screen === 'daily-puzzle') this.dailyPuzzle.loaded()?.visible(false);
     });
     window.addEventListener('storage', (e) => this.storageChanged(e));
     window.addEventListener('popstate', () => this.route());
@@ -274,7 +281,7 @@ class App implements AppContext {
     } else {
       const here = document.visibilityState === 'visible';
       this.game2048.storageChanged(e.key, this.screen === '2048');
-      this.puzzle.storageChanged(e.key, this.screen === 'puzzle' && here);
+      this.puzzle.loaded()?.storageChanged(e.key, this.screen === 'puzzle' && here);
     }
   }
 }

@@ -82,3 +82,63 @@ export function helpOverlay(keys: string): HTMLElement {
     button('Close', { action: 'cancel', cls: 'btn btn-primary', shortcut: 'Escape' }),
   ]);
 }
+
+/**
+ * Where a view's overlay dialog goes: one at a time, replaced only when its kind changes, its
+ * primary button focused; focus goes back to `home` when a focused dialog closes.
+ */
+export class OverlaySlot {
+  private kind: string | null = null;
+  private el: HTMLElement | null = null;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly home: HTMLElement | null = null,
+  ) {}
+
+  /** Shows the dialog of `kind` (made by `make` when it changes), or none for null. */
+  show(kind: string | null, make: () => HTMLElement): void {
+    if (kind === this.kind) return;
+    this.kind = kind;
+    const hadFocus = this.el?.contains(document.activeElement) ?? false;
+    this.el?.remove();
+    this.el = null;
+    if (!kind) {
+      if (hadFocus) this.home?.focus();
+      return;
+    }
+    this.el = make();
+    this.host.append(this.el);
+    this.el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
+  }
+
+  /** Forgets the dialog (the host was emptied). */
+  reset(): void {
+    this.kind = null;
+    this.el = null;
+  }
+}
+
+/**
+ * A view's notice line: the model's notice, or one the model does not hold (a damaged save,
+ * sharing) kept until {@link clear} (the player's next action).
+ */
+export class NoticeLine {
+  readonly el = h('p', { class: 'notice', 'data-testid': 'notice' });
+  private sticky: string | null = null;
+
+  /** Shows a notice of the view's own until the player acts. */
+  set(text: string): void {
+    this.sticky = text;
+    setText(this.el, text);
+  }
+
+  clear(): void {
+    this.sticky = null;
+  }
+
+  /** Shows the model's notice, else the view's own. */
+  show(fromModel: string | null): void {
+    setText(this.el, fromModel ?? this.sticky ?? '');
+  }
+}

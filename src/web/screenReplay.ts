@@ -3,7 +3,8 @@
  * engine (an evil game with the placer AI), played back by the shared replay controller. A
  * code that is refused shows the engine's sentence, and the app goes on working.
  */
-import { decodeShared, type Replay, replayShared } from '../engine/shareCode.ts';
+import { decodeShared } from '../engine/shareCode.ts';
+import { type Replay, replayShared } from '../engine/shareReplay.ts';
 import { ControllerReplay } from '../front/controllerReplay.ts';
 import {
   type CommandReplay,

@@ -16,7 +16,7 @@ import {
   wantsAi,
 } from '../front/model2048.ts';
 import { setupGrid } from './board.ts';
-import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, OverlaySlot, overlay, setText } from './dom.ts';
 import { drawTiles } from './tiles.ts';
 
 const KEYS_HELP =
@@ -55,8 +55,7 @@ export class View2048 {
   private readonly speed: HTMLSelectElement;
   private readonly pad: Record<Direction, HTMLButtonElement>;
   private shown: Game | null = null;
-  private overlayKind: string | null = null;
-  private overlayEl: HTMLElement | null = null;
+  private readonly overlays: OverlaySlot;
   private size = 0;
 
   constructor(private readonly on: View2048Handlers) {
@@ -94,6 +93,7 @@ export class View2048 {
       down: padButton('down'),
       right: padButton('right'),
     };
+    this.overlays = new OverlaySlot(this.board, this.board);
     this.root = this.layout();
     this.listen();
   }
@@ -228,51 +228,53 @@ export class View2048 {
           : p === 'playing'
             ? null
             : p;
-    if (kind === this.overlayKind) return;
-    this.overlayKind = kind;
-    const hadFocus = this.overlayEl?.contains(document.activeElement) ?? false;
-    this.overlayEl?.remove();
-    this.overlayEl = null;
-    if (!kind) {
-      if (hadFocus) this.board.focus();
-      return;
-    }
-    const g = m.game;
-    const el =
-      kind === 'help'
-        ? helpOverlay(KEYS_HELP)
-        : kind === 'won'
-          ? overlay(
-              'won',
-              'You win!',
-              `You reached ${formatNumber(g.target)} with ${formatNumber(g.score)} points.`,
-              [
-                button('Keep going', {
-                  action: 'keep-going',
-                  cls: 'btn btn-primary',
-                  shortcut: 'C',
-                }),
-                button('New game', { action: 'new' }),
-                button('Share', { action: 'share', title: 'Share a link that replays this game' }),
-              ],
-            )
-          : kind === 'over'
-            ? overlay('over', 'Game over', `No moves left. You scored ${formatNumber(g.score)}.`, [
-                button('Try again', { action: 'new', cls: 'btn btn-primary' }),
-                button('Undo', { action: 'undo' }),
-                button('Share', { action: 'share', title: 'Share a link that replays this game' }),
-              ])
-            : overlay('confirm', 'Start a new game?', 'This game will be lost.', [
-                button('New game', {
-                  action: 'new-confirmed',
-                  cls: 'btn btn-primary',
-                  shortcut: 'Y',
-                }),
-                button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
-              ]);
-    this.overlayEl = el;
-    this.board.append(el);
-    el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
+    this.overlays.show(kind, () => {
+      const g = m.game;
+      const el =
+        kind === 'help'
+          ? helpOverlay(KEYS_HELP)
+          : kind === 'won'
+            ? overlay(
+                'won',
+                'You win!',
+                `You reached ${formatNumber(g.target)} with ${formatNumber(g.score)} points.`,
+                [
+                  button('Keep going', {
+                    action: 'keep-going',
+                    cls: 'btn btn-primary',
+                    shortcut: 'C',
+                  }),
+                  button('New game', { action: 'new' }),
+                  button('Share', {
+                    action: 'share',
+                    title: 'Share a link that replays this game',
+                  }),
+                ],
+              )
+            : kind === 'over'
+              ? overlay(
+                  'over',
+                  'Game over',
+                  `No moves left. You scored ${formatNumber(g.score)}.`,
+                  [
+                    button('Try again', { action: 'new', cls: 'btn btn-primary' }),
+                    button('Undo', { action: 'undo' }),
+                    button('Share', {
+                      action: 'share',
+                      title: 'Share a link that replays this game',
+                    }),
+                  ],
+                )
+              : overlay('confirm', 'Start a new game?', 'This game will be lost.', [
+                  button('New game', {
+                    action: 'new-confirmed',
+                    cls: 'btn btn-primary',
+                    shortcut: 'Y',
+                  }),
+                  button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+                ]);
+      return el;
+    });
   }
 }
 

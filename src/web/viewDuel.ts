@@ -17,7 +17,7 @@ import {
 } from '../front/modelDuel.ts';
 import { turnLine } from './announceMatch.ts';
 import { cellTransform, setupGrid } from './board.ts';
-import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, NoticeLine, OverlaySlot, overlay, setText } from './dom.ts';
 import { drawTiles } from './tiles.ts';
 
 const KEYS_HELP =
@@ -40,7 +40,7 @@ export class ViewDuel {
   private readonly rounds: HTMLElement;
   private readonly score: HTMLElement;
   private readonly largest: HTMLElement;
-  private readonly notice: HTMLElement;
+  private readonly notice = new NoticeLine();
   private readonly placeBar: HTMLElement;
   private readonly valueButtons: Record<2 | 4, HTMLButtonElement>;
   /** The tile a tap places. */
@@ -48,8 +48,7 @@ export class ViewDuel {
   private model: ModelDuel | null = null;
   private shown: ModelDuel['duel']['game'] | null = null;
   private size = 0;
-  private overlayKind: string | null = null;
-  private overlayEl: HTMLElement | null = null;
+  private readonly overlays: OverlaySlot;
 
   constructor(private readonly on: ViewDuelHandlers) {
     this.roles = h('p', { class: 'duel-roles', 'data-testid': 'roles' });
@@ -57,7 +56,6 @@ export class ViewDuel {
     this.rounds = h('p', { class: 'duel-rounds', 'data-testid': 'rounds' });
     this.score = h('span', { class: 'stat-value', 'data-testid': 'score' }, '0');
     this.largest = h('span', { class: 'stat-value', 'data-testid': 'largest' }, '0');
-    this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
     this.tiles = h('div', { class: 'tiles' });
     this.cursor = h('div', { class: 'place-cursor', 'aria-hidden': 'true' });
     this.board = h('div', {
@@ -89,6 +87,7 @@ export class ViewDuel {
     );
     const stat = (label: string, value: HTMLElement) =>
       h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), value);
+    this.overlays = new OverlaySlot(this.board, this.board);
     this.root = h(
       'section',
       { class: 'screen screen-duel', 'aria-label': 'Duel' },
@@ -108,7 +107,7 @@ export class ViewDuel {
         button('Help', { action: 'help', shortcut: '?' }),
       ),
       this.turn,
-      this.notice,
+      this.notice.el,
       h('div', { class: 'board-wrap' }, this.board),
       this.placeBar,
       h('p', { class: 'keys-help' }, KEYS_HELP),
@@ -133,17 +132,13 @@ export class ViewDuel {
     });
   }
 
-  /** A notice the model does not hold (a damaged save, sharing), kept until the player acts. */
-  private sticky: string | null = null;
-
-  /** Shows a notice the model does not hold, until {@link clearNotice} (the player's next action). */
+  /** Shows a notice the model does not hold (a damaged save, sharing) until the player acts. */
   setNotice(text: string): void {
-    this.sticky = text;
-    setText(this.notice, text);
+    this.notice.set(text);
   }
 
   clearNotice(): void {
-    this.sticky = null;
+    this.notice.clear();
   }
 
   /** A tap at a point of the screen: a placement there when a person places. */
@@ -196,7 +191,7 @@ export class ViewDuel {
     setText(this.turn, d.phase === 'over' ? '' : turn);
     this.turn.dataset.phase = d.phase;
     this.board.dataset.phase = aiTurn ? 'ai' : d.phase;
-    setText(this.notice, m.notice ?? this.sticky ?? '');
+    this.notice.show(m.notice);
     this.placeBar.hidden = !personPlaces;
     this.cursor.hidden = !personPlaces;
     this.cursor.style.transform = cellTransform(m.cursor);
@@ -212,46 +207,40 @@ export class ViewDuel {
 
   private showOverlay(m: ModelDuel): void {
     const kind = m.overlay ?? (m.duel.phase === 'over' ? 'over' : null);
-    if (kind === this.overlayKind) return;
-    this.overlayKind = kind;
-    const hadFocus = this.overlayEl?.contains(document.activeElement) ?? false;
-    this.overlayEl?.remove();
-    this.overlayEl = null;
-    if (!kind) {
-      if (hadFocus) this.board.focus();
-      return;
-    }
-    const names = playerNames(m.players);
-    const el =
-      kind === 'help'
-        ? helpOverlay(KEYS_HELP)
-        : kind === 'confirm-new'
-          ? overlay('confirm', 'Start a new duel?', 'This duel will be lost.', [
-              button('New duel', {
-                action: 'new-confirmed',
-                cls: 'btn btn-primary',
-                shortcut: 'Y',
-              }),
-              button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
-            ])
-          : overlay(
-              'over',
-              duelResultLine(m) ?? 'Duel over',
-              m.duel.rounds
-                .map(
-                  (r, i) =>
-                    `Round ${i + 1}: ${names[r.slider]} scored ${formatNumber(r.score)} (largest ${formatNumber(r.maxTile)}, ${formatNumber(r.moves)} moves)`,
-                )
-                .join(' · '),
-              [
-                button('Rematch', { action: 'rematch', cls: 'btn btn-primary', shortcut: 'R' }),
-                button('Share', { action: 'share', title: 'Share a link that replays this match' }),
-                button('Menu', { action: 'menu' }),
-              ],
-            );
-    this.overlayEl = el;
-    this.board.append(el);
-    el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
+    this.overlays.show(kind, () => {
+      const names = playerNames(m.players);
+      const el =
+        kind === 'help'
+          ? helpOverlay(KEYS_HELP)
+          : kind === 'confirm-new'
+            ? overlay('confirm', 'Start a new duel?', 'This duel will be lost.', [
+                button('New duel', {
+                  action: 'new-confirmed',
+                  cls: 'btn btn-primary',
+                  shortcut: 'Y',
+                }),
+                button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+              ])
+            : overlay(
+                'over',
+                duelResultLine(m) ?? 'Duel over',
+                m.duel.rounds
+                  .map(
+                    (r, i) =>
+                      `Round ${i + 1}: ${names[r.slider]} scored ${formatNumber(r.score)} (largest ${formatNumber(r.maxTile)}, ${formatNumber(r.moves)} moves)`,
+                  )
+                  .join(' · '),
+                [
+                  button('Rematch', { action: 'rematch', cls: 'btn btn-primary', shortcut: 'R' }),
+                  button('Share', {
+                    action: 'share',
+                    title: 'Share a link that replays this match',
+                  }),
+                  button('Menu', { action: 'menu' }),
+                ],
+              );
+      return el;
+    });
   }
 }
 

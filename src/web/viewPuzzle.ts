@@ -15,7 +15,7 @@ import {
   wantsSolution,
 } from '../front/modelPuzzle.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
-import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, OverlaySlot, overlay, setText } from './dom.ts';
 
 const KEYS_HELP =
   'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
@@ -54,8 +54,7 @@ export class ViewPuzzle {
   private readonly numbersLabel: HTMLElement;
   private tileEls: HTMLElement[] = [];
   private width = 0;
-  private overlayKind: string | null = null;
-  private overlayEl: HTMLElement | null = null;
+  private readonly overlays: OverlaySlot;
   private look: Look = { picture: null, numbers: true };
 
   constructor(private readonly on: ViewPuzzleHandlers) {
@@ -81,6 +80,7 @@ export class ViewPuzzle {
     this.solveBtn = button('Solve', { action: 'auto-solve', shortcut: 'P', cls: 'btn btn-toggle' });
     this.numbersBox = h('input', { type: 'checkbox', 'data-testid': 'numbers' });
     this.numbersLabel = h('label', { class: 'check' }, this.numbersBox, ' Numbers');
+    this.overlays = new OverlaySlot(this.board, this.board);
     this.root = h(
       'section',
       { class: 'screen screen-puzzle', 'aria-label': 'Sliding puzzle' },
@@ -211,8 +211,7 @@ export class ViewPuzzle {
     }
     this.layer.replaceChildren(...this.tileEls);
     this.board.replaceChildren(setupGrid(this.board, w), this.layer);
-    this.overlayKind = null;
-    this.overlayEl = null;
+    this.overlays.reset();
     this.setLook(this.look);
   }
 
@@ -225,42 +224,33 @@ export class ViewPuzzle {
           : m.puzzle.solved
             ? 'won'
             : null;
-    if (kind === this.overlayKind) return;
-    this.overlayKind = kind;
-    const hadFocus = this.overlayEl?.contains(document.activeElement) ?? false;
-    this.overlayEl?.remove();
-    this.overlayEl = null;
-    if (!kind) {
-      if (hadFocus) this.board.focus();
-      return;
-    }
-    const p = m.puzzle;
-    let el: HTMLElement;
-    if (kind === 'help') {
-      el = helpOverlay(KEYS_HELP);
-    } else if (kind === 'won') {
-      const rec = m.records;
-      const news = [rec?.moves ? 'fewest moves' : '', rec?.time ? 'fastest time' : ''].filter(
-        Boolean,
-      );
-      const line =
-        `${formatNumber(p.moves)} moves in ${formatTime(elapsedMs(p, now))}.` +
-        (m.assisted ? ' (With the solver’s help: no records.)' : '') +
-        (news.length ? ` New record: ${news.join(' and ')}!` : '');
-      el = overlay('won', 'Solved!', line, [
-        button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
-        button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
-        button('Menu', { action: 'menu' }),
-      ]);
-    } else {
-      el = overlay('confirm', 'Start a new puzzle?', 'This puzzle will be lost.', [
-        button('New puzzle', { action: 'new-confirmed', cls: 'btn btn-primary', shortcut: 'Y' }),
-        button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
-      ]);
-    }
-    this.overlayEl = el;
-    this.board.append(el);
-    el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
+    this.overlays.show(kind, () => {
+      const p = m.puzzle;
+      let el: HTMLElement;
+      if (kind === 'help') {
+        el = helpOverlay(KEYS_HELP);
+      } else if (kind === 'won') {
+        const rec = m.records;
+        const news = [rec?.moves ? 'fewest moves' : '', rec?.time ? 'fastest time' : ''].filter(
+          Boolean,
+        );
+        const line =
+          `${formatNumber(p.moves)} moves in ${formatTime(elapsedMs(p, now))}.` +
+          (m.assisted ? ' (With the solver’s help: no records.)' : '') +
+          (news.length ? ` New record: ${news.join(' and ')}!` : '');
+        el = overlay('won', 'Solved!', line, [
+          button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
+          button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
+          button('Menu', { action: 'menu' }),
+        ]);
+      } else {
+        el = overlay('confirm', 'Start a new puzzle?', 'This puzzle will be lost.', [
+          button('New puzzle', { action: 'new-confirmed', cls: 'btn btn-primary', shortcut: 'Y' }),
+          button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+        ]);
+      }
+      return el;
+    });
   }
 }
 

@@ -15,7 +15,7 @@ import {
   sideNames,
 } from '../front/modelVersus.ts';
 import { setupGrid } from './board.ts';
-import { button, h, helpOverlay, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, NoticeLine, OverlaySlot, overlay, setText } from './dom.ts';
 import { drawTiles } from './tiles.ts';
 
 const KEYS_HUMANS =
@@ -132,18 +132,17 @@ export class ViewVersus {
   readonly root: HTMLElement;
   readonly sides: readonly [SidePanel, SidePanel];
   private readonly goal: HTMLElement;
-  private readonly notice: HTMLElement;
+  private readonly notice = new NoticeLine();
   private readonly keysHelp: HTMLElement;
   private readonly arena: HTMLElement;
-  private overlayKind: string | null = null;
-  private overlayEl: HTMLElement | null = null;
+  private readonly overlays: OverlaySlot;
 
   constructor(private readonly on: ViewVersusHandlers) {
     this.sides = [new SidePanel(0), new SidePanel(1)];
     this.goal = h('p', { class: 'goal', 'data-testid': 'goal' });
-    this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
     this.keysHelp = h('p', { class: 'keys-help' });
     this.arena = h('div', { class: 'arena' }, this.sides[0].root, this.sides[1].root);
+    this.overlays = new OverlaySlot(this.arena, null);
     this.root = h(
       'section',
       { class: 'screen screen-versus', 'aria-label': 'Versus' },
@@ -160,7 +159,7 @@ export class ViewVersus {
         ),
       ),
       this.goal,
-      this.notice,
+      this.notice.el,
       this.arena,
       this.keysHelp,
     );
@@ -186,52 +185,43 @@ export class ViewVersus {
     const { target, attackCap } = m.match.rules;
     const cap = attackCap === null ? 'a merge sends its tile' : `attacks up to ${attackCap}`;
     setText(this.goal, `First to ${formatNumber(target)} wins · ${cap} to the other board`);
-    setText(this.notice, m.notice ?? this.sticky ?? '');
+    this.notice.show(m.notice);
     setText(this.keysHelp, m.opponent.kind === 'ai' ? KEYS_AI : KEYS_HUMANS);
     this.root.classList.toggle('vs-ai', m.opponent.kind === 'ai');
     this.showOverlay(m);
   }
 
-  /** A notice the model does not hold (a damaged save, sharing), kept until the player acts. */
-  private sticky: string | null = null;
-
-  /** Shows a notice the model does not hold, until {@link clearNotice} (the player's next action). */
+  /** Shows a notice the model does not hold (a damaged save, sharing) until the player acts. */
   setNotice(text: string): void {
-    this.sticky = text;
-    setText(this.notice, text);
+    this.notice.set(text);
   }
 
   clearNotice(): void {
-    this.sticky = null;
+    this.notice.clear();
   }
 
   private showOverlay(m: ModelVersus): void {
     const kind = m.overlay ?? (m.match.over ? 'over' : null);
-    if (kind === this.overlayKind) return;
-    this.overlayKind = kind;
-    this.overlayEl?.remove();
-    this.overlayEl = null;
-    if (!kind) return;
-    const el =
-      kind === 'help'
-        ? helpOverlay(`${m.opponent.kind === 'ai' ? KEYS_AI : KEYS_HUMANS}. ${RULES}`)
-        : kind === 'confirm-new'
-          ? overlay('confirm', 'Start a new match?', 'This match will be lost.', [
-              button('New match', {
-                action: 'new-confirmed',
-                cls: 'btn btn-primary',
-                shortcut: 'Y',
-              }),
-              button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
-            ])
-          : overlay('over', resultLine(m) ?? 'Match over', summary(m), [
-              button('Rematch', { action: 'rematch', cls: 'btn btn-primary', shortcut: 'R' }),
-              button('Share', { action: 'share', title: 'Share a link that replays this match' }),
-              button('Menu', { action: 'menu' }),
-            ]);
-    this.overlayEl = el;
-    this.arena.append(el);
-    el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
+    this.overlays.show(kind, () => {
+      const el =
+        kind === 'help'
+          ? helpOverlay(`${m.opponent.kind === 'ai' ? KEYS_AI : KEYS_HUMANS}. ${RULES}`)
+          : kind === 'confirm-new'
+            ? overlay('confirm', 'Start a new match?', 'This match will be lost.', [
+                button('New match', {
+                  action: 'new-confirmed',
+                  cls: 'btn btn-primary',
+                  shortcut: 'Y',
+                }),
+                button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+              ])
+            : overlay('over', resultLine(m) ?? 'Match over', summary(m), [
+                button('Rematch', { action: 'rematch', cls: 'btn btn-primary', shortcut: 'R' }),
+                button('Share', { action: 'share', title: 'Share a link that replays this match' }),
+                button('Menu', { action: 'menu' }),
+              ]);
+      return el;
+    });
   }
 }
 

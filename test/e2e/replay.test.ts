@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { legalMoves, newGame, play } from '../../src/engine/game2048.ts';
-import { MAX_CODE_LENGTH, readShareCode } from '../../src/engine/shareCode.ts';
+import { MAX_CODE_LENGTH } from '../../src/engine/shareCode.ts';
+import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import { newVersus, versusMove } from '../../src/engine/versus.ts';
 import { playPlain, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
