@@ -86,6 +86,22 @@ export {
   serializeVersus,
   type VersusSaveProblem,
 } from './engine/saveVersus.ts';
+// Share codes: any seeded game (2048, puzzle, versus, duel) as a short code, re-simulated to read.
+export {
+  decodeShared,
+  encodeShared,
+  MAX_CODE_LENGTH,
+  SHARE_PREFIX,
+  SHARE_VERSION,
+  type Shared,
+  type SharedGame,
+  type ShareProblem,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+} from './engine/shareCode.ts';
+export { type Replay, readShareCode, replayShared } from './engine/shareReplay.ts';
 // Spawn control: natural, forced (attacks) and placed tiles, and moves split in two.
 export {
   checkSpawnRule,
