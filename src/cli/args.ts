@@ -49,6 +49,11 @@ export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the defau
        slidebox stats [--json]        your finished games: games played, wins, best
                                       and median scores, largest tiles, puzzle times,
                                       versus and duel results
+       slidebox daily [2048|puzzle]   the daily challenge: the same boards for everyone
+                                      today (UTC); your result, your streak
+       slidebox export [GAME]         the share code of your saved game (--last: of
+                                      your last finished one)
+       slidebox replay CODE           watch a shared game (slidebox replay --help)
        slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
 Your game is saved after every move and resumed next time (2048, puzzle, a versus
