@@ -1,6 +1,7 @@
 /**
  * The web app: settings, records and the player's picture, the home screen and the game
- * screens (2048, puzzle, versus, duel), routing by the URL's hash, and the page's events (keys, visibility, other tabs).
+ * screens (2048, puzzle, versus, duel, their daily challenges, replays, statistics — each loaded
+ * the first time it is shown), routing by the URL's hash, and the page's events (keys, visibility, other tabs).
  * All state lives in the App object; nothing runs until {@link startApp} is called.
  *
  * `?seed=N` in the URL seeds the first new game of the visit (both games), so a link can name
@@ -20,7 +21,7 @@ import {
   saveSettings,
 } from './persist.ts';
 import { pictureFromFile } from './picture.ts';
-import { Screen2048 } from './screen2048.ts';
+import type { Screen2048 } from './screen2048.ts';
 import type { ScreenPuzzle } from './screenPuzzle.ts';
 import { GAMES, type GameKind, type Settings } from './settings.ts';
 import { ViewHome } from './viewHome.ts';
@@ -93,13 +94,13 @@ class App implements AppContext {
   private liveToggle = false;
   private screen: ScreenName | null = null;
   private readonly homeView: ViewHome;
-  private readonly game2048: Screen2048;
+  private readonly game2048: LazyScreen<Screen2048>;
   private readonly puzzle: LazyScreen<ScreenPuzzle>;
   private readonly versus: LazyScreen;
   private readonly duel: LazyScreen;
   private readonly replay: LazyScreen;
   private readonly stats: LazyScreen;
-  private readonly daily2048: Screen2048;
+  private readonly daily2048: LazyScreen<Screen2048>;
   private readonly dailyPuzzle: LazyScreen<ScreenPuzzle>;
 
   constructor(
@@ -123,7 +124,6 @@ class App implements AppContext {
       },
       pictureFile: (file) => this.takePicture(file),
     });
-    this.game2048 = new Screen2048(this);
     const failed = (message: string) => {
       this.notices.push(message);
       this.go('home');
@@ -140,7 +140,10 @@ class App implements AppContext {
       async () => new (await import('./screenReplay.ts')).ScreenReplay(this),
       failed,
     );
-    this.daily2048 = new Screen2048(this, () => dailyPlan('2048'));
+    const screen2048 = async (daily?: () => ReturnType<typeof dailyPlan>) =>
+      new (await import('./screen2048.ts')).Screen2048(this, daily);
+    this.game2048 = new LazyScreen(() => screen2048(), failed);
+    this.daily2048 = new LazyScreen(() => screen2048(() => dailyPlan('2048')), failed);
     const puzzleScreen = async (daily?: () => ReturnType<typeof dailyPlan>) =>
       new (await import('./screenPuzzle.ts')).ScreenPuzzle(this, daily);
     this.puzzle = new LazyScreen(() => puzzleScreen(), failed);
@@ -275,12 +278,12 @@ class App implements AppContext {
     if (e.key === KEYS.settings) {
       this.current = loadSettings(this.kv).value;
       // The autoplay pace is a setting too: take it, or the next move here would write ours back.
-      this.game2048.speedChanged(this.current.speed);
+      this.game2048.loaded()?.speedChanged(this.current.speed);
     } else if (e.key === KEYS.bests) {
       this.records.value = loadRecords(this.kv).value;
     } else {
       const here = document.visibilityState === 'visible';
-      this.game2048.storageChanged(e.key, this.screen === '2048');
+      this.game2048.loaded()?.storageChanged(e.key, this.screen === '2048');
       this.puzzle.loaded()?.storageChanged(e.key, this.screen === 'puzzle' && here);
     }
   }
