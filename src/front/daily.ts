@@ -132,7 +132,7 @@ export function dailyLine(day: string, kind: DailyKind, r: DailyResult): string 
   if (kind === '2048') {
     parts.push(`${formatNumber(r.score ?? 0)} points`, `largest ${formatNumber(r.maxTile ?? 0)}`);
   } else {
-    parts.push(`${formatNumber(r.moves)} moves`);
+    parts.push(`${formatNumber(r.moves)} move${r.moves === 1 ? '' : 's'}`);
     if (r.timeMs !== undefined) parts.push(formatTime(r.timeMs));
     if (!r.won) parts.push('given up');
   }

@@ -10,7 +10,7 @@ import { elapsedMs, type Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import { parseGame } from '../engine/save2048.ts';
 import { parseSavedPuzzle } from '../engine/savePuzzle.ts';
-import { decodeShared } from '../engine/shareCode.ts';
+import { decodeShared, encodeShared, sharedPuzzle } from '../engine/shareCode.ts';
 import {
   type DailyKind,
   type DailyResult,
@@ -127,7 +127,9 @@ export function fileStoreDailyPuzzle(dir: string, day: string, outcome: DailyOut
     if (!u || u.puzzle.moves === 0 || u.puzzle.solved) return;
     if (u.puzzle.seed !== dailySeed(day, 'puzzle')) return;
     const timeMs = Math.round(elapsedMs(u.puzzle, u.now));
-    const given = { moves: u.puzzle.moves, timeMs, won: false, assisted: u.assisted };
+    const shared = sharedPuzzle(u.puzzle, { assisted: u.assisted, timeMs });
+    const code = shared.ok ? { code: encodeShared(shared.value) } : {};
+    const given = { moves: u.puzzle.moves, timeMs, won: false, assisted: u.assisted, ...code };
     const r = recordDailyResult(dir, day, 'puzzle', given);
     if (r.ok && r.value) outcome.counted = given;
   };

@@ -62,6 +62,8 @@ function figure(
 export function barChart(title: string, head: [string, string], bars: readonly Bar[]): HTMLElement {
   const rowH = 22;
   const labelW = 70;
+  // Room for the longest value text after the longest bar (about 7 units a character).
+  const textW = Math.max(...bars.map((b) => b.text.length), 1) * 7 + 8;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const height = bars.length * rowH + 4;
   const chart = svg('svg', {
@@ -72,7 +74,7 @@ export function barChart(title: string, head: [string, string], bars: readonly B
   });
   bars.forEach((b, i) => {
     const y = i * rowH + 2;
-    const w = Math.max(2, ((W - labelW - 60) * b.value) / max);
+    const w = Math.max(2, ((W - labelW - textW) * b.value) / max);
     chart.append(
       svg(
         'text',

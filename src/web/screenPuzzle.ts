@@ -4,6 +4,7 @@
  * slide finish before the next.
  */
 import { elapsedMs, newPuzzle } from '../engine/puzzle.ts';
+import { encodeShared, sharedPuzzle } from '../engine/shareCode.ts';
 import { type ChangePuzzle, ControllerPuzzle } from '../front/controllerPuzzle.ts';
 import { DAILY_SIZE, dailyLine, recordDaily } from '../front/daily.ts';
 import { keyPuzzle } from '../front/keymap.ts';
@@ -133,12 +134,10 @@ export class ScreenPuzzle {
     const m = this.game?.model;
     const p = m?.puzzle;
     if (!m || !p || p.moves === 0 || p.solved || p.seed !== plan.seed) return;
-    const result = {
-      moves: p.moves,
-      timeMs: Math.round(elapsedMs(p, Date.now())),
-      won: false,
-      assisted: m.assisted,
-    };
+    const timeMs = Math.round(elapsedMs(p, Date.now()));
+    const shared = sharedPuzzle(p, { assisted: m.assisted, timeMs });
+    const code = shared.ok ? { code: encodeShared(shared.value) } : {};
+    const result = { moves: p.moves, timeMs, won: false, assisted: m.assisted, ...code };
     const next = recordDaily(this.ctx.records.value.daily ?? {}, plan.day, 'puzzle', result);
     if (!next.counted) return;
     this.ctx.records.value = { ...this.ctx.records.value, daily: next.table };

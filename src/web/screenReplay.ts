@@ -21,7 +21,13 @@ import { webPlacer } from './webAdvisor.ts';
 /** The code in the page's address (`#replay=CODE`), or null. */
 export function codeFromHash(hash: string): string | null {
   const m = /^#?replay=(.*)$/.exec(hash);
-  return m ? decodeURIComponent(m[1]!) : null;
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    // A broken %-escape: the text as it is, which the code's reader then refuses with a reason.
+    return m[1]!;
+  }
 }
 
 async function readCode(code: string): Promise<{ replay: Replay } | { problem: string }> {

@@ -151,7 +151,7 @@ export class ViewStats {
       h(
         'p',
         { class: 'goal', 'data-testid': 'stats-total' },
-        `${formatNumber(s.games)} games · ${formatNumber(s.wins)} won`,
+        `${formatNumber(s.games)} game${s.games === 1 ? '' : 's'} · ${formatNumber(s.wins)} won`,
       ),
       ...(times ? [h('section', { class: 'card stats-group' }, times)] : []),
       ...sections,

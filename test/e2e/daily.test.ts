@@ -114,7 +114,12 @@ describe('slidebox daily', () => {
     const neighbour = board.tiles[first % 4 === 0 ? first + 1 : first - 1]!;
     const r = daily(day, ['puzzle', '--plain'], `${neighbour}\nn\ny\nq\n`);
     expect(r.stdout).toMatch(
-      new RegExp(`slidebox daily ${day} · 15-puzzle · 1 moves · \\d+:\\d\\d · given up\\n`),
+      new RegExp(`slidebox daily ${day} · 15-puzzle · 1 move · \\d+:\\d\\d · given up\\n`),
+    );
+    // A given-up attempt keeps its code: the one move replays.
+    const code = /Share it: slidebox replay (\S+)/.exec(r.stdout)![1]!;
+    expect(runCli(['replay', code]).stdout.split('\n')[0]).toMatch(
+      /· 1 move · \d+:\d\d · not solved$/,
     );
   });
 

@@ -219,3 +219,36 @@ export async function readBoardTiles(page: Page, board: string, size: number): P
   }
   return grid;
 }
+
+/** The text on the page's clipboard (its context must be granted 'clipboard-read'). */
+export function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * Presses a key with nothing focused, so the page's game gets it (a focused button takes Space
+ * and Enter, a focused slider or select the arrows).
+ */
+export async function pressOnPage(page: Page, key: string): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  await page.keyboard.press(key);
+}
+
+/**
+ * Puts `entries` into the page's localStorage before the app's code runs, on the page's first
+ * load only (a reload keeps what the app saved since).
+ */
+export async function seedStorage(
+  page: Page,
+  entries: Readonly<Record<string, string>>,
+): Promise<void> {
+  await page.addInitScript((items: Record<string, string>) => {
+    try {
+      if (sessionStorage.getItem('slidebox-test:seeded')) return;
+      for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+      sessionStorage.setItem('slidebox-test:seeded', '1');
+    } catch {
+      // about:blank and other opaque origins have no storage.
+    }
+  }, entries);
+}
