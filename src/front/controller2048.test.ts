@@ -70,7 +70,8 @@ describe('Controller2048: the AI', () => {
     advisor.last.answer.resolve('down');
     await settle();
     expect(c.model.assisted).toBe(true);
-    // Saved with the game, so a resumed game is still marked.
+    // Kept at once (the hint alone changes no board), so a resumed game is still marked.
+    expect(store.saves.at(-1)?.assisted).toBe(true);
     c.dispatch({ type: 'move', dir: 'down' });
     expect(store.saves.at(-1)?.assisted).toBe(true);
     c.dispatch({ type: 'new' });

@@ -74,6 +74,9 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
         // The player's moves are saved at once; the AI's, at most twice a second.
         if (cmd.type === 'ai-answer') this.saver.soon();
         else this.saver.now();
+      } else if (this.m.assisted !== before.assisted) {
+        // A hint marks the game helped: kept at once, so it stays marked after a restart.
+        this.saver.now();
       }
     } finally {
       this.dispatching = false;
