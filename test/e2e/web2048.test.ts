@@ -5,31 +5,21 @@
  * Expected boards come from the engine itself, seeded like the page (`?seed=`).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Game, newGame, play, slideValid, undo } from '../../src/engine/game2048.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import { analyse } from '../../src/solvers/ai2048/player.ts';
 import {
-  buildSite,
-  inCI,
-  launchBrowser,
+  chromiumOrSkip,
   openPage,
   PHONE,
   readTiles,
   type Site,
   screenshot,
-  serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web 2048 (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web 2048');
 
 const SEED = 20480;
 
@@ -50,15 +40,9 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('plays by keyboard (arrows, WASD, hjkl), queues fast keys in order, undoes and restores on reload', async () => {

@@ -7,7 +7,7 @@
  * counted game). The same day gives the same boards in separate browsers.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Game, maxTile, newGame, play, slideValid } from '../../src/engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../../src/engine/puzzle.ts';
 import { decodeShared } from '../../src/engine/shareCode.ts';
@@ -15,27 +15,17 @@ import type { Direction } from '../../src/engine/types.ts';
 import { dailySeed } from '../../src/front/daily.ts';
 import { formatTime } from '../../src/front/format.ts';
 import {
-  buildSite,
-  inCI,
-  launchBrowser,
+  chromiumOrSkip,
   openPage,
   pressOnPage,
   readClipboard,
   readPuzzle,
   readTiles,
   type Site,
-  serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web daily challenge (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web daily challenge');
 
 const DIRS: readonly Direction[] = ['left', 'down', 'right', 'up'];
 const KEY: Readonly<Record<Direction, string>> = {
@@ -117,15 +107,9 @@ describe.skipIf(reason !== null)('web daily challenge in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('counts the first 2048 game to end, then practice; the streak over days; Share; the puzzle given up', async () => {

@@ -6,7 +6,7 @@
  * screenshots. Expected boards come from the engine, seeded like the page (`?seed=`).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Duel,
   type DuelAction,
@@ -21,26 +21,16 @@ import type { Direction, Pos } from '../../src/engine/types.ts';
 import { choosePlacement } from '../../src/solvers/ai2048/placer.ts';
 import { analyse } from '../../src/solvers/ai2048/player.ts';
 import {
-  buildSite,
-  inCI,
-  launchBrowser,
+  chromiumOrSkip,
   openPage,
   PHONE,
   readBoardTiles,
   type Site,
   screenshot,
-  serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web duel (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web duel');
 
 /** The browser's duel board is 4×4. */
 const SIZE = 4;
@@ -240,15 +230,9 @@ describe.skipIf(reason !== null)('web duel in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('you slide, the AI places every tile: the placer’s choices, announced, turn by turn', async () => {

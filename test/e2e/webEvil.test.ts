@@ -5,31 +5,15 @@
  * natural one and resumed, and its scores are not records.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Game, newGame, play, slideValid } from '../../src/engine/game2048.ts';
 import { parseGame } from '../../src/engine/save2048.ts';
 import { playPlaced } from '../../src/engine/spawn.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import { choosePlacement } from '../../src/solvers/ai2048/placer.ts';
-import {
-  buildSite,
-  inCI,
-  launchBrowser,
-  openPage,
-  readTiles,
-  type Site,
-  serveSite,
-  skipReason,
-} from './webHarness.ts';
+import { chromiumOrSkip, openPage, readTiles, type Site, useBrowser } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web evil spawns (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web evil spawns');
 
 const SIZE = 4;
 const DIRS: readonly Direction[] = ['left', 'down', 'right', 'up'];
@@ -108,15 +92,9 @@ describe.skipIf(reason !== null)('web 2048 with evil spawns in Chromium', () => 
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('the placer AI picks every new tile; the game is saved apart and resumed; records untouched', async () => {

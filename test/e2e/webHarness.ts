@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
 export const CHROMIUM = process.env.SLIDEBOX_CHROMIUM ?? '/usr/bin/chromium';
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -251,4 +252,38 @@ export async function seedStorage(
       // about:blank and other opaque origins have no storage.
     }
   }, entries);
+}
+
+/**
+ * Why a browser test file cannot run here (null: it can). Under CI a missing Chromium is a
+ * failing test of its own (CI installs it); elsewhere a warning, and the file's tests skip.
+ */
+export function chromiumOrSkip(name: string): string | null {
+  const reason = skipReason();
+  if (reason && !inCI) console.warn(reason);
+  describe.runIf(reason !== null && inCI)(`${name} (CI without Chromium)`, () => {
+    it('needs /usr/bin/chromium under CI', () => {
+      throw new Error(`${reason} — CI must install the chromium package`);
+    });
+  });
+  return reason;
+}
+
+/**
+ * For the enclosing describe: builds and serves the site and launches Chromium before its
+ * tests (handing both to `use`), and closes them after.
+ */
+export function useBrowser(use: (browser: Browser, site: Site) => void): void {
+  let browser: Browser | undefined;
+  let site: Site | undefined;
+  beforeAll(async () => {
+    await buildSite();
+    site = await serveSite();
+    browser = await launchBrowser();
+    use(browser, site);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 }

@@ -15,10 +15,8 @@ import { fileCache } from '../../src/storage/fileCache.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
 import { TEST_CACHE_DIR } from '../../src/testutil/testCache.ts';
 import {
-  buildSite,
+  chromiumOrSkip,
   DESKTOP,
-  inCI,
-  launchBrowser,
   openPage,
   PHONE,
   readPuzzle,
@@ -26,16 +24,10 @@ import {
   type Site,
   screenshot,
   serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-
-describe.runIf(reason && inCI)('web puzzle (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web puzzle');
 
 const SEED = 1515;
 
@@ -159,15 +151,9 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('is solved by clicking tiles, shows the win overlay and keeps the record', async () => {

@@ -8,7 +8,7 @@
  * Every expected board comes from the engine, from the moves played here.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Duel, duelPlace, duelSlide, newDuel } from '../../src/engine/duel.ts';
 import {
   awaitingWinChoice,
@@ -40,9 +40,7 @@ import { choosePlacement } from '../../src/solvers/ai2048/placer.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
 import { DEFAULT_SETTINGS, type Settings, serializeSettings } from '../../src/web/settings.ts';
 import {
-  buildSite,
-  inCI,
-  launchBrowser,
+  chromiumOrSkip,
   openPage,
   pressOnPage,
   readBoardTiles,
@@ -51,18 +49,10 @@ import {
   readTiles,
   type Site,
   seedStorage,
-  serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web replays and sharing (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web replays and sharing');
 
 const DIRS: readonly Direction[] = ['left', 'down', 'right', 'up'];
 const LONG = { timeout: 10_000 };
@@ -225,15 +215,9 @@ describe.skipIf(reason !== null)('web replays and sharing in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('replays a 2048 code: pause, End, Home, steps by keys and buttons, the slider, pace and play to the end', async () => {

@@ -7,7 +7,7 @@
  * in the page, recorded and shown; screenshots on a desktop and a phone.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Game, maxTile, newGame, play, slideValid } from '../../src/engine/game2048.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
@@ -23,10 +23,8 @@ import {
 import { summarize } from '../../src/front/historySummary.ts';
 import { HISTORY_KEY, loadHistory } from '../../src/web/persistHistory.ts';
 import {
-  buildSite,
+  chromiumOrSkip,
   DESKTOP,
-  inCI,
-  launchBrowser,
   openPage,
   PHONE,
   pressOnPage,
@@ -34,18 +32,10 @@ import {
   type Site,
   screenshot,
   seedStorage,
-  serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web statistics (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web statistics');
 
 const DIRS: readonly Direction[] = ['left', 'down', 'right', 'up'];
 const KEY: Readonly<Record<Direction, string>> = {
@@ -266,15 +256,9 @@ describe.skipIf(reason !== null)('web statistics in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('shows each group’s figures, charts and tables as the history says', async () => {

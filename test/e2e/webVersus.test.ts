@@ -8,7 +8,7 @@
  * move lines that send an attack or win quickly are searched for here with the engine.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maxTile, slideValid } from '../../src/engine/game2048.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import {
@@ -21,25 +21,15 @@ import {
 import { parseVersusSession } from '../../src/front/sessions.ts';
 import { analyse } from '../../src/solvers/ai2048/player.ts';
 import {
-  buildSite,
-  inCI,
-  launchBrowser,
+  chromiumOrSkip,
   openPage,
   readBoardTiles,
   type Site,
   screenshot,
-  serveSite,
-  skipReason,
+  useBrowser,
 } from './webHarness.ts';
 
-const reason = skipReason();
-if (reason && !inCI) console.warn(reason);
-
-describe.runIf(reason && inCI)('web versus (CI without Chromium)', () => {
-  it('needs /usr/bin/chromium under CI', () => {
-    throw new Error(`${reason} — CI must install the chromium package`);
-  });
-});
+const reason = chromiumOrSkip('web versus');
 
 /** The browser's versus boards are 4×4. */
 const SIZE = 4;
@@ -239,15 +229,9 @@ describe.skipIf(reason !== null)('web versus in Chromium', () => {
   let browser: Browser;
   let site: Site;
 
-  beforeAll(async () => {
-    await buildSite();
-    site = await serveSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('two people at one keyboard: W A S D move board 1, arrows board 2; a merge’s attack lands on the other board', async () => {
