@@ -4,25 +4,14 @@
  * to end counts, later ones are practice; the streak counts days in a row; the result line and
  * its share code replay the game. Expected boards come from the engine, never copied output.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { newGame } from '../../src/engine/game2048.ts';
 import { newPuzzle } from '../../src/engine/puzzle.ts';
 import { dailySeed } from '../../src/front/daily.ts';
-import { parsePlain, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
-import { type Pane, Tmux } from './helpers/tmux.ts';
+import { parsePlain, runCli } from './helpers/cli.ts';
+import { useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 function daily(day: string, args: string[], input = '', dir = dirs.make()) {
   return {

@@ -4,27 +4,16 @@
  * in a real terminal), and damaged or oversized codes are refused with a sentence. Expected
  * positions come from the engine replaying the same seeded moves, never from a copied output.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { legalMoves, newGame, play } from '../../src/engine/game2048.ts';
 import { MAX_CODE_LENGTH } from '../../src/engine/shareCode.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import { newVersus, versusMove } from '../../src/engine/versus.ts';
-import { playPlain, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
-import { type Pane, Tmux } from './helpers/tmux.ts';
+import { playPlain, runCli } from './helpers/cli.ts';
+import { useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 const LETTER: Record<Direction, string> = { up: 'w', left: 'a', down: 's', right: 'd' };
 

@@ -5,25 +5,14 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { newPuzzle } from '../../src/engine/puzzle.ts';
 import { solve } from '../../src/puzzle.ts';
-import { num, parsePlain, requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
+import { num, parsePlain, runCli } from './helpers/cli.ts';
 import { colourCodes, stripEscapes, usesTruecolor } from './helpers/screen.ts';
-import { type Pane, Tmux } from './helpers/tmux.ts';
+import { useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 // ------------------------------------------------------------------ a history written here
 

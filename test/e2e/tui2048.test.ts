@@ -7,9 +7,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { slide } from '../../src/2048.ts';
-import { playPlain, requireBuiltCli, TempDirs } from './helpers/cli.ts';
+import { playPlain } from './helpers/cli.ts';
 import {
   attributesByColumn,
   colourCodes,
@@ -21,20 +21,9 @@ import {
   tilesOf,
   usesTruecolor,
 } from './helpers/screen.ts';
-import { type Pane, Tmux } from './helpers/tmux.ts';
+import { type Pane, useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 const COLOR = { COLORTERM: 'truecolor' };
 

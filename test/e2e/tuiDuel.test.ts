@@ -3,22 +3,10 @@
  * a taken cell refused with a message, the AI sliding in reply, and the roles swapping for the
  * second round.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { requireBuiltCli, TempDirs } from './helpers/cli.ts';
-import { type Pane, Tmux } from './helpers/tmux.ts';
+import { describe, expect, test } from 'vitest';
+import { type Pane, useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 async function start(args: readonly string[]): Promise<Pane> {
   const pane = await tmux.start({

@@ -6,23 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { requireBuiltCli, TempDirs } from './helpers/cli.ts';
+import { describe, expect, test } from 'vitest';
 import { readGame } from './helpers/screen.ts';
-import { cliCommand, type ExitInfo, type Pane, Tmux } from './helpers/tmux.ts';
+import { cliCommand, type ExitInfo, type Pane, useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 async function startGame(
   args: readonly string[],

@@ -4,25 +4,13 @@
  * Expected matches are never hard-coded: the same seed and moves are played through the engine
  * and the screen must show its scores.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { legalMoves } from '../../src/engine/game2048.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import { newVersus, type Side, type VersusMatch, versusMove } from '../../src/engine/versus.ts';
-import { requireBuiltCli, TempDirs } from './helpers/cli.ts';
-import { type Pane, Tmux } from './helpers/tmux.ts';
+import { type Pane, useTmux } from './helpers/tmux.ts';
 
-const tmux = new Tmux();
-const dirs = new TempDirs();
-const panes: Pane[] = [];
-
-beforeAll(requireBuiltCli);
-afterEach(() => {
-  for (const p of panes.splice(0)) p.kill();
-});
-afterAll(() => {
-  tmux.killServer();
-  dirs.cleanup();
-});
+const { tmux, dirs, panes } = useTmux();
 
 async function start(args: readonly string[], cols = 120, rows = 32): Promise<Pane> {
   const pane = await tmux.start({

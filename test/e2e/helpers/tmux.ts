@@ -16,7 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv, ROOT, SLIDEBOX_ENV_VARS } from './cli.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CLI, cleanEnv, ROOT, requireBuiltCli, SLIDEBOX_ENV_VARS, TempDirs } from './cli.ts';
 
 /** Quotes a string for /bin/sh. */
 export function shq(s: string): string {
@@ -315,4 +316,21 @@ export class Pane {
       // Already gone.
     }
   }
+}
+
+/**
+ * A test file's terminal kit: a tmux server, temporary folders and the panes opened, with the
+ * hooks that check the CLI is built first and clean everything up (panes after each test).
+ */
+export function useTmux(): { tmux: Tmux; dirs: TempDirs; panes: Pane[] } {
+  const kit = { tmux: new Tmux(), dirs: new TempDirs(), panes: [] as Pane[] };
+  beforeAll(requireBuiltCli);
+  afterEach(() => {
+    for (const p of kit.panes.splice(0)) p.kill();
+  });
+  afterAll(() => {
+    kit.tmux.killServer();
+    kit.dirs.cleanup();
+  });
+  return kit;
 }
