@@ -210,7 +210,7 @@ export class ViewReplay {
       const last = s.model.match.log.at(-1);
       for (const side of st.sides) {
         const hit = ms > 0 && last?.side === side.side && last.received !== null;
-        side.render(s.model, last?.side === side.side ? ms : 0, hit);
+        side.render(s.model, last?.side === side.side ? ms : 0, hit, false);
       }
     } else if (st.kind === 'puzzle' && s.kind === 'puzzle') st.board.render(s, ms > 0);
     else if ((st.kind === '2048' || st.kind === 'duel') && (s.kind === '2048' || s.kind === 'duel'))

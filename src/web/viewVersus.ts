@@ -73,7 +73,8 @@ export class SidePanel {
     );
   }
 
-  render(m: ModelVersus, ms: number, attacked: boolean): void {
+  /** Shows the side; `keys`: say which keys move it (not in a replay). */
+  render(m: ModelVersus, ms: number, attacked: boolean, keys = true): void {
     const side = this.side;
     const game = m.match.games[side];
     const names = sideNames(m.opponent);
@@ -87,6 +88,7 @@ export class SidePanel {
     this.shown = game;
     setText(this.name, name);
     const ai = m.opponent.kind === 'ai';
+    this.keys.hidden = !keys;
     setText(
       this.keys,
       ai ? (side === 0 ? 'arrows · WASD · swipe' : '') : side === 0 ? 'W A S D' : 'arrows',
