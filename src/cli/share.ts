@@ -30,7 +30,7 @@ import { versusText } from './plainVersus.ts';
 import { placerFunction } from './solvers.ts';
 
 export const SHARE_USAGE = `Usage: slidebox replay CODE [--plain]      play back a shared game (CODE, or a link
-                                          with #replay=CODE)
+                                          with #replay=CODE); --no-animation: no slides
        slidebox replay --file FILE [--plain]
        slidebox export [2048|puzzle|versus|duel] [--size N] [--spawns evil]
                        [--data-dir DIR]       print the share code of your saved game
@@ -68,6 +68,7 @@ function parse(argv: readonly string[]) {
         spawns: { type: 'string' },
         'data-dir': { type: 'string' },
         last: { type: 'boolean' },
+        'no-animation': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -144,6 +145,7 @@ async function replay(argv: readonly string[]): Promise<number> {
   await runReplay({
     model: initialModelReplay(r.value),
     depth: detectColorDepth(process.env, true),
+    animation: values['no-animation'] !== true,
   });
   io.out(`${replaySummary(r.value)}\n`);
   return 0;
@@ -189,8 +191,8 @@ async function exportCode(argv: readonly string[]): Promise<number> {
   if (typeof a === 'string') return usageError(a);
   const { values, positionals } = a;
   if (values.help) return help();
-  if (values.file !== undefined || values.plain) {
-    return usageError(`--${values.plain ? 'plain' : 'file'} is for slidebox replay only`);
+  for (const o of ['file', 'plain', 'no-animation'] as const) {
+    if (values[o] !== undefined) return usageError(`--${o} is for slidebox replay only`);
   }
   const kind = positionals[0] ?? '2048';
   if (positionals.length > 1 || !['2048', 'puzzle', 'versus', 'duel'].includes(kind)) {

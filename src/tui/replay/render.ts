@@ -9,7 +9,7 @@ import { replayScreen } from '../../front/replayText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { duelLayout, renderDuel } from '../duel/render.ts';
-import { layoutFor, render2048 } from '../game2048/render.ts';
+import { type AnimFrame, layoutFor, render2048 } from '../game2048/render.ts';
 import { puzzleLayout, renderPuzzle } from '../puzzle/render.ts';
 import type { Viewport } from '../terminal.ts';
 import { renderVersus, versusLayout } from '../versus/render.ts';
@@ -54,17 +54,40 @@ function chromeRows(m: ModelReplay, view: Viewport, depth: ColorDepth): [number,
   return p ? [p.boardTop + p.height + 1, p.boardTop + p.height + 2] : null;
 }
 
-function gameLines(m: ModelReplay, view: Viewport, depth: ColorDepth): string[] {
+/**
+ * Whether the position on screen was reached by a slide that can be animated from the one
+ * before (a duel's placements are not slides).
+ */
+export function slidIn(m: ModelReplay): boolean {
+  if (m.index === 0) return false;
+  const r = m.replay;
+  return r.kind !== 'duel' || r.states[m.index]!.log[m.index - 1]?.kind === 'slide';
+}
+
+function gameLines(
+  m: ModelReplay,
+  view: Viewport,
+  depth: ColorDepth,
+  f: AnimFrame | null,
+): string[] {
   const s = replayScreen(m.replay, m.index);
   switch (s.kind) {
     case '2048':
-      return render2048(s.model, view, depth);
+      return render2048(s.model, view, depth, f);
     case 'puzzle':
-      return renderPuzzle(s.model, view, depth, 0);
-    case 'versus':
-      return renderVersus(s.model, view, depth);
+      return renderPuzzle(s.model, view, depth, 0, f?.kind === 'slide' ? { t: f.t } : null);
+    case 'versus': {
+      // Only the board that moved slides (and flashes when an attack landed on it).
+      const last = s.model.match.log.at(-1);
+      const mine = (side: 0 | 1) => (f && last?.side === side ? f : null);
+      const hit = (side: 0 | 1) => f !== null && last?.side === side && last.received !== null;
+      return renderVersus(s.model, view, depth, {
+        frames: [mine(0), mine(1)],
+        flash: [hit(0), hit(1)],
+      });
+    }
     case 'duel':
-      return renderDuel(s.model, view, depth);
+      return renderDuel(s.model, view, depth, f);
   }
 }
 
@@ -76,9 +99,17 @@ function row(texts: readonly string[], width: number, depth: ColorDepth, style: 
   return c.toLines(depth)[0]!;
 }
 
-/** Renders the replay screen into exactly `view.rows` lines. */
-export function renderReplay(m: ModelReplay, view: Viewport, depth: ColorDepth): string[] {
-  const lines = gameLines(m, view, depth);
+/**
+ * Renders the replay screen into exactly `view.rows` lines; `frame` is a moment of the slide
+ * into the position on screen (see {@link slidIn}).
+ */
+export function renderReplay(
+  m: ModelReplay,
+  view: Viewport,
+  depth: ColorDepth,
+  frame: AnimFrame | null = null,
+): string[] {
+  const lines = gameLines(m, view, depth, frame);
   const rows = chromeRows(m, view, depth);
   if (!rows) return lines;
   const [keysRow, statusRow] = rows;

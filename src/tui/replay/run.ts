@@ -3,29 +3,52 @@
  * stepping are the shared replay controller's.
  */
 import { ControllerReplay } from '../../front/controllerReplay.ts';
-import { type CommandReplay, keyReplay, type ModelReplay } from '../../front/modelReplay.ts';
+import {
+  type CommandReplay,
+  keyReplay,
+  type ModelReplay,
+  REPLAY_SPEEDS,
+} from '../../front/modelReplay.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
+import type { AnimFrame } from '../game2048/render.ts';
 import { type Key, keyInput } from '../keys.ts';
 import { runScreen } from '../screenLoop.ts';
 import { TerminalSession } from '../terminal.ts';
-import { renderReplay } from './render.ts';
+import { renderReplay, slidIn } from './render.ts';
 
 export interface RunReplayOptions {
   readonly model: ModelReplay;
   readonly depth: ColorDepth;
+  readonly animation: boolean;
 }
+
+/** A step's slide, as in the games (about 100 ms), played when the pace leaves time for it. */
+const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
+  { frame: { kind: 'slide', t: 0 }, ms: 20 },
+  { frame: { kind: 'slide', t: 0.5 }, ms: 25 },
+  { frame: { kind: 'slide', t: 1 }, ms: 20 },
+  { frame: { kind: 'pop' }, ms: 40 },
+];
+
+/** The fastest pace (moves a second) at which steps still slide. */
+const ANIMATED_UP_TO = 8;
 
 /** Runs the replay screen until the viewer quits; resolves with the final model. */
 export function runReplay(opts: RunReplayOptions): Promise<ModelReplay> {
   const session = new TerminalSession({ mouse: false });
-  const draw = () => session.draw(renderReplay(game.model, session.size(), opts.depth));
-  // Positions are shown as they are: the replay has no slide animation of its own.
-  const animator = new Animator<never>(draw);
+  const draw = () =>
+    session.draw(renderReplay(game.model, session.size(), opts.depth, animator.frame));
+  const animator = new Animator<AnimFrame>(draw);
   const game = new ControllerReplay({
     model: opts.model,
     onChange: (c) => {
-      if (!c.model.quit) draw();
+      if (c.model.quit) return;
+      animator.stop();
+      const step = c.model.index === c.before.index + 1 && slidIn(c.model);
+      const slow = REPLAY_SPEEDS[c.model.speed]! <= ANIMATED_UP_TO;
+      if (step && slow && opts.animation) animator.play(FRAMES);
+      else draw();
     },
   });
   const command = (key: Key): CommandReplay | null => {
