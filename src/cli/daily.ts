@@ -8,11 +8,13 @@ import { parseArgs } from 'node:util';
 import { newGame } from '../engine/game2048.ts';
 import { newPuzzle } from '../engine/puzzle.ts';
 import {
+  DAILY_NAMES,
   DAILY_SIZE,
   DAILY_TARGET,
   type DailyKind,
   type DailyResult,
   dailyLine,
+  dailyNotice,
   dailySeed,
   isDay,
   streak,
@@ -53,8 +55,6 @@ function today(): string {
   return set && isDay(set) ? set : utcDay(Date.now());
 }
 
-const NAMES: Record<DailyKind, string> = { '2048': '2048', puzzle: '15-puzzle' };
-
 /** Today's results and the streak, as lines. */
 export function statusText(table: Parameters<typeof streak>[0], day: string): string {
   const lines = [`slidebox daily · ${day} (UTC)`];
@@ -62,8 +62,8 @@ export function statusText(table: Parameters<typeof streak>[0], day: string): st
     const r = table[day]?.[kind];
     lines.push(
       r
-        ? `  ${NAMES[kind].padEnd(10)} ${dailyLine(day, kind, r)}`
-        : `  ${NAMES[kind].padEnd(10)} not played yet: slidebox daily ${kind}`,
+        ? `  ${DAILY_NAMES[kind].padEnd(10)} ${dailyLine(day, kind, r)}`
+        : `  ${DAILY_NAMES[kind].padEnd(10)} not played yet: slidebox daily ${kind}`,
     );
   }
   const s = streak(table, day);
@@ -77,8 +77,8 @@ function endText(day: string, kind: DailyKind, counted: DailyResult | null, dir:
   if (!counted) {
     const done = table[day]?.[kind];
     return done
-      ? `Today's ${NAMES[kind]} counted: ${dailyLine(day, kind, done)}\n`
-      : `Saved: run slidebox daily ${kind} to continue today's ${NAMES[kind]}.\n`;
+      ? `Today's ${DAILY_NAMES[kind]} counted: ${dailyLine(day, kind, done)}\n`
+      : `Saved: run slidebox daily ${kind} to continue today's ${DAILY_NAMES[kind]}.\n`;
   }
   const s = streak(table, day);
   const code = counted.code ? `\nShare it: slidebox replay ${counted.code}` : '';
@@ -86,10 +86,7 @@ function endText(day: string, kind: DailyKind, counted: DailyResult | null, dir:
 }
 
 function notice(day: string, kind: DailyKind, dir: string): string {
-  const done = loadRecords(dir).records.daily?.[day]?.[kind];
-  return done
-    ? `Today's ${NAMES[kind]} already counted (${dailyLine(day, kind, done)}): this game is practice.`
-    : `Daily ${NAMES[kind]} · ${day} · your first game to end counts.`;
+  return dailyNotice(loadRecords(dir).records.daily ?? {}, day, kind);
 }
 
 interface DailyRun {

@@ -4,7 +4,9 @@
  * The first attempt of a day counts (later plays are practice); the days played make a streak;
  * a result is one shareable line. Pure: the stores keep the results with the records.
  */
+import { elapsedMs, type Puzzle } from '../engine/puzzle.ts';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import { decodeShared, encodeShared, sharedPuzzle } from '../engine/shareCode.ts';
 import { formatNumber, formatTime } from './format.ts';
 import type { HistoryEntry } from './history.ts';
 
@@ -87,6 +89,37 @@ export function dailyResult(e: HistoryEntry): DailyResult {
   };
 }
 
+/** The day's result a finished game gives, or null when it is not the day's game of `kind`. */
+export function dailyResultOf(e: HistoryEntry, day: string, kind: DailyKind): DailyResult | null {
+  const d = e.code ? decodeShared(e.code) : null;
+  return d?.ok && d.value.game.seed === dailySeed(day, kind) ? dailyResult(e) : null;
+}
+
+/**
+ * The result of the day's puzzle given up at `now` (a new puzzle was asked for), or null when
+ * it is not the day's or no attempt is under way (no move yet, or solved).
+ */
+export function givenUpResult(
+  p: Puzzle,
+  day: string,
+  now: number,
+  assisted: boolean,
+): DailyResult | null {
+  if (p.moves === 0 || p.solved || p.seed !== dailySeed(day, 'puzzle')) return null;
+  const timeMs = Math.round(elapsedMs(p, now));
+  const shared = sharedPuzzle(p, { assisted, timeMs });
+  const code = shared.ok ? { code: encodeShared(shared.value) } : {};
+  return { moves: p.moves, timeMs, won: false, assisted, ...code };
+}
+
+/** The notice a daily game opens with: the first game to end counts, or this one is practice. */
+export function dailyNotice(table: DailyTable, day: string, kind: DailyKind): string {
+  const done = table[day]?.[kind];
+  return done
+    ? `Today's ${DAILY_NAMES[kind]} already counted (${dailyLine(day, kind, done)}): this game is practice.`
+    : `Daily ${DAILY_NAMES[kind]} · ${day} · your first game to end counts.`;
+}
+
 /**
  * The table after a day's attempt ends: the first one of the day counts (`counted`), later
  * ones are practice and leave the table as it is. Days too old are dropped.
@@ -124,11 +157,15 @@ export function streak(table: DailyTable, today: string): { current: number; lon
   return { current, longest };
 }
 
-const NAMES: Record<DailyKind, string> = { '2048': '2048', puzzle: '15-puzzle' };
+/** The daily games' names. */
+export const DAILY_NAMES: Readonly<Record<DailyKind, string>> = {
+  '2048': '2048',
+  puzzle: '15-puzzle',
+};
 
 /** The shareable line of a day's result. */
 export function dailyLine(day: string, kind: DailyKind, r: DailyResult): string {
-  const parts = [`slidebox daily ${day}`, NAMES[kind]];
+  const parts = [`slidebox daily ${day}`, DAILY_NAMES[kind]];
   if (kind === '2048') {
     parts.push(`${formatNumber(r.score ?? 0)} points`, `largest ${formatNumber(r.maxTile ?? 0)}`);
   } else {

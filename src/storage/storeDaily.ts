@@ -6,16 +6,16 @@
  */
 import { join } from 'node:path';
 import type { Game } from '../engine/game2048.ts';
-import { elapsedMs, type Puzzle } from '../engine/puzzle.ts';
+import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import { parseGame } from '../engine/save2048.ts';
 import { parseSavedPuzzle } from '../engine/savePuzzle.ts';
-import { decodeShared, encodeShared, sharedPuzzle } from '../engine/shareCode.ts';
 import {
   type DailyKind,
   type DailyResult,
-  dailyResult,
+  dailyResultOf,
   dailySeed,
+  givenUpResult,
   recordDaily,
 } from '../front/daily.ts';
 import type { HistoryEntry } from '../front/history.ts';
@@ -79,13 +79,6 @@ export function recordDailyResult(
   }
 }
 
-/** Whether a finished game is the day's game (its share code's seed is the day's). */
-function isDailyGame(entry: HistoryEntry, day: string, kind: DailyKind): boolean {
-  if (!entry.code) return false;
-  const d = decodeShared(entry.code);
-  return d.ok && d.value.game.seed === dailySeed(day, kind);
-}
-
 /** What a daily store tells its front-end: the result that counted, once it has. */
 export interface DailyOutcome {
   counted: DailyResult | null;
@@ -103,8 +96,8 @@ function recordWithDaily(
 ): (entry: HistoryEntry) => Result<void> {
   return (entry) => {
     const h = base(entry);
-    if (!isDailyGame(entry, day, kind)) return h;
-    const result = dailyResult(entry);
+    const result = dailyResultOf(entry, day, kind);
+    if (!result) return h;
     const r = recordDailyResult(dir, day, kind, result);
     if (r.ok && r.value) outcome.counted = result;
     return r.ok ? h : r;
@@ -124,12 +117,8 @@ export function fileStoreDailyPuzzle(dir: string, day: string, outcome: DailyOut
   outcome.giveUp = () => {
     const u = under;
     under = null;
-    if (!u || u.puzzle.moves === 0 || u.puzzle.solved) return;
-    if (u.puzzle.seed !== dailySeed(day, 'puzzle')) return;
-    const timeMs = Math.round(elapsedMs(u.puzzle, u.now));
-    const shared = sharedPuzzle(u.puzzle, { assisted: u.assisted, timeMs });
-    const code = shared.ok ? { code: encodeShared(shared.value) } : {};
-    const given = { moves: u.puzzle.moves, timeMs, won: false, assisted: u.assisted, ...code };
+    const given = u && givenUpResult(u.puzzle, day, u.now, u.assisted);
+    if (!given) return;
     const r = recordDailyResult(dir, day, 'puzzle', given);
     if (r.ok && r.value) outcome.counted = given;
   };

@@ -5,13 +5,13 @@
  * screens in daily mode.
  */
 
-import type { Result } from '../engine/result.ts';
-import { ok } from '../engine/result.ts';
-import { decodeShared } from '../engine/shareCode.ts';
+import { ok, type Result } from '../engine/result.ts';
 import {
   type DailyKind,
+  type DailyResult,
   dailyLine,
-  dailyResult,
+  dailyNotice,
+  dailyResultOf,
   dailySeed,
   recordDaily,
   utcDay,
@@ -35,12 +35,22 @@ export function dailyPlan(kind: DailyKind, now = Date.now()): DailyPlan {
 }
 
 /** The notice a daily game opens with: the first game to end counts, or this is practice. */
-export function dailyNotice(plan: DailyPlan, records: RecordsBox): string {
-  const name = plan.kind === '2048' ? '2048' : '15-puzzle';
-  const done = records.value.daily?.[plan.day]?.[plan.kind];
-  return done
-    ? `Today's ${name} already counted (${dailyLine(plan.day, plan.kind, done)}): this game is practice.`
-    : `Daily ${name} · ${plan.day} · your first game to end counts.`;
+export function dailyNoticeFor(plan: DailyPlan, records: RecordsBox): string {
+  return dailyNotice(records.value.daily ?? {}, plan.day, plan.kind);
+}
+
+/** Keeps a day's result if it is the day's first; says its line when it counted. */
+export function countDaily(
+  plan: DailyPlan,
+  result: DailyResult,
+  kv: KeyValueStore,
+  records: RecordsBox,
+): string | null {
+  const next = recordDaily(records.value.daily ?? {}, plan.day, plan.kind, result);
+  if (!next.counted) return null;
+  records.value = { ...records.value, daily: next.table };
+  saveRecords(kv, records.value);
+  return dailyLine(plan.day, plan.kind, result);
 }
 
 /**
@@ -58,14 +68,9 @@ export function withDaily<S extends { recordGame?(entry: HistoryEntry): Result<v
     ...store,
     recordGame(entry: HistoryEntry): Result<void> {
       const h = store.recordGame?.(entry) ?? ok(undefined);
-      const d = entry.code ? decodeShared(entry.code) : null;
-      if (!d?.ok || d.value.game.seed !== plan.seed) return h;
-      const result = dailyResult(entry);
-      const next = recordDaily(records.value.daily ?? {}, plan.day, plan.kind, result);
-      if (!next.counted) return h;
-      records.value = { ...records.value, daily: next.table };
-      saveRecords(kv, records.value);
-      counted(dailyLine(plan.day, plan.kind, result));
+      const result = dailyResultOf(entry, plan.day, plan.kind);
+      const line = result && countDaily(plan, result, kv, records);
+      if (line) counted(line);
       return h;
     },
   };

@@ -142,3 +142,37 @@ export class NoticeLine {
     setText(this.el, fromModel ?? this.sticky ?? '');
   }
 }
+
+/**
+ * Routes clicks on a view's `[data-action]` buttons: `menu` and `share` to their handlers, the
+ * others through `actions` to the view's commands.
+ */
+export function onActions<C>(
+  root: HTMLElement,
+  actions: Readonly<Record<string, C>>,
+  on: { command(cmd: C): void; menu(): void; share?(): void },
+): void {
+  root.addEventListener('click', (e) => {
+    const el = (e.target as Element).closest<HTMLElement>('[data-action]');
+    if (!el || !root.contains(el)) return;
+    const action = el.dataset.action!;
+    if (action === 'menu') on.menu();
+    else if (action === 'share') on.share?.();
+    else {
+      const cmd = actions[action];
+      if (cmd !== undefined) on.command(cmd);
+    }
+  });
+}
+
+/**
+ * A select whose setting the model changes one step at a time (a pace): `step(up)` is called
+ * once per step from the value shown (`data-current`) to the one chosen.
+ */
+export function onSelectSteps(sel: HTMLSelectElement, step: (up: boolean) => void): void {
+  sel.addEventListener('change', () => {
+    const want = Number(sel.value);
+    const current = Number(sel.dataset.current ?? want);
+    for (let i = 0; i < Math.abs(want - current); i++) step(want > current);
+  });
+}

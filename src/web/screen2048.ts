@@ -10,7 +10,7 @@ import { key2048 } from '../front/keymap.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../front/model2048.ts';
 import { describe2048 } from './announce.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS, QUICK_MS } from './context.ts';
-import { type DailyPlan, dailyNotice, withDaily } from './daily.ts';
+import { type DailyPlan, dailyNoticeFor, withDaily } from './daily.ts';
 import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
 import { KEYS, load2048, save2048, savedAssisted } from './persist.ts';
@@ -140,7 +140,7 @@ export class Screen2048 {
       this.game = this.controller(model, undefined, plan);
     }
     this.ctx.mount(this.view.root);
-    const said = this.ctx.takeNotices(notice ?? dailyNotice(plan, this.ctx.records));
+    const said = this.ctx.takeNotices(notice ?? dailyNoticeFor(plan, this.ctx.records));
     this.game.replace({ ...this.game.model, notice: said, overlay: null });
     this.game.resume();
   }

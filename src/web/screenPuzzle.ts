@@ -4,9 +4,8 @@
  * slide finish before the next.
  */
 import { elapsedMs, newPuzzle } from '../engine/puzzle.ts';
-import { encodeShared, sharedPuzzle } from '../engine/shareCode.ts';
 import { type ChangePuzzle, ControllerPuzzle } from '../front/controllerPuzzle.ts';
-import { DAILY_SIZE, dailyLine, recordDaily } from '../front/daily.ts';
+import { DAILY_SIZE, givenUpResult } from '../front/daily.ts';
 import { keyPuzzle } from '../front/keymap.ts';
 import {
   type CommandPuzzle,
@@ -17,10 +16,10 @@ import {
 import { describePuzzle } from './announce.ts';
 import { createSolverClient } from './clients.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS } from './context.ts';
-import { type DailyPlan, dailyNotice, withDaily } from './daily.ts';
+import { countDaily, type DailyPlan, dailyNoticeFor, withDaily } from './daily.ts';
 import { reducedMotion } from './dom.ts';
 import { attachPointer } from './input.ts';
-import { KEYS, loadPuzzle, savedAssisted, savePuzzle, saveRecords } from './persist.ts';
+import { KEYS, loadPuzzle, savedAssisted, savePuzzle } from './persist.ts';
 import { builtinPicture } from './picture.ts';
 import { CommandQueue } from './queue.ts';
 import { shareGame } from './share.ts';
@@ -124,7 +123,7 @@ export class ScreenPuzzle {
     this.view.setLook(this.look());
     document.title = 'Daily 15-puzzle · slidebox';
     this.ctx.mount(this.view.root);
-    const said = this.ctx.takeNotices(notice ?? dailyNotice(plan, this.ctx.records));
+    const said = this.ctx.takeNotices(notice ?? dailyNoticeFor(plan, this.ctx.records));
     this.game.replace({ ...this.game.model, notice: said, overlay: null });
     this.game.resume();
   }
@@ -132,17 +131,9 @@ export class ScreenPuzzle {
   /** A new daily puzzle while the day's attempt is under way: that attempt is given up. */
   private giveUp(plan: DailyPlan): void {
     const m = this.game?.model;
-    const p = m?.puzzle;
-    if (!m || !p || p.moves === 0 || p.solved || p.seed !== plan.seed) return;
-    const timeMs = Math.round(elapsedMs(p, Date.now()));
-    const shared = sharedPuzzle(p, { assisted: m.assisted, timeMs });
-    const code = shared.ok ? { code: encodeShared(shared.value) } : {};
-    const result = { moves: p.moves, timeMs, won: false, assisted: m.assisted, ...code };
-    const next = recordDaily(this.ctx.records.value.daily ?? {}, plan.day, 'puzzle', result);
-    if (!next.counted) return;
-    this.ctx.records.value = { ...this.ctx.records.value, daily: next.table };
-    saveRecords(this.ctx.kv, this.ctx.records.value);
-    this.counted(dailyLine(plan.day, 'puzzle', result));
+    const result = m && givenUpResult(m.puzzle, plan.day, Date.now(), m.assisted);
+    const line = result && countDaily(plan, result, this.ctx.kv, this.ctx.records);
+    if (line) this.counted(line);
   }
 
   /** The day's result counted: said once the screen shows it. */

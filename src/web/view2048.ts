@@ -16,7 +16,16 @@ import {
   wantsAi,
 } from '../front/model2048.ts';
 import { setupGrid } from './board.ts';
-import { button, h, helpOverlay, OverlaySlot, overlay, setText } from './dom.ts';
+import {
+  button,
+  h,
+  helpOverlay,
+  OverlaySlot,
+  onActions,
+  onSelectSteps,
+  overlay,
+  setText,
+} from './dom.ts';
 import { drawTiles } from './tiles.ts';
 
 const KEYS_HELP =
@@ -143,24 +152,14 @@ export class View2048 {
 
   /** Button clicks and the speed menu become commands for the wiring file. */
   private listen(): void {
+    onActions(this.root, ACTIONS, this.on);
     this.root.addEventListener('click', (e) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-action],[data-dir]');
-      if (!el || !this.root.contains(el)) return;
-      const dir = el.dataset.dir as Direction | undefined;
-      if (dir) return this.on.command({ type: 'move', dir });
-      const action = el.dataset.action!;
-      if (action === 'menu') return this.on.menu();
-      if (action === 'share') return this.on.share();
-      const cmd = ACTIONS[action];
-      if (cmd) this.on.command(cmd);
+      const el = (e.target as Element).closest<HTMLElement>('[data-dir]');
+      if (el && this.root.contains(el))
+        this.on.command({ type: 'move', dir: el.dataset.dir as Direction });
     });
-    this.speed.addEventListener('change', () => {
-      const want = Number(this.speed.value);
-      const current = Number(this.speed.dataset.current ?? want);
-      // The model changes speed one step at a time: send as many steps as needed.
-      const step: Command2048 = { type: want < current ? 'faster' : 'slower' };
-      for (let i = 0; i < Math.abs(want - current); i++) this.on.command(step);
-    });
+    // The model changes the pace one step at a time; a higher index is a longer pause.
+    onSelectSteps(this.speed, (up) => this.on.command({ type: up ? 'slower' : 'faster' }));
   }
 
   /** Shows the model; `ms` > 0 animates the move that led to it. */

@@ -17,7 +17,16 @@ import {
 } from '../front/modelDuel.ts';
 import { turnLine } from './announceMatch.ts';
 import { cellTransform, setupGrid } from './board.ts';
-import { button, h, helpOverlay, NoticeLine, OverlaySlot, overlay, setText } from './dom.ts';
+import {
+  button,
+  h,
+  helpOverlay,
+  NoticeLine,
+  OverlaySlot,
+  onActions,
+  overlay,
+  setText,
+} from './dom.ts';
 import { drawTiles } from './tiles.ts';
 
 const KEYS_HELP =
@@ -116,19 +125,12 @@ export class ViewDuel {
   }
 
   private listen(): void {
+    onActions(this.root, ACTIONS, this.on);
     this.root.addEventListener('click', (e) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-action],[data-value-choice]');
+      const el = (e.target as Element).closest<HTMLElement>('[data-value-choice]');
       if (!el || !this.root.contains(el)) return;
-      if (el.dataset.valueChoice) {
-        this.value = el.dataset.valueChoice === '4' ? 4 : 2;
-        if (this.model) this.render(this.model, 0);
-        return;
-      }
-      const action = el.dataset.action!;
-      if (action === 'menu') return this.on.menu();
-      if (action === 'share') return this.on.share();
-      const cmd = ACTIONS[action];
-      if (cmd) this.on.command(cmd);
+      this.value = el.dataset.valueChoice === '4' ? 4 : 2;
+      if (this.model) this.render(this.model, 0);
     });
   }
 

@@ -3,7 +3,14 @@
  * settings it is given and reports every change; the wiring file remembers them.
  */
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
-import { DAILY_KINDS, type DailyKind, type DailyTable, dailyLine, streak } from '../front/daily.ts';
+import {
+  DAILY_KINDS,
+  DAILY_NAMES,
+  type DailyKind,
+  type DailyTable,
+  dailyLine,
+  streak,
+} from '../front/daily.ts';
 import { formatNumber } from '../front/format.ts';
 import { h } from './dom.ts';
 import {
@@ -274,7 +281,7 @@ export class ViewHome {
     this.dailyShown = { day, table };
     const rows = DAILY_KINDS.map((kind) => {
       const r = table[day]?.[kind];
-      const name = kind === '2048' ? '2048' : '15-puzzle';
+      const name = DAILY_NAMES[kind];
       const play = h(
         'a',
         {

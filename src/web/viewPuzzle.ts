@@ -15,7 +15,7 @@ import {
   wantsSolution,
 } from '../front/modelPuzzle.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
-import { button, h, helpOverlay, OverlaySlot, overlay, setText } from './dom.ts';
+import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from './dom.ts';
 
 const KEYS_HELP =
   'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
@@ -111,15 +111,7 @@ export class ViewPuzzle {
       h('div', { class: 'board-wrap' }, this.board),
       h('p', { class: 'keys-help' }, KEYS_HELP),
     );
-    this.root.addEventListener('click', (e) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-action]');
-      if (!el || !this.root.contains(el)) return;
-      const action = el.dataset.action!;
-      if (action === 'menu') return this.on.menu();
-      if (action === 'share') return this.on.share();
-      const cmd = ACTIONS[action];
-      if (cmd) this.on.command(cmd);
-    });
+    onActions(this.root, ACTIONS, this.on);
     this.numbersBox.addEventListener('change', () => this.on.numbers(this.numbersBox.checked));
   }
 

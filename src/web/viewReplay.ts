@@ -15,7 +15,7 @@ import {
 } from '../front/modelReplay.ts';
 import { type ReplayScreen, replayScreen, replaySummary } from '../front/replayText.ts';
 import { cellTransform, digitsClass, setupGrid } from './board.ts';
-import { button, h, setText } from './dom.ts';
+import { button, h, onActions, onSelectSteps, setText } from './dom.ts';
 import { drawTiles } from './tiles.ts';
 import { SidePanel } from './viewVersus.ts';
 
@@ -152,23 +152,12 @@ export class ViewReplay {
   }
 
   private listen(): void {
-    this.root.addEventListener('click', (e) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-action]');
-      if (!el || !this.root.contains(el)) return;
-      const action = el.dataset.action!;
-      if (action === 'menu') return this.on.menu();
-      const cmd = ACTIONS[action];
-      if (cmd) this.on.command(cmd);
-    });
+    onActions(this.root, ACTIONS, this.on);
     this.slider.addEventListener('input', () =>
       this.on.command({ type: 'seek', index: Number(this.slider.value) }),
     );
-    this.speed.addEventListener('change', () => {
-      const want = Number(this.speed.value);
-      const current = Number(this.speed.dataset.current ?? want);
-      const step: CommandReplay = { type: want > current ? 'faster' : 'slower' };
-      for (let i = 0; i < Math.abs(want - current); i++) this.on.command(step);
-    });
+    // A higher index is more moves a second.
+    onSelectSteps(this.speed, (up) => this.on.command({ type: up ? 'faster' : 'slower' }));
   }
 
   /** Shows a message instead of a replay (a code that was refused). */

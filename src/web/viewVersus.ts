@@ -15,7 +15,16 @@ import {
   sideNames,
 } from '../front/modelVersus.ts';
 import { setupGrid } from './board.ts';
-import { button, h, helpOverlay, NoticeLine, OverlaySlot, overlay, setText } from './dom.ts';
+import {
+  button,
+  h,
+  helpOverlay,
+  NoticeLine,
+  OverlaySlot,
+  onActions,
+  overlay,
+  setText,
+} from './dom.ts';
 import { drawTiles } from './tiles.ts';
 
 const KEYS_HUMANS =
@@ -165,15 +174,7 @@ export class ViewVersus {
       this.arena,
       this.keysHelp,
     );
-    this.root.addEventListener('click', (e) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-action]');
-      if (!el || !this.root.contains(el)) return;
-      const action = el.dataset.action!;
-      if (action === 'menu') return this.on.menu();
-      if (action === 'share') return this.on.share();
-      const cmd = ACTIONS[action];
-      if (cmd) this.on.command(cmd);
-    });
+    onActions(this.root, ACTIONS, this.on);
   }
 
   /** Shows the model; `ms` > 0 animates the boards that `moved`. */
