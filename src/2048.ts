@@ -101,7 +101,12 @@ export {
   sharedPuzzle,
   sharedVersus,
 } from './engine/shareCode.ts';
-export { type Replay, readShareCode, replayShared } from './engine/shareReplay.ts';
+export {
+  type Replay,
+  readShareCode,
+  readShareCodeWith,
+  replayShared,
+} from './engine/shareReplay.ts';
 // Spawn control: natural, forced (attacks) and placed tiles, and moves split in two.
 export {
   checkSpawnRule,

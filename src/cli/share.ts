@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { elapsedMs } from '../engine/puzzle.ts';
 import type { Problem, Result } from '../engine/result.ts';
 import {
-  decodeShared,
   encodeShared,
   type Shared,
   shared2048,
@@ -17,7 +16,7 @@ import {
   sharedPuzzle,
   sharedVersus,
 } from '../engine/shareCode.ts';
-import { type Replay, replayShared } from '../engine/shareReplay.ts';
+import { type Replay, readShareCodeWith } from '../engine/shareReplay.ts';
 import { initialModelReplay } from '../front/modelReplay.ts';
 import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';
@@ -89,14 +88,6 @@ export function codeIn(text: string): string {
   return (at >= 0 ? t.slice(at + '#replay='.length) : t).split(/\s/)[0] ?? '';
 }
 
-/** Re-simulates a code; an evil 2048 game loads the placer AI that chose its tiles. */
-async function readCode(code: string): Promise<Result<Replay, Problem>> {
-  const d = decodeShared(code);
-  if (!d.ok) return d;
-  const evil = d.value.game.kind === '2048' && d.value.game.evil;
-  return replayShared(d.value, evil ? { place: await placerFunction() } : {});
-}
-
 /** The end of a replay as text: the summary and the final position. */
 export function replayText(r: Replay): string {
   const s = replayScreen(r, r.states.length - 1);
@@ -131,7 +122,8 @@ async function replay(argv: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  const r = await readCode(codeIn(text));
+  // An evil 2048 game is replayed with the placer AI that chose its tiles.
+  const r = await readShareCodeWith(codeIn(text), placerFunction);
   if (!r.ok) {
     io.err(`slidebox: cannot replay this code: ${r.error.message}\n`);
     return 1;

@@ -135,3 +135,17 @@ export function readShareCode(
   const d = decodeShared(code);
   return d.ok ? replayShared(d.value, opts) : d;
 }
+
+/**
+ * Decodes and re-simulates a code, asking `loadPlacer` for the placer AI only when the code is
+ * an evil 2048 game (front-ends load it on demand).
+ */
+export async function readShareCodeWith(
+  code: string,
+  loadPlacer: () => Promise<Placer>,
+): Promise<Result<Replay, ShareProblem>> {
+  const d = decodeShared(code);
+  if (!d.ok) return d;
+  const evil = d.value.game.kind === '2048' && d.value.game.evil;
+  return replayShared(d.value, evil ? { place: await loadPlacer() } : {});
+}

@@ -3,8 +3,7 @@
  * engine (an evil game with the placer AI), played back by the shared replay controller. A
  * code that is refused shows the engine's sentence, and the app goes on working.
  */
-import { decodeShared } from '../engine/shareCode.ts';
-import { type Replay, replayShared } from '../engine/shareReplay.ts';
+import { readShareCodeWith } from '../engine/shareReplay.ts';
 import { ControllerReplay } from '../front/controllerReplay.ts';
 import {
   type CommandReplay,
@@ -30,14 +29,6 @@ export function codeFromHash(hash: string): string | null {
   }
 }
 
-async function readCode(code: string): Promise<{ replay: Replay } | { problem: string }> {
-  const d = decodeShared(code);
-  if (!d.ok) return { problem: d.error.message };
-  const evil = d.value.game.kind === '2048' && d.value.game.evil;
-  const r = replayShared(d.value, evil ? { place: await webPlacer() } : {});
-  return r.ok ? { replay: r.value } : { problem: r.error.message };
-}
-
 export class ScreenReplay {
   private readonly view: ViewReplay;
   private game: ControllerReplay | null = null;
@@ -61,21 +52,21 @@ export class ScreenReplay {
     this.game = null;
     this.code = code;
     this.view.showProblem('Reading the code…');
-    void readCode(code).then((r) => {
+    void readShareCodeWith(code, webPlacer).then((r) => {
       if (this.code !== code) return;
-      if ('problem' in r) {
-        const text = `This replay cannot be shown: ${r.problem}.`;
+      if (!r.ok) {
+        const text = `This replay cannot be shown: ${r.error.message}.`;
         this.view.showProblem(text);
         this.ctx.live(text);
         return;
       }
       this.game = new ControllerReplay({
-        model: initialModelReplay(r.replay),
+        model: initialModelReplay(r.value),
         onChange: (c) =>
           this.view.render(c.model, c.model.index === c.before.index + 1 ? this.animateMs : 0),
       });
       this.view.render(this.game.model, 0);
-      this.ctx.live(`Replay: ${replaySummary(r.replay)}.`);
+      this.ctx.live(`Replay: ${replaySummary(r.value)}.`);
       this.game.start();
     });
   }

@@ -11,24 +11,44 @@ export function replayLink(code: string): string {
   return `${location.origin}${location.pathname}#replay=${code}`;
 }
 
-/** Shares the replay of a code; resolves with the sentence to show the player. */
-export async function shareReplay(code: string, title: string): Promise<string> {
-  const url = replayLink(code);
+/** What the player is told after each way of sharing. */
+interface Said {
+  readonly shared: string;
+  readonly copied: string;
+  /** When neither works: the text to copy by hand follows. */
+  readonly byHand: string;
+}
+
+/**
+ * Hands `data` to the Web Share API where the browser has it, else copies `text` to the
+ * clipboard, else shows it to copy by hand; resolves with the sentence to show.
+ */
+async function shareOrCopy(data: ShareData, text: string, said: Said): Promise<string> {
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ title, url });
-      return 'Shared: whoever opens the link watches this game.';
+      await navigator.share(data);
+      return said.shared;
     } catch (e) {
       if ((e as Error).name === 'AbortError') return 'Not shared.';
       // No share target (or not allowed here): the clipboard instead.
     }
   }
   try {
-    await navigator.clipboard.writeText(url);
-    return 'Link copied: whoever opens it watches this game.';
+    await navigator.clipboard.writeText(text);
+    return said.copied;
   } catch {
-    return `Copy this link to share the game: ${url}`;
+    return `${said.byHand} ${text}`;
   }
+}
+
+/** Shares the replay of a code; resolves with the sentence to show the player. */
+export function shareReplay(code: string, title: string): Promise<string> {
+  const url = replayLink(code);
+  return shareOrCopy({ title, url }, url, {
+    shared: 'Shared: whoever opens the link watches this game.',
+    copied: 'Link copied: whoever opens it watches this game.',
+    byHand: 'Copy this link to share the game:',
+  });
 }
 
 type ShareCodes = typeof import('../engine/shareCode.ts');
@@ -48,21 +68,12 @@ export async function shareGame(
 }
 
 /** Shares a result line with the link that replays its game; resolves with the sentence. */
-export async function shareResult(line: string, code: string | undefined): Promise<string> {
+export function shareResult(line: string, code: string | undefined): Promise<string> {
   const url = code ? replayLink(code) : undefined;
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ text: line, ...(url ? { url } : {}) });
-      return 'Shared.';
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return 'Not shared.';
-    }
-  }
   const text = url ? `${line}\n${url}` : line;
-  try {
-    await navigator.clipboard.writeText(text);
-    return 'Result copied.';
-  } catch {
-    return `Copy this to share it: ${text}`;
-  }
+  return shareOrCopy({ text: line, ...(url ? { url } : {}) }, text, {
+    shared: 'Shared.',
+    copied: 'Result copied.',
+    byHand: 'Copy this to share it:',
+  });
 }
