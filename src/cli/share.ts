@@ -155,7 +155,8 @@ async function savedShare(
     const { load2048 } = await import('../storage/store2048.ts');
     const loaded = load2048(dir, size, evil ? await placerFunction() : undefined);
     for (const n of loaded.notices) io.err(`${n}\n`);
-    return loaded.game ? shared2048(loaded.game, { evil }) : none(`${size}×${size} 2048 game`);
+    if (!loaded.game) return none(`${size}×${size} 2048 game`);
+    return shared2048(loaded.game, { evil, assisted: loaded.assisted });
   }
   if (kind === 'puzzle') {
     const { loadPuzzle } = await import('../storage/storePuzzle.ts');

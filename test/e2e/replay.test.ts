@@ -122,6 +122,13 @@ describe('slidebox export and replay --plain', () => {
     expect(readShareCode(code).ok).toBe(true);
   });
 
+  test('a game the AI helped is exported and replayed as such', () => {
+    // `i` asks for a hint (the AI's move) in plain mode: the game is then marked helped.
+    const { dataDir } = playPlain(dirs, 14, ['a', 'i', 'd']);
+    const code = runCli(['export', '--data-dir', dataDir]).stdout.trim();
+    expect(runCli(['replay', code]).stdout.split('\n')[0]).toMatch(/ · the AI helped$/);
+  });
+
   test('export --last gives the code of the last finished game, from the history', () => {
     const dir = dirs.make();
     // The solution is asked for elsewhere: asking the solver marks a game as helped.
