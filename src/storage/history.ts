@@ -1,8 +1,8 @@
 /**
  * The game history on disk: `history.json` in the data directory. Each finished game is added
- * by re-reading the file and writing it back atomically, so games recorded by another instance
- * in the meantime are kept. A damaged file is moved aside, the player is told in one line, and a
- * new history starts.
+ * under the file's lock by re-reading the file and writing it back atomically, so games that
+ * other slidebox processes finish at the same moment are all kept. A damaged file is moved
+ * aside, the player is told in one line, and a new history starts.
  */
 import { join } from 'node:path';
 import { err, ok, problem, type Result } from '../engine/result.ts';
@@ -14,6 +14,7 @@ import {
   parseHistory,
   serializeHistory,
 } from '../front/history.ts';
+import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
 
 export function historyPath(dir: string): string {
@@ -64,11 +65,24 @@ export function loadHistory(dir: string): { history: History; notices: string[] 
   const path = historyPath(dir);
   const read = readHistory(path);
   if ('history' in read) return { history: read.history, notices: [] };
-  const aside = setAside(path, read.damaged);
-  const then = aside.moved
+  // Set aside under the lock, and only if still damaged: another slidebox may have just
+  // replaced it with a new history.
+  let found: { readonly history: History } | { readonly aside: { moved: boolean; text: string } };
+  try {
+    found = withFileLock(path, () => {
+      const again = readHistory(path);
+      return 'history' in again ? again : { aside: setAside(path, again.damaged) };
+    });
+  } catch (e) {
+    const why = (e as Error).message;
+    const text = `Your game history at ${path} could not be read (${read.damaged}) nor moved aside (${why})`;
+    found = { aside: { moved: false, text } };
+  }
+  if ('history' in found) return { history: found.history, notices: [] };
+  const then = found.aside.moved
     ? ', and your next finished game starts a new one.'
     : '; it was left as it is.';
-  return { history: EMPTY_HISTORY, notices: [`${aside.text}${then}`] };
+  return { history: EMPTY_HISTORY, notices: [`${found.aside.text}${then}`] };
 }
 
 /**
@@ -80,6 +94,16 @@ export function loadHistory(dir: string): { history: History; notices: string[] 
  */
 export function recordToHistory(dir: string, entry: HistoryEntry): Result<void> {
   const path = historyPath(dir);
+  try {
+    return withFileLock(path, () => addUnderLock(path, entry));
+  } catch (e) {
+    const why = (e as Error).message;
+    return err(problem('save-failed', `Could not add the game to your history (${why}).`));
+  }
+}
+
+/** Re-reads the history and writes it back with the entry (the caller holds the lock). */
+function addUnderLock(path: string, entry: HistoryEntry): Result<void> {
   const read = readHistory(path);
   let history = EMPTY_HISTORY;
   let notice: string | null = null;
@@ -90,11 +114,6 @@ export function recordToHistory(dir: string, entry: HistoryEntry): Result<void> 
     if (!aside.moved) return err(problem('save-failed', `${aside.text}; this game was not added.`));
     notice = `${aside.text} and a new one started with this game.`;
   }
-  try {
-    atomicWrite(path, historyText(appendEntry(history, entry)));
-  } catch (e) {
-    const why = (e as Error).message;
-    return err(problem('save-failed', `Could not add the game to your history (${why}).`));
-  }
+  atomicWrite(path, historyText(appendEntry(history, entry)));
   return notice === null ? ok(undefined) : err(problem('history-reset', notice));
 }

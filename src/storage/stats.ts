@@ -1,7 +1,7 @@
 /**
  * The stats file (stats.json) shared by the games: the records (best scores, fewest moves,
- * fastest times). Updates re-read the file and merge, so two instances running at once keep
- * the better of each record.
+ * fastest times, results, the daily challenge). Each update re-reads the file and writes it
+ * under the file's lock, so processes updating it at the same moment keep every record.
  */
 import { join } from 'node:path';
 import { err, problem, type Result } from '../engine/result.ts';
@@ -11,7 +11,8 @@ import {
   type Records,
   type RecordsProblem,
 } from '../front/records.ts';
-import { atomicWrite, moveAside, readJson } from './files.ts';
+import { withFileLock } from './fileLock.ts';
+import { atomicWrite, type JsonRead, moveAside, readJson } from './files.ts';
 
 export const STATS_KIND = 'slidebox/stats';
 export const STATS_VERSION = 1;
@@ -41,49 +42,60 @@ export function parseStatsFile(data: unknown): Result<Records, RecordsProblem> {
   return parseRecordTables(d);
 }
 
+type RecordsRead =
+  | { readonly records: Records; readonly exists: boolean }
+  | { readonly damaged: string };
+
+function readRecords(path: string): RecordsRead {
+  const read: JsonRead = readJson(path);
+  if (read.kind === 'missing') return { records: EMPTY_RECORDS, exists: false };
+  if (read.kind === 'damaged') return { damaged: read.reason };
+  const parsed = parseStatsFile(read.data);
+  return parsed.ok ? { records: parsed.value, exists: true } : { damaged: parsed.error.message };
+}
+
 /** Loads the records from the stats file; a damaged file is moved aside and reported. */
 export function loadRecords(dir: string): { records: Records; notices: string[] } {
   const path = statsPath(dir);
-  const read = readJson(path);
-  if (read.kind === 'missing') return { records: EMPTY_RECORDS, notices: [] };
-  let reason: string;
-  if (read.kind === 'ok') {
-    const parsed = parseStatsFile(read.data);
-    if (parsed.ok) return { records: parsed.value, notices: [] };
-    reason = parsed.error.message;
-  } else {
-    reason = read.reason;
-  }
+  const first = readRecords(path);
+  if ('records' in first) return { records: first.records, notices: [] };
+  // Set aside under the lock, and only if still damaged: another process may have just
+  // replaced it.
   let where: string;
   try {
-    where = `it was moved to ${moveAside(path)}`;
+    const again = withFileLock(path, () => {
+      const read = readRecords(path);
+      return 'records' in read ? read : { aside: moveAside(path) };
+    });
+    if ('records' in again) return { records: again.records, notices: [] };
+    where = `it was moved to ${again.aside}`;
   } catch (e) {
     where = `it could not be moved aside (${(e as Error).message})`;
   }
   return {
     records: EMPTY_RECORDS,
-    notices: [`Your best scores could not be loaded (${reason}); ${where}.`],
+    notices: [`Your best scores could not be loaded (${first.damaged}); ${where}.`],
   };
 }
 
 /**
- * Re-reads the records, applies `change`, and writes them back atomically if anything changed.
- * A damaged file met here is left for the next load to report.
+ * Applies `change` to the records as they are in the file now and writes them back atomically
+ * if anything changed, under the file's lock. A damaged file met here is left for the next
+ * load to report. Throws when the file cannot be written.
  */
 export function updateRecords(dir: string, change: (r: Records) => Records): void {
-  const read = readJson(statsPath(dir));
-  let current = EMPTY_RECORDS;
-  if (read.kind === 'ok') {
-    const parsed = parseStatsFile(read.data);
-    if (!parsed.ok) return;
-    current = parsed.value;
-  } else if (read.kind === 'damaged') {
-    return;
-  }
-  const next = change(current);
-  if (next === current && read.kind === 'ok') return;
-  atomicWrite(
-    statsPath(dir),
-    `${JSON.stringify({ kind: STATS_KIND, version: STATS_VERSION, ...next }, null, 1)}\n`,
-  );
+  const path = statsPath(dir);
+  // Most updates (a move that beats no record) change nothing: no lock needed for those.
+  const peek = readRecords(path);
+  if (!('records' in peek) || (peek.exists && change(peek.records) === peek.records)) return;
+  withFileLock(path, () => {
+    const read = readRecords(path);
+    if (!('records' in read)) return;
+    const next = change(read.records);
+    if (next === read.records && read.exists) return;
+    atomicWrite(
+      path,
+      `${JSON.stringify({ kind: STATS_KIND, version: STATS_VERSION, ...next }, null, 1)}\n`,
+    );
+  });
 }
