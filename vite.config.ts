@@ -7,11 +7,24 @@
  * Vitest does not read this file: it has its own vitest.config.ts.
  */
 import { createHash } from 'node:crypto';
+import { basename, extname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist-web', import.meta.url));
+
+/**
+ * A lazily loaded or shared chunk's file name. The web app has a folder per screen, each with
+ * its own screen.ts and view.ts, so a chunk named after a module in a folder of src/web takes
+ * the folder's name too (game2048-screen-[hash].js, ui-dom-[hash].js); others keep their name.
+ */
+function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  const named = chunk.moduleIds.findLast((id) => basename(id, extname(id)) === chunk.name);
+  const parts = named ? relative(webRoot, named).split(sep) : [];
+  const folder = parts.length === 2 && parts[0] !== '..' ? `${parts[0]}-` : '';
+  return `assets/${folder}[name]-[hash].js`;
+}
 
 /** The placeholder string in sw.ts (in any quotes) that becomes the list of files to cache. */
 const MANIFEST_PLACEHOLDER = /(["'`])__PRECACHE_MANIFEST__\1/;
@@ -58,6 +71,7 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+        chunkFileNames: chunkFileName,
       },
     },
   },

@@ -10,7 +10,11 @@
 import { checkSeed, randomSeed } from '../engine/rng.ts';
 import { utcDay } from '../front/daily.ts';
 import { type AppContext, keyBelongsToControl } from './context.ts';
-import { dailyPlan } from './daily.ts';
+import type { Screen2048 } from './game2048/screen.ts';
+import { ViewHome } from './home/view.ts';
+import { pictureFromFile } from './puzzle/picture.ts';
+import type { ScreenPuzzle } from './puzzle/screen.ts';
+import { dailyPlan } from './storage/daily.ts';
 import {
   KEYS,
   type KeyValueStore,
@@ -19,13 +23,9 @@ import {
   loadSettings,
   savePicture,
   saveSettings,
-} from './persist.ts';
-import { pictureFromFile } from './picture.ts';
-import type { Screen2048 } from './screen2048.ts';
-import type { ScreenPuzzle } from './screenPuzzle.ts';
-import { GAMES, type GameKind, type Settings } from './settings.ts';
-import { ViewHome } from './viewHome.ts';
-import { browserKeyValueStore, type RecordsBox } from './webStores.ts';
+} from './storage/persist.ts';
+import { GAMES, type GameKind, type Settings } from './storage/settings.ts';
+import { browserKeyValueStore, type RecordsBox } from './storage/webStores.ts';
 
 type ScreenName = 'home' | GameKind | 'replay' | 'stats' | 'daily-2048' | 'daily-puzzle';
 
@@ -129,27 +129,27 @@ class App implements AppContext {
       this.go('home');
     };
     this.versus = new LazyScreen(
-      async () => new (await import('./screenVersus.ts')).ScreenVersus(this),
+      async () => new (await import('./versus/screen.ts')).ScreenVersus(this),
       failed,
     );
     this.duel = new LazyScreen(
-      async () => new (await import('./screenDuel.ts')).ScreenDuel(this),
+      async () => new (await import('./duel/screen.ts')).ScreenDuel(this),
       failed,
     );
     this.replay = new LazyScreen(
-      async () => new (await import('./screenReplay.ts')).ScreenReplay(this),
+      async () => new (await import('./replay/screen.ts')).ScreenReplay(this),
       failed,
     );
     const screen2048 = async (daily?: () => ReturnType<typeof dailyPlan>) =>
-      new (await import('./screen2048.ts')).Screen2048(this, daily);
+      new (await import('./game2048/screen.ts')).Screen2048(this, daily);
     this.game2048 = new LazyScreen(() => screen2048(), failed);
     this.daily2048 = new LazyScreen(() => screen2048(() => dailyPlan('2048')), failed);
     const puzzleScreen = async (daily?: () => ReturnType<typeof dailyPlan>) =>
-      new (await import('./screenPuzzle.ts')).ScreenPuzzle(this, daily);
+      new (await import('./puzzle/screen.ts')).ScreenPuzzle(this, daily);
     this.puzzle = new LazyScreen(() => puzzleScreen(), failed);
     this.dailyPuzzle = new LazyScreen(() => puzzleScreen(() => dailyPlan('puzzle')), failed);
     this.stats = new LazyScreen(
-      async () => new (await import('./screenStats.ts')).ScreenStats(this),
+      async () => new (await import('./stats/screen.ts')).ScreenStats(this),
       failed,
     );
   }

@@ -1,7 +1,7 @@
 /** What the web app gives each of its screens: storage, settings, the live region, routing. */
-import type { KeyValueStore } from './persist.ts';
-import type { Settings } from './settings.ts';
-import type { RecordsBox } from './webStores.ts';
+import type { KeyValueStore } from './storage/persist.ts';
+import type { Settings } from './storage/settings.ts';
+import type { RecordsBox } from './storage/webStores.ts';
 
 export interface AppContext {
   readonly kv: KeyValueStore;

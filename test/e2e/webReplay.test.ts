@@ -38,7 +38,11 @@ import { initialModelVersus } from '../../src/front/modelVersus.ts';
 import { serializeDuelSession, serializeVersusSession } from '../../src/front/sessions.ts';
 import { choosePlacement } from '../../src/solvers/ai2048/placer.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
-import { DEFAULT_SETTINGS, type Settings, serializeSettings } from '../../src/web/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  type Settings,
+  serializeSettings,
+} from '../../src/web/storage/settings.ts';
 import {
   chromiumOrSkip,
   openPage,

@@ -21,7 +21,7 @@ import {
   serializeHistory,
 } from '../../src/front/history.ts';
 import { summarize } from '../../src/front/historySummary.ts';
-import { HISTORY_KEY, loadHistory } from '../../src/web/persistHistory.ts';
+import { HISTORY_KEY, loadHistory } from '../../src/web/storage/persistHistory.ts';
 import {
   chromiumOrSkip,
   DESKTOP,

@@ -1,0 +1,336 @@
+/**
+ * The home screen: pick the game (2048, the puzzle, versus, duel), its options, then play. It shows the
+ * settings it is given and reports every change; the wiring file remembers them.
+ */
+import { MAX_SIZE, MIN_SIZE } from '../../engine/types.ts';
+import {
+  DAILY_KINDS,
+  DAILY_NAMES,
+  type DailyKind,
+  type DailyTable,
+  dailyLine,
+  streak,
+} from '../../front/daily.ts';
+import { formatNumber } from '../../front/format.ts';
+import {
+  type GameKind,
+  type PictureMode,
+  type Settings,
+  type Spawns,
+  TARGETS,
+  VERSUS_CAPS,
+  VERSUS_TARGETS,
+  type VersusOpponent,
+} from '../storage/settings.ts';
+import { h } from '../ui/dom.ts';
+import { shareResult } from '../ui/share.ts';
+
+export interface HomeHandlers {
+  change(s: Settings): void;
+  play(game: GameKind): void;
+  /** The player picked an image file for picture mode. */
+  pictureFile(file: File): void;
+}
+
+/** A select of `[value, label]` options. */
+function choice(label: string, testid: string, options: [string | number, string][]) {
+  const sel = h('select', { 'data-testid': testid, 'aria-label': label });
+  for (const [v, text] of options) sel.append(h('option', { value: v }, text));
+  return sel;
+}
+
+const WHO: [string, string][] = [
+  ['human', 'You (or a friend)'],
+  ['ai', 'The AI'],
+];
+
+function field(label: string, control: HTMLElement): HTMLElement {
+  return h('label', { class: 'field' }, h('span', {}, label), control);
+}
+
+/** A game's card: its name, a line on how it plays, its options and its play button. */
+function card(
+  game: GameKind,
+  title: string,
+  text: string,
+  fields: HTMLElement[],
+  play = `Play ${title}`,
+): HTMLElement {
+  return h(
+    'div',
+    { class: `card card-${game}` },
+    h('h2', {}, title),
+    h('p', {}, text),
+    ...fields,
+    h('button', { type: 'button', class: 'btn btn-primary', 'data-play': game }, play),
+  );
+}
+
+function sizeSelect(label: string, testid: string): HTMLSelectElement {
+  const sel = h('select', { 'data-testid': testid, 'aria-label': label });
+  for (let n = MIN_SIZE; n <= MAX_SIZE; n++) sel.append(h('option', { value: n }, `${n} × ${n}`));
+  return sel;
+}
+
+export class ViewHome {
+  readonly root: HTMLElement;
+  private settings: Settings;
+  private readonly size: HTMLSelectElement;
+  private readonly target: HTMLSelectElement;
+  private readonly width: HTMLSelectElement;
+  private readonly picture: HTMLSelectElement;
+  private readonly numbers: HTMLInputElement;
+  private readonly file: HTMLInputElement;
+  private readonly fileRow: HTMLElement;
+  private readonly numbersRow: HTMLElement;
+  private readonly notice: HTMLElement;
+  private readonly spawns: HTMLSelectElement;
+  private readonly opponent: HTMLSelectElement;
+  private readonly versusTarget: HTMLSelectElement;
+  private readonly cap: HTMLSelectElement;
+  private readonly slider: HTMLSelectElement;
+  private readonly placer: HTMLSelectElement;
+  private readonly dailyBody = h('div', { class: 'daily-body', 'data-testid': 'daily' });
+  /** The day's results on show, for their Share buttons. */
+  private dailyShown: { day: string; table: DailyTable } | null = null;
+
+  constructor(
+    initial: Settings,
+    private readonly on: HomeHandlers,
+  ) {
+    this.settings = initial;
+    this.size = sizeSelect('2048 board size', 'size-2048');
+    this.target = h('select', { 'data-testid': 'target', 'aria-label': 'Winning tile' });
+    for (const t of TARGETS) this.target.append(h('option', { value: t }, formatNumber(t)));
+    this.width = sizeSelect('Puzzle board size', 'size-puzzle');
+    this.picture = h('select', { 'data-testid': 'picture', 'aria-label': 'Tiles show' });
+    const pics: [PictureMode, string][] = [
+      ['none', 'Numbers'],
+      ['builtin', 'Built-in picture'],
+      ['custom', 'Your picture'],
+    ];
+    for (const [v, label] of pics) this.picture.append(h('option', { value: v }, label));
+    this.numbers = h('input', { type: 'checkbox', 'data-testid': 'numbers-home' });
+    this.file = h('input', { type: 'file', accept: 'image/*', 'data-testid': 'picture-file' });
+    this.fileRow = h('label', { class: 'field' }, h('span', {}, 'Image file'), this.file);
+    this.numbersRow = h('label', { class: 'check' }, this.numbers, ' Numbers on pictures');
+    this.notice = h('p', { class: 'notice', 'data-testid': 'home-notice' });
+    this.spawns = choice('New tiles', 'spawns', [
+      ['natural', 'Random (2 or 4)'],
+      ['evil', 'Evil: the AI places them'],
+    ]);
+    this.opponent = choice('Opponent', 'versus-opponent', [
+      ['human', 'A friend on this device'],
+      ['easy', 'AI · easy'],
+      ['medium', 'AI · medium'],
+      ['hard', 'AI · hard'],
+    ]);
+    this.versusTarget = choice(
+      'Tile that wins the match',
+      'versus-target',
+      VERSUS_TARGETS.map((t) => [t, formatNumber(t)]),
+    );
+    this.cap = choice(
+      'Largest attack',
+      'versus-cap',
+      VERSUS_CAPS.map((c) => [c, c === 0 ? 'The whole tile' : `Up to ${c}`]),
+    );
+    this.slider = choice('Slides first', 'duel-slider', WHO);
+    this.placer = choice('Places first', 'duel-placer', WHO);
+
+    this.root = this.layout();
+    this.listen();
+    this.show(initial);
+  }
+
+  private layout(): HTMLElement {
+    return h(
+      'section',
+      { class: 'screen screen-home', 'aria-labelledby': 'home-title' },
+      h('h1', { id: 'home-title', class: 'home-title' }, 'slidebox'),
+      h(
+        'p',
+        { class: 'tagline' },
+        'Tile-sliding games: 2048, the sliding puzzle, and 2048 for two.',
+      ),
+      this.notice,
+      h(
+        'section',
+        { class: 'card card-daily', 'aria-labelledby': 'daily-title' },
+        h('h2', { id: 'daily-title' }, 'Daily challenge'),
+        this.dailyBody,
+      ),
+      h(
+        'div',
+        { class: 'cards' },
+        card('2048', '2048', 'Slide the tiles; equal tiles merge. Reach the target tile.', [
+          field('Board', this.size),
+          field('Winning tile', this.target),
+          field('New tiles', this.spawns),
+        ]),
+        card(
+          'puzzle',
+          'Sliding puzzle',
+          'Put the tiles back in order by sliding them into the gap.',
+          [
+            field('Board', this.width),
+            field('Tiles show', this.picture),
+            this.fileRow,
+            this.numbersRow,
+          ],
+          'Play puzzle',
+        ),
+        card(
+          'versus',
+          'Versus',
+          'Two 2048 boards, the same tiles. Each merge sends its tile to the other board. First to the target wins.',
+          [
+            field('Opponent', this.opponent),
+            field('Winning tile', this.versusTarget),
+            field('Attacks', this.cap),
+          ],
+          'Play versus',
+        ),
+        card(
+          'duel',
+          'Duel',
+          '2048 without luck: one slides, the other places every new tile. Two rounds, roles swapped.',
+          [field('Slides first', this.slider), field('Places first', this.placer)],
+          'Play duel',
+        ),
+      ),
+      h(
+        'nav',
+        { class: 'home-links', 'aria-label': 'More' },
+        h('a', { href: '#stats', class: 'btn', 'data-testid': 'open-stats' }, 'Statistics'),
+      ),
+      h(
+        'p',
+        { class: 'keys-help' },
+        'Your games, settings and records are kept in this browser. Works offline after the first visit.',
+      ),
+    );
+  }
+
+  /** Play buttons and every control's change, reported to the handlers. */
+  private listen(): void {
+    this.root.addEventListener('click', (e) => {
+      const el = (e.target as Element).closest<HTMLElement>('[data-play]');
+      if (el) this.on.play(el.dataset.play as GameKind);
+      const share = (e.target as Element).closest<HTMLElement>('[data-share-daily]');
+      if (share) this.shareDaily(share.dataset.shareDaily as DailyKind);
+    });
+    const changed = () => {
+      this.settings = {
+        ...this.settings,
+        size: Number(this.size.value),
+        target: Number(this.target.value),
+        width: Number(this.width.value),
+        picture: this.picture.value as PictureMode,
+        numbers: this.numbers.checked,
+        spawns: this.spawns.value as Spawns,
+        versusOpponent: this.opponent.value as VersusOpponent,
+        versusTarget: Number(this.versusTarget.value),
+        versusCap: Number(this.cap.value),
+        duelSlider: this.slider.value === 'ai' ? 'ai' : 'human',
+        duelPlacer: this.placer.value === 'ai' ? 'ai' : 'human',
+      };
+      this.show(this.settings);
+      this.on.change(this.settings);
+    };
+    const controls = [
+      this.size,
+      this.target,
+      this.spawns,
+      this.width,
+      this.picture,
+      this.numbers,
+      this.opponent,
+      this.versusTarget,
+      this.cap,
+      this.slider,
+      this.placer,
+    ];
+    for (const c of controls) c.addEventListener('change', changed);
+    this.file.addEventListener('change', () => {
+      const f = this.file.files?.[0];
+      if (f) this.on.pictureFile(f);
+    });
+  }
+
+  show(s: Settings, notice: string | null = null): void {
+    this.settings = s;
+    this.size.value = String(s.size);
+    this.target.value = String(s.target);
+    this.width.value = String(s.width);
+    this.picture.value = s.picture;
+    this.numbers.checked = s.numbers;
+    this.spawns.value = s.spawns;
+    this.opponent.value = s.versusOpponent;
+    this.versusTarget.value = String(s.versusTarget);
+    this.cap.value = String(s.versusCap);
+    this.slider.value = s.duelSlider;
+    this.placer.value = s.duelPlacer;
+    this.fileRow.hidden = s.picture !== 'custom';
+    this.numbersRow.hidden = s.picture === 'none';
+    this.notice.textContent = notice ?? '';
+  }
+
+  /** Today's daily challenge: each game's result or its play link, and the streak. */
+  showDaily(table: DailyTable, day: string): void {
+    this.dailyShown = { day, table };
+    const rows = DAILY_KINDS.map((kind) => {
+      const r = table[day]?.[kind];
+      const name = DAILY_NAMES[kind];
+      const play = h(
+        'a',
+        {
+          href: `#daily-${kind}`,
+          class: r ? 'btn' : 'btn btn-primary',
+          'data-testid': `daily-${kind}`,
+        },
+        r ? `Practice ${name}` : `Play ${name}`,
+      );
+      const line = r ? dailyLine(day, kind, r) : `${name}: not played yet today`;
+      const share = r
+        ? h('button', { type: 'button', class: 'btn', 'data-share-daily': kind }, 'Share')
+        : null;
+      return h(
+        'div',
+        { class: 'daily-row' },
+        h('p', { 'data-testid': `daily-line-${kind}` }, line),
+        play,
+        share,
+      );
+    });
+    const s = streak(table, day);
+    const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+    this.dailyBody.replaceChildren(
+      h(
+        'p',
+        {},
+        `The same boards for everyone today (${day}, UTC). Your first game to end counts.`,
+      ),
+      ...rows,
+      h(
+        'p',
+        { 'data-testid': 'daily-streak' },
+        `Streak: ${days(s.current)} (longest ${days(s.longest)})`,
+      ),
+    );
+  }
+
+  private shareDaily(kind: DailyKind): void {
+    const shown = this.dailyShown;
+    const r = shown?.table[shown.day]?.[kind];
+    if (!shown || !r) return;
+    void shareResult(dailyLine(shown.day, kind, r), r.code).then((said) => {
+      this.notice.textContent = said;
+    });
+  }
+
+  /** Moves focus to the button of the game last played. */
+  focusPlay(game: GameKind): void {
+    this.root.querySelector<HTMLButtonElement>(`[data-play="${game}"]`)?.focus();
+  }
+}

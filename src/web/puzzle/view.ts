@@ -1,0 +1,256 @@
+/**
+ * The sliding puzzle screen: one element per tile, kept across renders, so a move is only a new
+ * transform and the CSS transition slides it (multi-tile moves slide together). Tiles show their
+ * number, or their part of a picture with the number optional. Clicks and taps name a tile; the
+ * engine decides whether it can move.
+ */
+import { elapsedMs, movableTiles, posOf } from '../../engine/puzzle.ts';
+import type { SolverStatus } from '../../front/controllerPuzzle.ts';
+import { formatNumber, formatTime } from '../../front/format.ts';
+import {
+  type CommandPuzzle,
+  hintTile,
+  type ModelPuzzle,
+  puzzleName,
+  wantsSolution,
+} from '../../front/modelPuzzle.ts';
+import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
+import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from '../ui/dom.ts';
+
+const KEYS_HELP =
+  'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
+
+export interface ViewPuzzleHandlers {
+  command(cmd: CommandPuzzle): void;
+  menu(): void;
+  numbers(show: boolean): void;
+  /** Share the finished game (a replay link). */
+  share(): void;
+}
+
+/** How tiles look: the picture (a URL) or none, and whether numbers show on pictures. */
+export interface Look {
+  readonly picture: string | null;
+  readonly numbers: boolean;
+}
+
+/** What the solver is doing, for the progress line. */
+
+export class ViewPuzzle {
+  readonly root: HTMLElement;
+  readonly board: HTMLElement;
+  private readonly layer: HTMLElement;
+  private readonly title: HTMLElement;
+  private readonly moves: HTMLElement;
+  private readonly time: HTMLElement;
+  private readonly best: HTMLElement;
+  private readonly notice: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly bar: HTMLProgressElement;
+  private readonly undoBtn: HTMLButtonElement;
+  private readonly hintBtn: HTMLButtonElement;
+  private readonly solveBtn: HTMLButtonElement;
+  private readonly numbersBox: HTMLInputElement;
+  private readonly numbersLabel: HTMLElement;
+  private tileEls: HTMLElement[] = [];
+  private width = 0;
+  private readonly overlays: OverlaySlot;
+  private look: Look = { picture: null, numbers: true };
+
+  constructor(private readonly on: ViewPuzzleHandlers) {
+    this.title = h('h1', {});
+    this.moves = h('span', { class: 'stat-value', 'data-testid': 'moves' }, '0');
+    this.time = h('span', { class: 'stat-value', 'data-testid': 'time' }, '0:00');
+    this.best = h('span', { class: 'stat-value stat-small', 'data-testid': 'best' }, '—');
+    this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
+    this.status = h('span', { 'data-testid': 'solver-status' });
+    this.bar = h('progress', { max: 1, value: 0, 'aria-label': 'Building solver tables' });
+    this.layer = h('div', { class: 'tiles' });
+    this.board = h('div', {
+      class: 'board board-puzzle',
+      tabindex: 0,
+      role: 'application',
+      'aria-roledescription': 'sliding puzzle board',
+      'aria-label':
+        'Sliding puzzle. Arrow keys or W A S D slide a tile into the gap; click or tap a tile in the gap’s row or column to slide it.',
+      'data-testid': 'board',
+    });
+    this.undoBtn = button('Undo', { action: 'undo', shortcut: 'U' });
+    this.hintBtn = button('Hint', { action: 'hint', shortcut: 'I', cls: 'btn btn-toggle' });
+    this.solveBtn = button('Solve', { action: 'auto-solve', shortcut: 'P', cls: 'btn btn-toggle' });
+    this.numbersBox = h('input', { type: 'checkbox', 'data-testid': 'numbers' });
+    this.numbersLabel = h('label', { class: 'check' }, this.numbersBox, ' Numbers');
+    this.overlays = new OverlaySlot(this.board, this.board);
+    this.root = h(
+      'section',
+      { class: 'screen screen-puzzle', 'aria-label': 'Sliding puzzle' },
+      h(
+        'header',
+        { class: 'topbar' },
+        button('☰ Menu', { action: 'menu', cls: 'btn btn-menu', title: 'Back to the menu' }),
+        this.title,
+        h(
+          'div',
+          { class: 'stats' },
+          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Moves'), this.moves),
+          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Time'), this.time),
+          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Best'), this.best),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'toolbar' },
+        button('New puzzle', { action: 'new', shortcut: 'N' }),
+        this.undoBtn,
+        this.hintBtn,
+        this.solveBtn,
+        this.numbersLabel,
+      ),
+      this.notice,
+      h('p', { class: 'solver-line', 'aria-live': 'off' }, this.status, this.bar),
+      h('div', { class: 'board-wrap' }, this.board),
+      h('p', { class: 'keys-help' }, KEYS_HELP),
+    );
+    onActions(this.root, ACTIONS, this.on);
+    this.numbersBox.addEventListener('change', () => this.on.numbers(this.numbersBox.checked));
+  }
+
+  /** The tile number of an element on the board, if it is a tile. */
+  tileOf(target: Element): number | null {
+    const el = target.closest<HTMLElement>('.ptile');
+    return el && this.board.contains(el) ? Number(el.dataset.tile) : null;
+  }
+
+  setLook(look: Look): void {
+    this.look = look;
+    this.board.classList.toggle('picture', look.picture !== null);
+    this.board.classList.toggle('no-numbers', look.picture !== null && !look.numbers);
+    if (look.picture) this.board.style.setProperty('--pic', `url("${look.picture}")`);
+    else this.board.style.removeProperty('--pic');
+    this.numbersBox.checked = look.numbers;
+    this.numbersLabel.hidden = look.picture === null;
+  }
+
+  /** Shows the model at time `now`; `animate` lets tiles slide (CSS transition). */
+  render(m: ModelPuzzle, now: number, animate: boolean, solver: SolverStatus | null): void {
+    const p = m.puzzle;
+    const w = p.width;
+    if (w !== this.width) this.build(w);
+    this.board.classList.toggle('animate', animate);
+    this.board.classList.toggle('solved', p.solved);
+    const movable = new Set(movableTiles(p));
+    const hinted = hintTile(m);
+    p.tiles.forEach((t, i) => {
+      const el = this.tileEls[t === 0 ? w * w - 1 : t - 1]!;
+      const at = posOf(i, w);
+      const tr = cellTransform(at);
+      if (el.style.transform !== tr) el.style.transform = tr;
+      el.dataset.row = String(at.row);
+      el.dataset.col = String(at.col);
+      if (t === 0) return;
+      el.classList.toggle('movable', movable.has(t) && !p.solved);
+      el.classList.toggle('hinted', hinted === t);
+      el.classList.toggle('home', i === t - 1);
+    });
+
+    setText(this.title, puzzleName(w));
+    setText(this.moves, formatNumber(p.moves));
+    setText(this.time, formatTime(elapsedMs(p, now)));
+    const b = m.best;
+    setText(
+      this.best,
+      b.moves === undefined ? '—' : `${formatNumber(b.moves)} · ${formatTime(b.timeMs ?? 0)}`,
+    );
+    setText(this.notice, m.notice ?? '');
+    this.undoBtn.disabled = p.previous === null || p.solved;
+    this.hintBtn.disabled = p.solved;
+    this.solveBtn.disabled = p.solved;
+    this.hintBtn.setAttribute('aria-pressed', String(m.hint));
+    this.solveBtn.setAttribute('aria-pressed', String(m.autoSolve));
+    setText(this.solveBtn, m.autoSolve ? 'Stop' : 'Solve');
+    const s = solver && wantsSolution(m) ? solver : null;
+    setText(this.status, s?.text ?? '');
+    this.bar.hidden = s?.progress === null || s === null;
+    if (s?.progress != null) this.bar.value = s.progress;
+    this.showOverlay(m, now);
+  }
+
+  /** Shows a notice until the next change (one the model does not hold: sharing). */
+  setNotice(text: string): void {
+    setText(this.notice, text);
+  }
+
+  /** Updates only the timer (called every second while it runs). */
+  tick(m: ModelPuzzle, now: number): void {
+    setText(this.time, formatTime(elapsedMs(m.puzzle, now)));
+  }
+
+  private build(w: number): void {
+    this.width = w;
+    this.tileEls = [];
+    for (let t = 1; t <= w * w; t++) {
+      const blank = t === w * w;
+      const goal = posOf(t - 1, w);
+      const el = h(
+        'div',
+        { class: blank ? 'ptile blank' : `ptile ${digitsClass(t)}`, 'data-tile': blank ? 0 : t },
+        blank ? null : h('span', { class: 'pnum' }, String(t)),
+      );
+      // The tile's part of the picture: where it sits in the goal.
+      el.style.backgroundPosition = `${(goal.col / (w - 1)) * 100}% ${(goal.row / (w - 1)) * 100}%`;
+      el.style.setProperty('--layer', String(Math.min(goal.row, goal.col)));
+      this.tileEls.push(el);
+    }
+    this.layer.replaceChildren(...this.tileEls);
+    this.board.replaceChildren(setupGrid(this.board, w), this.layer);
+    this.overlays.reset();
+    this.setLook(this.look);
+  }
+
+  private showOverlay(m: ModelPuzzle, now: number): void {
+    const kind =
+      m.overlay === 'confirm-new'
+        ? 'confirm'
+        : m.overlay === 'help'
+          ? 'help'
+          : m.puzzle.solved
+            ? 'won'
+            : null;
+    this.overlays.show(kind, () => {
+      const p = m.puzzle;
+      let el: HTMLElement;
+      if (kind === 'help') {
+        el = helpOverlay(KEYS_HELP);
+      } else if (kind === 'won') {
+        const rec = m.records;
+        const news = [rec?.moves ? 'fewest moves' : '', rec?.time ? 'fastest time' : ''].filter(
+          Boolean,
+        );
+        const line =
+          `${formatNumber(p.moves)} moves in ${formatTime(elapsedMs(p, now))}.` +
+          (m.assisted ? ' (With the solver’s help: no records.)' : '') +
+          (news.length ? ` New record: ${news.join(' and ')}!` : '');
+        el = overlay('won', 'Solved!', line, [
+          button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
+          button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
+          button('Menu', { action: 'menu' }),
+        ]);
+      } else {
+        el = overlay('confirm', 'Start a new puzzle?', 'This puzzle will be lost.', [
+          button('New puzzle', { action: 'new-confirmed', cls: 'btn btn-primary', shortcut: 'Y' }),
+          button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
+        ]);
+      }
+      return el;
+    });
+  }
+}
+
+const ACTIONS: Record<string, CommandPuzzle> = {
+  new: { type: 'new' },
+  'new-confirmed': { type: 'new-confirmed' },
+  cancel: { type: 'cancel' },
+  undo: { type: 'undo' },
+  hint: { type: 'hint' },
+  'auto-solve': { type: 'auto-solve' },
+};

@@ -1,0 +1,160 @@
+/**
+ * The statistics screen: the history's figures group by group (a game kind and a board size),
+ * with charts — scores over time, the largest tiles reached, puzzle times per size — each with
+ * its table. It shows what it is given; the wiring file reads the history.
+ */
+import { formatNumber, formatTime } from '../../front/format.ts';
+import { type GroupKey, groupKey, type History, type HistoryEntry } from '../../front/history.ts';
+import { type GroupSummary, summarize } from '../../front/historySummary.ts';
+import { puzzleName } from '../../front/modelPuzzle.ts';
+import { button, h } from '../ui/dom.ts';
+import { barChart, lineChart } from './charts.ts';
+
+export interface ViewStatsHandlers {
+  menu(): void;
+}
+
+function groupTitle(g: GroupSummary): string {
+  const size = `${g.size}×${g.size}`;
+  if (g.kind === 'puzzle') return `${puzzleName(g.size)} · ${size}`;
+  const name = { '2048': '2048', versus: 'Versus', duel: 'Duel' }[g.kind];
+  return `${name} · ${size}${g.evil ? ' · evil spawns' : ''}`;
+}
+
+/** An opponent as the history names it ("ai-hard"), in words. */
+function opponentName(o: string): string {
+  if (o === 'human') return 'a person';
+  if (o === 'ai') return 'the AI';
+  return o.startsWith('ai-') ? `AI (${o.slice(3)})` : o;
+}
+
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The group's figures as a definition list. */
+function figures(g: GroupSummary): HTMLElement {
+  const items: [string, string][] = [
+    ['Games', formatNumber(g.games)],
+    [g.kind === 'puzzle' ? 'Solved' : 'Wins', `${formatNumber(g.wins)} (${percent(g.winRate)})`],
+  ];
+  if (g.bestScore !== undefined) items.push(['Best score', formatNumber(g.bestScore)]);
+  if (g.medianScore !== undefined)
+    items.push(['Median score', formatNumber(Math.round(g.medianScore))]);
+  if (g.bestTimeMs !== undefined) items.push(['Fastest', formatTime(g.bestTimeMs)]);
+  if (g.medianTimeMs !== undefined) items.push(['Median time', formatTime(g.medianTimeMs)]);
+  if (g.fewestMoves !== undefined) items.push(['Fewest moves', formatNumber(g.fewestMoves)]);
+  if (g.kind !== 'puzzle') items.push(['Win streak', `${g.streak} (longest ${g.longestStreak})`]);
+  if (g.assisted > 0)
+    items.push([g.kind === 'puzzle' ? 'With the solver' : 'With the AI', formatNumber(g.assisted)]);
+  for (const r of g.results) {
+    items.push([
+      `Against ${opponentName(r.opponent)}`,
+      `${r.wins} won · ${r.losses} lost · ${r.draws} drawn`,
+    ]);
+  }
+  return h(
+    'dl',
+    { class: 'stats-figures' },
+    ...items.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
+  );
+}
+
+const day = (e: HistoryEntry) => e.date.slice(0, 10);
+
+/** A group's charts: scores over time and largest tiles, or puzzle times over time. */
+function charts(g: GroupSummary, entries: readonly HistoryEntry[]): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  if (g.kind === 'puzzle') {
+    const timed = entries.filter((e) => e.timeMs !== undefined && !e.assisted);
+    if (timed.length > 0) {
+      const points = timed.map((e) => ({ label: day(e), value: e.timeMs! }));
+      out.push(lineChart('Times, oldest first', ['Date', 'Time'], points, formatTime));
+    }
+    return out;
+  }
+  const scored = entries.filter((e) => e.score !== undefined);
+  if (scored.length > 0) {
+    const points = scored.map((e) => ({ label: day(e), value: e.score! }));
+    out.push(lineChart('Score over time', ['Date', 'Score'], points, formatNumber));
+  }
+  if (g.maxTiles.length > 0) {
+    const bars = g.maxTiles.map((t) => ({
+      label: formatNumber(t.tile),
+      value: t.count,
+      text: `${t.count} game${t.count === 1 ? '' : 's'}`,
+    }));
+    out.push(barChart('Largest tile reached', ['Tile', 'Games'], bars));
+  }
+  return out;
+}
+
+/** Puzzle times across sizes: the median time of each size, with the fastest. */
+function puzzleTimes(groups: readonly GroupSummary[]): HTMLElement | null {
+  const timed = groups.filter((g) => g.kind === 'puzzle' && g.medianTimeMs !== undefined);
+  if (timed.length === 0) return null;
+  const bars = timed.map((g) => ({
+    label: `${g.size}×${g.size}`,
+    value: g.medianTimeMs!,
+    text: `${formatTime(g.medianTimeMs!)} (best ${formatTime(g.bestTimeMs!)})`,
+  }));
+  return barChart('Puzzle times per size (median)', ['Size', 'Median (best)'], bars);
+}
+
+export class ViewStats {
+  readonly root: HTMLElement;
+  private readonly body = h('div', { class: 'stats-body', 'data-testid': 'stats-body' });
+  private readonly notice = h('p', { class: 'notice', 'data-testid': 'notice' });
+
+  constructor(on: ViewStatsHandlers) {
+    this.root = h(
+      'section',
+      { class: 'screen screen-stats', 'aria-label': 'Statistics' },
+      h(
+        'header',
+        { class: 'topbar' },
+        button('☰ Menu', { action: 'menu', cls: 'btn btn-menu', title: 'Back to the menu' }),
+        h('h1', {}, 'Statistics'),
+      ),
+      this.notice,
+      this.body,
+    );
+    this.root.addEventListener('click', (e) => {
+      if ((e.target as Element).closest('[data-action="menu"]')) on.menu();
+    });
+  }
+
+  render(history: History, notice: string | null): void {
+    this.notice.textContent = notice ?? '';
+    const s = summarize(history);
+    if (s.games === 0) {
+      this.body.replaceChildren(
+        h(
+          'p',
+          { class: 'stats-empty' },
+          'No finished games yet: play one from the menu, and its figures appear here.',
+        ),
+      );
+      return;
+    }
+    const sections = s.groups.map((g) => {
+      const key = groupKey(g as GroupKey);
+      const entries = history.entries.filter((e) => groupKey(e) === key);
+      return h(
+        'section',
+        { class: 'card stats-group', 'data-group': key },
+        h('h2', {}, groupTitle(g)),
+        figures(g),
+        ...charts(g, entries),
+      );
+    });
+    const times = puzzleTimes(s.groups);
+    this.body.replaceChildren(
+      h(
+        'p',
+        { class: 'goal', 'data-testid': 'stats-total' },
+        `${formatNumber(s.games)} game${s.games === 1 ? '' : 's'} · ${formatNumber(s.wins)} won`,
+      ),
+      ...(times ? [h('section', { class: 'card stats-group' }, times)] : []),
+      ...sections,
+    );
+  }
+}

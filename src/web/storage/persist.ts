@@ -1,0 +1,266 @@
+/**
+ * The browser's saves: the game in progress per game and size (2048 games with evil spawns
+ * and the daily challenge's games apart, under keys of their own), the versus match and the duel in progress, the settings, the records and
+ * the player's picture, in a key-value store (localStorage in the app, a Map in tests).
+ *
+ * Saved games, versus matches and duels come back through the engine's own parsers, which
+ * replay the history through the rules. Anything unreadable gives a fresh start and one sentence
+ * for the player; nothing here throws, even when the store itself refuses to work.
+ */
+import type { Game } from '../../engine/game2048.ts';
+import type { Puzzle } from '../../engine/puzzle.ts';
+import { err, type Problem, problem, type Result } from '../../engine/result.ts';
+import { parseGame, serializeGame } from '../../engine/save2048.ts';
+import { parseSavedPuzzle, serializePuzzle } from '../../engine/savePuzzle.ts';
+import type { Placer } from '../../engine/spawn.ts';
+import {
+  EMPTY_RECORDS,
+  parseRecordTables,
+  type Records,
+  type RecordsProblem,
+} from '../../front/records.ts';
+import { parseSettings, type Settings, serializeSettings } from './settings.ts';
+
+/** The part of the Web Storage API used here. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const KEYS = {
+  settings: 'slidebox:settings',
+  /** The records (the key keeps its first name so that players' records still load). */
+  bests: 'slidebox:bests',
+  picture: 'slidebox:picture',
+  game2048: (size: number, evil = false) => `slidebox:2048:${size}${evil ? ':evil' : ''}`,
+  puzzle: (width: number) => `slidebox:puzzle:${width}`,
+  versus: 'slidebox:versus',
+  duel: 'slidebox:duel',
+} as const;
+
+export interface Loaded<T> {
+  readonly value: T;
+  /** A sentence for the player when saved data had to be dropped. */
+  readonly notice: string | null;
+}
+
+/** The `kind` of the stored records (named before they were called records; kept as is). */
+export const RECORDS_KIND = 'slidebox/web-bests';
+
+type Read = { kind: 'missing' } | { kind: 'ok'; data: unknown } | { kind: 'bad'; reason: string };
+
+function readJson(store: KeyValueStore, key: string): Read {
+  let text: string | null;
+  try {
+    text = store.getItem(key);
+  } catch {
+    return { kind: 'bad', reason: 'the browser refused to read it' };
+  }
+  if (text === null) return { kind: 'missing' };
+  try {
+    return { kind: 'ok', data: JSON.parse(text) };
+  } catch {
+    return { kind: 'bad', reason: 'it is not valid JSON' };
+  }
+}
+
+/** Writes JSON; returns a sentence when the browser refuses (storage full or disabled). */
+export function writeJson(store: KeyValueStore, key: string, value: unknown): string | null {
+  try {
+    store.setItem(key, JSON.stringify(value));
+    return null;
+  } catch (e) {
+    return `Could not save in this browser (${(e as Error).name || 'storage error'}): progress will be lost when the page closes.`;
+  }
+}
+
+function drop(store: KeyValueStore, key: string): void {
+  try {
+    store.removeItem(key);
+  } catch {
+    // Nothing more to do: the next save overwrites it anyway.
+  }
+}
+
+/**
+ * Reads `key` through `parse`; anything unreadable is dropped and described by `lost(reason)`,
+ * a sentence for the player.
+ */
+export function loadParsed<T>(
+  store: KeyValueStore,
+  key: string,
+  parse: (data: unknown) => Result<T, Problem>,
+  lost: (reason: string) => string,
+): Loaded<T | null> {
+  const read = readJson(store, key);
+  if (read.kind === 'missing') return { value: null, notice: null };
+  let reason: string;
+  if (read.kind === 'ok') {
+    const parsed = parse(read.data);
+    if (parsed.ok) return { value: parsed.value, notice: null };
+    reason = parsed.error.message;
+  } else {
+    reason = read.reason;
+  }
+  drop(store, key);
+  return { value: null, notice: lost(reason) };
+}
+
+/** A parser that also checks the board size of what it read. */
+function sized<T>(
+  parse: (data: unknown) => Result<T, Problem>,
+  sizeOf: (value: T) => number,
+  size: number,
+  what: string,
+): (data: unknown) => Result<T, Problem> {
+  return (data) => {
+    const parsed = parse(data);
+    if (!parsed.ok || sizeOf(parsed.value) === size) return parsed;
+    return err(problem('bad-save', `its board ${what} does not match`));
+  };
+}
+
+/**
+ * Loads the saved 2048 game of a size (null: none, or it was damaged and dropped). With
+ * `place`, the game with evil spawns (kept apart), whose tiles it replays.
+ */
+export function load2048(
+  store: KeyValueStore,
+  size: number,
+  place?: Placer,
+  key = KEYS.game2048(size, place !== undefined),
+): Loaded<Game | null> {
+  const evil = place !== undefined;
+  const kind = evil ? '2048 game with evil spawns' : '2048 game';
+  return loadParsed(
+    store,
+    key,
+    sized(
+      (d) => parseGame(d, { place }),
+      (g) => g.size,
+      size,
+      'size',
+    ),
+    (reason) =>
+      `The saved ${size}×${size} ${kind} could not be restored (${reason}), so a new game has started.`,
+  );
+}
+
+export function save2048(
+  store: KeyValueStore,
+  game: Game,
+  evil = false,
+  key = KEYS.game2048(game.size, evil),
+  assisted = false,
+): string | null {
+  // `assisted` (the AI helped) travels along, as the puzzle's does.
+  return writeJson(store, key, {
+    ...serializeGame(game, { evil }),
+    ...(assisted ? { assisted } : {}),
+  });
+}
+
+/** Loads the saved puzzle of a width; its clock comes back paused. */
+export function loadPuzzle(
+  store: KeyValueStore,
+  width: number,
+  key = KEYS.puzzle(width),
+): Loaded<Puzzle | null> {
+  return loadParsed(
+    store,
+    key,
+    sized(parseSavedPuzzle, (p) => p.width, width, 'width'),
+    (reason) =>
+      `The saved ${width}×${width} puzzle could not be restored (${reason}), so a new puzzle has started.`,
+  );
+}
+
+/** Saves the puzzle in progress; `assisted`: the solver played part of it (no record then). */
+export function savePuzzle(
+  store: KeyValueStore,
+  puzzle: Puzzle,
+  now: number,
+  assisted = false,
+  key = KEYS.puzzle(puzzle.width),
+): string | null {
+  return writeJson(store, key, { ...serializePuzzle(puzzle, now), assisted });
+}
+
+/** Whether a saved game was helped by the solver or the AI (the puzzle's key by default). */
+export function savedAssisted(
+  store: KeyValueStore,
+  width: number,
+  key = KEYS.puzzle(width),
+): boolean {
+  const read = readJson(store, key);
+  return read.kind === 'ok' && (read.data as { assisted?: unknown } | null)?.assisted === true;
+}
+
+export function loadSettings(store: KeyValueStore): Loaded<Settings> {
+  const read = readJson(store, KEYS.settings);
+  if (read.kind === 'missing') return { value: parseSettings(null).settings, notice: null };
+  const parsed = parseSettings(read.kind === 'ok' ? read.data : null);
+  return {
+    value: parsed.settings,
+    notice: parsed.problem ? `Settings were reset: ${parsed.problem}.` : null,
+  };
+}
+
+export function saveSettings(store: KeyValueStore, s: Settings): string | null {
+  return writeJson(store, KEYS.settings, serializeSettings(s));
+}
+
+function bad(message: string): Result<never, RecordsProblem> {
+  return err(problem('bad-records', message));
+}
+
+/**
+ * Validates stored records; any bad entry drops the whole table. The problem's message is a
+ * phrase ("not an object").
+ */
+export function parseStoredRecords(data: unknown): Result<Records, RecordsProblem> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return bad('not an object');
+  }
+  const d = data as Record<string, unknown>;
+  if (d.kind !== RECORDS_KIND || d.version !== 1) return bad('not slidebox records');
+  if (typeof d.best2048 !== 'object' || typeof d.puzzle !== 'object') {
+    return bad('the tables are missing');
+  }
+  return parseRecordTables(d);
+}
+
+/** Loads the records; unreadable ones are dropped, with a notice. */
+export function loadRecords(store: KeyValueStore): Loaded<Records> {
+  const read = readJson(store, KEYS.bests);
+  if (read.kind === 'missing') return { value: EMPTY_RECORDS, notice: null };
+  let reason: string;
+  if (read.kind === 'ok') {
+    const parsed = parseStoredRecords(read.data);
+    if (parsed.ok) return { value: parsed.value, notice: null };
+    reason = parsed.error.message;
+  } else {
+    reason = read.reason;
+  }
+  drop(store, KEYS.bests);
+  return {
+    value: EMPTY_RECORDS,
+    notice: `Your records could not be read (${reason}) and were reset.`,
+  };
+}
+
+export function saveRecords(store: KeyValueStore, records: Records): string | null {
+  return writeJson(store, KEYS.bests, { kind: RECORDS_KIND, version: 1, ...records });
+}
+
+/** The player's picture (a data: URL of an image), or null. */
+export function loadPicture(store: KeyValueStore): string | null {
+  const read = readJson(store, KEYS.picture);
+  if (read.kind !== 'ok' || typeof read.data !== 'string') return null;
+  return /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(read.data) ? read.data : null;
+}
+
+export function savePicture(store: KeyValueStore, dataUrl: string): string | null {
+  return writeJson(store, KEYS.picture, dataUrl);
+}

@@ -1,0 +1,77 @@
+/**
+ * The browser's side of the 2048 and puzzle controllers' stores (versus and duel: persistMatch.ts):
+ * the game in progress and the records in a key-value store (localStorage, or memory where the browser
+ * refuses it). Failures come back as a sentence for the player; play goes on.
+ */
+import { err, ok, type Problem, problem, type Result } from '../../engine/result.ts';
+import type { Store2048, StorePuzzle } from '../../front/ports.ts';
+import { type Records, raiseBest2048, recordSolve } from '../../front/records.ts';
+import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
+import { appendHistory } from './persistHistory.ts';
+
+/** localStorage when the browser lets us use it, else a Map for this visit only. */
+export function browserKeyValueStore(): KeyValueStore {
+  try {
+    const s = window.localStorage;
+    const probe = 'slidebox:probe';
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    const m = new Map<string, string>();
+    return {
+      getItem: (k) => m.get(k) ?? null,
+      setItem: (k, v) => void m.set(k, v),
+      removeItem: (k) => void m.delete(k),
+    };
+  }
+}
+
+/** The records of this browser, read once and kept up to date by every screen. */
+export interface RecordsBox {
+  value: Records;
+}
+
+/** A history write as the stores report it: nothing, or the sentence of its failure. */
+export function kept(r: Result<unknown, Problem>): Result<void> {
+  return r.ok ? ok(undefined) : err(problem('save-failed', r.error.message));
+}
+
+export function done(sentence: string | null) {
+  return sentence === null ? ok(undefined) : err(problem('save-failed', sentence));
+}
+
+/** The 2048 store; an evil game is kept apart and its scores are not records. */
+export function webStore2048(
+  kv: KeyValueStore,
+  records: RecordsBox,
+  evil = false,
+  key?: string,
+): Store2048 {
+  return {
+    recordGame: (entry) => kept(appendHistory(kv, entry)),
+    save(game, best, assisted) {
+      const saved = save2048(kv, game, evil, key, assisted);
+      if (evil) return done(saved);
+      const raised = raiseBest2048(records.value, game.size, best);
+      if (raised === records.value) return done(saved);
+      records.value = raised;
+      return done(saved ?? saveRecords(kv, raised));
+    },
+  };
+}
+
+export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox, key?: string): StorePuzzle {
+  return {
+    recordGame: (entry) => kept(appendHistory(kv, entry)),
+    save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted, key)),
+    recordSolve(width, moves, timeMs) {
+      const r = recordSolve(records.value, width, moves, timeMs);
+      records.value = r.records;
+      const problemText = saveRecords(kv, r.records);
+      if (problemText) return err(problem('save-failed', problemText));
+      const best = r.records.puzzle[String(width)] ?? {};
+      return ok({ best, movesRecord: r.movesRecord, timeRecord: r.timeRecord });
+    },
+  };
+}

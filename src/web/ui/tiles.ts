@@ -1,0 +1,80 @@
+/**
+ * 2048 tiles on a board, shared by the single game, versus and duel views. Moves animate from
+ * the engine's record of the move (`game.last.tiles`: where every tile went, which merged;
+ * `game.spawned`), so nothing is diffed and no rule is worked out here.
+ */
+import type { Game } from '../../engine/game2048.ts';
+import type { Pos } from '../../engine/types.ts';
+import { cellTransform, digitsClass } from './board.ts';
+import { h } from './dom.ts';
+
+/**
+ * Draws `g` into `container`; `ms` > 0 animates the move from `before` (its slide, merges and
+ * new tile). `spawnClass` is added to the new tiles (an attack that landed, say).
+ */
+export function drawTiles(
+  container: HTMLElement,
+  g: Game,
+  before: Game | null,
+  ms: number,
+  spawnClass = '',
+): void {
+  const els: HTMLElement[] = [];
+  const animate = ms > 0 && before !== null && g.previous === before && g.last !== null;
+  if (animate && g.last) {
+    for (const t of g.last.tiles) {
+      // A tile that merges stays under the merged tile: tests and readers skip it.
+      const el = tile(t.value, t.to, t.merged ? 'merge-source' : '');
+      el.animate([{ transform: cellTransform(t.from) }, { transform: cellTransform(t.to) }], {
+        duration: ms,
+        easing: 'ease-in-out',
+      });
+      els.push(el);
+    }
+    for (const mg of g.last.merges) {
+      const el = tile(mg.value, mg.at, 'merged');
+      pop(el, ms, [0.6, 1.15, 1]);
+      els.push(el);
+    }
+  } else {
+    g.cells.forEach((row, r) => {
+      row.forEach((v, c) => {
+        if (v !== 0 && !g.spawned.some((s) => s.at.row === r && s.at.col === c)) {
+          els.push(tile(v, { row: r, col: c }));
+        }
+      });
+    });
+  }
+  for (const s of g.spawned) {
+    const el = tile(s.value, s.at, `spawned ${spawnClass}`);
+    // A new game's tiles, or a move's new tile: they grow in once the slide is done.
+    const fresh = animate || (ms > 0 && g.previous === null);
+    if (fresh) pop(el, ms, [0, 1], animate ? ms : 0);
+    els.push(el);
+  }
+  container.replaceChildren(...els);
+}
+
+/** One tile element on a cell. */
+export function tile(value: number, at: Pos, extra = ''): HTMLElement {
+  const exp = Math.min(Math.round(Math.log2(value)), 18);
+  const el = h(
+    'div',
+    {
+      class: `tile t${exp} ${digitsClass(value)} ${extra}`.trim().replace(/\s+/g, ' '),
+      'data-row': at.row,
+      'data-col': at.col,
+      'data-value': value,
+    },
+    h('div', { class: 'tile-inner' }, String(value)),
+  );
+  el.style.transform = cellTransform(at);
+  return el;
+}
+
+function pop(el: HTMLElement, ms: number, scales: number[], delay = 0): void {
+  el.firstElementChild!.animate(
+    scales.map((s) => ({ transform: `scale(${s})`, opacity: s === 0 ? 0 : 1 })),
+    { duration: ms, delay, easing: 'ease-out', fill: 'backwards' },
+  );
+}
