@@ -7,12 +7,11 @@
 import type { Game } from '../engine/game2048.ts';
 import type { Direction } from '../engine/types.ts';
 import { newVersus, type Side, type VersusMatch, versusMove } from '../engine/versus.ts';
-import type { AiLevel } from './versusAi.ts';
+import type { Opponent } from './versusAi.ts';
 
-/** Who plays side 2 (index 1): a second player, or the AI at a level. */
-export type Opponent =
-  | { readonly kind: 'human' }
-  | { readonly kind: 'ai'; readonly level: AiLevel };
+// Defined beside the AI's levels so that records.ts can name it without importing this file
+// (which re-exports records' opponentKey): no import circle.
+export type { Opponent } from './versusAi.ts';
 
 export interface ModelVersus {
   readonly match: VersusMatch;

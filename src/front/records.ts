@@ -5,7 +5,7 @@
  */
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { type DailyTable, parseDailyTable } from './daily.ts';
-import type { Opponent } from './modelVersus.ts';
+import type { Opponent } from './versusAi.ts';
 
 /** A puzzle width's records: fewest moves and fastest time (ms), each kept on its own. */
 export interface PuzzleRecord {

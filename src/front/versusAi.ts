@@ -1,7 +1,8 @@
 /**
- * The AI's levels in a versus match: how fast it moves and how often it plays a random legal
- * move instead of its best one. Its best move is the 2048 AI's autoplay answer; the random
- * choices come from a generator seeded by the match, so a match against the AI replays alike.
+ * Who a versus match is played against, and the AI's levels: how fast it moves and how often it
+ * plays a random legal move instead of its best one. Its best move is the 2048 AI's autoplay
+ * answer; the random choices come from a generator seeded by the match, so a match against the
+ * AI replays alike.
  */
 import { legalMoves } from '../engine/game2048.ts';
 import { nextInt, seedRng } from '../engine/rng.ts';
@@ -26,6 +27,11 @@ export const LEVELS: Readonly<Record<AiLevel, LevelSpec>> = {
   medium: { paceMs: 500, blunder: 0.12 },
   hard: { paceMs: 250, blunder: 0 },
 };
+
+/** Who plays side 2 (index 1) of a versus match: a second player, or the AI at a level. */
+export type Opponent =
+  | { readonly kind: 'human' }
+  | { readonly kind: 'ai'; readonly level: AiLevel };
 
 export function isAiLevel(x: unknown): x is AiLevel {
   return (AI_LEVELS as readonly unknown[]).includes(x);
