@@ -25,6 +25,14 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/** The files (relative to src/) that a file imports by relative path, type-only and lazy too. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'|\bimport\('(\.[^']+)'\)/gms)]
+    .map((m) => (m[1] ?? m[2])!)
+    .map((s) => relative(SRC, resolve(SRC, dirname(file), s)));
+}
+
 /**
  * The import circles among `dir`'s files (type-only and lazy imports count too), each as the
  * files in it, first to last; none is what we want.
@@ -32,16 +40,11 @@ function filesUnder(dir: string): string[] {
 function importCircles(dir: string): string[][] {
   const files = new Set(filesUnder(dir));
   const edges = new Map<string, string[]>();
-  for (const file of files) {
-    const text = readFileSync(join(SRC, file), 'utf8');
-    const specs = [
-      ...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'|\bimport\('(\.[^']+)'\)/gms),
-    ].map((m) => (m[1] ?? m[2])!);
-    const targets = specs
-      .map((s) => relative(SRC, resolve(SRC, dirname(file), s)))
-      .filter((t) => files.has(t));
-    edges.set(file, targets);
-  }
+  for (const file of files)
+    edges.set(
+      file,
+      relativeImports(file).filter((t) => files.has(t)),
+    );
   const circles: string[][] = [];
   const done = new Set<string>();
   const path: string[] = [];
@@ -80,5 +83,23 @@ describe('layers: imports point down only', () => {
   it('the front layer and the web front-end have no import circles', () => {
     expect(importCircles('front')).toEqual([]);
     expect(importCircles('web')).toEqual([]);
+  });
+
+  it('a web screen imports only its own folder, the shared folders and context.ts; they import no screen', () => {
+    const shared = ['ui', 'storage', 'workers'];
+    const folderOf = (file: string) => file.split('/').slice(1, -1).join('/');
+    const bad: { file: string; imports: string }[] = [];
+    for (const file of filesUnder('web')) {
+      const from = folderOf(file);
+      if (from === '') continue; // the app shell (app.ts, main.ts, …) wires every screen
+      for (const target of relativeImports(file).filter((t) => t.startsWith('web/'))) {
+        const to = folderOf(target);
+        const allowed = shared.includes(from)
+          ? shared.includes(to)
+          : to === from || shared.includes(to) || target === 'web/context.ts';
+        if (!allowed) bad.push({ file, imports: target });
+      }
+    }
+    expect(bad).toEqual([]);
   });
 });

@@ -16,8 +16,8 @@ import {
 import { type ReplayScreen, replayScreen, replaySummary } from '../../front/replayText.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, onActions, onSelectSteps, setText } from '../ui/dom.ts';
+import { SidePanel } from '../ui/sidePanel.ts';
 import { drawTiles } from '../ui/tiles.ts';
-import { SidePanel } from '../versus/view.ts';
 
 export interface ViewReplayHandlers {
   command(cmd: CommandReplay): void;
