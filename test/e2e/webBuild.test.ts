@@ -1,7 +1,8 @@
 /**
  * The web build itself: it lands in dist-web/ with relative URLs (any sub-path works), the
- * service worker lists every built file, and the JavaScript loaded at start stays within the
- * budget (60 KB gzipped) because the AI and the solver live in their own worker bundles.
+ * service worker lists every built file, the JavaScript loaded at start stays within the
+ * budget (60 KB gzipped) because the AI and the solver live in their own worker bundles, and
+ * each screen loaded later is a chunk named after its folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,6 +55,18 @@ describe('web build', () => {
     expect(solver).toContain(MARKERS[2]);
     // Browser bundles: no Node built-ins.
     expect(ai + solver).not.toMatch(/["']node:/);
+  });
+
+  it('names each lazily loaded screen after its folder (game2048-screen-….js), never plain screen-….js', () => {
+    const assets = readdirSync(join(DIST, 'assets'));
+    for (const folder of ['game2048', 'puzzle', 'versus', 'duel', 'replay', 'stats']) {
+      const chunk = new RegExp(`^${folder}-screen-[\\w-]+\\.js$`);
+      expect(
+        assets.filter((f) => chunk.test(f)),
+        folder,
+      ).toHaveLength(1);
+    }
+    expect(assets.filter((f) => /^(screen|view)-/.test(f))).toEqual([]);
   });
 
   it('uses relative URLs only, and the service worker precaches every built file', () => {
