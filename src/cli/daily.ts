@@ -109,6 +109,7 @@ async function play2048(o: DailyRun): Promise<number> {
   const model = {
     ...initialModel2048(game, best, notice(o.day, '2048', o.dir)),
     assisted: loaded.value?.assisted ?? false,
+    recorded: loaded.value?.recorded ?? false,
   };
   const outcome: DailyOutcome = { counted: null };
   const daily = { store: fileStoreDaily2048(o.dir, o.day, outcome), seed: () => seed };

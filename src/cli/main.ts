@@ -61,7 +61,9 @@ async function play2048(o: CliOptions): Promise<number> {
     game = fresh;
   }
   let model = initialModel2048(game, loaded.best, notices[0] ?? null, o.evil);
-  if (game === loaded.game) model = { ...model, assisted: loaded.assisted };
+  if (game === loaded.game) {
+    model = { ...model, assisted: loaded.assisted, recorded: loaded.recorded };
+  }
   if (o.target !== undefined) model = { ...model, target: o.target };
   if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed, place);
 

@@ -411,6 +411,27 @@ describe('Controller2048: the history', () => {
     expect(store.history.games).toHaveLength(1);
   });
 
+  it('the mark that a game is recorded is saved, so a later run does not count it again', () => {
+    const { c, store } = setup(nearEnd());
+    c.dispatch({ type: 'move', dir: 'left' });
+    expect(store.saves.at(-1)).toMatchObject({ recorded: true });
+    c.dispatch({ type: 'undo' });
+    expect(store.saves.at(-1)).toMatchObject({ recorded: true });
+    expect(c.model.game.over).toBe(false);
+    c.close();
+    // The next run resumes the saved game with its mark and ends it again.
+    const saved = store.saves.at(-1)!;
+    const next = setup({ ...initialModel2048(saved.game, 0), recorded: saved.recorded });
+    next.c.dispatch({ type: 'move', dir: 'left' });
+    expect(next.c.model.game.over).toBe(true);
+    next.c.dispatch({ type: 'new' });
+    expect(next.store.history.games).toEqual([]);
+    // The new game starts unrecorded, and says so in its save.
+    expect(next.c.model.recorded).toBe(false);
+    next.c.dispatch({ type: 'move', dir: anyMove(next.c.model.game.cells.map((r) => [...r]))! });
+    expect(next.store.saves.at(-1)).toMatchObject({ recorded: false });
+  });
+
   it('a game that comes in over (resumed after it ended) is not recorded when a new one starts', () => {
     const ended = initialModel2048(play(gameFromCells(LAST_MOVE, { seed: 3 }), 'left'), 0);
     expect(ended.game.over).toBe(true);

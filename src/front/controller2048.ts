@@ -50,16 +50,10 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
   private advisor: Advisor | null = null;
   private readonly saver: SaveThrottle;
   private dispatching = false;
-  /**
-   * The game on screen is in the history. A game that comes in over was recorded when it
-   * ended; one taken back from its end by undo stays recorded.
-   */
-  private recorded: boolean;
 
   constructor(private readonly opts: Controller2048Options) {
     super(opts);
     this.saver = new SaveThrottle(() => this.save(), AI_SAVE_INTERVAL_MS, this.clock, this.timers);
-    this.recorded = opts.model.game.over;
   }
 
   /** Applies one command and says what changed. */
@@ -74,8 +68,9 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
         // The player's moves are saved at once; the AI's, at most twice a second.
         if (cmd.type === 'ai-answer') this.saver.soon();
         else this.saver.now();
-      } else if (this.m.assisted !== before.assisted) {
-        // A hint marks the game helped: kept at once, so it stays marked after a restart.
+      } else if (this.m.assisted !== before.assisted || this.m.recorded !== before.recorded) {
+        // A hint marks the game helped, and a recorded game is marked so: kept at once, so it
+        // stays marked after a restart.
         this.saver.now();
       }
     } finally {
@@ -97,7 +92,6 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
   replace(model: Model2048): void {
     const before = this.m;
     this.m = model;
-    this.recorded = model.game.over;
     this.syncAi();
     this.opts.onChange({ before, model, cmd: { type: 'none' }, moved: false });
   }
@@ -132,20 +126,23 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
     const replaced =
       (cmd.type === 'new' || cmd.type === 'new-confirmed') && this.m.game !== before.game;
     if (replaced) {
-      if (!this.recorded && before.game.moves > 0) this.record(before);
-      this.recorded = false;
+      if (!before.recorded && before.game.moves > 0) this.record(before);
+      this.m = { ...this.m, recorded: false };
     }
-    if (!this.recorded && this.m.game.over) this.record(this.m);
+    if (!this.m.recorded && this.m.game.over) {
+      this.record(this.m);
+      this.m = { ...this.m, recorded: true };
+    }
   }
 
   private record(m: Model2048): void {
-    this.recorded = true;
     const r = this.opts.store.recordGame?.(entry2048(m, this.clock.now()));
     if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
   }
 
   private save(): void {
-    const r = this.opts.store.save(this.m.game, this.m.best, this.m.assisted);
+    const { game, best, assisted, recorded } = this.m;
+    const r = this.opts.store.save(game, best, { assisted, recorded });
     if (r.ok) return;
     this.m = { ...this.m, notice: r.error.message };
     // A save that was waiting failed: show it now (play goes on).

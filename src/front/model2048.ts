@@ -38,6 +38,36 @@ export interface Model2048 {
   readonly evil: boolean;
   /** The AI helped in this game: a hint was shown or it played a move (not a record of skill). */
   readonly assisted: boolean;
+  /**
+   * This game is in the history already: it ended once (a game taken back from its end by undo
+   * stays counted, and is not counted again when it ends anew). Kept in the save.
+   */
+  readonly recorded: boolean;
+}
+
+/** What a 2048 save keeps besides the game, so a resumed game still says so. */
+export interface Marks2048 {
+  /** The AI helped in this game. */
+  readonly assisted: boolean;
+  /** The game is in the history already (see {@link Model2048.recorded}). */
+  readonly recorded: boolean;
+}
+
+/** The fields a save holds for its marks: only those that are set. */
+export function marksFields(marks: Marks2048): { assisted?: true; recorded?: true } {
+  return {
+    ...(marks.assisted ? { assisted: true } : {}),
+    ...(marks.recorded ? { recorded: true } : {}),
+  };
+}
+
+/**
+ * The marks of a saved game's data (untrusted: anything but `true` is not set). A game saved
+ * over before the mark was kept was counted when it ended.
+ */
+export function readMarks2048(data: unknown, game: Game | null): Marks2048 {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  return { assisted: d.assisted === true, recorded: d.recorded === true || game?.over === true };
 }
 
 /** Pauses between autoplay moves, fastest first (ms). */
@@ -82,6 +112,7 @@ export function initialModel2048(
     speed: DEFAULT_SPEED,
     evil,
     assisted: false,
+    recorded: game.over,
   };
 }
 

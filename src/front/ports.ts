@@ -8,6 +8,7 @@ import type { Puzzle } from '../engine/puzzle.ts';
 import type { Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
 import type { HistoryEntry } from './history.ts';
+import type { Marks2048 } from './model2048.ts';
 import type { ModelDuel } from './modelDuel.ts';
 import type { ModelVersus } from './modelVersus.ts';
 import type { PuzzleRecord, VersusRecord } from './records.ts';
@@ -108,11 +109,8 @@ export interface PuzzleSolver {
 
 /** Where a 2048 game and the best score are kept. */
 export interface Store2048 {
-  /**
-   * Saves the game in progress and raises the best score of its size to `best`; `assisted`: the
-   * AI helped in this game (kept with it, so a resumed game still says so).
-   */
-  save(game: Game, best: number, assisted: boolean): Result<void>;
+  /** Saves the game in progress and its marks, and raises the best score of its size to `best`. */
+  save(game: Game, best: number, marks: Marks2048): Result<void>;
   /** Adds a finished game to the history (optional: not kept without it). */
   recordGame?(entry: HistoryEntry): Result<void>;
 }

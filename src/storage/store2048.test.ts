@@ -33,10 +33,22 @@ describe('2048 saves', () => {
   it('keep whether the AI helped, so a resumed game still says so', () => {
     const dir = tmp();
     const game = playSome(12, 10);
-    save2048(dir, game, 0, false, undefined, true);
+    save2048(dir, game, 0, false, undefined, { assisted: true, recorded: false });
     expect(load2048(dir, 4).assisted).toBe(true);
     save2048(dir, game, 0);
     expect(load2048(dir, 4).assisted).toBe(false);
+  });
+
+  it('keep whether the game is in the history already (taken back from its end by undo)', () => {
+    const dir = tmp();
+    const game = playSome(12, 10);
+    expect(game.over).toBe(false);
+    save2048(dir, game, 0, false, undefined, { assisted: false, recorded: true });
+    expect(JSON.parse(readFileSync(savePath2048(dir, 4), 'utf8')).recorded).toBe(true);
+    expect(load2048(dir, 4)).toMatchObject({ recorded: true, assisted: false });
+    save2048(dir, game, 0);
+    expect(JSON.parse(readFileSync(savePath2048(dir, 4), 'utf8'))).not.toHaveProperty('recorded');
+    expect(load2048(dir, 4).recorded).toBe(false);
   });
 
   it('keep one save per board size', () => {

@@ -8,6 +8,7 @@ import type { Game } from '../engine/game2048.ts';
 import { err, ok, problem } from '../engine/result.ts';
 import { parseGame, serializeGame } from '../engine/save2048.ts';
 import type { Placer } from '../engine/spawn.ts';
+import { type Marks2048, marksFields, readMarks2048 } from '../front/model2048.ts';
 import type { Store2048 } from '../front/ports.ts';
 import { type Records, raiseBest2048 } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
@@ -21,6 +22,8 @@ export interface Loaded2048 {
   readonly best: number;
   /** The AI helped in the saved game. */
   readonly assisted: boolean;
+  /** The saved game is in the history already (it ended once, then was taken back by undo). */
+  readonly recorded: boolean;
   /** One-line notices for the player (a damaged file moved aside, …). */
   readonly notices: readonly string[];
 }
@@ -36,10 +39,10 @@ export function savePath2048(dir: string, size: number, evil = false): string {
  */
 export function load2048(dir: string, size: number, place?: Placer): Loaded2048 {
   const records = loadRecords(dir);
-  let assisted = false;
+  let marks: Marks2048 = { assisted: false, recorded: false };
   const saved = loadSave(savePath2048(dir, size, place !== undefined), (data) => {
-    assisted = (data as { assisted?: unknown } | null)?.assisted === true;
     const parsed = parseGame(data, { place });
+    marks = readMarks2048(data, parsed.ok ? parsed.value : null);
     if (parsed.ok && parsed.value.size !== size) {
       return err(problem('bad-save', 'its board size does not match its name'));
     }
@@ -48,7 +51,8 @@ export function load2048(dir: string, size: number, place?: Placer): Loaded2048 
   return {
     game: saved.value,
     best: best2048(records.records, size),
-    assisted: saved.value !== null && assisted,
+    assisted: saved.value !== null && marks.assisted,
+    recorded: saved.value !== null && marks.recorded,
     notices: [...records.notices, ...saved.notices],
   };
 }
@@ -65,10 +69,10 @@ export function save2048(
   best: number,
   evil = false,
   path = savePath2048(dir, game.size, evil),
-  assisted = false,
+  marks: Marks2048 = { assisted: false, recorded: false },
 ): void {
-  // `assisted` (the AI helped) travels along, as the puzzle's does.
-  const data = { ...serializeGame(game, { evil }), ...(assisted ? { assisted } : {}) };
+  // The marks travel along (as the puzzle's `assisted` does), written only when set.
+  const data = { ...serializeGame(game, { evil }), ...marksFields(marks) };
   atomicWrite(path, `${JSON.stringify(data)}\n`);
   if (evil) return;
   const score = Math.max(best, game.score);
@@ -82,9 +86,9 @@ export function save2048(
 export function fileStore2048(dir: string, evil = false, path?: string): Store2048 {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
-    save(game, best, assisted) {
+    save(game, best, marks) {
       try {
-        save2048(dir, game, best, evil, path, assisted);
+        save2048(dir, game, best, evil, path, marks);
         return ok(undefined);
       } catch (e) {
         return err(problem('save-failed', `Could not save the game (${(e as Error).message}).`));

@@ -19,6 +19,7 @@ import {
   recordDaily,
 } from '../front/daily.ts';
 import type { HistoryEntry } from '../front/history.ts';
+import { readMarks2048 } from '../front/model2048.ts';
 import type { Store2048, StorePuzzle } from '../front/ports.ts';
 import { type LoadedSave, loadSave } from './saves.ts';
 import { updateRecords } from './stats.ts';
@@ -29,15 +30,17 @@ export function dailyPath(dir: string, kind: DailyKind): string {
   return join(dir, `daily-${kind}.json`);
 }
 
-/** The day's 2048 game in progress and whether the AI helped, or null (none, or an earlier day's). */
+/**
+ * The day's 2048 game in progress, whether the AI helped and whether it is in the history
+ * already, or null (none, or an earlier day's).
+ */
 export function loadDaily2048(
   dir: string,
   day: string,
-): LoadedSave<{ game: Game; assisted: boolean }> {
+): LoadedSave<{ game: Game; assisted: boolean; recorded: boolean }> {
   const loaded = loadSave(dailyPath(dir, '2048'), (data) => {
     const g = parseGame(data);
-    const assisted = (data as { assisted?: unknown }).assisted === true;
-    return g.ok ? ok({ game: g.value, assisted }) : g;
+    return g.ok ? ok({ game: g.value, ...readMarks2048(data, g.value) }) : g;
   });
   const today = loaded.value?.game.seed === dailySeed(day, '2048') ? loaded.value : null;
   return { value: today, notices: loaded.notices };

@@ -4,6 +4,7 @@ import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
 import type { HistoryEntry } from '../front/history.ts';
+import type { Marks2048 } from '../front/model2048.ts';
 import type {
   AdvicePurpose,
   Advisor,
@@ -120,7 +121,7 @@ export class MemoryHistory {
 
 /** A 2048 store in memory that can be told to fail. */
 export class MemoryStore2048 implements Store2048 {
-  readonly saves: { game: Game; best: number; assisted: boolean }[] = [];
+  readonly saves: { game: Game; best: number; assisted: boolean; recorded: boolean }[] = [];
   readonly history = new MemoryHistory();
   failing = false;
 
@@ -128,9 +129,9 @@ export class MemoryStore2048 implements Store2048 {
     return this.history.recordGame(entry);
   }
 
-  save(game: Game, best: number, assisted: boolean): Result<void> {
+  save(game: Game, best: number, marks: Marks2048): Result<void> {
     if (this.failing) return err(problem('save-failed', 'Could not save the game (disk full).'));
-    this.saves.push({ game, best, assisted });
+    this.saves.push({ game, best, ...marks });
     return ok(undefined);
   }
 }

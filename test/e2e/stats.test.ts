@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { newGame, play } from '../../src/engine/game2048.ts';
 import { newPuzzle } from '../../src/engine/puzzle.ts';
 import { solve } from '../../src/puzzle.ts';
 import { num, parsePlain, runCli } from './helpers/cli.ts';
@@ -353,6 +354,32 @@ describe('games played in plain mode are in the stats', () => {
       totalMoves: left.moves,
       maxTiles: [{ tile: Math.max(...left.cells.flat()), count: 1 }],
     });
+  });
+
+  test('2048: a game taken back from its end with undo and quit is not counted again later', () => {
+    const dir = dirs.make();
+    // The moves of seed 7 to its end (the first of left, down, right, up that slides).
+    let game = newGame({ seed: 7 });
+    const keys: string[] = [];
+    while (!game.over) {
+      const dir = (['left', 'down', 'right', 'up'] as const).find((d) => play(game, d) !== game)!;
+      keys.push({ left: 'a', down: 's', right: 'd', up: 'w' }[dir]);
+      game = play(game, dir);
+    }
+    const args = ['--plain', '--seed', '7', '--new', '--data-dir', dir];
+    const first = runCli(args, { input: [...keys, 'u', 'q'].map((l) => `${l}\n`).join('') });
+    expect(first.code, first.stderr).toBe(0);
+    expect(stats(dir).games).toBe(1);
+    // Next time: the game resumes one move before its end; the same last move ends it again.
+    const again = runCli(
+      args.filter((a) => a !== '--new' && a !== '--seed' && a !== '7'),
+      {
+        input: `${keys.at(-1)}\nn\nq\n`,
+      },
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect(parsePlain(again.stdout)[1]?.score).toBe(game.score);
+    expect(stats(dir).games).toBe(1);
   });
 
   test('puzzle: a solve typed in by the player counts as the player’s, with its moves', async () => {

@@ -10,7 +10,7 @@ import { key2048 } from '../../front/keymap.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../../front/model2048.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS, QUICK_MS } from '../context.ts';
 import { type DailyPlan, dailyNoticeFor, withDaily } from '../storage/daily.ts';
-import { KEYS, load2048, save2048, savedAssisted } from '../storage/persist.ts';
+import { KEYS, load2048, save2048, savedMarks2048 } from '../storage/persist.ts';
 import { webStore2048 } from '../storage/webStores.ts';
 import { describe2048 } from '../ui/announce.ts';
 import { reducedMotion } from '../ui/dom.ts';
@@ -103,9 +103,9 @@ export class Screen2048 {
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(s.size)] ?? 0;
-      const assisted =
-        game === loaded.value && savedAssisted(this.ctx.kv, s.size, KEYS.game2048(s.size, evil));
-      const model = { ...initialModel2048(game, best, null, evil), speed: s.speed, assisted };
+      const marks =
+        game === loaded.value ? savedMarks2048(this.ctx.kv, KEYS.game2048(s.size, evil), game) : {};
+      const model = { ...initialModel2048(game, best, null, evil), speed: s.speed, ...marks };
       this.game = this.controller(model, place);
     }
     const game = this.game!;
@@ -134,9 +134,9 @@ export class Screen2048 {
       }
       this.game?.close();
       const best = this.ctx.records.value.best2048[String(DAILY_SIZE)] ?? 0;
-      const assisted = game === loaded.value && savedAssisted(this.ctx.kv, DAILY_SIZE, plan.key);
+      const marks = game === loaded.value ? savedMarks2048(this.ctx.kv, plan.key, game) : {};
       const speed = this.ctx.settings().speed;
-      const model = { ...initialModel2048(game, best), speed, assisted };
+      const model = { ...initialModel2048(game, best), speed, ...marks };
       this.game = this.controller(model, undefined, plan);
     }
     this.ctx.mount(this.view.root);
@@ -172,8 +172,8 @@ export class Screen2048 {
     if (!game) return;
     this.queue.clear();
     const best = this.ctx.records.value.best2048[String(size)] ?? 0;
-    const assisted = savedAssisted(this.ctx.kv, size, KEYS.game2048(size, evil));
-    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB, evil), speed, assisted });
+    const marks = savedMarks2048(this.ctx.kv, KEYS.game2048(size, evil), game);
+    this.game.replace({ ...initialModel2048(game, best, FROM_OTHER_TAB, evil), speed, ...marks });
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 

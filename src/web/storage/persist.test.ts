@@ -14,6 +14,7 @@ import {
   loadSettings,
   parseStoredRecords,
   save2048,
+  savedMarks2048,
   savePuzzle,
   saveRecords,
   saveSettings,
@@ -217,6 +218,24 @@ describe('2048 with evil spawns', () => {
     const back = load2048(s, 4, place);
     expect(back.notice).toBeNull();
     expect(back.value?.cells).toEqual(g.cells);
+  });
+});
+
+describe('the marks kept with a saved 2048 game', () => {
+  it('whether the AI helped and whether the game is in the history already', () => {
+    const s = memory();
+    const g = play(newGame({ seed: 3 }), 'left');
+    const key = KEYS.game2048(4, false);
+    expect(savedMarks2048(s, key, g)).toEqual({ assisted: false, recorded: false });
+    save2048(s, g, false, key, { assisted: true, recorded: true });
+    expect(JSON.parse(s.map.get(key)!)).toMatchObject({ assisted: true, recorded: true });
+    expect(savedMarks2048(s, key, g)).toEqual({ assisted: true, recorded: true });
+    save2048(s, g, false, key, { assisted: false, recorded: false });
+    expect(JSON.parse(s.map.get(key)!)).not.toHaveProperty('recorded');
+    expect(savedMarks2048(s, key, g)).toEqual({ assisted: false, recorded: false });
+    // Junk in the fields is not a mark.
+    s.map.set(key, JSON.stringify({ ...serializeGame(g), assisted: 'yes', recorded: 1 }));
+    expect(savedMarks2048(s, key, g)).toEqual({ assisted: false, recorded: false });
   });
 });
 

@@ -13,6 +13,7 @@ import { err, type Problem, problem, type Result } from '../../engine/result.ts'
 import { parseGame, serializeGame } from '../../engine/save2048.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../../engine/savePuzzle.ts';
 import type { Placer } from '../../engine/spawn.ts';
+import { type Marks2048, marksFields, readMarks2048 } from '../../front/model2048.ts';
 import {
   EMPTY_RECORDS,
   parseRecordTables,
@@ -152,13 +153,16 @@ export function save2048(
   game: Game,
   evil = false,
   key = KEYS.game2048(game.size, evil),
-  assisted = false,
+  marks: Marks2048 = { assisted: false, recorded: false },
 ): string | null {
-  // `assisted` (the AI helped) travels along, as the puzzle's does.
-  return writeJson(store, key, {
-    ...serializeGame(game, { evil }),
-    ...(assisted ? { assisted } : {}),
-  });
+  // The marks travel along (as the puzzle's `assisted` does), written only when set.
+  return writeJson(store, key, { ...serializeGame(game, { evil }), ...marksFields(marks) });
+}
+
+/** The marks kept with the saved 2048 game `game` under `key`. */
+export function savedMarks2048(store: KeyValueStore, key: string, game: Game): Marks2048 {
+  const read = readJson(store, key);
+  return readMarks2048(read.kind === 'ok' ? read.data : null, game);
 }
 
 /** Loads the saved puzzle of a width; its clock comes back paused. */

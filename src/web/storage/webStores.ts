@@ -50,8 +50,8 @@ export function webStore2048(
 ): Store2048 {
   return {
     recordGame: (entry) => kept(appendHistory(kv, entry)),
-    save(game, best, assisted) {
-      const saved = save2048(kv, game, evil, key, assisted);
+    save(game, best, marks) {
+      const saved = save2048(kv, game, evil, key, marks);
       if (evil) return done(saved);
       const raised = raiseBest2048(records.value, game.size, best);
       if (raised === records.value) return done(saved);
