@@ -8,24 +8,24 @@
  * the position a game starts from.
  */
 import { checkSeed, randomSeed } from '../engine/rng.ts';
-import { utcDay } from '../front/daily.ts';
 import { type AppContext, keyBelongsToControl } from './context.ts';
 import type { Screen2048 } from './game2048/screen.ts';
 import { ViewHome } from './home/view.ts';
-import { pictureFromFile } from './puzzle/picture.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
-import { dailyPlan } from './storage/daily.ts';
 import {
+  browserKeyValueStore,
   KEYS,
   type KeyValueStore,
   loadPicture,
-  loadRecords,
   loadSettings,
   savePicture,
   saveSettings,
-} from './storage/persist.ts';
+} from './storage/keyValue.ts';
 import { GAMES, type GameKind, type Settings } from './storage/settings.ts';
-import { browserKeyValueStore, type RecordsBox } from './storage/webStores.ts';
+import type { RecordsBox } from './storage/webStores.ts';
+
+/** The saves' module: saved games and records, read through the engine's parsers. */
+type Persist = typeof import('./storage/persist.ts');
 
 type ScreenName = 'home' | GameKind | 'replay' | 'stats' | 'daily-2048' | 'daily-puzzle';
 
@@ -38,8 +38,8 @@ interface Screen {
 }
 
 /**
- * A screen whose code is loaded the first time it is shown (versus and duel), so the first
- * page load carries only the home screen and the single-player games.
+ * A screen whose code is loaded the first time it is shown, so the first page load carries
+ * only the home screen.
  */
 class LazyScreen<S extends Screen = Screen> implements Screen {
   private screen: S | null = null;
@@ -102,6 +102,8 @@ class App implements AppContext {
   private readonly stats: LazyScreen;
   private readonly daily2048: LazyScreen<Screen2048>;
   private readonly dailyPuzzle: LazyScreen<ScreenPuzzle>;
+  /** The saves' module, loading or loaded (see {@link saves}). */
+  private persist: Promise<Persist> | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -109,10 +111,10 @@ class App implements AppContext {
   ) {
     this.kv = browserKeyValueStore();
     const settings = loadSettings(this.kv);
-    const records = loadRecords(this.kv);
     this.current = settings.value;
-    this.records = { value: records.value };
-    for (const n of [settings.notice, records.notice]) if (n) this.notices.push(n);
+    // Read from the store when persist.ts arrives, before any screen is made (see saves()).
+    this.records = { value: { best2048: {}, puzzle: {} } };
+    if (settings.notice) this.notices.push(settings.notice);
     this.customPicture = loadPicture(this.kv);
     const seed = Number(new URLSearchParams(location.search).get('seed') ?? Number.NaN);
     this.firstSeed = checkSeed(seed).ok ? seed : null;
@@ -128,30 +130,59 @@ class App implements AppContext {
       this.notices.push(message);
       this.go('home');
     };
-    this.versus = new LazyScreen(
-      async () => new (await import('./versus/screen.ts')).ScreenVersus(this),
-      failed,
+    /** A screen made from its module once that and the records are loaded. */
+    const lazy = <M, S extends Screen>(load: () => Promise<M>, make: (m: M) => S) =>
+      new LazyScreen(async () => make((await Promise.all([load(), this.saves()]))[0]), failed);
+    const dailyToo = <M>(load: () => Promise<M>) =>
+      Promise.all([load(), import('./storage/daily.ts')]);
+    const game2048 = () => import('./game2048/screen.ts');
+    const puzzle = () => import('./puzzle/screen.ts');
+    this.versus = lazy(
+      () => import('./versus/screen.ts'),
+      (m) => new m.ScreenVersus(this),
     );
-    this.duel = new LazyScreen(
-      async () => new (await import('./duel/screen.ts')).ScreenDuel(this),
-      failed,
+    this.duel = lazy(
+      () => import('./duel/screen.ts'),
+      (m) => new m.ScreenDuel(this),
     );
-    this.replay = new LazyScreen(
-      async () => new (await import('./replay/screen.ts')).ScreenReplay(this),
-      failed,
+    this.replay = lazy(
+      () => import('./replay/screen.ts'),
+      (m) => new m.ScreenReplay(this),
     );
-    const screen2048 = async (daily?: () => ReturnType<typeof dailyPlan>) =>
-      new (await import('./game2048/screen.ts')).Screen2048(this, daily);
-    this.game2048 = new LazyScreen(() => screen2048(), failed);
-    this.daily2048 = new LazyScreen(() => screen2048(() => dailyPlan('2048')), failed);
-    const puzzleScreen = async (daily?: () => ReturnType<typeof dailyPlan>) =>
-      new (await import('./puzzle/screen.ts')).ScreenPuzzle(this, daily);
-    this.puzzle = new LazyScreen(() => puzzleScreen(), failed);
-    this.dailyPuzzle = new LazyScreen(() => puzzleScreen(() => dailyPlan('puzzle')), failed);
-    this.stats = new LazyScreen(
-      async () => new (await import('./stats/screen.ts')).ScreenStats(this),
-      failed,
+    this.game2048 = lazy(game2048, (m) => new m.Screen2048(this));
+    this.daily2048 = lazy(
+      () => dailyToo(game2048),
+      ([m, d]) => new m.Screen2048(this, () => d.dailyPlan('2048')),
     );
+    this.puzzle = lazy(puzzle, (m) => new m.ScreenPuzzle(this));
+    this.dailyPuzzle = lazy(
+      () => dailyToo(puzzle),
+      ([m, d]) => new m.ScreenPuzzle(this, () => d.dailyPlan('puzzle')),
+    );
+    this.stats = lazy(
+      () => import('./stats/screen.ts'),
+      (m) => new m.ScreenStats(this),
+    );
+  }
+
+  /**
+   * The saves' module, loaded on first need: its parsers (the engine's) are more than the home
+   * screen needs to show. The records are read as it arrives, before any screen is made.
+   */
+  private saves(): Promise<Persist> {
+    this.persist ??= import('./storage/persist.ts').then(
+      (m) => {
+        const records = m.loadRecords(this.kv);
+        this.records.value = records.value;
+        if (records.notice) this.notices.push(records.notice);
+        return m;
+      },
+      (e: unknown) => {
+        this.persist = null;
+        throw e;
+      },
+    );
+    return this.persist;
   }
 
   /** The screen of a game, or of replays. */
@@ -252,24 +283,46 @@ class App implements AppContext {
     if (next !== 'home') this.screenOf(next).enter();
     else {
       this.homeView.show(this.current, this.takeNotices());
-      this.homeView.showDaily(this.records.value.daily ?? {}, utcDay(Date.now()));
       this.mount(this.homeView.root);
       this.homeView.focusPlay(this.current.game);
       document.title = 'slidebox';
+      this.showDaily();
     }
   }
 
-  private takePicture(file: File): void {
-    pictureFromFile(file).then(
-      (url) => {
-        this.customPicture = url;
-        const problem = savePicture(this.kv, url);
-        this.changeSettings({ ...this.current, picture: 'custom' });
-        const said = problem ? 'The picture is too large to keep after this visit.' : null;
-        this.homeView.show(this.current, said ?? 'Picture ready.');
+  /**
+   * Fills the home screen's Daily card once its code and the records are loaded, with any
+   * notice the records brought (they may have been unreadable).
+   */
+  private showDaily(): void {
+    Promise.all([import('./home/dailyCard.ts'), this.saves()]).then(
+      ([{ dailyCard }]) => {
+        if (this.screen !== 'home') return;
+        const late = this.takeNotices();
+        if (late) this.homeView.sayToo(late);
+        const daily = this.records.value.daily ?? {};
+        this.homeView.showDaily(dailyCard(daily, Date.now(), (t) => this.homeView.say(t)));
       },
-      (e: unknown) => this.homeView.show(this.current, (e as Error).message),
+      (e: unknown) => {
+        if (this.screen !== 'home') return;
+        this.homeView.sayToo(`The daily challenge could not be loaded (${(e as Error).message}).`);
+      },
     );
+  }
+
+  private takePicture(file: File): void {
+    import('./puzzle/picture.ts')
+      .then(({ pictureFromFile }) => pictureFromFile(file))
+      .then(
+        (url) => {
+          this.customPicture = url;
+          const problem = savePicture(this.kv, url);
+          this.changeSettings({ ...this.current, picture: 'custom' });
+          const said = problem ? 'The picture is too large to keep after this visit.' : null;
+          this.homeView.show(this.current, said ?? 'Picture ready.');
+        },
+        (e: unknown) => this.homeView.show(this.current, (e as Error).message),
+      );
   }
 
   /** Another tab of the app saved: take its state (the browser tells every tab but the writer). */
@@ -280,7 +333,13 @@ class App implements AppContext {
       // The autoplay pace is a setting too: take it, or the next move here would write ours back.
       this.game2048.loaded()?.speedChanged(this.current.speed);
     } else if (e.key === KEYS.bests) {
-      this.records.value = loadRecords(this.kv).value;
+      // Not loaded yet: it reads them when it arrives. It failing to load shows on the screens.
+      this.saves().then(
+        (m) => {
+          this.records.value = m.loadRecords(this.kv).value;
+        },
+        () => {},
+      );
     } else {
       const here = document.visibilityState === 'visible';
       this.game2048.loaded()?.storageChanged(e.key, this.screen === '2048');

@@ -3,14 +3,6 @@
  * settings it is given and reports every change; the wiring file remembers them.
  */
 import { MAX_SIZE, MIN_SIZE } from '../../engine/types.ts';
-import {
-  DAILY_KINDS,
-  DAILY_NAMES,
-  type DailyKind,
-  type DailyTable,
-  dailyLine,
-  streak,
-} from '../../front/daily.ts';
 import { formatNumber } from '../../front/format.ts';
 import {
   type GameKind,
@@ -23,7 +15,6 @@ import {
   type VersusOpponent,
 } from '../storage/settings.ts';
 import { h } from '../ui/dom.ts';
-import { shareResult } from '../ui/share.ts';
 
 export interface HomeHandlers {
   change(s: Settings): void;
@@ -91,8 +82,6 @@ export class ViewHome {
   private readonly slider: HTMLSelectElement;
   private readonly placer: HTMLSelectElement;
   private readonly dailyBody = h('div', { class: 'daily-body', 'data-testid': 'daily' });
-  /** The day's results on show, for their Share buttons. */
-  private dailyShown: { day: string; table: DailyTable } | null = null;
 
   constructor(
     initial: Settings,
@@ -217,8 +206,6 @@ export class ViewHome {
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-play]');
       if (el) this.on.play(el.dataset.play as GameKind);
-      const share = (e.target as Element).closest<HTMLElement>('[data-share-daily]');
-      if (share) this.shareDaily(share.dataset.shareDaily as DailyKind);
     });
     const changed = () => {
       this.settings = {
@@ -276,57 +263,22 @@ export class ViewHome {
     this.notice.textContent = notice ?? '';
   }
 
-  /** Today's daily challenge: each game's result or its play link, and the streak. */
-  showDaily(table: DailyTable, day: string): void {
-    this.dailyShown = { day, table };
-    const rows = DAILY_KINDS.map((kind) => {
-      const r = table[day]?.[kind];
-      const name = DAILY_NAMES[kind];
-      const play = h(
-        'a',
-        {
-          href: `#daily-${kind}`,
-          class: r ? 'btn' : 'btn btn-primary',
-          'data-testid': `daily-${kind}`,
-        },
-        r ? `Practice ${name}` : `Play ${name}`,
-      );
-      const line = r ? dailyLine(day, kind, r) : `${name}: not played yet today`;
-      const share = r
-        ? h('button', { type: 'button', class: 'btn', 'data-share-daily': kind }, 'Share')
-        : null;
-      return h(
-        'div',
-        { class: 'daily-row' },
-        h('p', { 'data-testid': `daily-line-${kind}` }, line),
-        play,
-        share,
-      );
-    });
-    const s = streak(table, day);
-    const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-    this.dailyBody.replaceChildren(
-      h(
-        'p',
-        {},
-        `The same boards for everyone today (${day}, UTC). Your first game to end counts.`,
-      ),
-      ...rows,
-      h(
-        'p',
-        { 'data-testid': 'daily-streak' },
-        `Streak: ${days(s.current)} (longest ${days(s.longest)})`,
-      ),
-    );
+  /** Shows a sentence on the notice line. */
+  say(text: string): void {
+    this.notice.textContent = text;
   }
 
-  private shareDaily(kind: DailyKind): void {
-    const shown = this.dailyShown;
-    const r = shown?.table[shown.day]?.[kind];
-    if (!shown || !r) return;
-    void shareResult(dailyLine(shown.day, kind, r), r.code).then((said) => {
-      this.notice.textContent = said;
-    });
+  /** Adds a sentence to the notice line, after what it says already. */
+  sayToo(text: string): void {
+    this.notice.textContent = this.notice.textContent ? `${this.notice.textContent} ${text}` : text;
+  }
+
+  /**
+   * Fills the Daily challenge card (its contents come from dailyCard.ts, loaded after the
+   * home screen).
+   */
+  showDaily(contents: readonly Node[]): void {
+    this.dailyBody.replaceChildren(...contents);
   }
 
   /** Moves focus to the button of the game last played. */

@@ -1,7 +1,9 @@
 /**
  * The browser's saves: the game in progress per game and size (2048 games with evil spawns
- * and the daily challenge's games apart, under keys of their own), the versus match and the duel in progress, the settings, the records and
- * the player's picture, in a key-value store (localStorage in the app, a Map in tests).
+ * and the daily challenge's games apart, under keys of their own), the versus match and the duel
+ * in progress and the records, in a key-value store (localStorage in the app, a Map in tests).
+ * The store itself, the settings and the player's picture are in keyValue.ts (re-exported here):
+ * the home screen needs only them, so this module and the engine's parsers load after it.
  *
  * Saved games, versus matches and duels come back through the engine's own parsers, which
  * replay the history through the rules. Anything unreadable gives a fresh start and one sentence
@@ -20,69 +22,23 @@ import {
   type Records,
   type RecordsProblem,
 } from '../../front/records.ts';
-import { parseSettings, type Settings, serializeSettings } from './settings.ts';
+import { drop, KEYS, type KeyValueStore, type Loaded, readJson, writeJson } from './keyValue.ts';
 
-/** The part of the Web Storage API used here. */
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-export const KEYS = {
-  settings: 'slidebox:settings',
-  /** The records (the key keeps its first name so that players' records still load). */
-  bests: 'slidebox:bests',
-  picture: 'slidebox:picture',
-  game2048: (size: number, evil = false) => `slidebox:2048:${size}${evil ? ':evil' : ''}`,
-  puzzle: (width: number) => `slidebox:puzzle:${width}`,
-  versus: 'slidebox:versus',
-  duel: 'slidebox:duel',
-} as const;
-
-export interface Loaded<T> {
-  readonly value: T;
-  /** A sentence for the player when saved data had to be dropped. */
-  readonly notice: string | null;
-}
+// What the app reads at start lives in keyValue.ts; the saves' modules find it here too.
+export {
+  browserKeyValueStore,
+  KEYS,
+  type KeyValueStore,
+  type Loaded,
+  loadPicture,
+  loadSettings,
+  savePicture,
+  saveSettings,
+  writeJson,
+} from './keyValue.ts';
 
 /** The `kind` of the stored records (named before they were called records; kept as is). */
 export const RECORDS_KIND = 'slidebox/web-bests';
-
-type Read = { kind: 'missing' } | { kind: 'ok'; data: unknown } | { kind: 'bad'; reason: string };
-
-function readJson(store: KeyValueStore, key: string): Read {
-  let text: string | null;
-  try {
-    text = store.getItem(key);
-  } catch {
-    return { kind: 'bad', reason: 'the browser refused to read it' };
-  }
-  if (text === null) return { kind: 'missing' };
-  try {
-    return { kind: 'ok', data: JSON.parse(text) };
-  } catch {
-    return { kind: 'bad', reason: 'it is not valid JSON' };
-  }
-}
-
-/** Writes JSON; returns a sentence when the browser refuses (storage full or disabled). */
-export function writeJson(store: KeyValueStore, key: string, value: unknown): string | null {
-  try {
-    store.setItem(key, JSON.stringify(value));
-    return null;
-  } catch (e) {
-    return `Could not save in this browser (${(e as Error).name || 'storage error'}): progress will be lost when the page closes.`;
-  }
-}
-
-function drop(store: KeyValueStore, key: string): void {
-  try {
-    store.removeItem(key);
-  } catch {
-    // Nothing more to do: the next save overwrites it anyway.
-  }
-}
 
 /**
  * Reads `key` through `parse`; anything unreadable is dropped and described by `lost(reason)`,
@@ -201,20 +157,6 @@ export function savedAssisted(
   return read.kind === 'ok' && (read.data as { assisted?: unknown } | null)?.assisted === true;
 }
 
-export function loadSettings(store: KeyValueStore): Loaded<Settings> {
-  const read = readJson(store, KEYS.settings);
-  if (read.kind === 'missing') return { value: parseSettings(null).settings, notice: null };
-  const parsed = parseSettings(read.kind === 'ok' ? read.data : null);
-  return {
-    value: parsed.settings,
-    notice: parsed.problem ? `Settings were reset: ${parsed.problem}.` : null,
-  };
-}
-
-export function saveSettings(store: KeyValueStore, s: Settings): string | null {
-  return writeJson(store, KEYS.settings, serializeSettings(s));
-}
-
 function bad(message: string): Result<never, RecordsProblem> {
   return err(problem('bad-records', message));
 }
@@ -256,15 +198,4 @@ export function loadRecords(store: KeyValueStore): Loaded<Records> {
 
 export function saveRecords(store: KeyValueStore, records: Records): string | null {
   return writeJson(store, KEYS.bests, { kind: RECORDS_KIND, version: 1, ...records });
-}
-
-/** The player's picture (a data: URL of an image), or null. */
-export function loadPicture(store: KeyValueStore): string | null {
-  const read = readJson(store, KEYS.picture);
-  if (read.kind !== 'ok' || typeof read.data !== 'string') return null;
-  return /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(read.data) ? read.data : null;
-}
-
-export function savePicture(store: KeyValueStore, dataUrl: string): string | null {
-  return writeJson(store, KEYS.picture, dataUrl);
 }
