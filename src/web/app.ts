@@ -12,6 +12,7 @@ import { type AppContext, keyBelongsToControl } from './context.ts';
 import type { Screen2048 } from './game2048/screen.ts';
 import { ViewHome } from './home/view.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
+import { onHistoryNotice } from './storage/historyNotice.ts';
 import {
   browserKeyValueStore,
   KEYS,
@@ -110,6 +111,7 @@ class App implements AppContext {
     private readonly liveRegion: HTMLElement,
   ) {
     this.kv = browserKeyValueStore();
+    onHistoryNotice((text) => this.lateNotice(text));
     const settings = loadSettings(this.kv);
     this.current = settings.value;
     // Read from the store when persist.ts arrives, before any screen is made (see saves()).
@@ -208,6 +210,16 @@ class App implements AppContext {
     this.current = s;
     const problem = saveSettings(this.kv, s);
     if (problem) this.live(problem);
+  }
+
+  /**
+   * A sentence that comes after its screen was shown (the history's database failing after a
+   * game ended): said at once, and shown on the home screen now or when it is next shown.
+   */
+  private lateNotice(text: string): void {
+    this.live(text);
+    if (this.screen === 'home') this.homeView.sayToo(text);
+    else this.notices.push(text);
   }
 
   live(text: string): void {
