@@ -15,7 +15,7 @@ export function replayLink(code: string): string {
 interface Said {
   readonly shared: string;
   readonly copied: string;
-  /** When neither works: the text to copy by hand follows. */
+  /** When neither works (the clipboard refused): says so; the text to copy by hand follows. */
   readonly byHand: string;
 }
 
@@ -47,7 +47,8 @@ export function shareReplay(code: string, title: string): Promise<string> {
   return shareOrCopy({ title, url }, url, {
     shared: 'Shared: whoever opens the link watches this game.',
     copied: 'Link copied: whoever opens it watches this game.',
-    byHand: 'Copy this link to share the game:',
+    byHand:
+      'The browser did not let this page copy the link; to share the game, copy it from here:',
   });
 }
 
@@ -74,6 +75,6 @@ export function shareResult(line: string, code: string | undefined): Promise<str
   return shareOrCopy({ text: line, ...(url ? { url } : {}) }, text, {
     shared: 'Shared.',
     copied: 'Result copied.',
-    byHand: 'Copy this to share it:',
+    byHand: 'The browser did not let this page copy the result; to share it, copy it from here:',
   });
 }
