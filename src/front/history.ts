@@ -400,3 +400,95 @@ function parseTotals(raw: unknown): Totals | string {
   }
   return t;
 }
+
+// ------------------------------------------------------------ for stores that keep records
+
+/**
+ * Validates one stored entry, as {@link parseHistory} checks each of its games (for stores that
+ * keep one record per game). The problem's message is a phrase ("the game is invalid (size)").
+ */
+export function parseHistoryEntry(raw: unknown): Result<HistoryEntry, HistoryProblem> {
+  const e = parseEntry(raw);
+  return typeof e === 'string' ? bad(`the game is invalid (${e})`) : ok(e);
+}
+
+/**
+ * Validates stored rolled-up totals (a list, one per group) exactly as {@link parseHistory}
+ * checks a history's: each total checked, no group twice; sorted by group.
+ */
+export function parseRolledUp(raw: unknown): Result<Totals[], HistoryProblem> {
+  if (!Array.isArray(raw)) return bad('its totals are not a list');
+  const parsed = parseHistory({
+    kind: HISTORY_KIND,
+    version: HISTORY_VERSION,
+    entries: [],
+    rolledUp: raw,
+  });
+  return parsed.ok ? ok([...parsed.value.rolledUp]) : parsed;
+}
+
+/**
+ * The rolled-up totals after the oldest games are folded in, as {@link appendEntry} does with
+ * the games it drops past {@link MAX_ENTRIES}: `oldest` in the order played, sorted by group.
+ */
+export function rollUp(rolledUp: readonly Totals[], oldest: readonly HistoryEntry[]): Totals[] {
+  return [...foldTotals(rolledUp, oldest).values()].sort(byGroup);
+}
+
+/** A history cut to its newest `max` entries, the rest folded into its totals. */
+export function withinMax(h: History, max = MAX_ENTRIES): History {
+  return capped(h, max);
+}
+
+/**
+ * The totals of two runs of games of one group, `newer` played after `older`. Counts add up,
+ * bests are the better of the two, and a win streak carries on across them when the newer run
+ * has only wins; a winning run that spans both otherwise counts as two runs, so the longest
+ * streak is then at least the longer of the two (the only figure that can come out low).
+ */
+export function combineTotals(older: Totals, newer: Totals): Totals {
+  const joined = newer.streak === newer.games ? older.streak + newer.games : newer.streak;
+  const sumTables = <T>(
+    a: Readonly<Record<string, T>> | undefined,
+    b: Readonly<Record<string, T>> | undefined,
+    add: (x: T, y: T) => T,
+  ): Record<string, T> | undefined => {
+    if (a === undefined || b === undefined) return a ?? b;
+    const out: Record<string, T> = { ...a };
+    for (const [k, v] of Object.entries(b)) out[k] = out[k] === undefined ? v : add(out[k], v);
+    return out;
+  };
+  const bestScore = larger(older.bestScore, newer.bestScore);
+  const bestTimeMs = smaller(older.bestTimeMs, newer.bestTimeMs);
+  const fewestMoves = smaller(older.fewestMoves, newer.fewestMoves);
+  const maxTiles = sumTables(older.maxTiles, newer.maxTiles, (x, y) => x + y);
+  const results = sumTables(older.results, newer.results, (x, y) => ({
+    wins: x.wins + y.wins,
+    losses: x.losses + y.losses,
+    draws: x.draws + y.draws,
+  }));
+  return {
+    ...emptyTotals(newer),
+    games: older.games + newer.games,
+    wins: older.wins + newer.wins,
+    assisted: older.assisted + newer.assisted,
+    totalMoves: older.totalMoves + newer.totalMoves,
+    ...(bestScore !== undefined ? { bestScore } : {}),
+    ...(maxTiles !== undefined ? { maxTiles } : {}),
+    ...(bestTimeMs !== undefined ? { bestTimeMs } : {}),
+    ...(fewestMoves !== undefined ? { fewestMoves } : {}),
+    ...(results !== undefined ? { results } : {}),
+    streak: joined,
+    longestStreak: Math.max(older.longestStreak, newer.longestStreak, joined),
+  };
+}
+
+/** Two lists of rolled-up totals as one, `newer` played after `older` (see {@link combineTotals}). */
+export function mergeRolledUp(older: readonly Totals[], newer: readonly Totals[]): Totals[] {
+  const table = new Map(older.map((t) => [groupKey(t), t]));
+  for (const t of newer) {
+    const before = table.get(groupKey(t));
+    table.set(groupKey(t), before ? combineTotals(before, t) : t);
+  }
+  return [...table.values()].sort(byGroup);
+}
