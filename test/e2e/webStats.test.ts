@@ -1,10 +1,12 @@
 /**
  * The statistics screen in the real web build, in Debian's Chromium: a history made here (real
  * 2048 games played to their end on two sizes, a won and an assisted game, an evil one, puzzle
- * solves of two sizes with times, versus results) shown group by group with the figures, the
- * SVG charts and their tables worked out here from the same entries; an empty history; damaged
- * histories dropped with a sentence while the app goes on; a 3×3 game played to its end by keys
- * in the page, recorded and shown; screenshots on a desktop and a phone.
+ * solves of two sizes with times, versus results), seeded as the old local-storage history that
+ * the app moves into its database, shown group by group with the figures, the SVG charts and
+ * their tables worked out here from the same entries; an empty history; damaged histories dropped
+ * with a sentence while the app goes on; a 3×3 game played to its end by keys in the page,
+ * recorded in the history's database and shown; screenshots on a desktop and a phone. The
+ * database itself is tested in webHistory.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +36,7 @@ import {
   seedStorage,
   useBrowser,
 } from './webHarness.ts';
+import { storedEntries } from './webHistoryDb.ts';
 
 const reason = chromiumOrSkip('web statistics');
 
@@ -245,7 +248,7 @@ async function readGroup(page: Page, key: string) {
 const storedHistory = (entries: readonly HistoryEntry[]) =>
   JSON.stringify(serializeHistory(historyOf(entries)));
 
-/** Opens the statistics with `entries` kept in the browser. */
+/** Opens the statistics with `history` kept in the browser's local storage (moved in on opening). */
 async function openStats(page: Page, url: string, history: string): Promise<void> {
   await seedStorage(page, { [HISTORY_KEY]: history });
   await page.goto(`${url}#stats`);
@@ -462,14 +465,9 @@ describe.skipIf(reason !== null)('web statistics in Chromium', () => {
     await expect.poll(() => readTiles(page, 3)).toEqual(game.cells);
     expect(await page.textContent('[data-testid=score]')).toBe(fmt(game.score));
 
-    // The history holds the game, with a code that replays it.
-    const stored = JSON.parse(
-      (await page.evaluate((k) => localStorage.getItem(k), HISTORY_KEY)) ?? 'null',
-    );
-    const parsed = parseHistory(stored);
-    expect(parsed.ok).toBe(true);
-    const entries = parsed.ok ? parsed.value.entries : [];
-    expect(entries).toHaveLength(1);
+    // The history's database holds the game, with a code that replays it.
+    await expect.poll(async () => (await storedEntries(page)).length).toBe(1);
+    const entries = await storedEntries(page);
     const e = entries[0]!;
     expect(e).toMatchObject({
       kind: '2048',

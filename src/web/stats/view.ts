@@ -122,6 +122,12 @@ export class ViewStats {
     });
   }
 
+  /** While the history is read. */
+  loading(): void {
+    this.notice.textContent = '';
+    this.body.replaceChildren(h('p', { class: 'stats-loading' }, 'Loading…'));
+  }
+
   render(history: History, notice: string | null): void {
     this.notice.textContent = notice ?? '';
     const s = summarize(history);

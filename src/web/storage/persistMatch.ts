@@ -14,6 +14,7 @@ import {
   serializeDuelSession,
   serializeVersusSession,
 } from '../../front/sessions.ts';
+import { historyRecorder } from './historyPending.ts';
 import {
   KEYS,
   type KeyValueStore,
@@ -22,8 +23,7 @@ import {
   saveRecords,
   writeJson,
 } from './persist.ts';
-import { appendHistory } from './persistHistory.ts';
-import { done, kept, type RecordsBox } from './webStores.ts';
+import { done, type RecordsBox } from './webStores.ts';
 
 /** Loads the versus match in progress (and who plays it). */
 export function loadVersus(store: KeyValueStore): Loaded<ModelVersus | null> {
@@ -57,7 +57,7 @@ export function saveDuel(store: KeyValueStore, m: ModelDuel): string | null {
 /** Versus: the match in progress and the results by opponent. */
 export function webStoreVersus(kv: KeyValueStore, records: RecordsBox): StoreVersus {
   return {
-    recordGame: (entry) => kept(appendHistory(kv, entry)),
+    recordGame: historyRecorder(kv),
     saveMatch: (m) => done(saveVersus(kv, m)),
     recordResult(opponent, result) {
       const next = recordVersus(records.value, opponent, result);
@@ -72,7 +72,7 @@ export function webStoreVersus(kv: KeyValueStore, records: RecordsBox): StoreVer
 /** Duel: the duel in progress and a person's best round as slider. */
 export function webStoreDuel(kv: KeyValueStore, records: RecordsBox): StoreDuel {
   return {
-    recordGame: (entry) => kept(appendHistory(kv, entry)),
+    recordGame: historyRecorder(kv),
     saveDuel: (m) => done(saveDuel(kv, m)),
     recordRound(score) {
       const r = recordDuelRound(records.value, score);
