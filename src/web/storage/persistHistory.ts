@@ -1,8 +1,10 @@
 /**
- * The history of finished games in the browser (localStorage, key `slidebox:history`), in the
- * form the terminal's history.json has. The browser's storage is small (about 5 MB a site), so
- * only the newest {@link CODES_KEPT} entries keep their share code; older ones keep their
- * figures. Damaged data gives a fresh history and one sentence; nothing here throws.
+ * The history of finished games in local storage (key `slidebox:history`), in the form the
+ * terminal's history.json has: where the browser's database cannot be used (historyLocal.ts),
+ * and as earlier versions kept it (moved into the database on first use, historyDb.ts). Local
+ * storage is small (about 5 MB a site), so only the newest {@link CODES_KEPT} entries keep their
+ * share code; older ones keep their figures. Damaged data gives a fresh history and one
+ * sentence; nothing here throws.
  */
 import type { Problem, Result } from '../../engine/result.ts';
 import { err, ok, problem } from '../../engine/result.ts';
