@@ -17,6 +17,7 @@ import {
   ReadError,
   toBase64Url,
 } from './codeBits.ts';
+import { show } from './describe.ts';
 import type { Duel, DuelAction } from './duel.ts';
 import { type Game, newGame } from './game2048.ts';
 import type { Puzzle } from './puzzle.ts';
@@ -73,6 +74,13 @@ export interface Shared {
   readonly players: string;
 }
 
+/**
+ * Why a code was refused: not a code at all (`not-a-code`, any value that is not a string
+ * included), `too-long`, `damaged` (checksum), `future-version`, `bad-code` (fields out of range),
+ * `illegal-move` (replayed through the rules), `needs-placer` (an evil game read without its
+ * placer), `bad-options` (options of the reader that are not `{ place?: function }`), or, when
+ * sharing, `not-seeded`.
+ */
 export type ShareProblem = Problem<
   | 'not-a-code'
   | 'too-long'
@@ -81,6 +89,7 @@ export type ShareProblem = Problem<
   | 'bad-code'
   | 'illegal-move'
   | 'needs-placer'
+  | 'bad-options'
   | 'not-seeded'
 >;
 
@@ -242,9 +251,17 @@ function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): Share
 
 /**
  * Reads a code: its form, size bound, checksum and fields. It says nothing yet about whether
- * the moves are legal: `replayShared` (shareReplay.ts) does.
+ * the moves are legal: `replayShared` (shareReplay.ts) does. Anything that is not a string is
+ * `not-a-code`.
  */
 export function decodeShared(input: string): Result<Shared, ShareProblem> {
+  // Untrusted: a JavaScript caller may pass anything, and a String object is not a code either.
+  if (typeof input !== 'string') {
+    return fail(
+      'not-a-code',
+      `a slidebox code is text starting with "${SHARE_PREFIX}", got ${show(input)}`,
+    );
+  }
   const text = input.trim();
   if (text.length > MAX_CODE_LENGTH) {
     return fail(

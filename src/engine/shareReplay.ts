@@ -3,6 +3,7 @@
  * seed, so a code stands for a real game or is refused with the move that is not legal. Apart
  * from shareCode.ts so that making a code needs none of the rules of the other games.
  */
+import { show } from './describe.ts';
 import { type Duel, duelPlace, duelSlide, newDuel } from './duel.ts';
 import { awaitingWinChoice, type Game, keepGoing, newGame, play } from './game2048.ts';
 import { moveTile, newPuzzle, type Puzzle } from './puzzle.ts';
@@ -98,6 +99,19 @@ function replayDuelStates(g: SharedGame & { kind: 'duel' }): Result<Duel[], Shar
   return ok(states);
 }
 
+/** The options of the readers: nothing, or an object whose `place`, if any, is a function. */
+function checkReplayOptions(opts: unknown): Result<{ place?: Placer }, ShareProblem> {
+  if (opts === undefined) return ok({});
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
+    return fail('bad-options', `options must be an object, got ${show(opts)}`);
+  }
+  const place: unknown = (opts as { place?: unknown }).place;
+  if (place !== undefined && typeof place !== 'function') {
+    return fail('bad-options', `place must be the placer, a function, got ${show(place)}`);
+  }
+  return ok({ place: place as Placer | undefined });
+}
+
 /**
  * Re-simulates a decoded code through the rules: every move must be legal where it is played.
  * An evil 2048 game needs `place`, the placer AI that chose its tiles.
@@ -106,10 +120,12 @@ export function replayShared(
   shared: Shared,
   opts: { place?: Placer } = {},
 ): Result<Replay, ShareProblem> {
+  const o = checkReplayOptions(opts);
+  if (!o.ok) return o;
   const g = shared.game;
   switch (g.kind) {
     case '2048': {
-      const r = replay2048(g, opts.place);
+      const r = replay2048(g, o.value.place);
       return r.ok ? ok({ kind: '2048', shared, states: r.value }) : r;
     }
     case 'puzzle': {
@@ -127,25 +143,44 @@ export function replayShared(
   }
 }
 
-/** Decodes and re-simulates a code in one step. */
+/**
+ * Decodes and re-simulates a code in one step. Total: any `code` and `opts` give a `Result`
+ * (anything but a string is `not-a-code`; options that are not `{ place?: function }` are
+ * `bad-options`). Only a `place` that answers a placement the rules refuse throws (its bug).
+ */
 export function readShareCode(
   code: string,
   opts: { place?: Placer } = {},
 ): Result<Replay, ShareProblem> {
+  const o = checkReplayOptions(opts);
+  if (!o.ok) return o;
   const d = decodeShared(code);
-  return d.ok ? replayShared(d.value, opts) : d;
+  return d.ok ? replayShared(d.value, o.value) : d;
 }
 
 /**
  * Decodes and re-simulates a code, asking `loadPlacer` for the placer AI only when the code is
- * an evil 2048 game (front-ends load it on demand).
+ * an evil 2048 game (front-ends load it on demand). Resolves to a `Result` for any `code`;
+ * a `loadPlacer` that is not a function, or that gives no function, is `bad-options`. It
+ * rejects only when `loadPlacer` itself rejects.
  */
 export async function readShareCodeWith(
   code: string,
   loadPlacer: () => Promise<Placer>,
 ): Promise<Result<Replay, ShareProblem>> {
+  if (typeof loadPlacer !== 'function') {
+    return fail(
+      'bad-options',
+      `loadPlacer must be a function giving the placer, got ${show(loadPlacer)}`,
+    );
+  }
   const d = decodeShared(code);
   if (!d.ok) return d;
   const evil = d.value.game.kind === '2048' && d.value.game.evil;
-  return replayShared(d.value, evil ? { place: await loadPlacer() } : {});
+  if (!evil) return replayShared(d.value);
+  const place: unknown = await loadPlacer();
+  if (typeof place !== 'function') {
+    return fail('bad-options', `loadPlacer must give the placer, a function, got ${show(place)}`);
+  }
+  return replayShared(d.value, { place: place as Placer });
 }
