@@ -40,7 +40,8 @@ export interface SavedGame2048 {
   spawns?: 'evil';
 }
 
-export type SaveProblem = Problem<'bad-save' | 'future-version'>;
+/** Why a save was refused: `bad-save`, `future-version`, or `bad-options` (the `restore` argument). */
+export type SaveProblem = Problem<'bad-save' | 'future-version' | 'bad-options'>;
 
 const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
 const FROM_LETTER: Record<string, Direction> = { u: 'up', d: 'down', l: 'left', r: 'right' };
@@ -80,14 +81,30 @@ function sameCells(a: Cells, b: Cells): boolean {
   return a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r]![c]));
 }
 
+/** `restore` is nothing, or an object whose `place`, if any, is a function. */
+function checkRestore(restore: unknown): Result<Placer | undefined, SaveProblem> {
+  if (restore === undefined) return ok(undefined);
+  if (typeof restore !== 'object' || restore === null || Array.isArray(restore)) {
+    return err(problem('bad-options', `restore options must be an object, got ${show(restore)}`));
+  }
+  const place: unknown = (restore as { place?: unknown }).place;
+  if (place !== undefined && typeof place !== 'function') {
+    return err(problem('bad-options', `place must be the placer, a function, got ${show(place)}`));
+  }
+  return ok(place as Placer | undefined);
+}
+
 /**
  * Restores a game from untrusted data (a parsed save file), replaying its history. A game whose
- * tiles the evil placer chose replays with `restore.place` (refused without it).
+ * tiles the evil placer chose replays with `restore.place` (refused without it). Total: any
+ * `data` and `restore` give a `Result`; only a `place` whose placement the rules refuse throws.
  */
 export function parseGame(
   data: unknown,
   restore: { place?: Placer } = {},
 ): Result<Game, SaveProblem> {
+  const placer = checkRestore(restore);
+  if (!placer.ok) return placer;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return bad(`a saved game must be an object, got ${show(data)}`);
   }
@@ -132,7 +149,7 @@ export function parseGame(
   }
   if (typeof d.keepPlaying !== 'boolean') return bad('save has no keepPlaying flag');
   if (d.spawns !== undefined && d.spawns !== 'evil') return bad('save has unknown spawns');
-  const place = d.spawns === 'evil' ? restore.place : undefined;
+  const place = d.spawns === 'evil' ? placer.value : undefined;
   if (d.spawns === 'evil' && !place) {
     return bad('its new tiles were chosen by the evil placer (open it with the evil spawns)');
   }
