@@ -25,7 +25,14 @@ import {
 } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
 import type { RngState } from './rng.ts';
-import { assertDirection, checkDirection, type Direction, type Pos } from './types.ts';
+import {
+  assertDirection,
+  checkDirection,
+  type Direction,
+  MAX_SIZE,
+  MIN_SIZE,
+  type Pos,
+} from './types.ts';
 
 /** What the tile that appears after a move is. */
 export type SpawnRule =
@@ -56,6 +63,14 @@ function checkValue(value: unknown): Result<number, SpawnProblem> {
 }
 
 function checkPos(at: unknown, size: number): Result<Pos, SpawnProblem> {
+  if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) {
+    return err(
+      problem(
+        'off-board',
+        `a board is ${MIN_SIZE} to ${MAX_SIZE} cells wide, got a size of ${show(size)}: no cell is on it`,
+      ),
+    );
+  }
   const p = at as Record<string, unknown> | null;
   const inside = (x: unknown) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < size;
   if (typeof p !== 'object' || p === null || !inside(p.row) || !inside(p.col)) {
