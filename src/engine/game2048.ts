@@ -255,7 +255,7 @@ export function canMove(cells: Cells): boolean {
 export function checkOptions(
   opts: NewGameOptions = {},
 ): Result<Required<NewGameOptions>, OptionsProblem> {
-  if (typeof opts !== 'object' || opts === null) {
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
     return err(problem('bad-options', `options must be an object, got ${show(opts)}`));
   }
   const size = opts.size ?? DEFAULT_SIZE;
@@ -327,7 +327,7 @@ export function gameFromCells(
   opts: { target?: number; seed?: number; score?: number } = {},
 ): Game {
   const board = unwrap(parseCells(cells));
-  if (typeof opts !== 'object' || opts === null) {
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
     unwrap(err(problem('bad-options', `options must be an object, got ${show(opts)}`)));
   }
   const o = unwrap(checkOptions({ size: board.length, target: opts.target, seed: opts.seed }));

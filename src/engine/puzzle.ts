@@ -123,7 +123,7 @@ export function shuffleTiles(width: number, rng: RngState): { tiles: number[]; r
 export function checkPuzzleOptions(
   opts: NewPuzzleOptions = {},
 ): Result<Required<NewPuzzleOptions>, PuzzleOptionsProblem> {
-  if (typeof opts !== 'object' || opts === null) {
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
     return err(problem('bad-options', `options must be an object, got ${show(opts)}`));
   }
   const width = checkWidth(opts.width ?? DEFAULT_WIDTH);
