@@ -3,7 +3,7 @@ import { legalMoves, newGame, play } from '../engine/game2048.ts';
 import { encodeShared, shared2048 } from '../engine/shareCode.ts';
 import { readShareCode } from '../engine/shareReplay.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
-import { ControllerReplay } from './controllerReplay.ts';
+import { type ChangeReplay, ControllerReplay } from './controllerReplay.ts';
 import {
   DEFAULT_REPLAY_SPEED,
   initialModelReplay,
@@ -85,5 +85,113 @@ describe('ControllerReplay', () => {
     c.dispatch({ type: 'play-pause' });
     time.advance(60_000);
     expect(c.model).toMatchObject({ index: 6, playing: false });
+  });
+});
+
+describe('ControllerReplay: suspend, resume and close', () => {
+  const step = 1000 / REPLAY_SPEEDS[DEFAULT_REPLAY_SPEED]!;
+
+  function setup(moves = 8) {
+    const time = new FakeTime();
+    const { replay } = replayOf(moves);
+    const changes: ChangeReplay[] = [];
+    const c = new ControllerReplay({
+      model: initialModelReplay(replay),
+      onChange: (ch) => changes.push(ch),
+      timers: time,
+    });
+    return { c, time, changes };
+  }
+
+  it('suspend stops the pace (a screen hidden or a terminal stopped), resume goes on from there', () => {
+    const { c, time } = setup();
+    c.start();
+    time.advance(step * 2);
+    expect(c.model.index).toBe(2);
+    c.suspend();
+    expect(time.pending).toBe(0);
+    time.advance(step * 10);
+    expect(c.model).toMatchObject({ index: 2, playing: true });
+    c.resume();
+    expect(time.pending).toBe(1);
+    time.advance(step);
+    expect(c.model.index).toBe(3);
+  });
+
+  it('resume keeps the pace chosen before the suspend, and a second resume adds no timer', () => {
+    const { c, time } = setup();
+    c.start();
+    c.dispatch({ type: 'faster' });
+    c.dispatch({ type: 'faster' });
+    c.suspend();
+    c.suspend();
+    c.resume();
+    c.resume();
+    expect(time.pending).toBe(1);
+    // The timer runs every whole millisecond nearest the pace: 63 ms at 16 moves a second.
+    const fast = Math.round(1000 / REPLAY_SPEEDS[DEFAULT_REPLAY_SPEED + 2]!);
+    time.advance(fast * 3);
+    expect(c.model.index).toBe(3);
+  });
+
+  it('a paused replay stays paused through suspend and resume', () => {
+    const { c, time } = setup();
+    c.start();
+    c.dispatch({ type: 'play-pause' });
+    expect(time.pending).toBe(0);
+    c.suspend();
+    c.resume();
+    expect(time.pending).toBe(0);
+    time.advance(step * 5);
+    expect(c.model).toMatchObject({ index: 0, playing: false });
+  });
+
+  it('close stops the pace and gives the model marked quit, which resume does not restart', () => {
+    const { c, time, changes } = setup();
+    c.start();
+    time.advance(step);
+    const ticks = changes.length;
+    const closed = c.close();
+    expect(closed).toMatchObject({ index: 1, quit: true, playing: false });
+    expect(c.model).toBe(closed);
+    expect(time.pending).toBe(0);
+    c.resume();
+    time.advance(step * 10);
+    expect(time.pending).toBe(0);
+    expect(c.model.index).toBe(1);
+    expect(changes).toHaveLength(ticks);
+  });
+
+  it('tells onChange of every change, its own ticks included, with the model before and after', () => {
+    const { c, time, changes } = setup();
+    c.start();
+    time.advance(step);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.cmd).toEqual({ type: 'tick' });
+    expect(changes[0]!.before.index).toBe(0);
+    expect(changes[0]!.model.index).toBe(1);
+    const change = c.dispatch({ type: 'end' });
+    expect(changes.at(-1)).toBe(change);
+    expect(change.model).toBe(c.model);
+    expect(change.model).toMatchObject({ index: 8, playing: false });
+    expect(time.pending).toBe(0);
+  });
+
+  it('quit from a key stops the pace at once', () => {
+    const { c, time } = setup();
+    c.start();
+    c.dispatch({ type: 'quit' });
+    expect(time.pending).toBe(0);
+    c.resume();
+    expect(time.pending).toBe(0);
+  });
+
+  it('a replay of a game with no moves starts paused and sets no timer', () => {
+    const { c, time } = setup(0);
+    c.start();
+    expect(c.model.playing).toBe(false);
+    expect(time.pending).toBe(0);
+    c.dispatch({ type: 'play-pause' });
+    expect(time.pending).toBe(0);
   });
 });
