@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Cells,
+  canMove,
   checkDuelOptions,
   checkOptions,
   checkSpawnRule,
@@ -33,6 +34,7 @@ import {
   parseGame,
   parseVersus,
   placeTile,
+  play,
   playWith,
   readShareCode,
   readShareCodeWith,
@@ -40,6 +42,7 @@ import {
   replayVersus,
   serializeGame,
   shared2048,
+  slide,
   spawnOn,
   versusMove,
 } from './2048.ts';
@@ -49,6 +52,7 @@ import {
   checkWidth,
   goalTiles,
   isSolvable,
+  moveTile,
   newPuzzle,
   parsePuzzle,
   parseSavedPuzzle,
@@ -78,6 +82,7 @@ const duel = newDuel({ seed: 7 });
 const match = newVersus({ seed: 7 });
 if (!duel.ok || !match.ok) throw new Error('fixtures');
 const goal3 = goalTiles(3);
+const puzzle3 = newPuzzle({ width: 3, seed: 7 });
 
 /** A cyclic object: a reader must not walk into it forever. */
 const cyclic: Record<string, unknown> = { kind: 'slidebox/2048', version: 1 };
@@ -501,8 +506,9 @@ describe('public readers are total (fast-check)', () => {
 
 describe('the convenience constructors throw a SlideboxError, and nothing else', () => {
   // gameFromCells, puzzleFromTiles, newGame and newPuzzle are the throwing form of the readers
-  // above (parseCells + checkOptions, parsePuzzle, checkOptions): a SlideboxError with the same
-  // code and sentence, never a TypeError from inside.
+  // above (parseCells + checkOptions, parsePuzzle, checkOptions), and slide, canMove, legalMoves,
+  // play and moveTile check the board, direction or tile they are given: a SlideboxError with a
+  // code and a sentence, never a TypeError from inside.
   const throwing: [string, (x: unknown) => unknown][] = [
     ['gameFromCells(x)', (x) => gameFromCells(x as never)],
     ['gameFromCells(board, x)', (x) => gameFromCells(game.cells, x as never)],
@@ -510,6 +516,12 @@ describe('the convenience constructors throw a SlideboxError, and nothing else',
     ['puzzleFromTiles(goal, x)', (x) => puzzleFromTiles(goal3, x as never)],
     ['newGame(x)', (x) => newGame(x as never)],
     ['newPuzzle(x)', (x) => newPuzzle(x as never)],
+    ['slide(x, "left")', (x) => slide(x as never, 'left')],
+    ['slide(board, x)', (x) => slide(game.cells, x as never)],
+    ['canMove(x)', (x) => canMove(x as never)],
+    ['legalMoves(x)', (x) => legalMoves(x as never)],
+    ['play(game, x)', (x) => play(game, x as never)],
+    ['moveTile(puzzle, x)', (x) => moveTile(puzzle3, x as never)],
   ];
   it.each(throwing)('%s', (_name, call) => {
     fc.assert(
