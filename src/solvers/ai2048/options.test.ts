@@ -153,6 +153,30 @@ describe('AI options are checked alike at every public entry', () => {
     expect(game).toMatchObject({ type: 'error', id: 2, code: 'bad-options' });
   });
 
+  it('answers anything that is not a request by an error reply, without throwing or playing', () => {
+    for (const [req, id] of [
+      [null, -1],
+      [undefined, -1],
+      [42, -1],
+      ['move', -1],
+      [[], -1],
+      [{}, -1],
+      [{ type: 'play', id: 3, seed: 1 }, 3],
+      [{ type: 'game', id: 4, seed: 1, opts: 'fast' }, 4],
+      [{ type: 'move', id: 5, cells: 'nope' }, 5],
+      [{ type: 'move', id: 6, cells: null, opts: null }, 6],
+      [{ type: 'game', id: 7, seed: 'x', maxMoves: 1 }, 7],
+    ] as const) {
+      const reply = answerAiRequest(req);
+      expect(reply, JSON.stringify(req)).toMatchObject({
+        type: 'error',
+        id,
+        name: 'SlideboxError',
+      });
+      expect((reply as { message: string }).message.length).toBeGreaterThan(10);
+    }
+  });
+
   it('accepts the edges of every range, and undefined as absent', () => {
     for (const opts of [
       undefined,

@@ -8,8 +8,9 @@
  * self.onmessage = (e) => self.postMessage(answerAiRequest(e.data));
  * ```
  */
+import { type Problem, problem } from '../../engine/result.ts';
 import type { Direction } from '../../engine/types.ts';
-import type { AiOptions } from './options.ts';
+import { type AiOptions, checkAiOptions } from './options.ts';
 import { analyse } from './player.ts';
 import { type GameRecord, playGame } from './selfplay.ts';
 
@@ -69,31 +70,54 @@ export interface ErrorReply {
 export type AiReply = MoveReply | GameReply | ProgressReply | ErrorReply;
 
 /**
- * Answers one request. Errors (an invalid board, say) come back as an `error` reply. `post`
- * receives progress replies of a game request while it runs.
+ * Answers one request. Anything that is not an {@link AiRequest} (it may come from another
+ * thread or page) and errors (an invalid board, say) come back as an `error` reply, never a
+ * throw; the reply's `id` is the request's, or -1 when it has none. `post` receives progress
+ * replies of a game request while it runs.
  */
-export function answerAiRequest(req: AiRequest, post?: (r: ProgressReply) => void): AiReply {
+export function answerAiRequest(
+  req: AiRequest | unknown,
+  post?: (r: ProgressReply) => void,
+): AiReply {
+  const r = isObject(req) ? req : null;
+  const id = r !== null && typeof r.id === 'number' ? r.id : -1;
+  if (r === null || (r.type !== 'move' && r.type !== 'game')) {
+    return refused(
+      id,
+      problem('bad-request', 'An AI request is an object whose type is "move" or "game".'),
+    );
+  }
+  const opts = checkAiOptions(r.opts);
+  if (!opts.ok) return refused(id, opts.error);
   try {
-    if (req.type === 'move') {
-      const a = analyse(req.cells, req.opts);
-      return { type: 'move', id: req.id, move: a.move, values: a.values, depth: a.depth };
+    if (r.type === 'move') {
+      const a = analyse(r.cells as number[][], opts.value);
+      return { type: 'move', id, move: a.move, values: a.values, depth: a.depth };
     }
-    const record = playGame(req.seed, {
-      ...req.opts,
-      maxMoves: req.maxMoves,
-      progressEvery: req.progressEvery,
-      onProgress: post ? (p) => post({ type: 'progress', id: req.id, ...p }) : undefined,
+    const record = playGame(r.seed as number, {
+      ...opts.value,
+      maxMoves: r.maxMoves as number | undefined,
+      progressEvery: r.progressEvery as number | undefined,
+      onProgress: post ? (p) => post({ type: 'progress', id, ...p }) : undefined,
     });
-    return { type: 'game', id: req.id, record };
+    return { type: 'game', id, record };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     const code = (error as { code?: unknown }).code;
     return {
       type: 'error',
-      id: req.id,
+      id,
       name: error.name,
       ...(typeof code === 'string' ? { code } : {}),
       message: error.message,
     };
   }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function refused(id: number, p: Problem): ErrorReply {
+  return { type: 'error', id, name: 'SlideboxError', code: p.code, message: p.message };
 }

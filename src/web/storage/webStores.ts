@@ -9,24 +9,6 @@ import { type Records, raiseBest2048, recordSolve } from '../../front/records.ts
 import { historyRecorder } from './historyPending.ts';
 import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
 
-/** localStorage when the browser lets us use it, else a Map for this visit only. */
-export function browserKeyValueStore(): KeyValueStore {
-  try {
-    const s = window.localStorage;
-    const probe = 'slidebox:probe';
-    s.setItem(probe, '1');
-    s.removeItem(probe);
-    return s;
-  } catch {
-    const m = new Map<string, string>();
-    return {
-      getItem: (k) => m.get(k) ?? null,
-      setItem: (k, v) => void m.set(k, v),
-      removeItem: (k) => void m.delete(k),
-    };
-  }
-}
-
 /** The records of this browser, read once and kept up to date by every screen. */
 export interface RecordsBox {
   value: Records;
