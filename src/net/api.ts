@@ -1,0 +1,271 @@
+/**
+ * The leaderboard server's HTTP API, for every side of it: the shapes of its answers, the rules
+ * for player keys and names (the server enforces them, clients check them first), and a small
+ * client over `fetch` (Node 20 and browsers) whose failures are values with a sentence, never
+ * throws. `slidebox serve` implements it (src/server/); the terminal and the web app use it.
+ */
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+
+/** The boards: the day's challenges, and all-time 2048 (per size and target) and puzzle (per size). */
+export const BOARDS = ['daily-2048', 'daily-puzzle', '2048', 'puzzle'] as const;
+export type BoardName = (typeof BOARDS)[number];
+
+/** A stored game, as `POST /api/scores` answers it: every figure from the server's replay. */
+export interface SubmittedEntry {
+  readonly id: number;
+  /** The board the game ranks on first: the day's challenge for a daily game, else all-time. */
+  readonly board: BoardName;
+  readonly kind: '2048' | 'puzzle';
+  readonly size: number;
+  readonly score: number;
+  readonly moves: number;
+  /** Puzzle: the time the code reports; 2048: null. */
+  readonly timeMs: number | null;
+  /** 2048: the largest tile; puzzle: null. */
+  readonly maxTile: number | null;
+  readonly assisted: boolean;
+  /** The daily challenge's day (YYYY-MM-DD), or null. */
+  readonly day: string | null;
+  /** The player's rank on `board` (their best game there), or null when this game is not ranked there. */
+  readonly rank: number | null;
+  readonly name: string;
+}
+
+/** One line of a board: a player's best game there. */
+export interface BoardEntry {
+  readonly rank: number;
+  readonly name: string;
+  readonly score: number;
+  readonly moves: number;
+  readonly timeMs: number | null;
+  readonly maxTile: number | null;
+  readonly assisted: boolean;
+  /** The game's share code: its replay. */
+  readonly code: string;
+  readonly day: string | null;
+}
+
+export interface Leaderboard {
+  readonly board: BoardName;
+  readonly entries: readonly BoardEntry[];
+  /** The asking player's own line (`playerKey` given), wherever it ranks; null when they have none. */
+  readonly you: BoardEntry | null;
+}
+
+export interface BoardQuery {
+  readonly board: BoardName;
+  readonly size?: number;
+  readonly target?: number;
+  readonly day?: string;
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly playerKey?: string;
+  /** List assisted games too (marked). */
+  readonly assisted?: boolean;
+}
+
+/** The error body of every refused request: `{ "error": { "code", "message" } }`. */
+export interface ApiErrorBody {
+  readonly error: { readonly code: string; readonly message: string };
+}
+
+/** Bytes of a player key before base64url: 32 random bytes make 43 characters. */
+export const PLAYER_KEY_BYTES = 32;
+const PLAYER_KEY = /^[A-Za-z0-9_-]{32,128}$/;
+export const NAME_MAX = 24;
+
+/** A new random player key: 32 random bytes in base64url (43 characters). */
+export function newPlayerKey(): string {
+  const bytes = new Uint8Array(PLAYER_KEY_BYTES);
+  globalThis.crypto.getRandomValues(bytes);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Whether a value is a player key the server accepts: 32–128 characters of A–Z a–z 0–9 - _. */
+export function isPlayerKey(key: unknown): key is string {
+  return typeof key === 'string' && PLAYER_KEY.test(key);
+}
+
+// Control characters (C0, DEL, C1), lone surrogates, and the bidirectional controls that can reorder what follows.
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * Checks a player's name: 1–24 printable characters (counted as code points), no control or
+ * bidirectional-override characters, not blank; surrounding spaces are trimmed.
+ */
+export function checkName(name: unknown): Result<string, Problem<'bad-name'>> {
+  if (typeof name !== 'string') return err(problem('bad-name', 'a name is text'));
+  const trimmed = name.trim();
+  const length = [...trimmed].length;
+  if (length === 0) return err(problem('bad-name', 'a name has at least one character'));
+  if (length > NAME_MAX) {
+    return err(
+      problem('bad-name', `a name has at most ${NAME_MAX} characters (this one has ${length})`),
+    );
+  }
+  if (UNPRINTABLE.test(trimmed)) {
+    return err(problem('bad-name', 'a name has no control or text-direction characters'));
+  }
+  return ok(trimmed);
+}
+
+/**
+ * Why a request to the server failed: `unreachable` (no answer: down, offline, wrong address),
+ * `timeout`, `refused` (the server said no: `serverCode` says why), `rate-limited`,
+ * `server-error` (5xx), `bad-answer` (not the API's shape: not a slidebox server?).
+ */
+export interface NetProblem
+  extends Problem<
+    'unreachable' | 'timeout' | 'refused' | 'rate-limited' | 'server-error' | 'bad-answer'
+  > {
+  readonly status?: number;
+  readonly serverCode?: string;
+}
+
+export interface ClientOptions {
+  /** Milliseconds before a request is given up (default 5,000). */
+  readonly timeoutMs?: number;
+  /** The fetch to use (default the global one). */
+  readonly fetch?: typeof fetch;
+}
+
+/** A server address as given by a player: http(s) with a host, no query; the trailing slash dropped. */
+export function checkServerUrl(url: unknown): Result<string, Problem<'bad-url'>> {
+  if (typeof url !== 'string' || url.trim() === '') {
+    return err(problem('bad-url', 'a server address is a URL such as http://127.0.0.1:8080'));
+  }
+  let u: URL;
+  try {
+    u = new URL(url.trim());
+  } catch {
+    return err(problem('bad-url', `"${url}" is not a URL (try http://127.0.0.1:8080)`));
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    return err(
+      problem('bad-url', `a server address starts with http:// or https://, not ${u.protocol}//`),
+    );
+  }
+  if (u.search || u.hash) return err(problem('bad-url', 'a server address has no ?query or #part'));
+  return ok(u.href.replace(/\/+$/, ''));
+}
+
+/** The API's client: one method per route; every failure is a {@link NetProblem}. */
+export class ServerClient {
+  readonly base: string;
+  private readonly timeoutMs: number;
+  private readonly fetchFn: typeof fetch;
+
+  /** `base` must have passed {@link checkServerUrl}. */
+  constructor(base: string, opts: ClientOptions = {}) {
+    this.base = base.replace(/\/+$/, '');
+    this.timeoutMs = opts.timeoutMs ?? 5000;
+    this.fetchFn = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  async health(): Promise<Result<true, NetProblem>> {
+    const r = await this.request('GET', '/api/health');
+    if (!r.ok) return r;
+    return (r.value.body as { ok?: unknown })?.ok === true ? ok(true) : badAnswer();
+  }
+
+  /** Submits a code; `created` is false when the server had it already (the same entry). */
+  async submit(
+    code: string,
+    name: string,
+    playerKey: string,
+  ): Promise<Result<{ entry: SubmittedEntry; created: boolean }, NetProblem>> {
+    const r = await this.request('POST', '/api/scores', { code, name, playerKey });
+    if (!r.ok) return r;
+    const entry = r.value.body as SubmittedEntry;
+    if (typeof entry?.id !== 'number') return badAnswer();
+    return ok({ entry, created: r.value.status === 201 });
+  }
+
+  async leaderboard(q: BoardQuery): Promise<Result<Leaderboard, NetProblem>> {
+    const params = new URLSearchParams({ board: q.board });
+    for (const k of ['size', 'target', 'day', 'limit', 'offset', 'playerKey'] as const) {
+      if (q[k] !== undefined) params.set(k, String(q[k]));
+    }
+    if (q.assisted) params.set('assisted', '1');
+    const r = await this.request('GET', `/api/leaderboard?${params}`);
+    if (!r.ok) return r;
+    const b = r.value.body as Leaderboard;
+    return Array.isArray(b?.entries) ? ok(b) : badAnswer();
+  }
+
+  /** Changes the name shown for the player's entries. */
+  async rename(playerKey: string, name: string): Promise<Result<{ name: string }, NetProblem>> {
+    const r = await this.request('PUT', '/api/players/me', { playerKey, name });
+    if (!r.ok) return r;
+    const b = r.value.body as { name?: unknown };
+    return typeof b?.name === 'string' ? ok({ name: b.name }) : badAnswer();
+  }
+
+  private async request(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Result<{ status: number; body: unknown }, NetProblem>> {
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), this.timeoutMs);
+    try {
+      let res: Response;
+      try {
+        res = await this.fetchFn(`${this.base}${path}`, {
+          method,
+          signal: ctrl.signal,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      } catch {
+        return ctrl.signal.aborted
+          ? netFail(
+              'timeout',
+              `the server at ${this.base} did not answer within ${this.timeoutMs / 1000} s`,
+            )
+          : netFail('unreachable', `the server at ${this.base} could not be reached`);
+      }
+      let parsed: unknown = null;
+      try {
+        parsed = await res.json();
+      } catch {
+        parsed = null;
+      }
+      if (res.ok) return ok({ status: res.status, body: parsed });
+      const e = (parsed as ApiErrorBody | null)?.error;
+      const said = typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`;
+      if (res.status === 429) {
+        return err({
+          code: 'rate-limited',
+          message: `the server asks to slow down: ${said}`,
+          status: 429,
+        });
+      }
+      if (res.status >= 500) {
+        return err({
+          code: 'server-error',
+          message: `the server failed (${said})`,
+          status: res.status,
+        });
+      }
+      return err({
+        code: 'refused',
+        message: said,
+        status: res.status,
+        ...(typeof e?.code === 'string' ? { serverCode: e.code } : {}),
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function netFail(code: NetProblem['code'], message: string): Result<never, NetProblem> {
+  return err({ code, message });
+}
+
+function badAnswer(): Result<never, NetProblem> {
+  return netFail('bad-answer', 'the server answered something that is not the slidebox API');
+}
