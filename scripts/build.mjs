@@ -18,6 +18,9 @@ const common = {
   logLevel: quiet ? 'warning' : 'info',
   legalComments: 'none',
   define: { __VERSION__: JSON.stringify(pkg.version) },
+  // The server's packages (Fastify, better-sqlite3 with its native module, pg, Kysely) are
+  // installed dependencies, loaded from node_modules.
+  packages: 'external',
 };
 
 // Library entries: named by their package export.

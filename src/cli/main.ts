@@ -245,6 +245,10 @@ async function main(argv: string[]): Promise<number> {
     const daily = await import('./daily.ts');
     return daily.main(argv.slice(1));
   }
+  if (argv[0] === 'serve') {
+    const serve = await import('./serve.ts');
+    return serve.main(argv.slice(1));
+  }
   if (argv[0] === 'replay' || argv[0] === 'export') {
     const share = await import('./share.ts');
     return share.main(argv[0], argv.slice(1));

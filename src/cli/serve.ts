@@ -1,0 +1,198 @@
+/**
+ * `slidebox serve`: the leaderboard server — the web app and the JSON API on one port, every
+ * submitted code re-played before it is stored, an SQLite file in the data directory or a
+ * PostgreSQL server. SIGTERM or SIGINT stops it gracefully: no new connections, requests in
+ * flight answered, the database closed.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../storage/files.ts';
+
+export const SERVE_USAGE = `Usage: slidebox serve [--host 127.0.0.1] [--port 8080] [--db URL] [--data-dir DIR]
+                      [--rate-limit N] [--web DIR]
+
+  --host H         the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --port N         the port (default 8080; 0 picks a free one)
+  --db URL         postgres://user:password@host:port/database (or SLIDEBOX_DB); default an
+                   SQLite file, leaderboards.sqlite in the data directory
+  --data-dir DIR   where the SQLite file goes (default ${defaultDataDir()})
+  --rate-limit N   API requests a minute per client address (default 600; 0 for no limit)
+  --web DIR        the built web app to serve (default dist-web beside the program)`;
+
+export interface ServeConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly db: string;
+  readonly rateLimit: number;
+  readonly webRoot: string | null;
+}
+
+type Parsed = { ok: true; value: ServeConfig } | { ok: false; message: string } | { ok: 'help' };
+
+/** The web app built beside the program: dist-web at the package's root. */
+function builtWebRoot(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, 'dist-web');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+function wholeNumber(text: string, min: number, max: number): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        db: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        web: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+      strict: true,
+    }));
+  } catch (e) {
+    return { ok: false, message: (e as Error).message.split('\n')[0]! };
+  }
+  if (values.help) return { ok: 'help' };
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  if (host.trim() === '')
+    return { ok: false, message: '--host needs an address, such as 127.0.0.1' };
+  const port = values.port === undefined ? 8080 : wholeNumber(values.port as string, 0, 65535);
+  if (port === null)
+    return { ok: false, message: `--port is a whole number from 0 to 65535, not "${values.port}"` };
+  const rate =
+    values['rate-limit'] === undefined
+      ? 600
+      : wholeNumber(values['rate-limit'] as string, 0, 1_000_000);
+  if (rate === null) {
+    return {
+      ok: false,
+      message: `--rate-limit is a whole number of requests a minute (0: none), not "${values['rate-limit']}"`,
+    };
+  }
+  const dbArg = (values.db as string | undefined) ?? env.SLIDEBOX_DB;
+  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir(env);
+  let db: string;
+  if (dbArg !== undefined && dbArg !== '') {
+    if (!/^postgres(ql)?:\/\//i.test(dbArg)) {
+      return {
+        ok: false,
+        message: `--db is a postgres:// URL (leave it out for SQLite in the data directory), not "${dbArg}"`,
+      };
+    }
+    db = dbArg;
+  } else {
+    db = join(dataDir, 'leaderboards.sqlite');
+  }
+  let webRoot: string | null;
+  if (values.web !== undefined) {
+    webRoot = values.web as string;
+    if (!existsSync(join(webRoot, 'index.html'))) {
+      return {
+        ok: false,
+        message: `--web ${webRoot} has no index.html (build it with npm run build:web)`,
+      };
+    }
+  } else {
+    webRoot = builtWebRoot();
+  }
+  return { ok: true, value: { host, port, db, rateLimit: rate, webRoot } };
+}
+
+/** Runs `slidebox serve …` until a signal stops it; resolves with the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseServe(argv, process.env);
+  if (parsed.ok === 'help') {
+    process.stdout.write(`${SERVE_USAGE}\n`);
+    return 0;
+  }
+  if (!parsed.ok) {
+    process.stderr.write(`slidebox: ${parsed.message}\n\n${SERVE_USAGE}\n`);
+    return 2;
+  }
+  const c = parsed.value;
+  const [{ openDatabase }, { buildServer }, { createVerifier }] = await Promise.all([
+    import('../server/db.ts'),
+    import('../server/app.ts'),
+    import('../server/verifier.ts'),
+  ]);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(c.db);
+  } catch (e) {
+    process.stderr.write(`slidebox: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  const verifier = createVerifier();
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const app = await buildServer({
+    database,
+    verify: verifier.verify,
+    webRoot: c.webRoot,
+    rateLimit: c.rateLimit,
+    log,
+  });
+  let address: string;
+  try {
+    address = await app.listen({ host: c.host, port: c.port });
+  } catch (e) {
+    await database.close();
+    await verifier.close();
+    const code = (e as { code?: string }).code;
+    const why =
+      code === 'EADDRINUSE'
+        ? `port ${c.port} is in use (choose another with --port)`
+        : code === 'EACCES'
+          ? `port ${c.port} needs more privileges (choose one above 1023)`
+          : e instanceof Error
+            ? e.message
+            : String(e);
+    process.stderr.write(`slidebox: cannot listen on ${c.host}:${c.port}: ${why}\n`);
+    return 1;
+  }
+  process.stdout.write(
+    `slidebox serve: ${address} · ${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ${database.where}` +
+      ` · ${c.webRoot ? `web app from ${c.webRoot}` : 'no web app (npm run build:web)'}` +
+      ` · rate limit ${c.rateLimit ? `${c.rateLimit}/min` : 'off'}\n`,
+  );
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log(`${signal}: stopping`);
+      app
+        .close()
+        .then(() => Promise.all([database.close(), verifier.close()]))
+        .then(
+          () => {
+            log('stopped');
+            resolve(0);
+          },
+          (e: unknown) => {
+            process.stderr.write(
+              `slidebox: stopping: ${e instanceof Error ? e.message : String(e)}\n`,
+            );
+            resolve(1);
+          },
+        );
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}

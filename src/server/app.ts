@@ -1,0 +1,330 @@
+/**
+ * `slidebox serve`'s HTTP side (Fastify): the JSON API of src/net/api.ts and the built web app,
+ * same origin. Bodies and queries are checked by JSON schemas; every refusal is
+ * `{ "error": { "code", "message" } }` with a 4xx; a database that cannot be reached answers
+ * 503; one log line per request (method, path without its query, status, time).
+ */
+import { existsSync } from 'node:fs';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { Problem, Result } from '../engine/result.ts';
+import type { Verified, VerifyProblem } from '../engine/verify.ts';
+import { utcDay } from '../front/daily.ts';
+import { BOARDS, type BoardName, checkName, isPlayerKey } from '../net/api.ts';
+import { allTimeBoard, dailyBoard, rankGame, type Track } from './boards.ts';
+import type { Database } from './db.ts';
+import { Scores, sha256 } from './scores.ts';
+
+export interface ServerOptions {
+  readonly database: Database;
+  /** Checks a code: the fast verifier (a worker pool for long games). */
+  readonly verify: (code: string) => Promise<Result<Verified, VerifyProblem>>;
+  /** The built web app to serve at /, or null for the API alone. */
+  readonly webRoot: string | null;
+  /** Requests a minute per client address on /api/ (0: no limit). */
+  readonly rateLimit: number;
+  /** Where the request lines go (default: nowhere). */
+  readonly log?: (line: string) => void;
+  /** The clock (tests). */
+  readonly now?: () => number;
+}
+
+/** Bodies over this are refused with 413. */
+export const BODY_LIMIT = 64 * 1024;
+export const DEFAULT_RATE_LIMIT = 600;
+/** The longest code a request may carry (characters): the share codes' own limit. */
+const CODE_MAX = 50_000;
+
+/**
+ * The pages' Content-Security-Policy: scripts, workers and connections to this origin only (and
+ * WebAssembly, for the AI); styles from the app's own files and the inline ones its views set.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const refuse = (p: Problem, status = 400) => new ApiError(status, p.code, p.message);
+
+/** Errors of the database's connection (PostgreSQL down or restarting): answered 503. */
+function unavailable(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code === 'string') {
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)) return true;
+    // PostgreSQL: connection exceptions, shutting down, cannot connect now, too many clients.
+    if (/^(08...|57P0[1-3]|53300)$/.test(code)) return true;
+    if (code === 'SQLITE_BUSY') return true;
+  }
+  const message = e instanceof Error ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+    message,
+  );
+}
+
+const submitSchema = {
+  body: {
+    type: 'object',
+    required: ['code', 'name', 'playerKey'],
+    properties: {
+      code: { type: 'string', minLength: 1, maxLength: CODE_MAX },
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+      playerKey: { type: 'string', minLength: 32, maxLength: 128 },
+    },
+  },
+} as const;
+
+const renameSchema = {
+  body: {
+    type: 'object',
+    required: ['name', 'playerKey'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+      playerKey: { type: 'string', minLength: 32, maxLength: 128 },
+    },
+  },
+} as const;
+
+const boardSchema = {
+  querystring: {
+    type: 'object',
+    required: ['board'],
+    additionalProperties: false,
+    properties: {
+      board: { type: 'string', enum: [...BOARDS] },
+      size: { type: 'integer', minimum: 3, maximum: 8 },
+      target: { type: 'integer', minimum: 8, maximum: 2 ** 20 },
+      day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+      playerKey: { type: 'string', minLength: 32, maxLength: 128 },
+      assisted: { type: 'string', enum: ['0', '1'] },
+    },
+  },
+} as const;
+
+interface BoardQuerystring {
+  board: BoardName;
+  size?: number;
+  target?: number;
+  day?: string;
+  limit?: number;
+  offset?: number;
+  playerKey?: string;
+  assisted?: '0' | '1';
+}
+
+const badKey = () =>
+  new ApiError(400, 'bad-key', 'a player key is 32 to 128 characters of A-Z a-z 0-9 - _');
+
+/** The board key a query names (a daily board's day defaults to today), or why it names none. */
+function boardKeyOf(q: BoardQuerystring, today: string): string {
+  if (q.board === 'daily-2048' || q.board === 'daily-puzzle') {
+    const day = q.day ?? today;
+    if (utcDay(Date.parse(`${day}T00:00:00Z`) || 0) !== day) {
+      throw new ApiError(400, 'bad-request', `${day} is not a day`);
+    }
+    if (q.size !== undefined || q.target !== undefined) {
+      throw new ApiError(
+        400,
+        'bad-request',
+        'the daily boards have one size (4) and target (2048)',
+      );
+    }
+    return dailyBoard(q.board === 'daily-2048' ? '2048' : 'puzzle', day);
+  }
+  if (q.day !== undefined)
+    throw new ApiError(400, 'bad-request', 'only the daily boards have a day');
+  const size = q.size ?? 4;
+  if (q.board === 'puzzle') {
+    if (q.target !== undefined)
+      throw new ApiError(400, 'bad-request', 'the puzzle boards have no target');
+    return allTimeBoard('puzzle', size, null);
+  }
+  const target = q.target ?? 2048;
+  if ((target & (target - 1)) !== 0) {
+    throw new ApiError(400, 'bad-request', `a target is a power of two, not ${target}`);
+  }
+  return allTimeBoard('2048', size, target);
+}
+
+/** The answer to any error: the API's shape, 4xx for what the client did, 503 for the database. */
+function answerError(log: ((line: string) => void) | undefined) {
+  return (error: FastifyError | ApiError, _request: FastifyRequest, reply: FastifyReply) => {
+    const send = (status: number, code: string, message: string) =>
+      reply.code(status).send({ error: { code, message } });
+    if (error instanceof ApiError) return send(error.statusCode, error.code, error.message);
+    const status = error.statusCode;
+    if (status === 429) return send(429, 'rate-limited', error.message);
+    if (error.validation) {
+      const where = error.validationContext === 'querystring' ? 'query' : 'body';
+      const what = error.message.replace(/^(body|querystring)\/?/, '').trim();
+      return send(400, 'bad-request', `the request's ${where} ${what}`);
+    }
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(413, 'too-large', `a request body is at most ${BODY_LIMIT / 1024} KB`);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(415, 'bad-content-type', 'send JSON (content-type: application/json)');
+    }
+    if (status !== undefined && status >= 400 && status < 500) {
+      const json = error instanceof SyntaxError || /JSON/i.test(error.code ?? '');
+      return json
+        ? send(status, 'bad-json', 'the body is not valid JSON')
+        : send(status, 'bad-request', error.message);
+    }
+    if (unavailable(error)) {
+      reply.header('retry-after', '1');
+      return send(503, 'unavailable', 'the database cannot be reached; try again shortly');
+    }
+    log?.(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return send(500, 'internal', 'the server failed to answer this request');
+  };
+}
+
+/** The routes under /api. */
+function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
+  return async (api: FastifyInstance) => {
+    if (o.rateLimit > 0) {
+      await api.register(rateLimit, {
+        max: o.rateLimit,
+        timeWindow: 60_000,
+        errorResponseBuilder: (_req, ctx) =>
+          new ApiError(429, 'rate-limited', `too many requests: try again in ${ctx.after}`),
+      });
+    }
+    api.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-content-type-options', 'nosniff');
+      return payload;
+    });
+
+    api.get('/health', async () => ({ ok: true }));
+
+    api.post<{ Body: { code: string; name: string; playerKey: string } }>(
+      '/scores',
+      { schema: submitSchema },
+      async (request, reply) => {
+        const { code, name, playerKey } = request.body;
+        if (!isPlayerKey(playerKey)) throw badKey();
+        const checked = checkName(name);
+        if (!checked.ok) throw refuse(checked.error);
+        const known = await scores.existing(code);
+        if (known) return reply.code(200).send(known);
+        const verified = await o.verify(code);
+        if (!verified.ok) throw refuse(verified.error);
+        const ranked = rankGame(verified.value, now());
+        if (!ranked.ok) throw refuse(ranked.error);
+        const key = sha256(playerKey);
+        const r = await scores.submit(
+          code,
+          verified.value,
+          ranked.value,
+          key,
+          checked.value,
+          now(),
+        );
+        return reply.code(r.created ? 201 : 200).send(r.entry);
+      },
+    );
+
+    api.get<{ Querystring: BoardQuerystring }>(
+      '/leaderboard',
+      { schema: boardSchema },
+      async (request) => {
+        const q = request.query;
+        if (q.playerKey !== undefined && !isPlayerKey(q.playerKey)) throw badKey();
+        const key = boardKeyOf(q, utcDay(now()));
+        const track: Track = q.assisted === '1' ? 'open' : 'clean';
+        const you = q.playerKey ? sha256(q.playerKey) : null;
+        const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
+        return { board: q.board, entries: r.entries, you: r.you };
+      },
+    );
+
+    api.put<{ Body: { name: string; playerKey: string } }>(
+      '/players/me',
+      { schema: renameSchema },
+      async (request) => {
+        const { name, playerKey } = request.body;
+        if (!isPlayerKey(playerKey)) throw badKey();
+        const checked = checkName(name);
+        if (!checked.ok) throw refuse(checked.error);
+        if (!(await scores.rename(sha256(playerKey), checked.value))) {
+          throw new ApiError(404, 'no-player', 'no player has this key yet: submit a game first');
+        }
+        return { name: checked.value };
+      },
+    );
+  };
+}
+
+/** Builds the server (not listening yet). */
+export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
+  const now = o.now ?? Date.now;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    // A client that sends its request too slowly is cut off.
+    requestTimeout: 10_000,
+    connectionTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // Unknown query fields are refused, not dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.server.headersTimeout = 5_000;
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0]!.slice(0, 200);
+    o.log?.(`${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+  });
+  app.setErrorHandler(answerError(o.log));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.slice(0, 200);
+    reply
+      .code(404)
+      .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
+  });
+  await app.register(apiRoutes(o, new Scores(o.database), now), { prefix: '/api' });
+  if (o.webRoot !== null && existsSync(o.webRoot)) {
+    await app.register(fastifyStatic, {
+      root: o.webRoot,
+      index: ['index.html'],
+      setHeaders(res, path) {
+        res.setHeader('x-content-type-options', 'nosniff');
+        if (path.endsWith('.html')) {
+          res.setHeader('content-security-policy', CSP);
+          res.setHeader('referrer-policy', 'no-referrer');
+          res.setHeader('cache-control', 'no-cache');
+        } else if (path.endsWith('sw.js')) {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,143 @@
+/**
+ * Where a verified game ranks, and by what: pure rules of the leaderboards, apart from HTTP and
+ * the database.
+ *
+ * A ladder is one ranking: a board (`2048:4:2048`, `puzzle:4`, `daily-2048:2026-11-26`, …) and a
+ * track: `clean` (games nobody helped; what a board shows by default) or `open` (every game,
+ * assisted ones marked). Every ladder orders its entries by two whole numbers, lower first:
+ * 2048 by the score (higher first), then fewer moves; the puzzle by fewer moves, then less time.
+ * Then the earlier game.
+ */
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import type { Verified } from '../engine/verify.ts';
+import { DAILY_SIZE, DAILY_TARGET, dailySeed, utcDay } from '../front/daily.ts';
+import type { BoardName } from '../net/api.ts';
+
+export type Track = 'clean' | 'open';
+
+/** After midnight (UTC), how long yesterday's daily games are still accepted on its board. */
+export const DAILY_GRACE_MS = 60 * 60 * 1000;
+/** The fastest a person moves puzzle tiles, on average over a solve: faster times are refused. */
+export const MAX_TILES_PER_SECOND = 25;
+/** Scores and first keys stay below this (2^40); a score above it is refused. */
+export const KEY_LIMIT = 2 ** 40;
+/** The second key of a puzzle whose time is not known: after every timed one. */
+const NO_TIME = KEY_LIMIT - 1;
+
+export interface Placement {
+  /** The board's key, as the database names its ladders. */
+  readonly board: string;
+  readonly name: BoardName;
+  /** The daily challenge's day, for the daily boards. */
+  readonly day: string | null;
+  /** A daily board keeps a player's first game; an all-time board their best. */
+  readonly firstCounts: boolean;
+}
+
+export interface Ranked {
+  /** The boards the game goes on, its primary board (the daily one, when it is) first. */
+  readonly placements: readonly Placement[];
+  /** The tracks: both for a clean game, `open` only for an assisted one. */
+  readonly tracks: readonly Track[];
+  readonly k1: number;
+  readonly k2: number;
+  /** The daily challenge's day it counts for, or null. */
+  readonly day: string | null;
+}
+
+export type RankProblem = Problem<'not-solved' | 'too-fast' | 'not-ranked'>;
+
+/** The board key of an all-time board. */
+export function allTimeBoard(kind: '2048' | 'puzzle', size: number, target: number | null): string {
+  return kind === '2048' ? `2048:${size}:${target}` : `puzzle:${size}`;
+}
+
+/** The board key of a daily board. */
+export function dailyBoard(kind: '2048' | 'puzzle', day: string): string {
+  return `daily-${kind}:${day}`;
+}
+
+/** The daily challenge day a game counts for at `now`: today, or yesterday within the grace. */
+function dailyDayOf(v: Verified, now: number): string | null {
+  if (v.size !== DAILY_SIZE || (v.kind === '2048' && v.target !== DAILY_TARGET)) return null;
+  const today = utcDay(now);
+  if (v.seed === dailySeed(today, v.kind)) return today;
+  const yesterday = utcDay(now - DAILY_GRACE_MS);
+  if (yesterday !== today && v.seed === dailySeed(yesterday, v.kind)) return yesterday;
+  return null;
+}
+
+/** The two keys a game is ordered by on its ladders (lower first). */
+export function keysOf(v: Verified): { k1: number; k2: number } {
+  if (v.kind === '2048') return { k1: KEY_LIMIT - 1 - v.score, k2: v.moves };
+  return { k1: v.moves, k2: v.timeMs === null ? NO_TIME : Math.min(v.timeMs, NO_TIME - 1) };
+}
+
+/**
+ * Where a verified game ranks at `now`, or why it does not: a puzzle only when solved and in a
+ * time a person can move its tiles in.
+ */
+export function rankGame(v: Verified, now: number): Result<Ranked, RankProblem> {
+  if (v.kind === 'puzzle') {
+    if (!v.won) return err(problem('not-solved', 'a puzzle ranks only when solved'));
+    if (v.timeMs !== null && v.timeMs * MAX_TILES_PER_SECOND < v.moves * 1000) {
+      return err(
+        problem(
+          'too-fast',
+          `${v.moves} tiles in ${(v.timeMs / 1000).toFixed(1)} s is faster than a person moves tiles (at most ${MAX_TILES_PER_SECOND} a second)`,
+        ),
+      );
+    }
+  }
+  if (v.kind === '2048' && v.score >= KEY_LIMIT - 1) {
+    return err(problem('not-ranked', 'the score is beyond what the boards keep'));
+  }
+  const day = dailyDayOf(v, now);
+  const allTime: Placement = {
+    board: allTimeBoard(v.kind, v.size, v.target),
+    name: v.kind,
+    day: null,
+    firstCounts: false,
+  };
+  const placements: Placement[] =
+    day === null
+      ? [allTime]
+      : [
+          { board: dailyBoard(v.kind, day), name: `daily-${v.kind}`, day, firstCounts: true },
+          allTime,
+        ];
+  return ok({
+    placements,
+    tracks: v.assisted ? ['open'] : ['clean', 'open'],
+    ...keysOf(v),
+    day,
+  });
+}
+
+/** Levels of the rank counts: first keys are below 2^40. */
+export const LEVELS = 40;
+const LEVEL_SPAN = 2 ** LEVELS;
+
+/**
+ * The rank counts: for each level L, how many entries have a first key in each aligned block
+ * [i·2^L, (i+1)·2^L). A node is one block, numbered L·2^40 + i (a whole number below 2^46).
+ * Adding an entry adds one to the 40 blocks that hold its key; the entries ahead of a key are
+ * the sum of at most 40 blocks — a rank costs the same at a million entries as at ten.
+ */
+export function nodesOf(k1: number): number[] {
+  const out: number[] = [];
+  for (let level = 0; level < LEVELS; level++) {
+    out.push(level * LEVEL_SPAN + Math.floor(k1 / 2 ** level));
+  }
+  return out;
+}
+
+/** The nodes whose counts add up to the entries with a first key below `k1`. */
+export function nodesBelow(k1: number): number[] {
+  const out: number[] = [];
+  for (let level = LEVELS - 1; level >= 0; level--) {
+    const block = Math.floor(k1 / 2 ** level);
+    if (block % 2 === 1) out.push(level * LEVEL_SPAN + block - 1);
+  }
+  return out;
+}

@@ -1,0 +1,236 @@
+/**
+ * The server's database: an SQLite file (better-sqlite3, WAL) by default, or PostgreSQL for a
+ * deployment of several `slidebox serve` processes — one schema, one set of queries (Kysely),
+ * versioned migrations applied at start. Queries take parameters only.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  type Generated,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+
+export interface PlayersTable {
+  id: Generated<number>;
+  /** SHA-256 of the player's key (hex): the key itself is never stored. */
+  key_hash: string;
+  name: string;
+  created_ms: number;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  /** SHA-256 of the code (hex): a code is stored once. */
+  code_hash: string;
+  code: string;
+  player_id: number;
+  kind: string;
+  size: number;
+  target: number | null;
+  seed: number;
+  assisted: number;
+  score: number;
+  moves: number;
+  time_ms: number | null;
+  max_tile: number | null;
+  over: number;
+  won: number;
+  /** The daily challenge's day it counts for, or null. */
+  day: string | null;
+  created_ms: number;
+}
+
+/** One ranking: a board and a track (clean, open). */
+export interface LaddersTable {
+  id: Generated<number>;
+  board: string;
+  track: string;
+}
+
+/** A player's entry on a ladder: their best (or, on a daily board, first) game there. */
+export interface EntriesTable {
+  ladder_id: number;
+  player_id: number;
+  game_id: number;
+  k1: number;
+  k2: number;
+}
+
+/** The rank counts (boards.ts): entries per block of first keys, per ladder. */
+export interface RankCountsTable {
+  ladder_id: number;
+  node: number;
+  n: number;
+}
+
+export interface Schema {
+  players: PlayersTable;
+  games: GamesTable;
+  ladders: LaddersTable;
+  entries: EntriesTable;
+  rank_counts: RankCountsTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  readonly db: Kysely<Schema>;
+  readonly dialect: Dialect;
+  /** Where it is, without a password: for the start-up line. */
+  readonly where: string;
+  close(): Promise<void>;
+}
+
+/** Whether a `--db` value names a PostgreSQL server. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.href;
+  } catch {
+    return '(a PostgreSQL URL)';
+  }
+}
+
+// PostgreSQL's bigint (20) and numeric (1700, what SUM gives) as numbers: every value here is a
+// whole number below 2^53.
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** Opens (and migrates) the database: `target` is an SQLite file path or a postgres:// URL. */
+export async function openDatabase(target: string): Promise<Database> {
+  let database: Database;
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      types: pgTypes as never,
+    });
+    // An idle client's connection that drops (the server restarted) is not a crash: the next
+    // query gets a new one, or an error its request answers 503 for.
+    pool.on('error', () => {});
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    database = { db, dialect: 'postgres', where: redactUrl(target), close: () => db.destroy() };
+  } else {
+    mkdirSync(dirname(target), { recursive: true });
+    const file = new SQLite(target);
+    file.pragma('journal_mode = WAL');
+    // WAL with synchronous=NORMAL: a committed write survives the process being killed (only a
+    // power cut can lose the last ones).
+    file.pragma('synchronous = NORMAL');
+    file.pragma('busy_timeout = 5000');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
+    database = { db, dialect: 'sqlite', where: target, close: () => db.destroy() };
+  }
+  const migrated = await migrate(database);
+  if (migrated !== null) {
+    await database.close();
+    throw new Error(`the database could not be set up: ${migrated}`);
+  }
+  return database;
+}
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const id = dialect === 'postgres' ? 'bigserial' : 'integer';
+  return {
+    '0001-leaderboards': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('players')
+          .addColumn('id', id, (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('created_ms', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('games')
+          .addColumn('id', id, (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('code', 'text', (c) => c.notNull())
+          .addColumn('player_id', 'bigint', (c) => c.notNull().references('players.id'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('target', 'integer')
+          .addColumn('seed', 'bigint', (c) => c.notNull())
+          .addColumn('assisted', 'integer', (c) => c.notNull())
+          .addColumn('score', 'bigint', (c) => c.notNull())
+          .addColumn('moves', 'integer', (c) => c.notNull())
+          .addColumn('time_ms', 'bigint')
+          .addColumn('max_tile', 'integer')
+          .addColumn('over', 'integer', (c) => c.notNull())
+          .addColumn('won', 'integer', (c) => c.notNull())
+          .addColumn('day', 'text')
+          .addColumn('created_ms', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('ladders')
+          .addColumn('id', id, (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('board', 'text', (c) => c.notNull())
+          .addColumn('track', 'text', (c) => c.notNull())
+          .addUniqueConstraint('ladders_board_track', ['board', 'track'])
+          .execute();
+        await db.schema
+          .createTable('entries')
+          .addColumn('ladder_id', 'bigint', (c) => c.notNull().references('ladders.id'))
+          .addColumn('player_id', 'bigint', (c) => c.notNull().references('players.id'))
+          .addColumn('game_id', 'bigint', (c) => c.notNull().references('games.id'))
+          .addColumn('k1', 'bigint', (c) => c.notNull())
+          .addColumn('k2', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('entries_pk', ['ladder_id', 'player_id'])
+          .execute();
+        await db.schema
+          .createIndex('entries_order')
+          .on('entries')
+          .columns(['ladder_id', 'k1', 'k2', 'game_id'])
+          .execute();
+        await db.schema
+          .createTable('rank_counts')
+          .addColumn('ladder_id', 'bigint', (c) => c.notNull().references('ladders.id'))
+          .addColumn('node', 'bigint', (c) => c.notNull())
+          .addColumn('n', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('rank_counts_pk', ['ladder_id', 'node'])
+          .execute();
+      },
+    },
+  };
+}
+
+/** Applies the migrations not applied yet; null when all went well, else why not. */
+async function migrate(database: Database): Promise<string | null> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(database.dialect) };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (!error) return null;
+  const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+  const message = error instanceof Error ? error.message : String(error);
+  return failed ? `migration ${failed}: ${message}` : message;
+}
+
+/** Checks the database answers (for readiness). */
+export async function ping(database: Database): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}

@@ -1,0 +1,409 @@
+/**
+ * The leaderboards in the database: storing a verified game on its boards (one transaction),
+ * reading a board, a player's rank, renaming. The same queries on SQLite and PostgreSQL.
+ */
+import { createHash } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Verified } from '../engine/verify.ts';
+import type { BoardEntry, BoardName, SubmittedEntry } from '../net/api.ts';
+import {
+  allTimeBoard,
+  dailyBoard,
+  nodesBelow,
+  nodesOf,
+  type Placement,
+  type Ranked,
+  type Track,
+} from './boards.ts';
+import type { Database, Schema } from './db.ts';
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+interface EntryKey {
+  readonly k1: number;
+  readonly k2: number;
+  readonly game_id: number;
+}
+
+const better = (a: EntryKey, b: EntryKey) =>
+  a.k1 !== b.k1 ? a.k1 < b.k1 : a.k2 !== b.k2 ? a.k2 < b.k2 : a.game_id < b.game_id;
+
+/** PostgreSQL's answers to transactions that met another: retried. */
+const RETRIED = new Set(['40001', '40P01']);
+
+export class Scores {
+  /** Ladder ids by board and track: they never change once made, so any instance may keep them. */
+  private readonly ladders = new Map<string, number>();
+
+  constructor(private readonly database: Database) {}
+
+  private get db(): Kysely<Schema> {
+    return this.database.db;
+  }
+
+  /** The ladder's id, made on first use. */
+  async ladderId(board: string, track: Track, create: boolean): Promise<number | null> {
+    const key = `${board} ${track}`;
+    const known = this.ladders.get(key);
+    if (known !== undefined) return known;
+    if (create) {
+      await this.db
+        .insertInto('ladders')
+        .values({ board, track })
+        .onConflict((oc) => oc.columns(['board', 'track']).doNothing())
+        .execute();
+    }
+    const row = await this.db
+      .selectFrom('ladders')
+      .select('id')
+      .where('board', '=', board)
+      .where('track', '=', track)
+      .executeTakeFirst();
+    if (!row) return null;
+    this.ladders.set(key, Number(row.id));
+    return Number(row.id);
+  }
+
+  /** The stored game of a code, as its entry (the player's rank on its primary board), or null. */
+  async existing(code: string): Promise<SubmittedEntry | null> {
+    const game = await this.db
+      .selectFrom('games')
+      .innerJoin('players', 'players.id', 'games.player_id')
+      .selectAll('games')
+      .select('players.name as name')
+      .where('code_hash', '=', sha256(code))
+      .executeTakeFirst();
+    if (!game) return null;
+    const kind = game.kind as '2048' | 'puzzle';
+    const board =
+      game.day !== null
+        ? dailyBoard(kind, game.day)
+        : allTimeBoard(kind, Number(game.size), game.target === null ? null : Number(game.target));
+    const track: Track = Number(game.assisted) ? 'open' : 'clean';
+    const rank = await this.playerRank(this.db, board, track, Number(game.player_id));
+    return submittedEntry(game, game.day !== null ? `daily-${kind}` : kind, rank);
+  }
+
+  /**
+   * Stores a verified game for the player (made on first use; the name is theirs from now on)
+   * on every board it ranks on, in one transaction; `created` false when the code was stored
+   * already (then nothing changes).
+   */
+  async submit(
+    code: string,
+    v: Verified,
+    ranked: Ranked,
+    keyHash: string,
+    name: string,
+    now: number,
+  ): Promise<{ entry: SubmittedEntry; created: boolean }> {
+    const ladderIds = new Map<string, number>();
+    for (const p of ranked.placements) {
+      for (const t of ranked.tracks) {
+        ladderIds.set(`${p.board} ${t}`, (await this.ladderId(p.board, t, true))!);
+      }
+    }
+    const primary = ranked.placements[0]!;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const stored = await this.db
+          .transaction()
+          .execute((tx) => this.store(tx, { code, v, ranked, keyHash, name, now }, ladderIds));
+        if (stored === null) {
+          const again = await this.existing(code);
+          if (again) return { entry: again, created: false };
+          throw new Error('a stored code could not be read back');
+        }
+        const { score, moves, timeMs, maxTile, assisted } = v;
+        const entry: SubmittedEntry = {
+          id: stored.gameId,
+          board: primary.name,
+          kind: v.kind,
+          size: v.size,
+          ...{ score, moves, timeMs, maxTile, assisted },
+          day: ranked.day,
+          rank: stored.rank,
+          name,
+        };
+        return { entry, created: true };
+      } catch (e) {
+        const code = (e as { code?: unknown }).code;
+        if (attempt < 5 && typeof code === 'string' && RETRIED.has(code)) continue;
+        throw e;
+      }
+    }
+  }
+
+  /** The transaction of {@link submit}: null when the code is stored already. */
+  private async store(
+    tx: Transaction<Schema>,
+    s: { code: string; v: Verified; ranked: Ranked; keyHash: string; name: string; now: number },
+    ladderIds: ReadonlyMap<string, number>,
+  ): Promise<{ gameId: number; rank: number | null } | null> {
+    const { v, ranked } = s;
+    const player = await tx
+      .insertInto('players')
+      .values({ key_hash: s.keyHash, name: s.name, created_ms: s.now })
+      .onConflict((oc) => oc.column('key_hash').doUpdateSet({ name: s.name }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const playerId = Number(player.id);
+    const game = await tx
+      .insertInto('games')
+      .values({
+        code_hash: sha256(s.code),
+        code: s.code,
+        player_id: playerId,
+        kind: v.kind,
+        size: v.size,
+        target: v.target,
+        seed: v.seed,
+        assisted: v.assisted ? 1 : 0,
+        score: v.score,
+        moves: v.moves,
+        time_ms: v.timeMs,
+        max_tile: v.maxTile,
+        over: v.over ? 1 : 0,
+        won: v.won ? 1 : 0,
+        day: ranked.day,
+        created_ms: s.now,
+      })
+      .onConflict((oc) => oc.column('code_hash').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!game) return null;
+    const gameId = Number(game.id);
+    const deltas = new Map<string, { ladder_id: number; node: number; n: number }>();
+    const add = (ladder: number, k1: number, n: number) => {
+      for (const node of nodesOf(k1)) {
+        const key = `${ladder} ${node}`;
+        const d = deltas.get(key);
+        if (d) d.n += n;
+        else deltas.set(key, { ladder_id: ladder, node, n });
+      }
+    };
+    const mine: EntryKey = { k1: ranked.k1, k2: ranked.k2, game_id: gameId };
+    for (const p of ranked.placements) {
+      for (const t of ranked.tracks) {
+        await this.place(tx, ladderIds.get(`${p.board} ${t}`)!, playerId, mine, p, add);
+      }
+    }
+    // In one order (ladder, node) so that two transactions lock the counts alike.
+    const rows = [...deltas.values()]
+      .filter((d) => d.n !== 0)
+      .sort((a, b) => a.ladder_id - b.ladder_id || a.node - b.node);
+    if (rows.length > 0) {
+      await tx
+        .insertInto('rank_counts')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(['ladder_id', 'node'])
+            .doUpdateSet({ n: sql<number>`rank_counts.n + excluded.n` }),
+        )
+        .execute();
+    }
+    const track: Track = v.assisted ? 'open' : 'clean';
+    const rank = await this.playerRank(tx, ranked.placements[0]!.board, track, playerId);
+    return { gameId, rank };
+  }
+
+  /** Puts the game on one ladder when it is the player's first there, or better (all-time). */
+  private async place(
+    tx: Transaction<Schema>,
+    ladder: number,
+    playerId: number,
+    mine: EntryKey,
+    p: Placement,
+    add: (ladder: number, k1: number, n: number) => void,
+  ): Promise<void> {
+    const current = await tx
+      .selectFrom('entries')
+      .select(['k1', 'k2', 'game_id'])
+      .where('ladder_id', '=', ladder)
+      .where('player_id', '=', playerId)
+      .executeTakeFirst();
+    if (!current) {
+      await tx
+        .insertInto('entries')
+        .values({ ladder_id: ladder, player_id: playerId, ...mine })
+        .execute();
+      add(ladder, mine.k1, 1);
+      return;
+    }
+    const old = {
+      k1: Number(current.k1),
+      k2: Number(current.k2),
+      game_id: Number(current.game_id),
+    };
+    if (p.firstCounts || !better(mine, old)) return;
+    await tx
+      .updateTable('entries')
+      .set(mine)
+      .where('ladder_id', '=', ladder)
+      .where('player_id', '=', playerId)
+      .execute();
+    add(ladder, old.k1, -1);
+    add(ladder, mine.k1, 1);
+  }
+
+  /** The rank of an entry: 1 + the entries ahead of it (rank counts, then ties by index). */
+  private async rankOf(db: Db, ladder: number, e: EntryKey): Promise<number> {
+    const nodes = nodesBelow(e.k1);
+    let ahead = 0;
+    if (nodes.length > 0) {
+      const r = await db
+        .selectFrom('rank_counts')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('ladder_id', '=', ladder)
+        .where('node', 'in', nodes)
+        .executeTakeFirst();
+      ahead += Number(r?.n ?? 0);
+    }
+    const ties = await db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ladder_id', '=', ladder)
+      .where('k1', '=', e.k1)
+      .where((eb) =>
+        eb.or([eb('k2', '<', e.k2), eb.and([eb('k2', '=', e.k2), eb('game_id', '<', e.game_id)])]),
+      )
+      .executeTakeFirst();
+    return 1 + ahead + Number(ties?.n ?? 0);
+  }
+
+  /** A player's rank on a board and track, or null when they have no entry there. */
+  async playerRank(db: Db, board: string, track: Track, playerId: number): Promise<number | null> {
+    const ladder = await this.ladderId(board, track, false);
+    if (ladder === null) return null;
+    const e = await db
+      .selectFrom('entries')
+      .select(['k1', 'k2', 'game_id'])
+      .where('ladder_id', '=', ladder)
+      .where('player_id', '=', playerId)
+      .executeTakeFirst();
+    if (!e) return null;
+    return this.rankOf(db, ladder, {
+      k1: Number(e.k1),
+      k2: Number(e.k2),
+      game_id: Number(e.game_id),
+    });
+  }
+
+  /** A board's lines from `offset`, and the asking player's own line. */
+  async leaderboard(
+    board: string,
+    track: Track,
+    limit: number,
+    offset: number,
+    keyHash: string | null,
+  ): Promise<{ entries: BoardEntry[]; you: BoardEntry | null }> {
+    const ladder = await this.ladderId(board, track, false);
+    if (ladder === null) return { entries: [], you: null };
+    const rows = await this.lines()
+      .where('entries.ladder_id', '=', ladder)
+      .orderBy('entries.k1')
+      .orderBy('entries.k2')
+      .orderBy('entries.game_id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const entries = rows.map((r, i) => boardEntry(r, offset + i + 1));
+    let you: BoardEntry | null = null;
+    if (keyHash !== null) {
+      const row = await this.lines()
+        .where('entries.ladder_id', '=', ladder)
+        .where('players.key_hash', '=', keyHash)
+        .executeTakeFirst();
+      if (row) {
+        const rank = await this.rankOf(this.db, ladder, {
+          k1: Number(row.k1),
+          k2: Number(row.k2),
+          game_id: Number(row.game_id),
+        });
+        you = boardEntry(row, rank);
+      }
+    }
+    return { entries, you };
+  }
+
+  private lines() {
+    return this.db
+      .selectFrom('entries')
+      .innerJoin('games', 'games.id', 'entries.game_id')
+      .innerJoin('players', 'players.id', 'entries.player_id')
+      .select([
+        'entries.k1',
+        'entries.k2',
+        'entries.game_id',
+        'players.name',
+        'games.score',
+        'games.moves',
+        'games.time_ms',
+        'games.max_tile',
+        'games.assisted',
+        'games.code',
+        'games.day',
+      ]);
+  }
+
+  /** Renames a player; false when no player has that key. */
+  async rename(keyHash: string, name: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('players')
+      .set({ name })
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+}
+
+interface LineRow {
+  name: string;
+  score: number;
+  moves: number;
+  time_ms: number | null;
+  max_tile: number | null;
+  assisted: number;
+  code: string;
+  day: string | null;
+}
+
+function boardEntry(r: LineRow, rank: number): BoardEntry {
+  return {
+    rank,
+    name: r.name,
+    score: Number(r.score),
+    moves: Number(r.moves),
+    timeMs: r.time_ms === null ? null : Number(r.time_ms),
+    maxTile: r.max_tile === null ? null : Number(r.max_tile),
+    assisted: Boolean(Number(r.assisted)),
+    code: r.code,
+    day: r.day,
+  };
+}
+
+function submittedEntry(
+  g: LineRow & { id: number; kind: string; size: number },
+  board: BoardName,
+  rank: number | null,
+): SubmittedEntry {
+  return {
+    id: Number(g.id),
+    board,
+    kind: g.kind as '2048' | 'puzzle',
+    size: Number(g.size),
+    score: Number(g.score),
+    moves: Number(g.moves),
+    timeMs: g.time_ms === null ? null : Number(g.time_ms),
+    maxTile: g.max_tile === null ? null : Number(g.max_tile),
+    assisted: Boolean(Number(g.assisted)),
+    day: g.day,
+    rank,
+    name: g.name,
+  };
+}

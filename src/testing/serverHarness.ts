@@ -1,0 +1,100 @@
+/**
+ * Test support: `slidebox serve`'s app listening on 127.0.0.1 (a free port) over a real
+ * database — an SQLite file in a temporary directory, or a database of a throwaway PostgreSQL
+ * cluster (src/testing/postgres.ts) — for tests that talk to it with real HTTP requests.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildServer, type ServerOptions } from '../server/app.ts';
+import { type Database, openDatabase } from '../server/db.ts';
+import { createVerifier } from '../server/verifier.ts';
+import { type PgServer, startPostgres } from './postgres.ts';
+import { tempDir } from './tempDir.ts';
+
+export type Backend = 'sqlite' | 'postgres';
+export const BACKENDS: readonly Backend[] = ['sqlite', 'postgres'];
+
+let cluster: Promise<PgServer | { skip: string }> | null = null;
+
+afterAll(async () => {
+  const c = await cluster;
+  cluster = null;
+  if (c && !('skip' in c)) await c.stop();
+});
+
+/** The PostgreSQL cluster of this test file (started once), or why there is none. */
+export function postgresCluster(): Promise<PgServer | { skip: string }> {
+  cluster ??= startPostgres();
+  return cluster;
+}
+
+/** A new empty database: an SQLite file, or a new PostgreSQL database; null when skipped. */
+export async function newDatabaseTarget(backend: Backend): Promise<string | { skip: string }> {
+  if (backend === 'sqlite') return join(tempDir('slidebox-serve-'), 'leaderboards.sqlite');
+  const c = await postgresCluster();
+  if ('skip' in c) return c;
+  return c.newDatabase();
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  /** The request lines logged. */
+  readonly lines: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the server on a new database of `backend` (or on `target`). */
+export async function startTestServer(
+  target: string,
+  opts: Partial<Omit<ServerOptions, 'database'>> = {},
+): Promise<TestServer> {
+  const database = await openDatabase(target);
+  const verifier = createVerifier();
+  const lines: string[] = [];
+  const app = await buildServer({
+    database,
+    verify: verifier.verify,
+    webRoot: null,
+    rateLimit: 0,
+    log: (line) => lines.push(line),
+    ...opts,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    app,
+    database,
+    lines,
+    async close() {
+      await app.close();
+      await database.close();
+      await verifier.close();
+    },
+  };
+}
+
+/** A JSON request: status, body and headers. */
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
