@@ -17,7 +17,7 @@ import type { Problem, Result } from '../engine/result.ts';
 import type { Verified, VerifyProblem } from '../engine/verify.ts';
 import { utcDay } from '../front/daily.ts';
 import { BOARDS, type BoardName, checkName, isPlayerKey } from '../net/api.ts';
-import { allTimeBoard, dailyBoard, rankGame, type Track } from './boards.ts';
+import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
 import type { Database } from './db.ts';
 import { Scores, sha256 } from './scores.ts';
 
@@ -116,7 +116,7 @@ const boardSchema = {
     properties: {
       board: { type: 'string', enum: [...BOARDS] },
       size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 8, maximum: 2 ** 20 },
+      target: { type: 'integer', minimum: 8, maximum: MAX_TARGET },
       day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       limit: { type: 'integer', minimum: 1, maximum: 100 },
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },

@@ -19,6 +19,11 @@ export type Track = 'clean' | 'open';
 export const DAILY_GRACE_MS = 60 * 60 * 1000;
 /** The fastest a person moves puzzle tiles, on average over a solve: faster times are refused. */
 export const MAX_TILES_PER_SECOND = 25;
+/**
+ * The largest 2048 target a board is kept for: the leaderboard's queries name targets up to it
+ * (and the database keeps a target in 32 bits). A game with a larger one is not ranked.
+ */
+export const MAX_TARGET = 2 ** 20;
 /** Scores and first keys stay below this (2^40); a score above it is refused. */
 export const KEY_LIMIT = 2 ** 40;
 /** The second key of a puzzle whose time is not known: after every timed one. */
@@ -88,6 +93,14 @@ export function rankGame(v: Verified, now: number): Result<Ranked, RankProblem> 
         ),
       );
     }
+  }
+  if (v.kind === '2048' && v.target !== null && v.target > MAX_TARGET) {
+    return err(
+      problem(
+        'not-ranked',
+        `boards rank 2048 games with targets up to ${MAX_TARGET}, not ${v.target}`,
+      ),
+    );
   }
   if (v.kind === '2048' && v.score >= KEY_LIMIT - 1) {
     return err(problem('not-ranked', 'the score is beyond what the boards keep'));

@@ -1,0 +1,342 @@
+/**
+ * Properties of `slidebox serve`'s API, on SQLite and on a real PostgreSQL (fast-check): every
+ * random legal game of a ranked kind and size is stored with exactly the figures of the engine
+ * and listed; every one-character change of a valid code is refused and stores nothing; the
+ * figures a body claims are ignored; codes of kinds that are not ranked are refused.
+ */
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { duelSlide, newDuel } from '../engine/duel.ts';
+import { maxTile } from '../engine/game2048.ts';
+import {
+  encodeShared,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+} from '../engine/shareCode.ts';
+import { DIRECTIONS } from '../engine/types.ts';
+import { verifyCode } from '../engine/verify.ts';
+import { newVersus, versusMove } from '../engine/versus.ts';
+import type { Leaderboard, SubmittedEntry } from '../net/api.ts';
+import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
+import {
+  BACKENDS,
+  type Backend,
+  call,
+  newDatabaseTarget,
+  startTestServer,
+  type TestServer,
+} from '../testing/serverHarness.ts';
+import { rankGame } from './boards.ts';
+
+const NOW = Date.UTC(2026, 10, 26, 12);
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Powers of two a 2048 board may be ranked with: reached on small boards, and far off. */
+const TARGETS = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 2 ** 15, 2 ** 20];
+
+type ErrorBody = { error: { code: string; message: string } };
+
+/** Row counts of every table, and the sum of the rank counts: what a refusal must not change. */
+async function counts(s: TestServer): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ['players', 'games', 'ladders', 'entries', 'rank_counts'] as const) {
+    const r = await s.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    out[table] = Number(r.n);
+  }
+  const sum = await sql<{ n: number | null }>`select sum(n) as n from rank_counts`.execute(
+    s.database.db,
+  );
+  out.rankCountSum = Number(sum.rows[0]?.n ?? 0);
+  return out;
+}
+
+describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
+  let s: TestServer | null = null;
+  let skipped: string | null = null;
+  // A new player for every game, so that every game is an entry of its own.
+  let players = 1000;
+  const nextKey = () => testPlayerKey(++players);
+
+  beforeAll(async () => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') {
+      skipped = target.skip;
+      console.warn(`PostgreSQL tests skipped: ${skipped}`);
+      return;
+    }
+    s = await startTestServer(target, { now: () => NOW });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const server = () => {
+    if (!s) throw new Error(`no server (${skipped})`);
+    return s;
+  };
+  const post = (body: unknown) => call(server().url, 'POST', '/api/scores', body);
+  const board = async (query: string) => {
+    const r = await call(server().url, 'GET', `/api/leaderboard?${query}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as Leaderboard;
+  };
+  /** Every line of a board (its ranks must be 1..n). */
+  const wholeBoard = async (query: string) => {
+    const lines = [];
+    for (let offset = 0; offset < 10_000; offset += 100) {
+      const page = await board(`${query}&limit=100&offset=${offset}`);
+      lines.push(...page.entries);
+      if (page.entries.length < 100) break;
+    }
+    expect(lines.map((e) => e.rank)).toEqual(lines.map((_, i) => i + 1));
+    return lines;
+  };
+
+  it('stores random legal 2048 games of every size and target with the figures of the engine, and lists them', async () => {
+    if (skipped) return;
+    const boards = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          seed: fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+          size: fc.integer({ min: 3, max: 8 }),
+          target: fc.constantFrom(...TARGETS),
+          moves: fc.integer({ min: 0, max: 400 }),
+          assisted: fc.boolean(),
+          pick: fc.nat({ max: 1000 }),
+        }),
+        async ({ seed, size, target, moves, assisted, pick }) => {
+          const { game, code } = play2048(seed, moves, { size, target, assisted, pick });
+          const playerKey = nextKey();
+          const r = await post({ code, name: 'Prop', playerKey });
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          const figures = {
+            kind: '2048',
+            size,
+            score: game.score,
+            moves: game.moves,
+            maxTile: maxTile(game.cells),
+            timeMs: null,
+            assisted,
+          };
+          expect(r.body).toMatchObject({ ...figures, board: '2048', day: null, name: 'Prop' });
+          const v = verifyCode(code);
+          expect(v.ok && v.value).toMatchObject({ score: game.score, moves: game.moves });
+          const query = `board=2048&size=${size}&target=${target}${assisted ? '&assisted=1' : ''}`;
+          boards.add(query);
+          const listed = await board(`${query}&playerKey=${playerKey}`);
+          const { kind: _k, size: _s, ...line } = figures;
+          expect(listed.you).toMatchObject({ ...line, code, name: 'Prop', day: null });
+          expect(listed.you!.rank).toBe((r.body as SubmittedEntry).rank);
+          // Sent again: the same entry, not stored twice.
+          const again = await post({ code, name: 'Prop', playerKey });
+          expect(again).toMatchObject({ status: 200, body: r.body });
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Every board touched is in order: higher scores first, then fewer moves.
+    for (const query of boards) {
+      const lines = await wholeBoard(query);
+      for (let i = 1; i < lines.length; i++) {
+        const [a, b] = [lines[i - 1]!, lines[i]!];
+        expect(a.score > b.score || (a.score === b.score && a.moves <= b.moves), query).toBe(true);
+      }
+    }
+  });
+
+  it('stores random solved puzzles (3×3, and a few 4×4) with their figures, and lists them', async () => {
+    if (skipped) return;
+    const puzzle = (widths: number[], numRuns: number) =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            seed: fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+            width: fc.constantFrom(...widths),
+            wander: fc.integer({ min: 0, max: 40 }),
+            // Milliseconds per tile moved (at least 40: 25 tiles a second), or no time known.
+            perTile: fc.option(fc.integer({ min: 40, max: 20_000 }), { nil: null }),
+            assisted: fc.boolean(),
+          }),
+          async ({ seed, width, wander, perTile, assisted }) => {
+            const played = await playPuzzle(seed, { width, wander, timeMs: null });
+            const p = played.puzzle;
+            const timeMs = perTile === null ? null : p.moves * perTile;
+            const shared = sharedPuzzle(p, { assisted, timeMs });
+            if (!shared.ok) throw new Error(shared.error.message);
+            const code = encodeShared(shared.value);
+            const playerKey = nextKey();
+            const r = await post({ code, name: 'Solver', playerKey });
+            expect(r.status, JSON.stringify(r.body)).toBe(201);
+            const figures = { score: 0, moves: p.moves, maxTile: null, timeMs, assisted };
+            expect(r.body).toMatchObject({
+              ...figures,
+              kind: 'puzzle',
+              size: width,
+              board: 'puzzle',
+            });
+            const query = `board=puzzle&size=${width}${assisted ? '&assisted=1' : ''}`;
+            const listed = await board(`${query}&playerKey=${playerKey}`);
+            expect(listed.you).toMatchObject({ ...figures, code, name: 'Solver' });
+          },
+        ),
+        { numRuns },
+      );
+    await puzzle([3], 30);
+    await puzzle([4], 5);
+    for (const query of ['board=puzzle&size=3', 'board=puzzle&size=4&assisted=1']) {
+      const lines = await wholeBoard(query);
+      for (let i = 1; i < lines.length; i++) {
+        const [a, b] = [lines[i - 1]!, lines[i]!];
+        const time = (t: number | null) => t ?? Number.POSITIVE_INFINITY;
+        expect(a.moves < b.moves || (a.moves === b.moves && time(a.timeMs) <= time(b.timeMs))).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('refuses every one-character change of a valid code with 400, and stores nothing', async () => {
+    if (skipped) return;
+    const codes = [
+      play2048(7001, 25, { size: 3, target: 64 }).code,
+      play2048(7002, 90, { size: 5, assisted: true }).code,
+      (await playPuzzle(7003, { width: 3, wander: 8 })).code,
+      (await playPuzzle(7004, { width: 4 })).code,
+    ];
+    const watched = [
+      'board=2048&size=3&target=64',
+      'board=2048&size=5',
+      'board=puzzle&size=3',
+      'board=puzzle&size=4',
+    ];
+    const snapshot = async () => ({
+      counts: await counts(server()),
+      boards: await Promise.all(watched.map((q) => wholeBoard(`${q}&assisted=1`))),
+    });
+    const before = await snapshot();
+    let accepted = 0;
+    const tryChanged = async (changed: string) => {
+      const v = verifyCode(changed);
+      const r = await post({ code: changed, name: 'Eve', playerKey: testPlayerKey(7) });
+      if (v.ok) {
+        // Another valid code (the CRC makes this all but impossible): answered as a code.
+        const ranked = rankGame(v.value, NOW);
+        expect(r.status).toBe(ranked.ok ? 201 : 400);
+        if (ranked.ok) accepted++;
+        return;
+      }
+      expect(r.status, changed).toBe(400);
+      expect((r.body as ErrorBody).error.code, changed).toBe(v.error.code);
+    };
+    // Every position (the prefix too), each replaced by another character of the alphabet.
+    for (const [n, code] of codes.entries()) {
+      for (let i = 0; i < code.length; i++) {
+        const at = BASE64URL.indexOf(code[i]!);
+        const other = BASE64URL[(Math.max(at, 0) + 1 + ((i * 7 + n) % 63)) % 64]!;
+        expect(other).not.toBe(code[i]);
+        await tryChanged(`${code.slice(0, i)}${other}${code.slice(i + 1)}`);
+      }
+    }
+    // And random ones: any code, any position, any other character.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...codes),
+        fc.nat(),
+        fc.integer({ min: 1, max: 63 }),
+        async (code, position, shift) => {
+          const i = position % code.length;
+          const other = BASE64URL[(Math.max(BASE64URL.indexOf(code[i]!), 0) + shift) % 64]!;
+          if (other === code[i]) return;
+          await tryChanged(`${code.slice(0, i)}${other}${code.slice(i + 1)}`);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    if (accepted === 0) expect(await snapshot()).toEqual(before);
+  });
+
+  it('stores the figures of the code, not those the body claims', async () => {
+    if (skipped) return;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: 1000 }),
+        fc.record({
+          score: fc.oneof(fc.integer({ min: 1_000_000, max: 2 ** 40 }), fc.constant(1e300)),
+          moves: fc.integer({ min: 0, max: 2 ** 31 }),
+          maxTile: fc.constantFrom(2 ** 17, 2 ** 30, 3),
+          timeMs: fc.integer({ min: 0, max: 2 ** 31 }),
+          assisted: fc.boolean(),
+          kind: fc.constantFrom('puzzle', '2048', 'versus'),
+          size: fc.integer({ min: -1, max: 99 }),
+          rank: fc.constant(1),
+          id: fc.constant(1),
+        }),
+        async (pick, claims) => {
+          // A new game every run (fast-check may repeat values while it shrinks).
+          const seed = 80_000 + players;
+          const { game, code } = play2048(seed, 40, {
+            size: 4,
+            target: 1024,
+            assisted: true,
+            pick,
+          });
+          const r = await post({ ...claims, code, name: 'Liar', playerKey: nextKey() });
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          expect(r.body).toMatchObject({
+            kind: '2048',
+            size: 4,
+            score: game.score,
+            moves: game.moves,
+            maxTile: maxTile(game.cells),
+            timeMs: null,
+            assisted: true,
+          });
+          const listed = await board(`board=2048&target=1024&assisted=1&limit=100`);
+          const line = listed.entries.find((e) => e.code === code);
+          if (line) expect(line.score).toBe(game.score);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('refuses versus matches, duels, evil games and unlisted targets as not-ranked, storing nothing', async () => {
+    if (skipped) return;
+    const before = await counts(server());
+    const vs = newVersus({ seed: 4 });
+    if (!vs.ok) throw new Error(vs.error.message);
+    let match = vs.value;
+    for (let i = 0; i < 20; i++) {
+      const r = versusMove(match, (i % 2) as 0 | 1, DIRECTIONS[(i >> 1) % 4]!);
+      if (r.ok) match = r.value;
+    }
+    const du = newDuel({ seed: 5 });
+    if (!du.ok) throw new Error(du.error.message);
+    const slid = duelSlide(du.value, 'down');
+    const evil = shared2048(play2048(6, 30).game, { evil: true });
+    if (!evil.ok) throw new Error(evil.error.message);
+    const codes = [
+      encodeShared(sharedVersus(match, 'human')),
+      encodeShared(sharedVersus(vs.value, 'human,ai')),
+      encodeShared(sharedDuel(slid.ok ? slid.value : du.value, 'human,ai')),
+      encodeShared(evil.value),
+      // A target no board lists (the leaderboard's queries go up to 2^20).
+      play2048(8, 30, { size: 8, target: 2 ** 21 }).code,
+      play2048(9, 30, { size: 4, target: 2 ** 40 }).code,
+    ];
+    for (const code of codes) {
+      const r = await post({ code, name: 'Vs', playerKey: nextKey() });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect((r.body as ErrorBody).error.code).toBe('not-ranked');
+      expect((r.body as ErrorBody).error.message).toMatch(/rank/);
+    }
+    expect(await counts(server())).toEqual(before);
+  });
+});
