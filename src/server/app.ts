@@ -5,6 +5,8 @@
  * 503; one log line per request (method, path without its query, status, time).
  */
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -205,6 +207,28 @@ function answerError(log: ((line: string) => void) | undefined) {
   };
 }
 
+/**
+ * The answer to a request Node cannot parse or that came too slowly (before any route sees it),
+ * in the API's shape; the connection is closed after it.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'timeout', 'the request came too slowly: send it whole within 10 s']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'too-large', "the request's headers are too large"]
+        : [400, 'bad-request', 'the request is not valid HTTP'];
+  if (socket.writable) {
+    const body = JSON.stringify({ error: { code, message } });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** The routes under /api. */
 function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
   return async (api: FastifyInstance) => {
@@ -228,7 +252,10 @@ function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
       '/scores',
       { schema: submitSchema },
       async (request, reply) => {
-        const { code, name, playerKey } = request.body;
+        const { name, playerKey } = request.body;
+        // The code as the engine reads it (spaces around it dropped): one text per game, so the
+        // same game sent with a space is found as stored, not stored again for someone else.
+        const code = request.body.code.trim();
         if (!isPlayerKey(playerKey)) throw badKey();
         const checked = checkName(name);
         if (!checked.ok) throw refuse(checked.error);
@@ -294,8 +321,14 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Node enforces the two timeouts above only this often (with its default, 30 s, a slow client
+    // held a connection for 30 s whatever they say).
+    http: { connectionsCheckingInterval: 1_000 },
+    clientErrorHandler: answerClientError,
     // Unknown query fields are refused, not dropped.
-    ajv: { customOptions: { removeAdditional: false } },
+    // A number or true sent for a text field is read as its text (42 → "42"), but an array is
+    // refused, not taken for its one item.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: true } },
   });
   app.server.headersTimeout = 5_000;
   app.addHook('onResponse', async (request, reply) => {

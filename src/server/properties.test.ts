@@ -5,7 +5,6 @@
  * figures a body claims are ignored; codes of kinds that are not ranked are refused.
  */
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duelSlide, newDuel } from '../engine/duel.ts';
 import { maxTile } from '../engine/game2048.ts';
@@ -21,6 +20,7 @@ import { verifyCode } from '../engine/verify.ts';
 import { newVersus, versusMove } from '../engine/versus.ts';
 import type { Leaderboard, SubmittedEntry } from '../net/api.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
+import { tableCounts } from '../testing/serverChecks.ts';
 import {
   BACKENDS,
   type Backend,
@@ -38,23 +38,6 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 const TARGETS = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 2 ** 15, 2 ** 20];
 
 type ErrorBody = { error: { code: string; message: string } };
-
-/** Row counts of every table, and the sum of the rank counts: what a refusal must not change. */
-async function counts(s: TestServer): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of ['players', 'games', 'ladders', 'entries', 'rank_counts'] as const) {
-    const r = await s.database.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    out[table] = Number(r.n);
-  }
-  const sum = await sql<{ n: number | null }>`select sum(n) as n from rank_counts`.execute(
-    s.database.db,
-  );
-  out.rankCountSum = Number(sum.rows[0]?.n ?? 0);
-  return out;
-}
 
 describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   let s: TestServer | null = null;
@@ -217,7 +200,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
       'board=puzzle&size=4',
     ];
     const snapshot = async () => ({
-      counts: await counts(server()),
+      counts: await tableCounts(server().database),
       boards: await Promise.all(watched.map((q) => wholeBoard(`${q}&assisted=1`))),
     });
     const before = await snapshot();
@@ -309,7 +292,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
 
   it('refuses versus matches, duels, evil games and unlisted targets as not-ranked, storing nothing', async () => {
     if (skipped) return;
-    const before = await counts(server());
+    const before = await tableCounts(server().database);
     const vs = newVersus({ seed: 4 });
     if (!vs.ok) throw new Error(vs.error.message);
     let match = vs.value;
@@ -337,6 +320,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
       expect((r.body as ErrorBody).error.code).toBe('not-ranked');
       expect((r.body as ErrorBody).error.message).toMatch(/rank/);
     }
-    expect(await counts(server())).toEqual(before);
+    expect(await tableCounts(server().database)).toEqual(before);
   });
 });
