@@ -54,6 +54,10 @@ export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the defau
        slidebox export [GAME]         the share code of your saved game (--last: of
                                       your last finished one)
        slidebox replay CODE           watch a shared game (slidebox replay --help)
+       slidebox submit CODE|--last    send a game to the leaderboard server
+       slidebox leaderboard [BOARD]   a leaderboard: daily, daily-puzzle, 2048, puzzle
+       slidebox config [KEY [VALUE]]  settings: the server, your name, daily submissions
+       slidebox serve [--help]        run a leaderboard server (and the web app)
        slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
 
 Your game is saved after every move and resumed next time (2048, puzzle, a versus

@@ -16,12 +16,11 @@ import {
   dailyLine,
   dailyNotice,
   dailySeed,
-  isDay,
   streak,
-  utcDay,
 } from '../front/daily.ts';
 import { initialModel2048 } from '../front/model2048.ts';
 import { initialModelPuzzle } from '../front/modelPuzzle.ts';
+import { loadConfig } from '../storage/config.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadRecords } from '../storage/stats.ts';
 import { best2048, save2048 } from '../storage/store2048.ts';
@@ -35,12 +34,19 @@ import {
 } from '../storage/storeDaily.ts';
 import { savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
+import type { DailyServer } from './dailyOnline.ts';
+import type { PlainHook } from './plainIo.ts';
 import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
+import { today } from './today.ts';
 
 export const DAILY_USAGE = `Usage: slidebox daily                 today's challenge: what you played, your streak
        slidebox daily 2048            today's 2048 game (4x4, to 2048)
        slidebox daily puzzle          today's 15-puzzle
 Options: --plain, --no-animation, --data-dir DIR (as for the games)
+  --server URL     a leaderboard server (else SLIDEBOX_SERVER, else slidebox config
+                   server): today's top 10 under your results, and your day's game
+                   submitted when it ends (asked once; slidebox config submit changes it)
+  --name NAME      your name on the leaderboards (asked for the first time otherwise)
 
 The boards come from the UTC date: every player gets the same ones. Your first game of
 the day to end counts (a 2048 game left for a new one ends it too; so does a puzzle given
@@ -48,12 +54,6 @@ up with n); later games are practice. Hints, the AI and the solver mark a result
 
 const out = (s: string) => process.stdout.write(s);
 const errOut = (s: string) => process.stderr.write(s);
-
-/** Today (UTC); SLIDEBOX_TODAY=YYYY-MM-DD sets another day (the end-to-end tests do). */
-function today(): string {
-  const set = process.env.SLIDEBOX_TODAY;
-  return set && isDay(set) ? set : utcDay(Date.now());
-}
 
 /** Today's results and the streak, as lines. */
 export function statusText(table: Parameters<typeof streak>[0], day: string): string {
@@ -94,6 +94,39 @@ interface DailyRun {
   readonly day: string;
   readonly plain: boolean;
   readonly animation: boolean;
+  /** The leaderboard server, when one is set. */
+  readonly server: DailyServer | null;
+}
+
+/**
+ * Plain mode with a server: when the day's game counts, the submission (asked once) happens
+ * there and then, its questions answered by the next lines of input.
+ */
+async function plainHook(
+  o: DailyRun,
+  kind: DailyKind,
+  outcome: DailyOutcome,
+): Promise<PlainHook | undefined> {
+  const server = o.server;
+  if (!server) return undefined;
+  const { PlainQuestions } = await import('./plainQuestions.ts');
+  const { afterDailyGame } = await import('./dailyOnline.ts');
+  const questions = new PlainQuestions(out);
+  let handled = false;
+  return questions.hook(async () => {
+    const counted = outcome.counted;
+    if (handled || !counted) return;
+    handled = true;
+    await questions.start(() => afterDailyGame(server, kind, counted, questions.ask));
+  });
+}
+
+/** After the full-screen game: the submission of a game that counted (asked once). */
+async function afterScreen(o: DailyRun, kind: DailyKind, outcome: DailyOutcome): Promise<void> {
+  if (!o.server || !outcome.counted) return;
+  const { afterDailyGame } = await import('./dailyOnline.ts');
+  const { terminalAsk } = await import('./online.ts');
+  await afterDailyGame(o.server, kind, outcome.counted, terminalAsk());
 }
 
 async function play2048(o: DailyRun): Promise<number> {
@@ -116,7 +149,8 @@ async function play2048(o: DailyRun): Promise<number> {
   if (o.plain) {
     const { runPlain2048 } = await import('./plain2048.ts');
     const io = { input: process.stdin, output: process.stdout, error: process.stderr };
-    const code = await runPlain2048(model, o.dir, io, aiHere, undefined, daily);
+    const hook = await plainHook(o, '2048', outcome);
+    const code = await runPlain2048(model, o.dir, io, aiHere, undefined, { ...daily, hook });
     out(endText(o.day, '2048', outcome.counted, o.dir));
     return code;
   }
@@ -124,6 +158,7 @@ async function play2048(o: DailyRun): Promise<number> {
   const depth = detectColorDepth(process.env, true);
   await run2048({ model, dataDir: o.dir, depth, animation: o.animation, ai: aiAdvisor, ...daily });
   out(endText(o.day, '2048', outcome.counted, o.dir));
+  await afterScreen(o, '2048', outcome);
   return 0;
 }
 
@@ -154,7 +189,8 @@ async function playPuzzle(o: DailyRun): Promise<number> {
   if (o.plain) {
     const { runPlainPuzzle } = await import('./plainPuzzle.ts');
     const io = { input: process.stdin, output: process.stdout, error: process.stderr };
-    const code = await runPlainPuzzle(model, o.dir, solverHere, io, daily);
+    const hook = await plainHook(o, 'puzzle', outcome);
+    const code = await runPlainPuzzle(model, o.dir, solverHere, io, { ...daily, hook });
     out(endText(o.day, 'puzzle', outcome.counted, o.dir));
     return code;
   }
@@ -169,6 +205,7 @@ async function playPuzzle(o: DailyRun): Promise<number> {
     ...daily,
   });
   out(endText(o.day, 'puzzle', outcome.counted, o.dir));
+  await afterScreen(o, 'puzzle', outcome);
   return 0;
 }
 
@@ -200,10 +237,17 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
   const day = today();
+  const server = await dailyServer(dir, values.server, values.name);
+  if (server === 'bad') return 2;
   if (kind === undefined) {
     const loaded = loadRecords(dir);
     for (const n of loaded.notices) errOut(`${n}\n`);
     out(statusText(loaded.records.daily ?? {}, day));
+    if (server) {
+      const { dailyBoardsText } = await import('./dailyOnline.ts');
+      const depth = detectColorDepth(process.env, process.stdout.isTTY === true);
+      out(`\n${await dailyBoardsText(server, day, depth)}`);
+    }
     return 0;
   }
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
@@ -212,11 +256,50 @@ export async function main(argv: readonly string[]): Promise<number> {
     day,
     plain: values.plain === true || !interactive,
     animation: !values['no-animation'],
+    server,
   };
   return kind === '2048' ? play2048(run) : playPuzzle(run);
 }
 
+/**
+ * The leaderboard server, when one is set (--server, SLIDEBOX_SERVER, the settings); 'bad' for
+ * a bad --server (said). A bad address from elsewhere is said in one line and the game goes on
+ * without a server.
+ */
+async function dailyServer(
+  dir: string,
+  flag: string | undefined,
+  name: string | undefined,
+): Promise<DailyServer | null | 'bad'> {
+  const config = loadConfig(dir);
+  for (const n of config.notices) errOut(`${n}\n`);
+  if (flag === undefined && !process.env.SLIDEBOX_SERVER && config.config.server === undefined) {
+    return null;
+  }
+  const { chooseServer } = await import('./online.ts');
+  const chosen = chooseServer(flag, process.env, config.config);
+  if (!chosen.ok) {
+    if (flag === undefined) {
+      errOut(`${chosen.error.message}; going on without the leaderboard.\n`);
+      return null;
+    }
+    errOut(`slidebox: ${chosen.error.message}\n\n${DAILY_USAGE}\n`);
+    return 'bad';
+  }
+  if (!chosen.value) return null;
+  return {
+    url: chosen.value.url,
+    dir,
+    env: process.env,
+    ...(name !== undefined ? { nameFlag: name } : {}),
+    say: (line) => out(`${line}\n`),
+    warn: (line) => errOut(`${line}\n`),
+  };
+}
+
 const OPTIONS = {
+  server: { type: 'string' },
+  name: { type: 'string' },
   plain: { type: 'boolean' },
   'no-animation': { type: 'boolean' },
   'data-dir': { type: 'string' },

@@ -249,6 +249,19 @@ async function main(argv: string[]): Promise<number> {
     const serve = await import('./serve.ts');
     return serve.main(argv.slice(1));
   }
+  // The leaderboard commands load the server's client only when they run.
+  if (argv[0] === 'submit') {
+    const submit = await import('./submit.ts');
+    return submit.main(argv.slice(1));
+  }
+  if (argv[0] === 'leaderboard') {
+    const board = await import('./leaderboard.ts');
+    return board.main(argv.slice(1));
+  }
+  if (argv[0] === 'config') {
+    const config = await import('./config.ts');
+    return config.main(argv.slice(1));
+  }
   if (argv[0] === 'replay' || argv[0] === 'export') {
     const share = await import('./share.ts');
     return share.main(argv[0], argv.slice(1));

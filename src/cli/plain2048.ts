@@ -12,7 +12,14 @@ import { key2048 } from '../front/keymap.ts';
 import { type Command2048, type Model2048, phase, shownHint } from '../front/model2048.ts';
 import type { Advisor, Store2048 } from '../front/ports.ts';
 import { fileStore2048 } from '../storage/store2048.ts';
-import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
+import {
+  eachLine,
+  type PlainHook,
+  type PlainIo,
+  plainKey,
+  unknownCommand,
+  withoutQuestion,
+} from './plainIo.ts';
 
 export const PLAIN_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l), u undo, i hint, n new game, c keep going after a win, q quit';
@@ -56,7 +63,7 @@ export async function runPlain2048(
   advisor: () => Promise<Advisor>,
   place?: Placer,
   /** The daily challenge's store and seed instead of the usual ones. */
-  daily?: { readonly store: Store2048; readonly seed: () => number },
+  daily?: { readonly store: Store2048; readonly seed: () => number; readonly hook?: PlainHook },
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const show = (m: Model2048) => {
@@ -86,29 +93,36 @@ export async function runPlain2048(
       game.start();
     });
   } else {
-    await eachLine(io, PLAIN_HELP, async (line, raw) => {
-      const cmd = plainCommand2048(line, game.model);
-      if (!cmd) {
-        unknownCommand(io, raw, PLAIN_HELP);
+    await eachLine(
+      io,
+      PLAIN_HELP,
+      async (line, raw) => {
+        const cmd = plainCommand2048(line, game.model);
+        if (!cmd) {
+          unknownCommand(io, raw, PLAIN_HELP);
+          return true;
+        }
+        if (cmd.type === 'quit') return false;
+        if (cmd.type === 'hint' && game.model.game.over) {
+          out('Hint: no moves left.\n');
+          return true;
+        }
+        game.dispatch(cmd);
+        if (cmd.type !== 'hint') {
+          show(game.model);
+          await daily?.hook?.after();
+          return true;
+        }
+        await game.settled();
+        const dir = shownHint(game.model);
+        if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+        else out(dir ? `Hint: ${dir}\n` : 'Hint: no moves left.\n');
         return true;
-      }
-      if (cmd.type === 'quit') return false;
-      if (cmd.type === 'hint' && game.model.game.over) {
-        out('Hint: no moves left.\n');
-        return true;
-      }
-      game.dispatch(cmd);
-      if (cmd.type !== 'hint') {
-        show(game.model);
-        return true;
-      }
-      await game.settled();
-      const dir = shownHint(game.model);
-      if (game.model.notice) io.error.write(`${game.model.notice}\n`);
-      else out(dir ? `Hint: ${dir}\n` : 'Hint: no moves left.\n');
-      return true;
-    });
+      },
+      daily?.hook && ((raw) => daily.hook!.take(raw)),
+    );
   }
+  await daily?.hook?.finish();
   const end = game.close();
   out(`Final score: ${formatNumber(end.game.score)}\n`);
   return 0;

@@ -58,17 +58,33 @@ export function quoteInput(raw: string): string {
 }
 
 /**
+ * Questions a plain game may ask between commands (the daily challenge's "Submit…?"): they
+ * are answered by the next lines of input, blank ones included.
+ */
+export interface PlainHook {
+  /** Every line first: true when it was taken as the answer to a question. */
+  take(raw: string): Promise<boolean>;
+  /** After each command the game applied: may ask a question. */
+  after(): Promise<void>;
+  /** When the input ends or the game quits: questions still open get no answer. */
+  finish(): Promise<void>;
+}
+
+/**
  * Reads commands a line at a time and hands each (trimmed, lower case) to `handle`, waiting
  * for it before the next; `handle` returns false to stop. Returns when input ends or stops.
+ * A line that `take` takes (an answer to a question) is no command.
  */
 export async function eachLine(
   io: PlainIo,
   help: string,
   handle: (line: string, raw: string) => Promise<boolean> | boolean,
+  take?: (raw: string) => Promise<boolean>,
 ): Promise<void> {
   const rl = createInterface({ input: io.input, terminal: false });
   try {
     for await (const raw of rl) {
+      if (take && (await take(raw.trim()))) continue;
       const line = raw.trim().toLowerCase();
       if (line === '') continue;
       if (line === '?' || line === 'help') {

@@ -18,7 +18,14 @@ import {
 } from '../front/modelPuzzle.ts';
 import type { PuzzleSolver, StorePuzzle } from '../front/ports.ts';
 import { fileStorePuzzle } from '../storage/storePuzzle.ts';
-import { eachLine, type PlainIo, plainKey, unknownCommand, withoutQuestion } from './plainIo.ts';
+import {
+  eachLine,
+  type PlainHook,
+  type PlainIo,
+  plainKey,
+  unknownCommand,
+  withoutQuestion,
+} from './plainIo.ts';
 
 export const PLAIN_PUZZLE_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) slide a tile that way; a tile number slides that tile; u undo; i hint; solve (print a solution); n new game; q quit';
@@ -59,7 +66,7 @@ export async function runPlainPuzzle(
   solver: () => Promise<PuzzleSolver>,
   io: PlainIo,
   /** The daily challenge's store and seed instead of the usual ones. */
-  daily?: { readonly store: StorePuzzle; readonly seed: () => number },
+  daily?: { readonly store: StorePuzzle; readonly seed: () => number; readonly hook?: PlainHook },
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const game = new ControllerPuzzle({
@@ -100,27 +107,34 @@ export async function runPlainPuzzle(
     if (game.model.hint) game.dispatch({ type: 'hint' });
   };
 
-  await eachLine(io, PLAIN_PUZZLE_HELP, async (line, raw) => {
-    if (line === 'i' || line === 'hint' || line === 'solve') {
-      await solveOrHint(line);
+  await eachLine(
+    io,
+    PLAIN_PUZZLE_HELP,
+    async (line, raw) => {
+      if (line === 'i' || line === 'hint' || line === 'solve') {
+        await solveOrHint(line);
+        return true;
+      }
+      const cmd = plainCommandPuzzle(line, game.model);
+      if (!cmd) {
+        unknownCommand(io, raw, PLAIN_PUZZLE_HELP);
+        return true;
+      }
+      if (cmd.type === 'quit') return false;
+      const w = game.model.puzzle.width;
+      if (cmd.type === 'tile' && (cmd.tile < 1 || cmd.tile >= w * w)) {
+        io.error.write(`there is no tile ${cmd.tile} on the ${w}×${w} board\n`);
+        return true;
+      }
+      game.dispatch(cmd);
+      if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+      out(status(game.model, Date.now()));
+      await daily?.hook?.after();
       return true;
-    }
-    const cmd = plainCommandPuzzle(line, game.model);
-    if (!cmd) {
-      unknownCommand(io, raw, PLAIN_PUZZLE_HELP);
-      return true;
-    }
-    if (cmd.type === 'quit') return false;
-    const w = game.model.puzzle.width;
-    if (cmd.type === 'tile' && (cmd.tile < 1 || cmd.tile >= w * w)) {
-      io.error.write(`there is no tile ${cmd.tile} on the ${w}×${w} board\n`);
-      return true;
-    }
-    game.dispatch(cmd);
-    if (game.model.notice) io.error.write(`${game.model.notice}\n`);
-    out(status(game.model, Date.now()));
-    return true;
-  });
+    },
+    daily?.hook && ((raw) => daily.hook!.take(raw)),
+  );
+  await daily?.hook?.finish();
   const end = game.close();
   out(`Moves: ${formatNumber(end.puzzle.moves)}${end.puzzle.solved ? ' (solved)' : ''}\n`);
   return 0;

@@ -1,0 +1,193 @@
+/**
+ * `slidebox leaderboard`: a board of the leaderboard server as an aligned table (your own line
+ * marked, or shown under the table when it is further down), or the server's answer as JSON.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkOptions } from '../engine/game2048.ts';
+import { err, ok, type Problem, type Result } from '../engine/result.ts';
+import { isDay } from '../front/daily.ts';
+import type { BoardName, BoardQuery } from '../net/api.ts';
+import { loadConfig } from '../storage/config.ts';
+import { defaultDataDir } from '../storage/files.ts';
+import { loadPlayer } from '../storage/player.ts';
+import { detectColorDepth } from '../tui/color.ts';
+import { boardKind, boardTable, boardTitle, rankSentence, safeJson } from './boardText.ts';
+import { chooseServer, clientFor, netLine } from './online.ts';
+import { today } from './today.ts';
+
+export const LEADERBOARD_USAGE = `Usage: slidebox leaderboard [daily|daily-puzzle|2048|puzzle] [options]
+                                    a board of the leaderboard server (default: today's
+                                    daily 2048)
+Options:
+  --size N         2048 and puzzle: the board size, 3 to 8 (default 4)
+  --target T       2048: the target tile (default 2048)
+  --day D          daily boards: another day, YYYY-MM-DD (default today, UTC)
+  --limit N        lines, 1 to 100 (default 10)
+  --assisted       games the AI or the solver helped too (marked)
+  --json           the server's answer as JSON
+  --server URL     the leaderboard server (else SLIDEBOX_SERVER, else slidebox config server)
+  --data-dir DIR   where your player file is (your own line is marked)`;
+
+const OPTIONS = {
+  size: { type: 'string' },
+  target: { type: 'string' },
+  day: { type: 'string' },
+  limit: { type: 'string' },
+  assisted: { type: 'boolean' },
+  json: { type: 'boolean' },
+  server: { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const BOARD_WORDS: Readonly<Record<string, BoardName>> = {
+  daily: 'daily-2048',
+  'daily-2048': 'daily-2048',
+  'daily-puzzle': 'daily-puzzle',
+  '2048': '2048',
+  puzzle: 'puzzle',
+};
+
+type Values = {
+  [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean;
+};
+
+function whole(name: string, text: string, min: number, max: number): Result<number, Problem> {
+  const n = Number(text);
+  return /^\d{1,9}$/.test(text) && n >= min && n <= max
+    ? ok(n)
+    : err({
+        code: 'bad-value',
+        message: `--${name} needs a whole number from ${min} to ${max}, got "${text}"`,
+      });
+}
+
+/** The query the arguments ask for (without the player), or what is wrong with them. */
+export function boardQuery(
+  positionals: readonly string[],
+  v: Values,
+  day: string,
+): Result<Omit<BoardQuery, 'playerKey'> & { readonly limit: number }, Problem> {
+  const word = positionals[0] ?? 'daily';
+  const board = BOARD_WORDS[word];
+  if (positionals.length > 1 || board === undefined) {
+    return err({
+      code: 'unknown-board',
+      message: `unknown board "${positionals.join(' ')}" (try: daily, daily-puzzle, 2048, puzzle)`,
+    });
+  }
+  const daily = board === 'daily-2048' || board === 'daily-puzzle';
+  const only = (o: string, what: string) =>
+    err({ code: 'bad-option', message: `--${o} is for ${what} only` });
+  if (daily && v.size !== undefined)
+    return only('size', 'the 2048 and puzzle boards (the daily ones are 4×4)');
+  if (board !== '2048' && v.target !== undefined) return only('target', 'the 2048 board');
+  if (!daily && v.day !== undefined) return only('day', 'the daily boards');
+  if (v.day !== undefined && !isDay(v.day)) {
+    return err({ code: 'bad-value', message: `--day needs a day as YYYY-MM-DD, got "${v.day}"` });
+  }
+  const limit = v.limit === undefined ? ok(10) : whole('limit', v.limit, 1, 100);
+  if (!limit.ok) return limit;
+  const size = v.size === undefined ? ok(undefined) : whole('size', v.size, 3, 8);
+  if (!size.ok) return size;
+  let target: number | undefined;
+  if (v.target !== undefined) {
+    const t = whole('target', v.target, 8, 2 ** 20);
+    const checked = t.ok ? checkOptions({ target: t.value }) : t;
+    if (!checked.ok)
+      return err({
+        code: 'bad-value',
+        message: `--target needs a power of two from 8, got "${v.target}"`,
+      });
+    target = t.ok ? t.value : undefined;
+  }
+  return ok({
+    board,
+    ...(size.value !== undefined ? { size: size.value } : {}),
+    ...(target !== undefined ? { target } : {}),
+    ...(daily ? { day: v.day ?? day } : {}),
+    limit: limit.value,
+    ...(v.assisted ? { assisted: true } : {}),
+  });
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Runs `slidebox leaderboard …`; resolves with the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const errOut = (s: string) => process.stderr.write(s);
+  const usageError = (message: string) => {
+    errOut(`slidebox: ${message}\n\n${LEADERBOARD_USAGE}\n`);
+    return 2;
+  };
+  let a: ReturnType<
+    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
+  >;
+  try {
+    a = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    return usageError(
+      (e as Error).message.split('. ')[0]!.replace(/^Unknown option '(.+)'$/, 'unknown option $1'),
+    );
+  }
+  const { values, positionals } = a;
+  if (values.help) {
+    process.stdout.write(`${LEADERBOARD_USAGE}\n`);
+    return 0;
+  }
+  const day = today();
+  const query = boardQuery(positionals, values, day);
+  if (!query.ok) return usageError(query.error.message);
+  const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  const config = loadConfig(dir);
+  for (const n of config.notices) errOut(`${n}\n`);
+  const server = chooseServer(values.server, process.env, config.config);
+  if (!server.ok) return usageError(server.error.message);
+  if (server.value === null) {
+    errOut(
+      'slidebox: no leaderboard server is set: give one with --server URL, set SLIDEBOX_SERVER, or run slidebox config server URL\n',
+    );
+    return 2;
+  }
+  const player = loadPlayer(dir);
+  for (const n of player.notices) errOut(`${n}\n`);
+  const key = player.player?.key;
+  const r = await clientFor(server.value.url, process.env).leaderboard({
+    ...query.value,
+    ...(key ? { playerKey: key } : {}),
+  });
+  if (!r.ok) {
+    errOut(`${netLine(r.error)}\n`);
+    return 1;
+  }
+  if (values.json) {
+    process.stdout.write(`${safeJson(r.value)}\n`);
+    return 0;
+  }
+  const q = query.value;
+  const title = boardTitle(q.board, {
+    size: q.size,
+    target: q.target,
+    day: q.day ?? null,
+    today: day,
+  });
+  const isTTY = process.stdout.isTTY === true;
+  const lines = [
+    `${capital(title)}${q.day && q.day !== day ? '' : q.day ? ` (${q.day})` : ''}${q.assisted ? ' · assisted games included' : ''} · ${server.value.url}`,
+  ];
+  const entries = Array.isArray(r.value.entries) ? r.value.entries : [];
+  if (entries.length === 0 && !r.value.you) lines.push('  No games on this board yet.');
+  else
+    lines.push(
+      boardTable(r.value, boardKind(q.board), detectColorDepth(process.env, isTTY)).trimEnd(),
+    );
+  if (key)
+    lines.push(
+      r.value.you
+        ? rankSentence(r.value.you.rank, title, q.assisted)
+        : `You are not on ${title} yet.`,
+    );
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
