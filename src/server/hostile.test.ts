@@ -460,6 +460,29 @@ describe('raw HTTP', () => {
     expectRefusal({ status: 413, body: chunked.json }, 413, 'too-large');
   });
 
+  it('answers 400 connections opened at once, each with a request, with no 5xx', async () => {
+    const json = { 'content-type': 'application/json' };
+    const texts = Array.from({ length: 400 }, (_, i) => {
+      if (i % 4 === 0) return requestText('GET', '/api/health');
+      if (i % 4 === 1)
+        return requestText('GET', `/api/leaderboard?board=2048&limit=${1 + (i % 50)}`);
+      if (i % 4 === 2) {
+        const body = JSON.stringify({ code: `sb.${i}`, name: 'C', playerKey: key(1000) });
+        return requestText('POST', '/api/scores', json, body);
+      }
+      const body = JSON.stringify({
+        code: play2048(1000 + i, 10).code,
+        name: 'C',
+        playerKey: key(i),
+      });
+      return requestText('POST', '/api/scores', json, body);
+    });
+    const answers = await Promise.all(texts.map((t) => raw(t, 20_000)));
+    // Within the listen backlog (511), every one is answered: the games stored, the rest 200/400.
+    const want = texts.map((_, i) => [200, 200, 400, 201][i % 4]);
+    expect(answers.map((r) => r.status)).toEqual(want);
+  });
+
   it('cuts off clients that send slowly within its timeouts, and serves others meanwhile', async () => {
     // The server's timeouts (app.ts): the headers within 5 s, the whole request within 10 s.
     const headersMs = 5_000;
