@@ -1,16 +1,23 @@
 /**
  * The web app: settings, records and the player's picture, the home screen and the game
- * screens (2048, puzzle, versus, duel, their daily challenges, replays, statistics — each loaded
- * the first time it is shown), routing by the URL's hash, and the page's events (keys, visibility, other tabs).
- * All state lives in the App object; nothing runs until {@link startApp} is called.
+ * screens (2048, puzzle, versus, duel, their daily challenges, replays, statistics, leaderboards
+ * — each loaded the first time it is shown), routing by the URL's hash, and the page's events
+ * (keys, visibility, other tabs). All state lives in the App object; nothing runs until
+ * {@link startApp} is called.
+ *
+ * The leaderboards are there only when the page is served by `slidebox serve`: once the first
+ * screen is shown, the app asks `./api/health` (with code loaded then); a static site, or a
+ * device offline, gets no answer and the app is as it is without them.
  *
  * `?seed=N` in the URL seeds the first new game of the visit (both games), so a link can name
  * the position a game starts from.
  */
 import { checkSeed, randomSeed } from '../engine/rng.ts';
-import { type AppContext, keyBelongsToControl } from './context.ts';
+import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
+import { type AppContext, keyBelongsToControl, type ServerLink } from './context.ts';
 import type { Screen2048 } from './game2048/screen.ts';
 import { ViewHome } from './home/view.ts';
+import type { Online } from './leaderboards/online.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
 import { onHistoryNotice } from './storage/historyNotice.ts';
 import {
@@ -22,13 +29,26 @@ import {
   savePicture,
   saveSettings,
 } from './storage/keyValue.ts';
-import { GAMES, type GameKind, type Settings } from './storage/settings.ts';
+import { GAMES, type GameKind, type Settings, TARGETS } from './storage/settings.ts';
 import type { RecordsBox } from './storage/webStores.ts';
 
 /** The saves' module: saved games and records, read through the engine's parsers. */
 type Persist = typeof import('./storage/persist.ts');
 
-type ScreenName = 'home' | GameKind | 'replay' | 'stats' | 'daily-2048' | 'daily-puzzle';
+type ScreenName =
+  | 'home'
+  | GameKind
+  | 'replay'
+  | 'stats'
+  | 'daily-2048'
+  | 'daily-puzzle'
+  | 'leaderboards';
+
+/** The board sizes, smallest first. */
+const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);
+
+/** Screens that route by their name alone (`#stats`). */
+const NAMED: readonly string[] = ['stats', 'daily-2048', 'daily-puzzle', 'leaderboards'];
 
 /** What every game screen does for the app. */
 interface Screen {
@@ -36,6 +56,11 @@ interface Screen {
   leave(): void;
   /** A key pressed on the screen; true when the game took it. */
   key(e: KeyboardEvent): boolean;
+}
+
+/** A game screen that offers Submit once the leaderboard server is found. */
+interface Submits extends Screen {
+  serverFound(): void;
 }
 
 /**
@@ -103,8 +128,12 @@ class App implements AppContext {
   private readonly stats: LazyScreen;
   private readonly daily2048: LazyScreen<Screen2048>;
   private readonly dailyPuzzle: LazyScreen<ScreenPuzzle>;
+  private readonly leaderboards: LazyScreen;
   /** The saves' module, loading or loaded (see {@link saves}). */
   private persist: Promise<Persist> | null = null;
+  /** The leaderboard server: being looked for, or found (null: none). See {@link findServer}. */
+  private serverSearch: Promise<Online | null> | null = null;
+  private online: Online | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -165,6 +194,45 @@ class App implements AppContext {
       () => import('./stats/screen.ts'),
       (m) => new m.ScreenStats(this),
     );
+    this.leaderboards = lazy(
+      () => import('./leaderboards/screen.ts'),
+      (m) =>
+        new m.ScreenLeaderboards(this, () => this.findServer(), { sizes: SIZES, targets: TARGETS }),
+    );
+  }
+
+  /**
+   * The leaderboard server this page came from, looked for once (again after a failed look when
+   * the device comes back online): its code loads only now, after the first screen.
+   */
+  findServer(): Promise<Online | null> {
+    this.serverSearch ??= import('./leaderboards/online.ts')
+      .then((m) => m.findServer(this.kv))
+      .catch(() => null)
+      .then((online) => {
+        if (!online) this.serverSearch = null;
+        else if (!this.online) this.serverFound(online);
+        return online;
+      });
+    return this.serverSearch;
+  }
+
+  /** The server answered: its features show on the screens that have them. */
+  private serverFound(online: Online): void {
+    this.online = online;
+    this.homeView.showOnline();
+    if (this.screen === 'home') this.showDaily();
+    const submits: LazyScreen<Submits>[] = [
+      this.game2048,
+      this.puzzle,
+      this.daily2048,
+      this.dailyPuzzle,
+    ];
+    for (const s of submits) s.loaded()?.serverFound();
+  }
+
+  server(): ServerLink | null {
+    return this.online;
   }
 
   /**
@@ -198,6 +266,7 @@ class App implements AppContext {
       stats: this.stats,
       'daily-2048': this.daily2048,
       'daily-puzzle': this.dailyPuzzle,
+      leaderboards: this.leaderboards,
     };
     return screens[name];
   }
@@ -256,7 +325,7 @@ class App implements AppContext {
   route(): void {
     const h = location.hash.replace(/^#/, '');
     if (h.startsWith('replay=')) this.show('replay');
-    else if (h === 'stats' || h === 'daily-2048' || h === 'daily-puzzle') this.show(h);
+    else if (NAMED.includes(h)) this.show(h as ScreenName);
     else this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
   }
 
@@ -277,6 +346,10 @@ class App implements AppContext {
     });
     window.addEventListener('storage', (e) => this.storageChanged(e));
     window.addEventListener('popstate', () => this.route());
+    // Back online: a server not found before may answer now.
+    window.addEventListener('online', () => {
+      if (!this.online) void this.findServer();
+    });
   }
 
   private go(next: ScreenName): void {
@@ -313,7 +386,8 @@ class App implements AppContext {
         const late = this.takeNotices();
         if (late) this.homeView.sayToo(late);
         const daily = this.records.value.daily ?? {};
-        this.homeView.showDaily(dailyCard(daily, Date.now(), (t) => this.homeView.say(t)));
+        const said = (t: string) => this.homeView.say(t);
+        this.homeView.showDaily(dailyCard(daily, Date.now(), said, this.online));
       },
       (e: unknown) => {
         if (this.screen !== 'home') return;
@@ -365,6 +439,10 @@ export function startApp(): void {
   const app = new App(document.getElementById('app')!, document.getElementById('live')!);
   app.listen();
   app.route();
+  // After the first screen is shown: whether a leaderboard server serves this page.
+  const look = () => setTimeout(() => void app.findServer(), 0);
+  if (document.readyState === 'complete') look();
+  else window.addEventListener('load', look, { once: true });
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     window.addEventListener('load', () => {
       navigator.serviceWorker.register('./sw.js').catch(() => {

@@ -1,4 +1,7 @@
-/** What the web app gives each of its screens: storage, settings, the live region, routing. */
+/**
+ * What the web app gives each of its screens: storage, settings, the live region, routing, and
+ * the leaderboard server when there is one.
+ */
 import type { KeyValueStore } from './storage/persist.ts';
 import type { Settings } from './storage/settings.ts';
 import type { RecordsBox } from './storage/webStores.ts';
@@ -20,6 +23,18 @@ export interface AppContext {
   mount(root: HTMLElement): void;
   /** Back to the home screen. */
   home(): void;
+  /** The leaderboard server, when this page is served by one (null: none, or not known yet). */
+  server(): ServerLink | null;
+}
+
+/** What the leaderboard server does for a game screen (src/web/leaderboards/online.ts). */
+export interface ServerLink {
+  /**
+   * Submits a finished game's share code under the player's name (asked for in the page the
+   * first time); resolves with the sentence to show: the rank, or what went wrong and what was
+   * kept. `target`: a 2048 game's, to name its board.
+   */
+  submit(code: string, about?: { target?: number }): Promise<string>;
 }
 
 /** Slide time of one move (ms); shorter while inputs wait, none when many do. */

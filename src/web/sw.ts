@@ -4,7 +4,9 @@
  * its own cache, and older caches are dropped once the new one is complete.
  *
  * Strategy: cache first for the app's own files (they are content-hashed, except index.html
- * and sw.js), network first for page loads so a new version shows up when online.
+ * and sw.js), network first for page loads so a new version shows up when online, and the
+ * network alone for the leaderboard server's API (`./api/…`): its answers are never cached, so
+ * a board is never stale and, offline, the app sees that there is no server.
  */
 
 // Service worker globals, declared here because the project's lib is DOM, not WebWorker.
@@ -51,9 +53,18 @@ sw.addEventListener('activate', (event) => {
   );
 });
 
+/** Whether a URL is the leaderboard server's API: under `api/` beside the app. */
+function isApi(url: URL, scope: string): boolean {
+  const base = new URL(scope).pathname;
+  return url.pathname.startsWith(`${base}api/`) || url.pathname.startsWith('/api/');
+}
+
 sw.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
+  const url = new URL(req.url);
+  // Not answered here: the browser asks the network itself, and nothing is cached.
+  if (req.method !== 'GET' || url.origin !== location.origin) return;
+  if (isApi(url, sw.registration.scope)) return;
   if (req.mode === 'navigate') {
     // The page: fresh when online, the cached one (whatever its query) when not.
     event.respondWith(

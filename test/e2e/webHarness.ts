@@ -12,7 +12,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 
 export const CHROMIUM = process.env.SLIDEBOX_CHROMIUM ?? '/usr/bin/chromium';
@@ -152,9 +158,17 @@ export async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !serverProbe(m)) errors.push(`console: ${m.text()}`);
   });
   return { context, page, errors };
+}
+
+/**
+ * Whether a console message is the browser's note that the app's look for a leaderboard server
+ * (`GET ./api/health`, once per visit) found none: expected on a static site.
+ */
+export function serverProbe(m: ConsoleMessage): boolean {
+  return /Failed to load resource/.test(m.text()) && /\/api\/health$/.test(m.location().url);
 }
 
 /** Saves a screenshot under test-output/screenshots/, once the page's animations are done. */

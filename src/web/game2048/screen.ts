@@ -16,7 +16,7 @@ import { describe2048 } from '../ui/announce.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { CommandQueue } from '../ui/queue.ts';
-import { shareGame } from '../ui/share.ts';
+import { gameCode, shareGame } from '../ui/share.ts';
 import { webAdvisor, webPlacer } from '../workers/webAdvisor.ts';
 import { View2048 } from './view.ts';
 
@@ -31,6 +31,8 @@ export class Screen2048 {
   private placerLoad: Promise<void> | null = null;
   /** The screen is shown (a placer that finishes loading opens the game only then). */
   private entered = false;
+  /** A submission to the leaderboards is under way. */
+  private submitting = false;
 
   /** `daily`: today's plan, for the daily challenge's 2048 (else the game of the settings). */
   constructor(
@@ -56,8 +58,37 @@ export class Screen2048 {
           this.ctx.live(said);
         });
       },
+      submit: () => this.submit(),
+      canSubmit: () => this.canSubmit(),
     });
     attachPointer(this.view.board, { swipe: (dir) => this.queue.push({ type: 'move', dir }) });
+  }
+
+  /** A leaderboard server serves the page and the game is one it ranks (evil games are not). */
+  private canSubmit(): boolean {
+    return this.ctx.server() !== null && this.game?.model.evil !== true;
+  }
+
+  /** The leaderboard server was found: a finished game on screen can be submitted. */
+  serverFound(): void {
+    this.view.showSubmit(this.canSubmit());
+  }
+
+  /** Submits the finished game; its rank, or what went wrong, shows on the notice line. */
+  private submit(): void {
+    const server = this.ctx.server();
+    const m = this.game?.model;
+    if (!server || !m || m.evil || this.submitting) return;
+    this.submitting = true;
+    this.view.setNotice('Submitting…');
+    const opts = { evil: m.evil, assisted: m.assisted };
+    void gameCode((c) => c.shared2048(m.game, opts))
+      .then((c) => ('code' in c ? server.submit(c.code, { target: m.game.target }) : c.problem))
+      .then((said) => {
+        this.submitting = false;
+        this.view.setNotice(said);
+        this.ctx.live(said);
+      });
   }
 
   /**

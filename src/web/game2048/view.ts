@@ -26,6 +26,7 @@ import {
   overlay,
   setText,
 } from '../ui/dom.ts';
+import { showSubmit, submitButton } from '../ui/submit.ts';
 import { drawTiles } from '../ui/tiles.ts';
 
 const KEYS_HELP =
@@ -46,6 +47,10 @@ export interface View2048Handlers {
   menu(): void;
   /** Share the finished game (a replay link). */
   share(): void;
+  /** Submit the finished game to the leaderboards. */
+  submit(): void;
+  /** Whether a finished game can be submitted (a leaderboard server serves the page). */
+  canSubmit(): boolean;
 }
 
 export class View2048 {
@@ -208,6 +213,11 @@ export class View2048 {
     setText(this.notice, text);
   }
 
+  /** Shows or hides the finished game's Submit button. */
+  showSubmit(shown: boolean): void {
+    showSubmit(this.root, shown);
+  }
+
   private popScore(gained: number): void {
     const el = h('span', { class: 'score-pop', 'aria-hidden': 'true' }, `+${formatNumber(gained)}`);
     el.addEventListener('animationend', () => el.remove());
@@ -248,6 +258,7 @@ export class View2048 {
                     action: 'share',
                     title: 'Share a link that replays this game',
                   }),
+                  submitButton(this.on.canSubmit()),
                 ],
               )
             : kind === 'over'
@@ -262,6 +273,7 @@ export class View2048 {
                       action: 'share',
                       title: 'Share a link that replays this game',
                     }),
+                    submitButton(this.on.canSubmit()),
                   ],
                 )
               : overlay('confirm', 'Start a new game?', 'This game will be lost.', [

@@ -1,11 +1,13 @@
 /**
  * The home screen's Daily challenge card: today's result or play link for each daily game, the
- * streak, and a Share button for each result. Loaded after the home screen is shown, with the
- * records: the daily challenge's rules bring the engine's share codes along.
+ * streak, and a Share button for each result; with a leaderboard server, a Submit button for
+ * each result and the player's rank on today's boards. Loaded after the home screen is shown,
+ * with the records: the daily challenge's rules bring the engine's share codes along.
  */
 import {
   DAILY_KINDS,
   DAILY_NAMES,
+  type DailyKind,
   type DailyTable,
   dailyLine,
   streak,
@@ -14,11 +16,33 @@ import {
 import { h } from '../ui/dom.ts';
 import { shareResult } from '../ui/share.ts';
 
+/** What the card asks of the leaderboard server (src/web/leaderboards/online.ts). */
+export interface DailyServer {
+  /** Submits a game's code; resolves with the sentence to show. */
+  submit(code: string): Promise<string>;
+  /** The player's rank on today's board of a daily game, as a line, or null. */
+  dailyRank(kind: DailyKind): Promise<string | null>;
+}
+
+/** The line with the player's rank today, filled when the server answers. */
+function rankLine(kind: DailyKind, server: DailyServer): HTMLElement {
+  const el = h('p', { class: 'daily-rank', 'data-testid': `daily-rank-${kind}` });
+  void server.dailyRank(kind).then((text) => {
+    el.textContent = text ?? '';
+  });
+  return el;
+}
+
 /**
- * The card's contents on the day of `now`: a row per daily game and the streak. A Share
- * button's outcome (a sentence) goes to `said`.
+ * The card's contents on the day of `now`: a row per daily game and the streak. A Share or
+ * Submit button's outcome (a sentence) goes to `said`. `server`: the leaderboard server, if any.
  */
-export function dailyCard(table: DailyTable, now: number, said: (text: string) => void) {
+export function dailyCard(
+  table: DailyTable,
+  now: number,
+  said: (text: string) => void,
+  server: DailyServer | null = null,
+) {
   const day = utcDay(now);
   const rows = DAILY_KINDS.map((kind) => {
     const r = table[day]?.[kind];
@@ -38,12 +62,31 @@ export function dailyCard(table: DailyTable, now: number, said: (text: string) =
       share = h('button', { type: 'button', class: 'btn', 'data-share-daily': kind }, 'Share');
       share.addEventListener('click', () => void shareResult(line, r.code).then(said));
     }
+    let rank: HTMLElement | null = server && rankLine(kind, server);
+    let submit: HTMLButtonElement | null = null;
+    // A puzzle given up is not ranked: only a solved one is offered.
+    const code = r && (kind === '2048' || r.won) ? r.code : undefined;
+    if (server && code) {
+      submit = h('button', { type: 'button', class: 'btn', 'data-submit-daily': kind }, 'Submit');
+      submit.addEventListener('click', () => {
+        submit!.disabled = true;
+        void server.submit(code).then((text) => {
+          submit!.disabled = false;
+          said(text);
+          const again = rankLine(kind, server);
+          rank?.replaceWith(again);
+          rank = again;
+        });
+      });
+    }
     return h(
       'div',
       { class: 'daily-row' },
       h('p', { 'data-testid': `daily-line-${kind}` }, line),
       play,
       share,
+      submit,
+      rank,
     );
   });
   const s = streak(table, day);

@@ -82,6 +82,12 @@ export class ViewHome {
   private readonly slider: HTMLSelectElement;
   private readonly placer: HTMLSelectElement;
   private readonly dailyBody = h('div', { class: 'daily-body', 'data-testid': 'daily' });
+  /** Shown when a leaderboard server serves the page. */
+  private readonly boards = h(
+    'a',
+    { href: '#leaderboards', class: 'btn', 'data-testid': 'open-leaderboards', hidden: true },
+    'Leaderboards',
+  );
 
   constructor(
     initial: Settings,
@@ -191,6 +197,7 @@ export class ViewHome {
       h(
         'nav',
         { class: 'home-links', 'aria-label': 'More' },
+        this.boards,
         h('a', { href: '#stats', class: 'btn', 'data-testid': 'open-stats' }, 'Statistics'),
       ),
       h(
@@ -279,6 +286,11 @@ export class ViewHome {
    */
   showDaily(contents: readonly Node[]): void {
     this.dailyBody.replaceChildren(...contents);
+  }
+
+  /** Shows the Leaderboards link (a leaderboard server serves the page). */
+  showOnline(): void {
+    this.boards.hidden = false;
   }
 
   /** Moves focus to the button of the game last played. */

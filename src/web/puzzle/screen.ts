@@ -21,7 +21,7 @@ import { describePuzzle } from '../ui/announce.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { CommandQueue } from '../ui/queue.ts';
-import { shareGame } from '../ui/share.ts';
+import { gameCode, shareGame } from '../ui/share.ts';
 import { createSolverClient } from '../workers/clients.ts';
 import { builtinPicture } from './picture.ts';
 import { ViewPuzzle } from './view.ts';
@@ -31,6 +31,8 @@ export class ScreenPuzzle {
   private readonly queue: CommandQueue<CommandPuzzle>;
   private game: ControllerPuzzle | null = null;
   private animate = false;
+  /** A submission to the leaderboards is under way. */
+  private submitting = false;
 
   /** `daily`: today's plan, for the daily challenge's 15-puzzle (else the settings' puzzle). */
   constructor(
@@ -61,6 +63,8 @@ export class ScreenPuzzle {
           this.ctx.live(said);
         });
       },
+      submit: () => this.submit(),
+      canSubmit: () => this.ctx.server() !== null,
     });
     attachPointer(this.view.board, {
       swipe: (dir) => this.queue.push({ type: 'move', dir }),
@@ -69,6 +73,28 @@ export class ScreenPuzzle {
         if (tile) this.queue.push({ type: 'tile', tile });
       },
     });
+  }
+
+  /** The leaderboard server was found: a solved puzzle on screen can be submitted. */
+  serverFound(): void {
+    this.view.showSubmit(this.ctx.server() !== null);
+  }
+
+  /** Submits the solved puzzle; its rank, or what went wrong, shows on the notice line. */
+  private submit(): void {
+    const server = this.ctx.server();
+    const m = this.game?.model;
+    if (!server || !m?.puzzle.solved || this.submitting) return;
+    this.submitting = true;
+    this.view.setNotice('Submitting…');
+    const opts = { assisted: m.assisted, timeMs: elapsedMs(m.puzzle, Date.now()) };
+    void gameCode((c) => c.sharedPuzzle(m.puzzle, opts))
+      .then((c) => ('code' in c ? server.submit(c.code) : c.problem))
+      .then((said) => {
+        this.submitting = false;
+        this.view.setNotice(said);
+        this.ctx.live(said);
+      });
   }
 
   /** Shows the puzzle of the chosen width, loading or starting it. */

@@ -16,6 +16,7 @@ import {
 } from '../../front/modelPuzzle.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from '../ui/dom.ts';
+import { showSubmit, submitButton } from '../ui/submit.ts';
 
 const KEYS_HELP =
   'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
@@ -26,6 +27,10 @@ export interface ViewPuzzleHandlers {
   numbers(show: boolean): void;
   /** Share the finished game (a replay link). */
   share(): void;
+  /** Submit the solved puzzle to the leaderboards. */
+  submit(): void;
+  /** Whether a solved puzzle can be submitted (a leaderboard server serves the page). */
+  canSubmit(): boolean;
 }
 
 /** How tiles look: the picture (a URL) or none, and whether numbers show on pictures. */
@@ -180,6 +185,11 @@ export class ViewPuzzle {
     setText(this.notice, text);
   }
 
+  /** Shows or hides the solved puzzle's Submit button. */
+  showSubmit(shown: boolean): void {
+    showSubmit(this.root, shown);
+  }
+
   /** Updates only the timer (called every second while it runs). */
   tick(m: ModelPuzzle, now: number): void {
     setText(this.time, formatTime(elapsedMs(m.puzzle, now)));
@@ -233,6 +243,7 @@ export class ViewPuzzle {
         el = overlay('won', 'Solved!', line, [
           button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
           button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
+          submitButton(this.on.canSubmit()),
           button('Menu', { action: 'menu' }),
         ]);
       } else {

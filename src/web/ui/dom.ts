@@ -144,13 +144,13 @@ export class NoticeLine {
 }
 
 /**
- * Routes clicks on a view's `[data-action]` buttons: `menu` and `share` to their handlers, the
- * others through `actions` to the view's commands.
+ * Routes clicks on a view's `[data-action]` buttons: `menu`, `share` and `submit` to their
+ * handlers, the others through `actions` to the view's commands.
  */
 export function onActions<C>(
   root: HTMLElement,
   actions: Readonly<Record<string, C>>,
-  on: { command(cmd: C): void; menu(): void; share?(): void },
+  on: { command(cmd: C): void; menu(): void; share?(): void; submit?(): void },
 ): void {
   root.addEventListener('click', (e) => {
     const el = (e.target as Element).closest<HTMLElement>('[data-action]');
@@ -158,6 +158,7 @@ export function onActions<C>(
     const action = el.dataset.action!;
     if (action === 'menu') on.menu();
     else if (action === 'share') on.share?.();
+    else if (action === 'submit') on.submit?.();
     else {
       const cmd = actions[action];
       if (cmd !== undefined) on.command(cmd);

@@ -55,17 +55,25 @@ export function shareReplay(code: string, title: string): Promise<string> {
 type ShareCodes = typeof import('../../engine/shareCode.ts');
 
 /**
- * Shares a game: `make` picks it out with the engine's share-code module (loaded now); resolves
- * with the sentence to show the player.
+ * A game's share code: `make` picks the game out with the engine's share-code module (loaded
+ * now). Resolves with the code, or with the sentence saying why there is none.
  */
+export async function gameCode(
+  make: (codes: ShareCodes) => Result<Shared, Problem>,
+): Promise<{ readonly code: string } | { readonly problem: string }> {
+  const codes = await import('../../engine/shareCode.ts');
+  const s = make(codes);
+  if (!s.ok) return { problem: `${s.error.message[0]!.toUpperCase()}${s.error.message.slice(1)}.` };
+  return { code: codes.encodeShared(s.value) };
+}
+
+/** Shares a game (see {@link gameCode}); resolves with the sentence to show the player. */
 export async function shareGame(
   make: (codes: ShareCodes) => Result<Shared, Problem>,
   title: string,
 ): Promise<string> {
-  const codes = await import('../../engine/shareCode.ts');
-  const s = make(codes);
-  if (!s.ok) return `${s.error.message[0]!.toUpperCase()}${s.error.message.slice(1)}.`;
-  return shareReplay(codes.encodeShared(s.value), title);
+  const c = await gameCode(make);
+  return 'code' in c ? shareReplay(c.code, title) : c.problem;
 }
 
 /** Shares a result line with the link that replays its game; resolves with the sentence. */

@@ -1,0 +1,141 @@
+/**
+ * The leaderboard server this page came from, when `slidebox serve` serves it: found by asking
+ * `./api/health` once the home screen is up (a static site, another server or an offline device
+ * gives no such answer, and the app shows no leaderboard features), the player's key and name
+ * kept in this browser, and what the screens ask of the server: submit a finished game, read a
+ * board, change the name, today's rank. Every failure comes back as a sentence.
+ */
+import type { Result } from '../../engine/result.ts';
+import {
+  type BoardQuery,
+  checkName,
+  isPlayerKey,
+  type Leaderboard,
+  type NetProblem,
+  newPlayerKey,
+  ServerClient,
+} from '../../net/api.ts';
+import type { ServerLink } from '../context.ts';
+import { type KeyValueStore, readJson, writeJson } from '../storage/keyValue.ts';
+import { askName } from './namePrompt.ts';
+import { dayOf, netSentence, rankSentence, rankText } from './words.ts';
+
+/** Where the player's key and name are kept. */
+export const PLAYER_KEY = 'slidebox:player';
+
+export interface Player {
+  /** The secret that makes the submitted games this player's: sent to the server, never shown. */
+  readonly key: string;
+  /** The name other players see; null until the player gives one. */
+  readonly name: string | null;
+}
+
+/** The folder the page was loaded from: the server's API is under it (`./api/…`). */
+export function pageBase(): string {
+  return new URL('.', location.href).href;
+}
+
+/** The slidebox server at `base`, or null when nothing there answers as one. */
+export async function findServer(kv: KeyValueStore, base = pageBase()): Promise<Online | null> {
+  const client = new ServerClient(base);
+  const r = await client.health();
+  return r.ok ? new Online(client, kv) : null;
+}
+
+export class Online implements ServerLink {
+  /** The player, when the browser would not store them: kept for this visit. */
+  private held: Player | null = null;
+
+  constructor(
+    readonly client: ServerClient,
+    private readonly kv: KeyValueStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The player of this browser (key and name), or null before their first submission or name. */
+  player(): Player | null {
+    const read = readJson(this.kv, PLAYER_KEY);
+    if (read.kind !== 'ok' || typeof read.data !== 'object' || read.data === null) {
+      return this.held;
+    }
+    const { key, name } = read.data as { key?: unknown; name?: unknown };
+    if (!isPlayerKey(key)) return this.held;
+    const checked = checkName(name);
+    return { key, name: checked.ok ? checked.value : null };
+  }
+
+  /** Keeps the player's name, with their key (made the first time). */
+  private keep(name: string | null): Player {
+    const player = { key: this.player()?.key ?? newPlayerKey(), name };
+    this.held = player;
+    writeJson(this.kv, PLAYER_KEY, player);
+    return player;
+  }
+
+  /**
+   * Submits a finished game's share code, asking for the player's name first when there is
+   * none; resolves with the rank ("#3 on today's daily 2048.") or what went wrong.
+   */
+  async submit(code: string, about: { target?: number } = {}): Promise<string> {
+    let player = this.player();
+    if (!player?.name) {
+      const name = await askName(null, { title: 'Your name on the leaderboards', ok: 'Submit' });
+      if (name === null) return 'Not submitted: the game is kept in this browser.';
+      player = this.keep(name);
+    }
+    const r = await this.client.submit(code, player.name!, player.key);
+    if (!r.ok) {
+      // The server's rules for names won: ask for another next time.
+      if (r.error.serverCode === 'bad-name') this.keep(null);
+      return netSentence(r.error, 'submit');
+    }
+    return rankSentence(r.value.entry, r.value.created, dayOf(this.now()), about.target);
+  }
+
+  /** A board, with the player's own line when they have one. */
+  board(q: Omit<BoardQuery, 'playerKey'>): Promise<Result<Leaderboard, NetProblem>> {
+    const key = this.player()?.key;
+    return this.client.leaderboard(key ? { ...q, playerKey: key } : q);
+  }
+
+  /**
+   * Asks for a new name and gives it to the server for every board (kept here alone while the
+   * player has no game there); resolves with the sentence, or null when the player cancels.
+   */
+  async rename(): Promise<string | null> {
+    const before = this.player();
+    const name = await askName(before?.name ?? null, { title: 'Change your name', ok: 'Save' });
+    if (name === null) return null;
+    const first = `Your name is ${name}: it goes with the first game you submit.`;
+    if (!before) {
+      this.keep(name);
+      return first;
+    }
+    const r = await this.client.rename(before.key, name);
+    if (!r.ok) {
+      if (r.error.serverCode !== 'no-player') return netSentence(r.error, 'rename');
+      this.keep(name);
+      return first;
+    }
+    this.keep(r.value.name);
+    return `Your name is now ${r.value.name}, on every board.`;
+  }
+
+  /**
+   * The player's rank on today's board of a daily game ("Your rank today: #3"), or null when
+   * they have none there (or the server does not answer).
+   */
+  async dailyRank(kind: '2048' | 'puzzle'): Promise<string | null> {
+    if (!this.player()) return null;
+    for (const assisted of [false, true]) {
+      const r = await this.board({ board: `daily-${kind}`, limit: 1, assisted });
+      if (!r.ok) return null;
+      const you = r.value.you;
+      if (you) {
+        const among = assisted ? ' among the games played with help' : '';
+        return `Your rank today: ${rankText(you.rank)}${among}`;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * The leaderboards screen: a tab per board (today's daily 2048 and 15-puzzle, all-time 2048 per
+ * size and target, all-time puzzle per size), the board's lines with the player's own marked,
+ * or shown below the list when it ranks further down, and a Replay link on every line. It shows
+ * what it is given and reports every choice; the wiring file asks the server.
+ *
+ * Names are written by other players: they are only ever set as text, never as markup.
+ */
+import { formatNumber, formatTime } from '../../front/format.ts';
+import type { BoardEntry, BoardName } from '../../net/api.ts';
+
+import { button, h, setText } from '../ui/dom.ts';
+import { addDays, rankText } from './words.ts';
+
+/** The board shown and its options. */
+export interface Choice {
+  readonly board: BoardName;
+  readonly size2048: number;
+  readonly target: number;
+  readonly sizePuzzle: number;
+  /** List the games played with help (hints, the AI, the solver) too. */
+  readonly assisted: boolean;
+  /** The daily boards' day; null: today. */
+  readonly day: string | null;
+}
+
+/**
+ * The sizes and 2048 targets to choose from: the home screen's, handed over by the app (an import
+ * of them here would split the first page load's bundle).
+ */
+export interface BoardLists {
+  readonly sizes: readonly number[];
+  readonly targets: readonly number[];
+}
+
+export interface ViewLeaderboardsHandlers {
+  menu(): void;
+  choose(c: Choice): void;
+  more(): void;
+  rename(): void;
+}
+
+const TABS: readonly (readonly [BoardName, string])[] = [
+  ['daily-2048', 'Daily 2048'],
+  ['daily-puzzle', 'Daily 15-puzzle'],
+  ['2048', '2048'],
+  ['puzzle', 'Puzzle'],
+];
+
+const isDaily = (b: BoardName) => b === 'daily-2048' || b === 'daily-puzzle';
+const kindOf = (b: BoardName) => (b === '2048' || b === 'daily-2048' ? '2048' : 'puzzle');
+
+/** The board's heading. */
+export function boardTitle(c: Choice, today: string): string {
+  if (isDaily(c.board)) {
+    const game = c.board === 'daily-2048' ? '2048' : '15-puzzle';
+    const day = c.day ?? today;
+    return day === today ? `Today's daily ${game} (${day}, UTC)` : `Daily ${game} of ${day} (UTC)`;
+  }
+  if (c.board === 'puzzle') {
+    const n = c.sizePuzzle;
+    return `${n * n - 1}-puzzle · ${n}×${n} · fewest moves`;
+  }
+  const n = c.size2048;
+  return `2048 · ${n}×${n} · to ${formatNumber(c.target)} · best scores`;
+}
+
+function sizeSelect(label: string, testid: string, sizes: readonly number[]): HTMLSelectElement {
+  const sel = h('select', { 'data-testid': testid, 'aria-label': label });
+  for (const n of sizes) sel.append(h('option', { value: n }, `${n} × ${n}`));
+  return sel;
+}
+
+function field(label: string, control: HTMLElement): HTMLElement {
+  return h('label', { class: 'field' }, h('span', {}, label), control);
+}
+
+/** One line of a board; `mine`: the player's own. */
+function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableRowElement {
+  const name = h('td', { class: 'board-name' }, h('span', { 'data-testid': 'entry-name' }, e.name));
+  if (mine) name.append(h('span', { class: 'tag tag-you' }, 'you'));
+  if (e.assisted) name.append(h('span', { class: 'tag' }, 'with help'));
+  const figures =
+    kind === '2048'
+      ? [formatNumber(e.score), formatNumber(e.maxTile ?? 0), formatNumber(e.moves)]
+      : [formatNumber(e.moves), e.timeMs === null ? '—' : formatTime(e.timeMs)];
+  const replay = h(
+    'a',
+    {
+      href: `#replay=${encodeURIComponent(String(e.code))}`,
+      class: 'btn btn-small',
+      'data-testid': 'entry-replay',
+      'aria-label': `Replay the game of ${e.name} (${rankText(e.rank)})`,
+    },
+    'Replay',
+  );
+  return h(
+    'tr',
+    { class: mine ? 'you' : null, 'data-testid': 'entry', 'aria-current': mine ? 'true' : null },
+    h('td', { class: 'num board-rank' }, rankText(e.rank)),
+    name,
+    ...figures.map((f) => h('td', { class: 'num' }, f)),
+    h('td', {}, replay),
+  );
+}
+
+function head(kind: '2048' | 'puzzle'): HTMLTableSectionElement {
+  const cols = kind === '2048' ? ['Score', 'Largest', 'Moves'] : ['Moves', 'Time'];
+  return h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'col', class: 'num' }, 'Rank'),
+      h('th', { scope: 'col' }, 'Player'),
+      ...cols.map((c) => h('th', { scope: 'col', class: 'num' }, c)),
+      h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Replay')),
+    ),
+  );
+}
+
+export class ViewLeaderboards {
+  readonly root: HTMLElement;
+  private choice: Choice | null = null;
+  private today = '';
+  private readonly tabs: HTMLButtonElement[];
+  private readonly size2048: HTMLSelectElement;
+  private readonly target = h('select', { 'data-testid': 'board-target', 'aria-label': 'Target' });
+  private readonly sizePuzzle: HTMLSelectElement;
+  private readonly assisted = h('input', { type: 'checkbox', 'data-testid': 'board-assisted' });
+  private readonly options2048: HTMLElement;
+  private readonly optionsPuzzle: HTMLElement;
+  private readonly dayNav: HTMLElement;
+  private readonly next = button('Next day ›', { action: 'next-day' });
+  private readonly title = h('h2', { class: 'board-title', 'data-testid': 'board-title' });
+  private readonly notice = h('p', { class: 'notice', 'data-testid': 'notice' });
+  private readonly table = h('table', { class: 'board-table', 'data-testid': 'board' });
+  private readonly empty = h('p', { class: 'board-empty', 'data-testid': 'board-empty' });
+  private readonly more = button('Show more', { action: 'more' });
+  private readonly player = h('span', { 'data-testid': 'player-name' });
+
+  constructor(
+    private readonly on: ViewLeaderboardsHandlers,
+    lists: BoardLists,
+  ) {
+    this.size2048 = sizeSelect('Board size', 'board-size-2048', lists.sizes);
+    this.sizePuzzle = sizeSelect('Puzzle size', 'board-size-puzzle', lists.sizes);
+    for (const t of lists.targets) this.target.append(h('option', { value: t }, formatNumber(t)));
+    this.tabs = TABS.map(([board, label]) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          role: 'tab',
+          id: `tab-${board}`,
+          class: 'tab',
+          'aria-controls': 'board-panel',
+          'data-board': board,
+        },
+        label,
+      ),
+    );
+    this.options2048 = h(
+      'div',
+      { class: 'board-options' },
+      field('Board', this.size2048),
+      field('Winning tile', this.target),
+    );
+    this.optionsPuzzle = h('div', { class: 'board-options' }, field('Board', this.sizePuzzle));
+    this.dayNav = h(
+      'div',
+      { class: 'board-options' },
+      button('‹ Previous day', { action: 'previous-day' }),
+      this.next,
+    );
+    this.root = this.layout();
+    this.listen();
+  }
+
+  private layout(): HTMLElement {
+    return h(
+      'section',
+      { class: 'screen screen-leaderboards', 'aria-label': 'Leaderboards' },
+      h(
+        'header',
+        { class: 'topbar' },
+        button('☰ Menu', { action: 'menu', cls: 'btn btn-menu', title: 'Back to the menu' }),
+        h('h1', {}, 'Leaderboards'),
+      ),
+      h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Boards' }, ...this.tabs),
+      h(
+        'div',
+        { class: 'card board-panel', id: 'board-panel', role: 'tabpanel' },
+        this.options2048,
+        this.optionsPuzzle,
+        this.dayNav,
+        h('label', { class: 'check' }, this.assisted, ' Games played with help too'),
+        this.title,
+        this.notice,
+        this.table,
+        this.empty,
+        this.more,
+      ),
+      h(
+        'p',
+        { class: 'player-line' },
+        this.player,
+        ' ',
+        button('Change name', { action: 'rename' }),
+      ),
+    );
+  }
+
+  private listen(): void {
+    const choose = (change: Partial<Choice>) => {
+      if (this.choice) this.on.choose({ ...this.choice, ...change });
+    };
+    this.root.addEventListener('click', (e) => {
+      const el = (e.target as Element).closest<HTMLElement>('[data-board], [data-action]');
+      if (!el || !this.root.contains(el)) return;
+      if (el.dataset.board) choose({ board: el.dataset.board as BoardName });
+      const action = el.dataset.action;
+      const day = this.choice?.day ?? this.today;
+      if (action === 'menu') this.on.menu();
+      else if (action === 'more') this.on.more();
+      else if (action === 'rename') this.on.rename();
+      else if (action === 'previous-day') choose({ day: addDays(day, -1) });
+      else if (action === 'next-day') {
+        const next = addDays(day, 1);
+        choose({ day: next >= this.today ? null : next });
+      }
+    });
+    // Arrow keys move between the tabs, as in any tab list.
+    this.tabs[0]!.parentElement!.addEventListener('keydown', (e) => {
+      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      const at = this.tabs.indexOf(e.target as HTMLButtonElement);
+      if (step === 0 || at < 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const tab = this.tabs[(at + step + this.tabs.length) % this.tabs.length]!;
+      tab.focus();
+      choose({ board: tab.dataset.board as BoardName });
+    });
+    this.size2048.addEventListener('change', () =>
+      choose({ size2048: Number(this.size2048.value) }),
+    );
+    this.target.addEventListener('change', () => choose({ target: Number(this.target.value) }));
+    this.sizePuzzle.addEventListener('change', () =>
+      choose({ sizePuzzle: Number(this.sizePuzzle.value) }),
+    );
+    this.assisted.addEventListener('change', () => choose({ assisted: this.assisted.checked }));
+  }
+
+  /** Shows the choice (tabs and options) with the board loading; `today`: the UTC day. */
+  loading(c: Choice, today: string): void {
+    this.choice = c;
+    this.today = today;
+    for (const tab of this.tabs) {
+      const selected = tab.dataset.board === c.board;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      if (selected)
+        this.root.querySelector('#board-panel')?.setAttribute('aria-labelledby', tab.id);
+    }
+    this.options2048.hidden = c.board !== '2048';
+    this.optionsPuzzle.hidden = c.board !== 'puzzle';
+    this.dayNav.hidden = !isDaily(c.board);
+    this.next.disabled = c.day === null;
+    this.size2048.value = String(c.size2048);
+    this.target.value = String(c.target);
+    this.sizePuzzle.value = String(c.sizePuzzle);
+    this.assisted.checked = c.assisted;
+    setText(this.title, boardTitle(c, today));
+    setText(this.notice, 'Loading…');
+    this.more.hidden = true;
+  }
+
+  /**
+   * Shows a board's lines; `you`: the player's own line (marked, or shown below the list),
+   * `more`: further lines can be asked for.
+   */
+  render(entries: readonly BoardEntry[], you: BoardEntry | null, more: boolean): void {
+    const c = this.choice;
+    if (!c) return;
+    const kind = kindOf(c.board);
+    const mine = (e: BoardEntry) => you !== null && e.code === you.code;
+    const body = h('tbody', {}, ...entries.map((e) => line(e, kind, mine(e))));
+    if (you && !entries.some(mine)) {
+      const cols = kind === '2048' ? 6 : 5;
+      body.append(
+        h('tr', { class: 'gap', 'aria-hidden': 'true' }, h('td', { colspan: cols }, '⋯')),
+      );
+      body.append(line(you, kind, true));
+    }
+    this.table.replaceChildren(head(kind), body);
+    this.table.hidden = entries.length === 0 && you === null;
+    const today = c.day === null && isDaily(c.board);
+    setText(
+      this.empty,
+      entries.length > 0
+        ? ''
+        : today
+          ? 'No one has submitted this game today yet: play it from the menu, then Submit.'
+          : 'No games on this board yet.',
+    );
+    setText(this.notice, '');
+    this.more.hidden = !more;
+  }
+
+  /** Shows why there is no board (a sentence); the last lines shown stay. */
+  problem(text: string): void {
+    setText(this.notice, text);
+    this.more.hidden = true;
+  }
+
+  /** Without a leaderboard server: only the sentence, no boards (until {@link setPlayer}). */
+  unavailable(text: string): void {
+    this.problem(text);
+    this.root.classList.add('no-server');
+  }
+
+  /** The player's name line; null: no name yet. */
+  setPlayer(name: string | null): void {
+    this.root.classList.remove('no-server');
+    setText(
+      this.player,
+      name === null
+        ? 'Submit a finished game to appear here (you choose your name then).'
+        : `You play as ${name}.`,
+    );
+  }
+
+  /** A sentence on the notice line (a rename's outcome). */
+  say(text: string): void {
+    setText(this.notice, text);
+  }
+}
