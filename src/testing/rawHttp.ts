@@ -38,12 +38,19 @@ function portOf(url: string): number {
   return Number(u.port);
 }
 
-function parse(raw: Buffer): {
+/** The first final answer in `raw` (interim 1xx answers skipped), and whether it came whole. */
+export function parseAnswer(whole: Buffer): {
   status: number | null;
   headers: Record<string, string>;
   body: string;
   complete: boolean;
 } {
+  let raw = whole;
+  while (/^HTTP\/1\.[01] 1\d\d /.test(raw.subarray(0, 13).toString('latin1'))) {
+    const interim = raw.indexOf('\r\n\r\n');
+    if (interim < 0) break;
+    raw = raw.subarray(interim + 4);
+  }
   const text = raw.toString('latin1');
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return { status: null, headers: {}, body: '', complete: false };
@@ -89,7 +96,7 @@ export function rawRequest(
       clearTimeout(timer);
       clearTimeout(deadline);
       socket.destroy();
-      const p = parse(Buffer.concat(chunks));
+      const p = parseAnswer(Buffer.concat(chunks));
       let json: unknown;
       try {
         json = JSON.parse(p.body);
@@ -117,7 +124,7 @@ export function rawRequest(
     socket.on('connect', next);
     socket.on('data', (d: Buffer) => {
       chunks.push(d);
-      if (!opts.untilClose && parse(Buffer.concat(chunks)).complete) finish(false);
+      if (!opts.untilClose && parseAnswer(Buffer.concat(chunks)).complete) finish(false);
     });
     // A reset while writing is one way for a server to end a request: it counts as closed.
     socket.on('error', () => finish(true));
