@@ -19,7 +19,9 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Game, legalMoves, play } from '../../src/engine/game2048.ts';
+import type { Direction } from '../../src/engine/types.ts';
 
 export const CHROMIUM = process.env.SLIDEBOX_CHROMIUM ?? '/usr/bin/chromium';
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -300,4 +302,53 @@ export function useBrowser(use: (browser: Browser, site: Site) => void): void {
     await browser?.close();
     await site?.close();
   });
+}
+
+/** The arrow key of each direction. */
+export const ARROW: Readonly<Record<Direction, string>> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+};
+
+/**
+ * A 2048 game played by the engine from `start` to its end, as fast as it can be lost: each move
+ * the legal one that leaves the fewest empty cells. Gives the moves and the game they end in.
+ */
+export function losingGame(start: Game): { dirs: Direction[]; game: Game } {
+  const dirs: Direction[] = [];
+  let g = start;
+  while (!g.over) {
+    let best: { dir: Direction; empty: number } | null = null;
+    for (const dir of legalMoves(g.cells)) {
+      const empty = play(g, dir)
+        .cells.flat()
+        .filter((v) => v === 0).length;
+      if (best === null || empty < best.empty) best = { dir, empty };
+    }
+    dirs.push(best!.dir);
+    g = play(g, best!.dir);
+  }
+  return { dirs, game: g };
+}
+
+/** Presses the arrow key of each direction on the page, in order. */
+export async function pressMoves(page: Page, dirs: readonly Direction[]): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  for (const d of dirs) await page.keyboard.press(ARROW[d]);
+}
+
+/**
+ * The page's localStorage once the finished games that wait there for the history database have
+ * been written to it (no `slidebox:history-pending:` key left): what the app keeps for good.
+ */
+export async function settledStorage(page: Page): Promise<Record<string, string>> {
+  const pending = () =>
+    page.evaluate(
+      () =>
+        Object.keys(localStorage).filter((k) => k.startsWith('slidebox:history-pending:')).length,
+    );
+  await expect.poll(pending).toBe(0);
+  return page.evaluate(() => ({ ...localStorage }));
 }
