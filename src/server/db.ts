@@ -127,6 +127,10 @@ export async function openDatabase(target: string): Promise<Database> {
     // An idle client's connection that drops (the server restarted) is not a crash: the next
     // query gets a new one, or an error its request answers 503 for.
     pool.on('error', () => {});
+    // Nor is a drop while a client is checked out between two queries (in a transaction): the
+    // pool listens only to idle clients, and an 'error' event nobody heard ended the process.
+    // The client's next query fails instead, and the pool discards it when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     database = { db, dialect: 'postgres', where: redactUrl(target), close: () => db.destroy() };
   } else {
