@@ -320,7 +320,10 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // While stopping, a request already on an open connection (sent behind one in flight) is
+    // answered like any other, with `connection: close` (Fastify's own 503 was not the API's
+    // shape); new connections are refused.
+    return503OnClosing: false,
     // Node enforces the two timeouts above only this often (with its default, 30 s, a slow client
     // held a connection for 30 s whatever they say).
     http: { connectionsCheckingInterval: 1_000 },

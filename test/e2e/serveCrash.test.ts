@@ -180,6 +180,15 @@ function heldRequest(url: string, body: string) {
       socket.destroy();
       return parseAnswer(Buffer.concat(chunks));
     },
+    /** Sends the body and another request right behind it; resolves with every final answer. */
+    async finishWith(next: string) {
+      socket.write(body + next);
+      await until(() => socket.destroyed || socket.readableEnded, 'close');
+      return text()
+        .split(/(?=HTTP\/1\.1 \d{3} )/)
+        .filter((a) => a !== '' && !a.startsWith('HTTP/1.1 100'))
+        .map((a) => ({ status: Number(a.slice(9, 12)), body: a.slice(a.indexOf('\r\n\r\n') + 4) }));
+    },
   };
 }
 
@@ -208,5 +217,30 @@ describe('slidebox serve stopped with SIGTERM', () => {
     expect(await s.ended).toEqual({ code: 0, signal: null });
     expect(s.out.stdout).toMatch(/stopped\n$/);
     expect(s.out.stderr).toBe('');
+  });
+
+  it('answers a request sent behind one in flight too, then exits 0', async () => {
+    const s = await serve(['--data-dir', dirs.make('slidebox-term-'), '--rate-limit', '0']);
+    const { game, code } = play2048(800, 60, { size: 4 });
+    const held = heldRequest(
+      s.url,
+      JSON.stringify({ code, name: 'First', playerKey: testPlayerKey(800) }),
+    );
+    await held.continued;
+    s.child.kill('SIGTERM');
+    await s.printed('SIGTERM: stopping');
+    const answers = await held.finishWith(
+      'GET /api/leaderboard?board=2048 HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n',
+    );
+    expect(answers[0]!.status).toBe(201);
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ score: game.score, name: 'First' });
+    // Answered as any request is (not with a 503 of another shape), and the connection closed.
+    expect(answers.map((a) => a.status)).toEqual([201, 200]);
+    // (Node reads a pipelined request at once: it may be answered before the first is stored.)
+    expect(JSON.parse(answers[1]!.body)).toMatchObject({
+      board: '2048',
+      entries: expect.any(Array),
+    });
+    expect(await s.ended).toEqual({ code: 0, signal: null });
   });
 });
