@@ -229,6 +229,32 @@ describe.each(BACKENDS)('hostile requests on %s', (backend: Backend) => {
     });
   });
 
+  it('refuses unknown boards and odd queries with 400 in the API shape', async () => {
+    if (state.skipped) return;
+    for (const query of [
+      'board=chess',
+      'board=2048x',
+      'board=DAILY-2048',
+      'board=',
+      'board=2048&board=puzzle',
+      'board[]=2048',
+      'board=%00',
+      'board=2048%00',
+      'board=daily-puzzle&day=9999-99-99',
+      'board=daily-puzzle&day=2026-11-26%0A',
+      'board=2048&size=4.5',
+      'board=2048&size=1e1',
+      'board=2048&target=-2048',
+      'board=2048&offset=-1',
+      'board=2048&limit=1e9',
+      'board=puzzle&size=9',
+      `board=2048&playerKey=${'k'.repeat(10_000)}`,
+      `board=2048&${'x'.repeat(4_000)}=1`,
+    ]) {
+      expectRefusal(await call(url(), 'GET', `/api/leaderboard?${query}`), 400);
+    }
+  });
+
   it('keeps SQL in every string field as text: the tables still work', async () => {
     if (state.skipped) return;
     const attacks = [

@@ -18,6 +18,7 @@ import {
 import { DIRECTIONS } from '../engine/types.ts';
 import { verifyCode } from '../engine/verify.ts';
 import { newVersus, versusMove } from '../engine/versus.ts';
+import { dailySeed, utcDay } from '../front/daily.ts';
 import type { Leaderboard, SubmittedEntry } from '../net/api.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
@@ -181,6 +182,65 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
         expect(a.moves < b.moves || (a.moves === b.moves && time(a.timeMs) <= time(b.timeMs))).toBe(
           true,
         );
+      }
+    }
+  });
+
+  it("stores random games of the day's challenges on the daily boards (the first counts) and the all-time ones", async () => {
+    if (skipped) return;
+    const day = utcDay(NOW);
+    // Each player's first game stored on each daily ladder (clean: unassisted; open: any).
+    const firsts = new Map<string, string>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          kind: fc.constantFrom('2048' as const, 'puzzle' as const),
+          moves: fc.integer({ min: 0, max: 300 }),
+          pick: fc.nat({ max: 10_000 }),
+          player: fc.integer({ min: 0, max: 7 }),
+          assisted: fc.boolean(),
+        }),
+        async ({ kind, moves, pick, player, assisted }) => {
+          const seed = dailySeed(day, kind);
+          let code: string;
+          let figures: Record<string, unknown>;
+          if (kind === '2048') {
+            const g = play2048(seed, moves, { pick, assisted });
+            code = g.code;
+            figures = { score: g.game.score, moves: g.game.moves, maxTile: maxTile(g.game.cells) };
+          } else {
+            const p = await playPuzzle(seed, { width: 4, wander: moves % 30, assisted });
+            code = p.code;
+            figures = { score: 0, moves: p.puzzle.moves, timeMs: p.puzzle.moves * 1000 };
+          }
+          const playerKey = testPlayerKey(50_000 + player);
+          const r = await post({ code, name: `D${player}`, playerKey });
+          // The same game again (fast-check repeats values) is the stored one.
+          expect([200, 201]).toContain(r.status);
+          expect(r.body).toMatchObject({ ...figures, kind, board: `daily-${kind}`, day, assisted });
+          if (r.status === 201) {
+            const ladders = assisted ? ['open'] : ['clean', 'open'];
+            for (const l of ladders) {
+              if (!firsts.has(`${kind} ${player} ${l}`)) firsts.set(`${kind} ${player} ${l}`, code);
+            }
+          }
+          const track = assisted ? '&assisted=1' : '';
+          const daily = await board(
+            `board=daily-${kind}&day=${day}${track}&playerKey=${playerKey}`,
+          );
+          // A player's line on a daily board is their first game of the day.
+          const first = firsts.get(`${kind} ${player} ${assisted ? 'open' : 'clean'}`);
+          expect(daily.you).toMatchObject({ day, name: `D${player}`, code: first });
+          const allTime = await board(`board=${kind}${track}&playerKey=${playerKey}`);
+          expect(allTime.you).not.toBeNull();
+        },
+      ),
+      { numRuns: 30 },
+    );
+    for (const kind of ['2048', 'puzzle']) {
+      for (const track of ['', '&assisted=1']) {
+        const lines = await wholeBoard(`board=daily-${kind}&day=${day}${track}`);
+        expect(new Set(lines.map((e) => e.name)).size).toBe(lines.length);
       }
     }
   });
