@@ -338,7 +338,7 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
     await expect
       .poll(() => text(page, 'notice'), LONG)
       .toBe(
-        'The leaderboard server asks to slow down (too many requests: try again in 1 minute): try again in a minute. Your game is kept in this browser: submit it again later.',
+        'The leaderboard server is busy (too many requests: try again in 1 minute). Your game is kept in this browser: submit it again later.',
       );
     await screenshot(page, 'leaderboards-429');
     const after = await settledStorage(page);

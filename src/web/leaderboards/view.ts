@@ -75,6 +75,19 @@ function field(label: string, control: HTMLElement): HTMLElement {
   return h('label', { class: 'field' }, h('span', {}, label), control);
 }
 
+/** The figures' columns of each kind of board (`extra`: left out on narrow screens). */
+const COLUMNS = {
+  '2048': [
+    { title: 'Score', cls: 'num' },
+    { title: 'Largest', cls: 'num extra' },
+    { title: 'Moves', cls: 'num' },
+  ],
+  puzzle: [
+    { title: 'Moves', cls: 'num' },
+    { title: 'Time', cls: 'num' },
+  ],
+} as const;
+
 /** One line of a board; `mine`: the player's own. */
 function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableRowElement {
   const name = h('td', { class: 'board-name' }, h('span', { 'data-testid': 'entry-name' }, e.name));
@@ -84,6 +97,7 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
     kind === '2048'
       ? [formatNumber(e.score), formatNumber(e.maxTile ?? 0), formatNumber(e.moves)]
       : [formatNumber(e.moves), e.timeMs === null ? '—' : formatTime(e.timeMs)];
+  const cls = COLUMNS[kind].map((c) => c.cls);
   const replay = h(
     'a',
     {
@@ -92,20 +106,20 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
       'data-testid': 'entry-replay',
       'aria-label': `Replay the game of ${e.name} (${rankText(e.rank)})`,
     },
-    'Replay',
+    '▶',
+    h('span', { class: 'replay-word' }, ' Replay'),
   );
   return h(
     'tr',
     { class: mine ? 'you' : null, 'data-testid': 'entry', 'aria-current': mine ? 'true' : null },
     h('td', { class: 'num board-rank' }, rankText(e.rank)),
     name,
-    ...figures.map((f) => h('td', { class: 'num' }, f)),
+    ...figures.map((f, i) => h('td', { class: cls[i] }, f)),
     h('td', {}, replay),
   );
 }
 
 function head(kind: '2048' | 'puzzle'): HTMLTableSectionElement {
-  const cols = kind === '2048' ? ['Score', 'Largest', 'Moves'] : ['Moves', 'Time'];
   return h(
     'thead',
     {},
@@ -114,7 +128,7 @@ function head(kind: '2048' | 'puzzle'): HTMLTableSectionElement {
       {},
       h('th', { scope: 'col', class: 'num' }, 'Rank'),
       h('th', { scope: 'col' }, 'Player'),
-      ...cols.map((c) => h('th', { scope: 'col', class: 'num' }, c)),
+      ...COLUMNS[kind].map((c) => h('th', { scope: 'col', class: c.cls }, c.title)),
       h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Replay')),
     ),
   );
@@ -198,7 +212,7 @@ export class ViewLeaderboards {
         h('label', { class: 'check' }, this.assisted, ' Games played with help too'),
         this.title,
         this.notice,
-        this.table,
+        h('div', { class: 'board-scroll' }, this.table),
         this.empty,
         this.more,
       ),

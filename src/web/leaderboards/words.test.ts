@@ -108,12 +108,12 @@ describe('netSentence', () => {
       'The leaderboard server did not answer in time.',
     ],
     [
-      '429: the server asks to slow down',
+      '429: the server is busy',
       netSentence(
         p('rate-limited', 'the server asks to slow down: too many requests: try again in 1 minute'),
         'submit',
       ),
-      'The leaderboard server asks to slow down (too many requests: try again in 1 minute): try again in a minute. Your game is kept in this browser: submit it again later.',
+      'The leaderboard server is busy (too many requests: try again in 1 minute). Your game is kept in this browser: submit it again later.',
     ],
     [
       "400: the server's own reason",

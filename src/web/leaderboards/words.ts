@@ -82,7 +82,7 @@ export function netSentence(p: NetProblem, doing: Doing): string {
       return `The leaderboard server did not answer in time.${kept}`;
     case 'rate-limited': {
       const why = p.message.replace(/^the server asks to slow down: /, '');
-      return `The leaderboard server asks to slow down (${why}): try again in a minute.${kept}`;
+      return `The leaderboard server is busy (${why}).${kept}`;
     }
     case 'refused': {
       const keptToo = doing === 'submit' ? ' Your game is kept in this browser.' : kept;
