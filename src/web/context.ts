@@ -32,9 +32,10 @@ export interface ServerLink {
   /**
    * Submits a finished game's share code under the player's name (asked for in the page the
    * first time); resolves with the sentence to show: the rank, or what went wrong and what was
-   * kept. `target`: a 2048 game's, to name its board.
+   * kept. `target`: a 2048 game's, to name its board; `sending`: called when the request goes
+   * (after the name prompt, when there is one).
    */
-  submit(code: string, about?: { target?: number }): Promise<string>;
+  submit(code: string, about?: { target?: number; sending?: () => void }): Promise<string>;
 }
 
 /** Slide time of one move (ms); shorter while inputs wait, none when many do. */

@@ -80,10 +80,12 @@ export class Screen2048 {
     const m = this.game?.model;
     if (!server || !m || m.evil || this.submitting) return;
     this.submitting = true;
-    this.view.setNotice('Submitting…');
     const opts = { evil: m.evil, assisted: m.assisted };
+    const sending = () => this.view.setNotice('Submitting…');
     void gameCode((c) => c.shared2048(m.game, opts))
-      .then((c) => ('code' in c ? server.submit(c.code, { target: m.game.target }) : c.problem))
+      .then((c) =>
+        'code' in c ? server.submit(c.code, { target: m.game.target, sending }) : c.problem,
+      )
       .then((said) => {
         this.submitting = false;
         this.view.setNotice(said);

@@ -99,7 +99,12 @@ describe('Online', () => {
         assisted: false,
       }),
     );
-    expect(await o.submit('CODE')).toBe("#3 on today's daily 2048.");
+    const sent: number[] = [];
+    expect(await o.submit('CODE', { sending: () => sent.push(calls.length) })).toBe(
+      "#3 on today's daily 2048.",
+    );
+    // Told once, just before the request went.
+    expect(sent).toEqual([0]);
     expect(calls).toEqual([
       {
         url: `${BASE}api/scores`,

@@ -76,13 +76,17 @@ export class Online implements ServerLink {
    * Submits a finished game's share code, asking for the player's name first when there is
    * none; resolves with the rank ("#3 on today's daily 2048.") or what went wrong.
    */
-  async submit(code: string, about: { target?: number } = {}): Promise<string> {
+  async submit(
+    code: string,
+    about: { target?: number; sending?: () => void } = {},
+  ): Promise<string> {
     let player = this.player();
     if (!player?.name) {
       const name = await askName(null, { title: 'Your name on the leaderboards', ok: 'Submit' });
       if (name === null) return 'Not submitted: the game is kept in this browser.';
       player = this.keep(name);
     }
+    about.sending?.();
     const r = await this.client.submit(code, player.name!, player.key);
     if (!r.ok) {
       // The server's rules for names won: ask for another next time.

@@ -86,10 +86,10 @@ export class ScreenPuzzle {
     const m = this.game?.model;
     if (!server || !m?.puzzle.solved || this.submitting) return;
     this.submitting = true;
-    this.view.setNotice('Submitting…');
     const opts = { assisted: m.assisted, timeMs: elapsedMs(m.puzzle, Date.now()) };
+    const sending = () => this.view.setNotice('Submitting…');
     void gameCode((c) => c.sharedPuzzle(m.puzzle, opts))
-      .then((c) => ('code' in c ? server.submit(c.code) : c.problem))
+      .then((c) => ('code' in c ? server.submit(c.code, { sending }) : c.problem))
       .then((said) => {
         this.submitting = false;
         this.view.setNotice(said);
