@@ -33,7 +33,8 @@ export async function nameSetting(
   const config = loadConfig(dir);
   for (const n of config.notices) io.err(`${n}\n`);
   const server = chooseServer(serverFlag, io.env, config.config);
-  if (!server.ok) {
+  // A bad --server is a mistake in this command; a bad address from elsewhere is only said.
+  if (!server.ok && serverFlag !== undefined) {
     io.err(`slidebox: ${server.error.message}\n`);
     return 2;
   }
@@ -44,6 +45,10 @@ export async function nameSetting(
   }
   for (const n of saved.value.notices) io.err(`${n}\n`);
   io.out(`Your name on the leaderboards: ${name.value}\n`);
+  if (!server.ok) {
+    io.err(`${server.error.message}: not renamed on a server.\n`);
+    return 0;
+  }
   if (server.value === null) return 0;
   const r = await clientFor(server.value.url, io.env).rename(saved.value.player.key, name.value);
   if (r.ok) {
