@@ -130,18 +130,22 @@ export function rankGame(v: Verified, now: number): Result<Ranked, RankProblem> 
 /** Levels of the rank counts: first keys are below 2^40. */
 export const LEVELS = 40;
 const LEVEL_SPAN = 2 ** LEVELS;
+/** The node that counts every entry of a ladder (the one block of level 40). */
+export const TOTAL_NODE = LEVELS * LEVEL_SPAN;
 
 /**
  * The rank counts: for each level L, how many entries have a first key in each aligned block
- * [i·2^L, (i+1)·2^L). A node is one block, numbered L·2^40 + i (a whole number below 2^46).
- * Adding an entry adds one to the 40 blocks that hold its key; the entries ahead of a key are
- * the sum of at most 40 blocks — a rank costs the same at a million entries as at ten.
+ * [i·2^L, (i+1)·2^L). A node is one block, numbered L·2^40 + i (a whole number below 2^46),
+ * and {@link TOTAL_NODE} counts them all. Adding an entry adds one to the 41 nodes that hold its
+ * key; the entries ahead of a key are a sum of a few nodes (see {@link rankNodes}) — a rank
+ * costs the same at a million entries as at ten.
  */
 export function nodesOf(k1: number): number[] {
   const out: number[] = [];
   for (let level = 0; level < LEVELS; level++) {
     out.push(level * LEVEL_SPAN + Math.floor(k1 / 2 ** level));
   }
+  out.push(TOTAL_NODE);
   return out;
 }
 
@@ -153,4 +157,32 @@ export function nodesBelow(k1: number): number[] {
     if (block % 2 === 1) out.push(level * LEVEL_SPAN + block - 1);
   }
   return out;
+}
+
+/** The nodes whose counts add up to the entries with a first key of `k1` or more. */
+export function nodesFrom(k1: number): number[] {
+  if (k1 === 0) return [TOTAL_NODE];
+  const out: number[] = [];
+  let cursor = k1;
+  for (let level = 0; level < LEVELS && cursor < LEVEL_SPAN; level++) {
+    const block = Math.floor(cursor / 2 ** level);
+    if (block % 2 === 1) {
+      out.push(level * LEVEL_SPAN + block);
+      cursor += 2 ** level;
+    }
+  }
+  return out;
+}
+
+/**
+ * How to count the entries ahead of `k1` with the fewest nodes: the sum of `add`, less the sum
+ * of `subtract` — the nodes below it, or all entries less those from it on (a 2048 score's key
+ * is near 2^40, whose blocks below are many and whose blocks above are few).
+ */
+export function rankNodes(k1: number): { add: number[]; subtract: number[] } {
+  const below = nodesBelow(k1);
+  const from = nodesFrom(k1);
+  return below.length <= from.length + 1
+    ? { add: below, subtract: [] }
+    : { add: [TOTAL_NODE], subtract: from };
 }

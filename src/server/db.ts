@@ -114,6 +114,32 @@ const pgTypes = {
   },
 };
 
+/** Statements kept prepared, by their SQL: more than enough for the server's queries. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The SQLite file as Kysely sees it, with its statements prepared once: Kysely prepares every
+ * query it runs, and preparing a join costs more than running it (the server's queries take
+ * parameters, so their SQL repeats).
+ */
+function cachingStatements(file: SQLite.Database): SQLite.Database {
+  const kept = new Map<string, SQLite.Statement>();
+  return new Proxy(file, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
+      return (text: string) => {
+        let st = kept.get(text);
+        if (!st) {
+          st = target.prepare(text);
+          if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+          kept.set(text, st);
+        }
+        return st;
+      };
+    },
+  });
+}
+
 /** Opens (and migrates) the database: `target` is an SQLite file path or a postgres:// URL. */
 export async function openDatabase(target: string): Promise<Database> {
   let database: Database;
@@ -141,7 +167,9 @@ export async function openDatabase(target: string): Promise<Database> {
     // power cut can lose the last ones).
     file.pragma('synchronous = NORMAL');
     file.pragma('busy_timeout = 5000');
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
+    const db = new Kysely<Schema>({
+      dialect: new SqliteDialect({ database: cachingStatements(file) }),
+    });
     database = { db, dialect: 'sqlite', where: target, close: () => db.destroy() };
   }
   const migrated = await migrate(database);

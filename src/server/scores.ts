@@ -9,10 +9,10 @@ import type { BoardEntry, BoardName, SubmittedEntry } from '../net/api.ts';
 import {
   allTimeBoard,
   dailyBoard,
-  nodesBelow,
   nodesOf,
   type Placement,
   type Ranked,
+  rankNodes,
   type Track,
 } from './boards.ts';
 import type { Database, Schema } from './db.ts';
@@ -253,14 +253,18 @@ export class Scores {
 
   /** The rank of an entry: 1 + the entries ahead of it (rank counts, then ties by index). */
   private async rankOf(db: Db, ladder: number, e: EntryKey): Promise<number> {
-    const nodes = nodesBelow(e.k1);
+    const { add, subtract } = rankNodes(e.k1);
     let ahead = 0;
-    if (nodes.length > 0) {
+    if (add.length > 0) {
+      const sum =
+        subtract.length > 0
+          ? sql<number>`sum(case when node in (${sql.join(subtract)}) then -n else n end)`
+          : sql<number>`sum(n)`;
       const r = await db
         .selectFrom('rank_counts')
-        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .select(sum.as('n'))
         .where('ladder_id', '=', ladder)
-        .where('node', 'in', nodes)
+        .where('node', 'in', [...add, ...subtract])
         .executeTakeFirst();
       ahead += Number(r?.n ?? 0);
     }
