@@ -106,13 +106,16 @@ export function boardTitle(
     readonly today: string;
   },
 ): string {
+  // The day and size may come from a server's answer: shown only as what they should be.
   if (board === 'daily-2048' || board === 'daily-puzzle') {
     const game = board === 'daily-2048' ? 'daily 2048' : 'daily 15-puzzle';
-    return !o.day || o.day === o.today ? `today's ${game}` : `the ${game} of ${o.day}`;
+    return !o.day || o.day === o.today
+      ? `today's ${game}`
+      : `the ${game} of ${safeText(o.day, 10)}`;
   }
-  const size = o.size ?? 4;
+  const size = isCount(o.size) ? o.size : 4;
   if (board === 'puzzle') return `the ${size}×${size} puzzle board (${size * size - 1}-puzzle)`;
-  return `the ${size}×${size} 2048 board (to ${o.target ?? 2048})`;
+  return `the ${size}×${size} 2048 board (to ${isCount(o.target) ? o.target : 2048})`;
 }
 
 /** "You are #3 on today's daily 2048." */

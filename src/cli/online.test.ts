@@ -3,7 +3,14 @@ import type { NetProblem } from '../net/api.ts';
 import { loadPlayer, setPlayerName } from '../storage/player.ts';
 import { testPlayerKey } from '../testing/games.ts';
 import { tempDir } from '../testing/tempDir.ts';
-import { type Ask, chooseServer, netLine, netTimeoutMs, playerWithName } from './online.ts';
+import {
+  type Ask,
+  chooseServer,
+  netLine,
+  netTimeoutMs,
+  playerWithName,
+  submittedText,
+} from './online.ts';
 
 describe('which server', () => {
   const A = 'http://a.example:1';
@@ -145,5 +152,49 @@ describe('the player for a submission', () => {
     setPlayerName(dir, 'Lin', () => testPlayerKey(3));
     const r = await playerWithName(dir, { ask: null, say });
     expect(r.ok && r.value).toEqual({ key: testPlayerKey(3), name: 'Lin' });
+  });
+});
+
+describe('what a submission says', () => {
+  const entry = {
+    id: 7,
+    board: 'daily-2048' as const,
+    kind: '2048' as const,
+    size: 4,
+    score: 1234,
+    moves: 150,
+    timeMs: null,
+    maxTile: 128,
+    assisted: false,
+    day: '2026-11-24',
+    rank: 3,
+    name: 'Ada',
+  };
+  const env = { SLIDEBOX_TODAY: '2026-11-24' };
+
+  it('the game, then the rank on its board', () => {
+    expect(submittedText(entry, true, 'sb.x', env)).toBe(
+      "Submitted: daily 2048 · 2026-11-24 · 1,234 points · largest 128 · 150 moves\nYou are #3 on today's daily 2048.\n",
+    );
+    expect(submittedText({ ...entry, day: '2026-11-23' }, false, 'sb.x', env)).toMatch(
+      /^Already on the leaderboard \(submitted before\): .*\nYou are #3 on the daily 2048 of 2026-11-23\.\n$/,
+    );
+  });
+
+  it('a server answering junk cannot write to the terminal through it', () => {
+    const junk = {
+      ...entry,
+      board: '2048',
+      day: null,
+      size: '\u001b[2J',
+      score: '\u001b]0;x\u0007',
+    };
+    const text = submittedText(junk as never, true, 'sb.x', env);
+    expect(text).not.toContain('\u001b');
+    expect(text).toBe(
+      'Submitted: 2048 · 4×4 · ? points · largest 128 · 150 moves\nYou are #3 on the 4×4 2048 board (to 2048).\n',
+    );
+    const day = submittedText({ ...entry, day: '\u001b[31m!' }, true, 'sb.x', env);
+    expect(day).not.toContain('\u001b');
   });
 });
