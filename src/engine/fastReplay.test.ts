@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solvePuzzle } from '../solvers/puzzle/solve.ts';
-import { replay2048Figures, replayPuzzleFigures } from './fastReplay.ts';
+import { replay2048Figures, replay2048Moves, replayPuzzleFigures } from './fastReplay.ts';
 import { awaitingWinChoice, type Game, keepGoing, maxTile, newGame, play } from './game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from './puzzle.ts';
 import { encodeShared, type Shared, shared2048, sharedPuzzle } from './shareCode.ts';
@@ -146,6 +146,41 @@ describe('replay2048Figures and verifyCode on 2048 codes', () => {
         },
       ),
       { numRuns: 8 },
+    );
+  });
+
+  it('4x4: the packed board hands over to the flat one at any tile, with the same answers', () => {
+    fc.assert(
+      fc.property(
+        target,
+        seed,
+        fc.array(fc.nat(99), { maxLength: 600, size: 'max' }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 15 }),
+        fc.constantFrom(...DIRECTIONS),
+        (t, sd, picks, corner, below, extra) => {
+          const g = play2048({ size: 4, target: t, seed: sd }, picks, corner);
+          const s = shared2048(g);
+          if (!s.ok || s.value.game.kind !== '2048') throw new Error('not a 2048 game');
+          const moves = Uint8Array.from(s.value.game.moves, (d) => DIRECTIONS.indexOf(d));
+          const { score, moves: turns, over, won } = g;
+          expect(replay2048Moves(4, t, sd, moves, below)).toEqual({
+            ok: true,
+            value: { score, moves: turns, maxTile: maxTile(g.cells), over, won },
+          });
+          // One more move: refused (or played) as readShareCode does.
+          const more = Uint8Array.from([...moves, DIRECTIONS.indexOf(extra)]);
+          const code = encodeShared({
+            ...s.value,
+            game: { ...s.value.game, moves: [...s.value.game.moves, extra] },
+          });
+          const ref = readShareCode(code);
+          const got = replay2048Moves(4, t, sd, more, below);
+          if (ref.ok) expect(got.ok).toBe(true);
+          else expect(got).toEqual(ref);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

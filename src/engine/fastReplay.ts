@@ -2,13 +2,16 @@
  * Share codes re-played for their figures only: the same rules as `replayShared`
  * (shareReplay.ts), move for move and draw for draw, without building a position per move.
  * A 2048 board is a flat `Uint8Array` of exponents (0 empty, 1 for a 2, … 53 for 2^53) slid in
- * place; the generator is xoshiro128** on four words kept in an `Int32Array`; a puzzle is a
- * `Uint8Array` of tiles with the cell of each tile beside it. A game is legal here exactly when
- * `replayShared` accepts it, and the figures are those of its last position (the property
- * tests in fastReplay.test.ts hold the two to that).
+ * place, a 4x4 board packed in two words while its tiles are below 2^15 (fastReplay4.ts); the
+ * spawns are drawn as fastReplayDraw.ts draws them. A puzzle is a `Uint8Array` of tiles with
+ * the cell of each tile beside it. A game is legal here exactly when `replayShared` accepts it,
+ * and the figures are those of its last position (the property tests in fastReplay.test.ts
+ * hold the two to that).
  *
  * Pure and synchronous; nothing allocates per move.
  */
+import { type Board2048, PACKED_BELOW, playPacked4 } from './fastReplay4.ts';
+import { drawSpawn } from './fastReplayDraw.ts';
 import { newGame } from './game2048.ts';
 import { newPuzzle } from './puzzle.ts';
 import { err, ok, type Result } from './result.ts';
@@ -35,9 +38,10 @@ export interface FiguresPuzzle {
 
 /** Tiles at 2^53 do not merge (their sum is not exact), as in game2048.ts. */
 const MAX_EXP = 53;
-const TWO_32 = 2 ** 32;
 /** Tile values by exponent; 0 for an empty cell. */
 const VALUE = Float64Array.from({ length: MAX_EXP + 1 }, (_, e) => (e === 0 ? 0 : 2 ** e));
+/** Direction names by index, as in DIRECTIONS and in codes. */
+const NAMES = ['up', 'down', 'left', 'right'] as const;
 
 // The same sentence as shareReplay.ts gives for a move the rules refuse.
 function illegal(i: number, what: string): Result<never, ShareProblem> {
@@ -47,41 +51,7 @@ function illegal(i: number, what: string): Result<never, ShareProblem> {
   });
 }
 
-/** xoshiro128** (rng.ts `nextUint32`) on a state of four words, advanced in place. */
-function nextUint32(s: Int32Array): number {
-  const a = s[0]!;
-  const b = s[1]!;
-  const x = Math.imul(b, 5);
-  const value = Math.imul((x << 7) | (x >>> 25), 9) >>> 0;
-  const c = s[2]! ^ a;
-  const d = s[3]! ^ b;
-  s[0] = a ^ d;
-  s[1] = b ^ c;
-  s[2] = c ^ (b << 9);
-  s[3] = (d << 11) | (d >>> 21);
-  return value;
-}
-
-/**
- * A natural spawn (game2048.ts `spawnTile`): the cell drawn with `nextInt(empty)` (rejection
- * above the largest multiple), then the value with `nextFloat() < 0.9`; the k-th empty cell in
- * row-major order. `empty` is at least 1.
- */
-function spawn(cells: Uint8Array, s: Int32Array, empty: number): void {
-  const limit = TWO_32 - (TWO_32 % empty);
-  let r = nextUint32(s);
-  while (r >= limit) r = nextUint32(s);
-  let k = r % empty;
-  const e = nextUint32(s) / TWO_32 < 0.9 ? 1 : 2;
-  for (let i = 0; ; i++) {
-    if (cells[i] === 0 && k-- === 0) {
-      cells[i] = e;
-      return;
-    }
-  }
-}
-
-/** Where a slide writes its results, so that nothing is allocated per move. */
+/** Where a slide writes what it did, so that nothing is allocated per move. */
 interface SlideOut {
   gained: number;
   merges: number;
@@ -153,77 +123,125 @@ function canMove(cells: Uint8Array, n: number): boolean {
   return false;
 }
 
-function directionIndex(d: string): number {
-  return d === 'up' ? 0 : d === 'down' ? 1 : d === 'left' ? 2 : d === 'right' ? 3 : -1;
+/**
+ * Plays `moves` from index `from` on the flat board of `g`, keeping it up to date. Returns
+ * `moves.length`, or -(i + 1) when move i changes nothing.
+ */
+function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): number {
+  const cells = g.cells;
+  const out: SlideOut = { gained: 0, merges: 0, top: 0 };
+  for (let i = from; i < moves.length; i++) {
+    const d = moves[i]!;
+    if (d > 3 || !slide(cells, n, d, out)) return -(i + 1);
+    g.score += out.gained;
+    g.tiles -= out.merges;
+    if (out.top > g.top) g.top = out.top;
+    if (out.top >= g.targetExp) g.won = true;
+    // A slide that moved left a cell empty; tiles start at 2 or 4, below any target.
+    const s = drawSpawn(g.rng, n * n - g.tiles);
+    const e = (s & 1) + 1;
+    let k = s >> 1;
+    let c = 0;
+    while (c < cells.length && (cells[c] !== 0 || k-- !== 0)) c++;
+    if (c >= cells.length) throw new Error('fastReplay: no empty cell for the spawn');
+    cells[c] = e;
+    g.tiles++;
+    if (e > g.top) g.top = e;
+  }
+  return moves.length;
 }
 
 /**
- * Re-plays a 2048 code with natural spawns (not evil: `needs-placer`, as `replayShared` without
- * a placer) and gives the figures of its last position, or `illegal-move` naming the first
- * move that changes nothing (the same sentence as `replayShared`). The game's fields must be
- * as `decodeShared` gives them (size 3..8, target a power of two from 8, a valid seed).
+ * Re-plays 2048 moves (indices into DIRECTIONS: up, down, left, right) from a seed with natural
+ * spawns and gives the figures of the last position, or `illegal-move` naming the first move
+ * that changes nothing (the same sentence as `replayShared`). A move once the game is over
+ * changes nothing; a win waiting for its choice is kept going, as `replayShared` does. Size
+ * 3..8, target a power of two from 8, a valid seed: as a decoded code has them. `packedBelow`
+ * is for tests only: the exponent at which a 4x4 board leaves the packed form.
+ */
+export function replay2048Moves(
+  size: number,
+  target: number,
+  seed: number,
+  moves: Uint8Array,
+  packedBelow = PACKED_BELOW,
+): Result<Figures2048, ShareProblem> {
+  // The two first tiles and the generator after them, from the engine itself.
+  const start = newGame({ size, target, seed });
+  const n = size;
+  const g: Board2048 = {
+    cells: new Uint8Array(n * n),
+    rng: Int32Array.from(start.rng),
+    targetExp: Math.log2(target),
+    score: 0,
+    tiles: 0,
+    top: 0,
+    won: start.won,
+  };
+  start.cells.forEach((row, r) => {
+    row.forEach((v, c) => {
+      if (v === 0) return;
+      const e = Math.log2(v);
+      g.cells[r * n + c] = e;
+      g.tiles++;
+      if (e > g.top) g.top = e;
+    });
+  });
+  let next = n === 4 ? playPacked4(g, moves, 0, packedBelow) : 0;
+  if (next >= 0 && next < moves.length) next = playFlat(g, n, moves, next);
+  if (next < 0) {
+    const i = -next - 1;
+    return illegal(i, NAMES[moves[i]!] ?? String(moves[i]));
+  }
+  return ok({
+    score: g.score,
+    moves: moves.length,
+    maxTile: VALUE[g.top]!,
+    over: !canMove(g.cells, n),
+    won: g.won,
+  });
+}
+
+/**
+ * {@link replay2048Moves} for a decoded 2048 code. An evil game is refused as `needs-placer`,
+ * as `replayShared` refuses it without a placer.
  */
 export function replay2048Figures(
   g: SharedGame & { kind: '2048' },
 ): Result<Figures2048, ShareProblem> {
   if (g.evil)
     return err({ code: 'needs-placer', message: 'an evil game is replayed with the placer AI' });
-  // The two first tiles and the generator after them, from the engine itself.
-  const start = newGame({ size: g.size, target: g.target, seed: g.seed });
-  const n = g.size;
-  const cells = new Uint8Array(n * n);
-  let tiles = 0;
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const v = start.cells[r]![c]!;
-      if (v !== 0) {
-        cells[r * n + c] = Math.log2(v);
-        tiles++;
-      }
-    }
-  }
-  const rng = Int32Array.from(start.rng);
-  const targetExp = Math.log2(g.target);
-  const out: SlideOut = { gained: 0, merges: 0, top: 0 };
-  const moves = g.moves;
-  let won = start.won;
-  let score = 0;
+  const moves = new Uint8Array(g.moves.length);
   for (let i = 0; i < moves.length; i++) {
-    const d = directionIndex(moves[i]!);
-    // A move that changes nothing is refused, and so is any move once the game is over: then
-    // no direction changes the board. A win waiting for its choice is kept going, as
-    // replayShared does, so it refuses nothing.
-    if (d < 0 || !slide(cells, n, d, out)) return illegal(i, moves[i]!);
-    score += out.gained;
-    tiles -= out.merges;
-    if (out.top >= targetExp) won = true;
-    // A slide that moved left a cell empty; tiles start at 2 or 4, below any target.
-    spawn(cells, rng, n * n - tiles);
-    tiles++;
+    const k = NAMES.indexOf(g.moves[i]!);
+    if (k < 0) return illegal(i, String(g.moves[i]));
+    moves[i] = k;
   }
-  let top = 0;
-  for (let i = 0; i < cells.length; i++) if (cells[i]! > top) top = cells[i]!;
-  return ok({
-    score,
-    moves: moves.length,
-    maxTile: VALUE[top]!,
-    over: !canMove(cells, n),
-    won,
-  });
+  return replay2048Moves(g.size, g.target, g.seed, moves);
 }
 
-/**
- * Re-plays a puzzle code and gives the figures of its last position, or `illegal-move` naming
- * the first tile that is not a tile, is not in the blank's row or column, or moves once the
- * puzzle is solved (the same sentence as `replayShared`). Multi-tile moves count each tile,
- * as puzzle.ts `moveTile` does. The fields must be as `decodeShared` gives them.
- */
+/** {@link replayPuzzleTiles} for a decoded puzzle code. */
 export function replayPuzzleFigures(
   g: SharedGame & { kind: 'puzzle' },
 ): Result<FiguresPuzzle, ShareProblem> {
-  const w = g.width;
+  return replayPuzzleTiles(g.width, g.seed, g.tiles);
+}
+
+/**
+ * Re-plays the tiles asked of a puzzle dealt from `seed` and gives the figures of its last
+ * position, or `illegal-move` naming the first tile that is not a tile, is not in the blank's
+ * row or column, or moves once the puzzle is solved (the same sentence as `replayShared`).
+ * Multi-tile moves count each tile, as puzzle.ts `moveTile` does. Width 3..8 and a valid seed,
+ * as a decoded code has them; tiles are whole numbers.
+ */
+export function replayPuzzleTiles(
+  width: number,
+  seed: number,
+  asked: ArrayLike<number>,
+): Result<FiguresPuzzle, ShareProblem> {
+  const w = width;
   const n = w * w;
-  const start = newPuzzle({ width: w, seed: g.seed });
+  const start = newPuzzle({ width: w, seed });
   const tiles = Uint8Array.from(start.tiles);
   const where = new Uint8Array(n);
   // Cells holding their goal tile (1..n-1 in order, the blank last): solved when all n do.
@@ -235,7 +253,6 @@ export function replayPuzzleFigures(
   }
   let solved = home === n;
   let moves = 0;
-  const asked = g.tiles;
   for (let i = 0; i < asked.length; i++) {
     const t = asked[i]!;
     if (t < 1 || t >= n || solved) return illegal(i, `tile ${t}`);

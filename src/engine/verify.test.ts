@@ -259,6 +259,36 @@ describe('verifyCode refuses what readShareCode refuses, with the same code and 
 });
 
 describe('verifyCode', () => {
+  it('answers as readShareCode for every sequence of up to 3 moves from many seeds and sizes', () => {
+    const seqs: Direction[][] = [[]];
+    for (let len = 1; len <= 3; len++) {
+      for (const q of seqs.filter((x) => x.length === len - 1)) {
+        for (const d of DIRECTIONS) seqs.push([...q, d]);
+      }
+    }
+    const seen = new Set<string>();
+    for (let size = 3; size <= 8; size++) {
+      for (let sd = 0; sd < 30; sd++) {
+        for (const moves of seqs) {
+          const code = encodeShared({
+            game: {
+              kind: '2048',
+              size,
+              target: 8,
+              seed: sd * 2_654_435_761 + size,
+              evil: false,
+              moves,
+            },
+            assisted: false,
+            players: '',
+          });
+          seen.add(expectAsReadShareCode(code));
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual(['illegal-move', 'ok']);
+  });
+
   it('names an illegal move deep in a long game as readShareCode does', () => {
     const g = cornerGame(8, 1, 15_000);
     const s = must(shared2048(g));
