@@ -17,6 +17,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { LEVELS } from './boards.ts';
 
 export interface PlayersTable {
   id: Generated<number>;
@@ -71,12 +72,17 @@ export interface RankCountsTable {
   n: number;
 }
 
+export interface RankLevelsTable {
+  level: number;
+}
+
 export interface Schema {
   players: PlayersTable;
   games: GamesTable;
   ladders: LaddersTable;
   entries: EntriesTable;
   rank_counts: RankCountsTable;
+  rank_levels: RankLevelsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -182,7 +188,7 @@ export async function openDatabase(target: string): Promise<Database> {
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const id = dialect === 'postgres' ? 'bigserial' : 'integer';
-  return {
+  const first: Record<string, Migration> = {
     '0001-leaderboards': {
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -249,6 +255,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
+  /* The levels of the rank counts (boards.ts), for the statement that adds an entry to all the
+     nodes that hold its key at once. */
+  const more: Record<string, Migration> = {
+    '0002-rank-levels': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('rank_levels')
+          .addColumn('level', 'integer', (c) => c.primaryKey())
+          .execute();
+        const levels = Array.from({ length: LEVELS + 1 }, (_, level) => ({ level }));
+        await (db as Kysely<Schema>).insertInto('rank_levels').values(levels).execute();
+      },
+    },
+  };
+  return { ...first, ...more };
 }
 
 /** Applies the migrations not applied yet; null when all went well, else why not. */

@@ -9,10 +9,11 @@ import type { BoardEntry, BoardName, SubmittedEntry } from '../net/api.ts';
 import {
   allTimeBoard,
   dailyBoard,
-  nodesOf,
+  LEVELS,
   type Placement,
   type Ranked,
   rankNodes,
+  TOTAL_NODE,
   type Track,
 } from './boards.ts';
 import type { Database, Schema } from './db.ts';
@@ -35,9 +36,20 @@ const better = (a: EntryKey, b: EntryKey) =>
 /** PostgreSQL's answers to transactions that met another: retried. */
 const RETRIED = new Set(['40001', '40P01']);
 
+/**
+ * How long a page of a board read from the database is served from memory (ms): the boards
+ * other instances change are at most this old here.
+ */
+export const PAGE_MS = 1000;
+const PAGES_KEPT = 2000;
+
 export class Scores {
   /** Ladder ids by board and track: they never change once made, so any instance may keep them. */
   private readonly ladders = new Map<string, number>();
+
+  /** Pages of boards read lately (see {@link page}), and how often each ladder changed here. */
+  private readonly pages = new Map<string, { at: number; entries: BoardEntry[] }>();
+  private readonly versions = new Map<number, number>();
 
   constructor(private readonly database: Database) {}
 
@@ -113,6 +125,8 @@ export class Scores {
         const stored = await this.db
           .transaction()
           .execute((tx) => this.store(tx, { code, v, ranked, keyHash, name, now }, ladderIds));
+        for (const id of ladderIds.values())
+          this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
         if (stored === null) {
           const again = await this.existing(code);
           if (again) return { entry: again, created: false };
@@ -177,38 +191,30 @@ export class Scores {
       .executeTakeFirst();
     if (!game) return null;
     const gameId = Number(game.id);
-    const deltas = new Map<string, { ladder_id: number; node: number; n: number }>();
-    const add = (ladder: number, k1: number, n: number) => {
-      for (const node of nodesOf(k1)) {
-        const key = `${ladder} ${node}`;
-        const d = deltas.get(key);
-        if (d) d.n += n;
-        else deltas.set(key, { ladder_id: ladder, node, n });
-      }
-    };
+    const deltas: { ladder: number; k1: number; n: number }[] = [];
+    const add = (ladder: number, k1: number, n: number) => deltas.push({ ladder, k1, n });
     const mine: EntryKey = { k1: ranked.k1, k2: ranked.k2, game_id: gameId };
+    const primary = `${ranked.placements[0]!.board} ${v.assisted ? 'open' : 'clean'}`;
+    let ranking: EntryKey = mine;
     for (const p of ranked.placements) {
       for (const t of ranked.tracks) {
-        await this.place(tx, ladderIds.get(`${p.board} ${t}`)!, playerId, mine, p, add);
+        const ladder = ladderIds.get(`${p.board} ${t}`)!;
+        const entry = await this.place(tx, ladder, playerId, mine, p, add);
+        if (`${p.board} ${t}` === primary) ranking = entry;
       }
     }
-    // In one order (ladder, node) so that two transactions lock the counts alike.
-    const rows = [...deltas.values()]
-      .filter((d) => d.n !== 0)
-      .sort((a, b) => a.ladder_id - b.ladder_id || a.node - b.node);
-    if (rows.length > 0) {
-      await tx
-        .insertInto('rank_counts')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['ladder_id', 'node'])
-            .doUpdateSet({ n: sql<number>`rank_counts.n + excluded.n` }),
-        )
-        .execute();
+    // Ladder by ladder in one order, so that two transactions lock the counts alike.
+    deltas.sort((x, y) => x.ladder - y.ladder || x.n - y.n);
+    for (const d of deltas) {
+      await sql`insert into rank_counts (ladder_id, node, n)
+        select cast(${d.ladder} as bigint),
+          case when level = ${LEVELS} then cast(${TOTAL_NODE} as bigint)
+            else level * cast(${2 ** LEVELS} as bigint) + (cast(${d.k1} as bigint) >> level) end,
+          cast(${d.n} as bigint)
+        from rank_levels where true
+        on conflict (ladder_id, node) do update set n = rank_counts.n + excluded.n`.execute(tx);
     }
-    const track: Track = v.assisted ? 'open' : 'clean';
-    const rank = await this.playerRank(tx, ranked.placements[0]!.board, track, playerId);
+    const rank = await this.rankOf(tx, ladderIds.get(primary)!, ranking);
     return { gameId, rank };
   }
 
@@ -220,7 +226,7 @@ export class Scores {
     mine: EntryKey,
     p: Placement,
     add: (ladder: number, k1: number, n: number) => void,
-  ): Promise<void> {
+  ): Promise<EntryKey> {
     const current = await tx
       .selectFrom('entries')
       .select(['k1', 'k2', 'game_id'])
@@ -233,14 +239,14 @@ export class Scores {
         .values({ ladder_id: ladder, player_id: playerId, ...mine })
         .execute();
       add(ladder, mine.k1, 1);
-      return;
+      return mine;
     }
     const old = {
       k1: Number(current.k1),
       k2: Number(current.k2),
       game_id: Number(current.game_id),
     };
-    if (p.firstCounts || !better(mine, old)) return;
+    if (p.firstCounts || !better(mine, old)) return old;
     await tx
       .updateTable('entries')
       .set(mine)
@@ -249,6 +255,7 @@ export class Scores {
       .execute();
     add(ladder, old.k1, -1);
     add(ladder, mine.k1, 1);
+    return mine;
   }
 
   /** The rank of an entry: 1 + the entries ahead of it (rank counts, then ties by index). */
@@ -308,15 +315,7 @@ export class Scores {
   ): Promise<{ entries: BoardEntry[]; you: BoardEntry | null }> {
     const ladder = await this.ladderId(board, track, false);
     if (ladder === null) return { entries: [], you: null };
-    const rows = await this.lines()
-      .where('entries.ladder_id', '=', ladder)
-      .orderBy('entries.k1')
-      .orderBy('entries.k2')
-      .orderBy('entries.game_id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const entries = rows.map((r, i) => boardEntry(r, offset + i + 1));
+    const entries = await this.page(ladder, limit, offset);
     let you: BoardEntry | null = null;
     if (keyHash !== null) {
       const row = await this.lines()
@@ -333,6 +332,29 @@ export class Scores {
       }
     }
     return { entries, you };
+  }
+
+  /**
+   * A page of a ladder's lines, kept for up to {@link PAGE_MS} (a board read often is read from
+   * memory); a game stored by this process on the ladder makes it read afresh.
+   */
+  private async page(ladder: number, limit: number, offset: number): Promise<BoardEntry[]> {
+    const key = `${ladder} ${this.versions.get(ladder) ?? 0} ${limit} ${offset}`;
+    const kept = this.pages.get(key);
+    const now = performance.now();
+    if (kept && now - kept.at < PAGE_MS) return kept.entries;
+    const rows = await this.lines()
+      .where('entries.ladder_id', '=', ladder)
+      .orderBy('entries.k1')
+      .orderBy('entries.k2')
+      .orderBy('entries.game_id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const entries = rows.map((r, i) => boardEntry(r, offset + i + 1));
+    if (this.pages.size >= PAGES_KEPT) this.pages.clear();
+    this.pages.set(key, { at: now, entries });
+    return entries;
   }
 
   private lines() {
@@ -362,6 +384,7 @@ export class Scores {
       .set({ name })
       .where('key_hash', '=', keyHash)
       .executeTakeFirst();
+    this.pages.clear();
     return Number(r.numUpdatedRows) > 0;
   }
 }
