@@ -47,29 +47,33 @@ interface Tables {
 
 let tables: Tables | null = null;
 
-/** A line of four exponents slid toward its first cell: the new line and what happened. */
-function slideLine(line: readonly number[]): { line: number[]; info: number } {
-  const out = [0, 0, 0, 0];
+/**
+ * Slides a line of four exponents toward its first cell, in place: what happened, packed as
+ * in {@link Tables}.
+ */
+function slideLine(line: Uint8Array): number {
   let w = 0;
   // The exponent of the last tile placed while it may still take a merge (0: none).
   let open = 0;
   let gained = 0;
   let merges = 0;
   let top = 0;
-  for (const v of line) {
+  for (let r = 0; r < 4; r++) {
+    const v = line[r]!;
     if (v === 0) continue;
     if (v === open) {
-      out[w - 1] = v + 1;
+      line[w - 1] = v + 1;
       gained += 2 ** (v + 1);
       merges++;
-      top = Math.max(top, v + 1);
+      if (v + 1 > top) top = v + 1;
       open = 0;
       continue;
     }
-    out[w++] = v;
+    line[w++] = v;
     open = v;
   }
-  return { line: out, info: gained | (merges << 18) | (top << 20) };
+  for (; w < 4; w++) line[w] = 0;
+  return gained | (merges << 18) | (top << 20);
 }
 
 function getTables(): Tables {
@@ -81,17 +85,23 @@ function getTables(): Tables {
     rightInfo: new Uint32Array(65536),
     empty: new Uint8Array(65536),
   };
+  const line = new Uint8Array(4);
   // Only exponents below 15 are ever looked up; & 15 keeps the rest (unused) in range.
-  const pack = (l: readonly number[]) => l.reduce((row, e, c) => row | ((e & 15) << (4 * c)), 0);
   for (let row = 0; row < 65536; row++) {
-    const cells = [0, 1, 2, 3].map((c) => (row >> (4 * c)) & 15);
-    const l = slideLine(cells);
-    t.left[row] = pack(l.line);
-    t.leftInfo[row] = l.info;
-    const r = slideLine([...cells].reverse());
-    t.right[row] = pack([...r.line].reverse());
-    t.rightInfo[row] = r.info;
-    t.empty[row] = cells.filter((e) => e === 0).length;
+    let empty = 0;
+    for (let c = 0; c < 4; c++) {
+      line[c] = (row >> (4 * c)) & 15;
+      if (line[c] === 0) empty++;
+    }
+    t.empty[row] = empty;
+    t.leftInfo[row] = slideLine(line);
+    t.left[row] =
+      (line[0]! & 15) | ((line[1]! & 15) << 4) | ((line[2]! & 15) << 8) | ((line[3]! & 15) << 12);
+    // Right: the row read from column 3, slid, and put back the same way round.
+    for (let c = 0; c < 4; c++) line[c] = (row >> (4 * (3 - c))) & 15;
+    t.rightInfo[row] = slideLine(line);
+    t.right[row] =
+      (line[3]! & 15) | ((line[2]! & 15) << 4) | ((line[1]! & 15) << 8) | ((line[0]! & 15) << 12);
   }
   tables = t;
   return t;
