@@ -32,6 +32,9 @@ const libEntries = {
   ai: 'src/ai.ts',
   // Not an export of its own: the worker_threads script AiWorker starts (found beside ai.js).
   'ai-worker': 'src/solvers/ai2048/workerEntry.ts',
+  // Not an export: the worker_threads script of the server's verify pool (looked up from
+  // dist/ or dist/chunks/ by createVerifyPool).
+  'verify-worker': 'src/server/verifyPoolWorker.ts',
 };
 
 if (!jsOnly) rmSync('dist', { recursive: true, force: true });
