@@ -45,7 +45,8 @@ const CODE_MAX = 50_000;
 
 /**
  * The pages' Content-Security-Policy: scripts, workers and connections to this origin only (and
- * WebAssembly, for the AI); styles from the app's own files and the inline ones its views set.
+ * WebAssembly, for the AI's worker); styles from the app's own files only (the views set styles
+ * through the DOM, which a policy allows). Sent with every file of the app, workers included.
  */
 export const CSP = [
   "default-src 'self'",
@@ -53,7 +54,7 @@ export const CSP = [
   "worker-src 'self'",
   "connect-src 'self'",
   "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -352,8 +353,9 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       index: ['index.html'],
       setHeaders(res, path) {
         res.setHeader('x-content-type-options', 'nosniff');
+        // On every file: a page's, and a worker's (the AI's WebAssembly runs in one).
+        res.setHeader('content-security-policy', CSP);
         if (path.endsWith('.html')) {
-          res.setHeader('content-security-policy', CSP);
           res.setHeader('referrer-policy', 'no-referrer');
           res.setHeader('cache-control', 'no-cache');
         } else if (path.endsWith('sw.js')) {

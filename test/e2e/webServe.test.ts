@@ -122,6 +122,8 @@ describe.skipIf(reason !== null)('the web app under slidebox serve', () => {
     await page.selectOption('[data-testid=size-puzzle]', '3');
     await page.selectOption('[data-testid=picture]', 'builtin');
     await page.click('[data-play=puzzle]');
+    // The puzzle screen loads on first use: a key pressed before it is there goes nowhere.
+    await page.locator('.ptile').first().waitFor(LONG);
     await pressOnPage(page, 'i');
     await page.locator('.ptile.hinted').waitFor({ timeout: 30_000 });
     await screenshot(page, 'serve-puzzle-picture');
