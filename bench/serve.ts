@@ -139,7 +139,8 @@ interface Figures {
 async function load(opts: autocannon.Options): Promise<Figures> {
   const bounded = opts.amount === undefined ? { duration: SECONDS } : {};
   const r = await autocannon({ connections: CONNECTIONS, ...bounded, ...opts });
-  const secs = r.duration || SECONDS;
+  // Seconds from the first request to the last answer (r.duration is whole seconds).
+  const secs = (new Date(r.finish).getTime() - new Date(r.start).getTime()) / 1000 || SECONDS;
   return {
     rps: (r['2xx'] + r.non2xx) / secs,
     p50: r.latency.p50,
@@ -152,8 +153,12 @@ async function load(opts: autocannon.Options): Promise<Figures> {
 
 const health = (url: string) => load({ url: `${url}/api/health` });
 
-const reads = (url: string) =>
-  load({ url: `${url}/api/leaderboard?board=daily-2048&limit=10&playerKey=${testPlayerKey(1)}` });
+/** Today's daily board, top 10: the public page, and with the reader's own line and rank. */
+const reads = (url: string) => load({ url: `${url}/api/leaderboard?board=daily-2048&limit=10` });
+const readsYou = (url: string, player: number) =>
+  load({
+    url: `${url}/api/leaderboard?board=daily-2048&limit=10&playerKey=${testPlayerKey(player)}`,
+  });
 
 let keyCounter = 0;
 function submissions(url: string, codes: string[]): Promise<Figures> {
@@ -345,11 +350,16 @@ async function runOne(name: 'sqlite' | 'postgres', codes: string[]): Promise<voi
     );
     const bare = await health(server.url);
     console.log(`  GET /api/health (bare)             ${fmt(bare)}`);
+    const firstPlayer = keyCounter + 10;
     const sub0 = await submissions(server.url, codes.slice(0, half));
     console.log(`  POST /api/scores, empty board      ${fmt(sub0)}`);
     const read0 = await reads(server.url);
     console.log(
       `  GET /api/leaderboard, ${sub0.ok.toLocaleString('en-US')} entries ${fmt(read0)}  = ${((100 * read0.rps) / bare.rps).toFixed(0)}% of bare`,
+    );
+    const you0 = await readsYou(server.url, firstPlayer + 1);
+    console.log(
+      `    … with your line and rank        ${fmt(you0)}  = ${((100 * you0.rps) / bare.rps).toFixed(0)}% of bare`,
     );
     await server.stop();
     const t0 = performance.now();
@@ -368,6 +378,10 @@ async function runOne(name: 'sqlite' | 'postgres', codes: string[]): Promise<voi
     const read1 = await reads(server.url);
     console.log(
       `  GET /api/leaderboard, ${ENTRIES.toLocaleString('en-US')} entries ${fmt(read1)}  = ${((100 * read1.rps) / bare1.rps).toFixed(0)}% of bare`,
+    );
+    const you1 = await readsYou(server.url, firstPlayer + 1);
+    console.log(
+      `    … with your line and rank        ${fmt(you1)}  = ${((100 * you1.rps) / bare1.rps).toFixed(0)}% of bare`,
     );
     await server.stop();
   } finally {

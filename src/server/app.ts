@@ -18,7 +18,7 @@ import Fastify, {
 import type { Problem, Result } from '../engine/result.ts';
 import type { Verified, VerifyProblem } from '../engine/verify.ts';
 import { utcDay } from '../front/daily.ts';
-import { BOARDS, type BoardName, checkName, isPlayerKey } from '../net/api.ts';
+import { BOARDS, type BoardEntry, type BoardName, checkName, isPlayerKey } from '../net/api.ts';
 import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
 import type { Database } from './db.ts';
 import { Scores, sha256 } from './scores.ts';
@@ -232,6 +232,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 
 /** The routes under /api. */
 function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
+  const answers = new WeakMap<readonly BoardEntry[], string>();
   return async (api: FastifyInstance) => {
     if (o.rateLimit > 0) {
       await api.register(rateLimit, {
@@ -282,14 +283,21 @@ function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
     api.get<{ Querystring: BoardQuerystring }>(
       '/leaderboard',
       { schema: boardSchema },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query;
         if (q.playerKey !== undefined && !isPlayerKey(q.playerKey)) throw badKey();
         const key = boardKeyOf(q, utcDay(now()));
         const track: Track = q.assisted === '1' ? 'open' : 'clean';
         const you = q.playerKey ? sha256(q.playerKey) : null;
         const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
-        return { board: q.board, entries: r.entries, you: r.you };
+        if (you !== null) return { board: q.board, entries: r.entries, you: r.you };
+        // A page served from memory is the same array each time: its answer is made once.
+        let body = answers.get(r.entries);
+        if (body === undefined) {
+          body = JSON.stringify({ board: q.board, entries: r.entries, you: null });
+          answers.set(r.entries, body);
+        }
+        return reply.type('application/json; charset=utf-8').send(body);
       },
     );
 

@@ -204,17 +204,31 @@ export class Scores {
       }
     }
     // Ladder by ladder in one order, so that two transactions lock the counts alike.
-    deltas.sort((x, y) => x.ladder - y.ladder || x.n - y.n);
-    for (const d of deltas) {
-      await sql`insert into rank_counts (ladder_id, node, n)
-        select cast(${d.ladder} as bigint),
+    // The rank first: the entries ahead of the player's are the same before and after their
+    // own counts change (their old entry, if replaced, was behind the new one). Then every
+    // count in one statement, last: the counts near the top of a ladder are shared by every
+    // game on it, so their locks are held the shortest time (PostgreSQL), taken ladder by
+    // ladder and level by level in every transaction alike.
+    const rank = await this.rankOf(tx, ladderIds.get(primary)!, ranking);
+    if (deltas.length > 0) {
+      const rows = sql.join(
+        deltas.map(
+          (d) =>
+            sql`(cast(${d.ladder} as bigint), cast(${d.k1} as bigint), cast(${d.n} as bigint))`,
+        ),
+      );
+      await sql`with d (ladder, k1, n) as (values ${rows})
+        insert into rank_counts (ladder_id, node, n)
+        select d.ladder,
           case when level = ${LEVELS} then cast(${TOTAL_NODE} as bigint)
-            else level * cast(${2 ** LEVELS} as bigint) + (cast(${d.k1} as bigint) >> level) end,
-          cast(${d.n} as bigint)
-        from rank_levels where true
+            else level * cast(${2 ** LEVELS} as bigint) + (d.k1 >> level) end,
+          sum(d.n)
+        from d cross join rank_levels
+        where true
+        group by 1, 2
+        order by 1, 2
         on conflict (ladder_id, node) do update set n = rank_counts.n + excluded.n`.execute(tx);
     }
-    const rank = await this.rankOf(tx, ladderIds.get(primary)!, ranking);
     return { gameId, rank };
   }
 
@@ -261,30 +275,22 @@ export class Scores {
   /** The rank of an entry: 1 + the entries ahead of it (rank counts, then ties by index). */
   private async rankOf(db: Db, ladder: number, e: EntryKey): Promise<number> {
     const { add, subtract } = rankNodes(e.k1);
-    let ahead = 0;
-    if (add.length > 0) {
-      const sum =
-        subtract.length > 0
-          ? sql<number>`sum(case when node in (${sql.join(subtract)}) then -n else n end)`
-          : sql<number>`sum(n)`;
-      const r = await db
-        .selectFrom('rank_counts')
-        .select(sum.as('n'))
-        .where('ladder_id', '=', ladder)
-        .where('node', 'in', [...add, ...subtract])
-        .executeTakeFirst();
-      ahead += Number(r?.n ?? 0);
-    }
-    const ties = await db
-      .selectFrom('entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ladder_id', '=', ladder)
-      .where('k1', '=', e.k1)
-      .where((eb) =>
-        eb.or([eb('k2', '<', e.k2), eb.and([eb('k2', '=', e.k2), eb('game_id', '<', e.game_id)])]),
-      )
-      .executeTakeFirst();
-    return 1 + ahead + Number(ties?.n ?? 0);
+    // One statement: the counts of the nodes ahead, and the entries tied on the first key.
+    const counted =
+      add.length === 0
+        ? sql<number>`0`
+        : sql<number>`(select coalesce(sum(${
+            subtract.length > 0
+              ? sql`case when node in (${sql.join(subtract)}) then -n else n end`
+              : sql`n`
+          }), 0) from rank_counts
+            where ladder_id = ${ladder} and node in (${sql.join([...add, ...subtract])}))`;
+    const r = await sql<{ ahead: number; ties: number }>`select ${counted} as ahead,
+      (select count(*) from entries
+        where ladder_id = ${ladder} and k1 = ${e.k1}
+          and (k2 < ${e.k2} or (k2 = ${e.k2} and game_id < ${e.game_id}))) as ties`.execute(db);
+    const row = r.rows[0];
+    return 1 + Number(row?.ahead ?? 0) + Number(row?.ties ?? 0);
   }
 
   /** A player's rank on a board and track, or null when they have no entry there. */
