@@ -100,7 +100,7 @@ describe('a board as a table', () => {
     expect(lines[3]).toContain('x\\u202ey');
   });
 
-  it('the puzzle: moves and time; assisted games marked', () => {
+  it('the puzzle: moves and time, said to be as reported; assisted games marked', () => {
     const entries = [
       entry(1, 'Ada', { moves: 50, timeMs: 61_000 }),
       entry(2, 'Bob', { moves: 52, timeMs: null, assisted: true }),
@@ -110,6 +110,7 @@ describe('a board as a table', () => {
       '      Name  Moves  Time',
       '  #1  Ada      50  1:01',
       '  #2  Bob      52     –  assisted',
+      '  Times are as reported by the players.',
       '',
     ]);
   });

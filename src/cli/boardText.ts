@@ -220,5 +220,7 @@ export function boardTable(
     const text = `${line(ranks[i]!, cells[i]!)}${marks ? `  ${marks}` : ''}`;
     lines.push(mine ? bold(text) : text);
   });
+  // A puzzle's time cannot be proven from its moves.
+  if (kind === 'puzzle' && shown.length > 0) lines.push('Times are as reported by the players.');
   return `${lines.map((l) => `  ${l}`).join('\n')}\n`;
 }

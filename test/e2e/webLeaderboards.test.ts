@@ -221,12 +221,16 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
     await expect
       .poll(() => boardLines(page), LONG)
       .toEqual(puzzleOrder.map((p, i) => ({ rank: `#${i + 1}`, name: p.name, you: false })));
-    expect(await text(page, 'board-title')).toBe(`Today's daily 15-puzzle (${today}, UTC)`);
+    expect(await text(page, 'board-title')).toBe(
+      `Today's daily 15-puzzle (${today}, UTC) · times are as reported`,
+    );
 
     // An earlier day: nobody played it; the next day is today again.
     await page.click('[data-action=previous-day]');
     await expect.poll(() => text(page, 'board-empty'), LONG).toBe('No games on this board yet.');
-    expect(await text(page, 'board-title')).toMatch(/^Daily 15-puzzle of \d{4}-\d\d-\d\d \(UTC\)$/);
+    expect(await text(page, 'board-title')).toMatch(
+      /^Daily 15-puzzle of \d{4}-\d\d-\d\d \(UTC\) · times are as reported$/,
+    );
     await page.click('[data-action=next-day]');
     await expect.poll(() => boardLines(page), LONG).toHaveLength(2);
 

@@ -55,11 +55,13 @@ export function boardTitle(c: Choice, today: string): string {
   if (isDaily(c.board)) {
     const game = c.board === 'daily-2048' ? '2048' : '15-puzzle';
     const day = c.day ?? today;
-    return day === today ? `Today's daily ${game} (${day}, UTC)` : `Daily ${game} of ${day} (UTC)`;
+    const title =
+      day === today ? `Today's daily ${game} (${day}, UTC)` : `Daily ${game} of ${day} (UTC)`;
+    return c.board === 'daily-puzzle' ? `${title} · times are as reported` : title;
   }
   if (c.board === 'puzzle') {
     const n = c.sizePuzzle;
-    return `${n * n - 1}-puzzle · ${n}×${n} · fewest moves`;
+    return `${n * n - 1}-puzzle · ${n}×${n} · fewest moves · times are as reported`;
   }
   const n = c.size2048;
   return `2048 · ${n}×${n} · to ${formatNumber(c.target)} · best scores`;
