@@ -4,9 +4,9 @@
  * (player.json; renamed on the server too when one is set).
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Config, configPath, loadConfig, updateConfig } from '../storage/config.ts';
 import { defaultDataDir } from '../storage/files.ts';
+import { parseCommand } from './command.ts';
 
 export const CONFIG_USAGE = `Usage: slidebox config                       your settings
        slidebox config server [URL]          the leaderboard server (print it, or set it)
@@ -41,17 +41,8 @@ function usageError(io: ConfigIo, message: string): number {
 
 /** Runs `slidebox config …`; resolves with the exit code. */
 export async function main(argv: readonly string[], io: ConfigIo = processIo()): Promise<number> {
-  let a: ReturnType<
-    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
-  >;
-  try {
-    a = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    const message = (e as Error).message
-      .split('. ')[0]!
-      .replace(/^Unknown option '(.+)'$/, 'unknown option $1');
-    return usageError(io, message);
-  }
+  const a = parseCommand(argv, OPTIONS);
+  if (!a.ok) return usageError(io, a.message);
   const { values, positionals } = a;
   if (values.help) {
     io.out(`${CONFIG_USAGE}\n`);

@@ -4,7 +4,6 @@
  * day to end counts; the result is printed as a shareable line with its share code.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { newGame } from '../engine/game2048.ts';
 import { newPuzzle } from '../engine/puzzle.ts';
 import {
@@ -34,6 +33,7 @@ import {
 } from '../storage/storeDaily.ts';
 import { savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
+import { parseCommand } from './command.ts';
 import type { DailyServer } from './dailyOnline.ts';
 import type { PlainHook } from './plainIo.ts';
 import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
@@ -211,16 +211,9 @@ async function playPuzzle(o: DailyRun): Promise<number> {
 
 /** Runs `slidebox daily …`; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  let a: ReturnType<
-    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
-  >;
-  try {
-    a = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    const message = (e as Error).message
-      .split('. ')[0]!
-      .replace(/^Unknown option '(.+)'$/, 'unknown option $1');
-    errOut(`slidebox: ${message}\n\n${DAILY_USAGE}\n`);
+  const a = parseCommand(argv, OPTIONS);
+  if (!a.ok) {
+    errOut(`slidebox: ${a.message}\n\n${DAILY_USAGE}\n`);
     return 2;
   }
   const { values, positionals } = a;

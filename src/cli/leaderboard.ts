@@ -3,17 +3,16 @@
  * marked, or shown under the table when it is further down), or the server's answer as JSON.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkOptions } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
 import { isDay } from '../front/daily.ts';
 import type { BoardName, BoardQuery } from '../net/api.ts';
-import { loadConfig } from '../storage/config.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { boardKind, boardTable, boardTitle, rankSentence, safeJson } from './boardText.ts';
-import { chooseServer, clientFor, netLine } from './online.ts';
+import { parseCommand } from './command.ts';
+import { clientFor, netLine, requiredServer } from './online.ts';
 import { today } from './today.ts';
 
 export const LEADERBOARD_USAGE = `Usage: slidebox leaderboard [daily|daily-puzzle|2048|puzzle] [options]
@@ -121,16 +120,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     errOut(`slidebox: ${message}\n\n${LEADERBOARD_USAGE}\n`);
     return 2;
   };
-  let a: ReturnType<
-    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
-  >;
-  try {
-    a = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    return usageError(
-      (e as Error).message.split('. ')[0]!.replace(/^Unknown option '(.+)'$/, 'unknown option $1'),
-    );
-  }
+  const a = parseCommand(argv, OPTIONS);
+  if (!a.ok) return usageError(a.message);
   const { values, positionals } = a;
   if (values.help) {
     process.stdout.write(`${LEADERBOARD_USAGE}\n`);
@@ -140,20 +131,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   const query = boardQuery(positionals, values, day);
   if (!query.ok) return usageError(query.error.message);
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
-  const config = loadConfig(dir);
-  for (const n of config.notices) errOut(`${n}\n`);
-  const server = chooseServer(values.server, process.env, config.config);
-  if (!server.ok) return usageError(server.error.message);
-  if (server.value === null) {
-    errOut(
-      'slidebox: no leaderboard server is set: give one with --server URL, set SLIDEBOX_SERVER, or run slidebox config server URL\n',
-    );
-    return 2;
-  }
+  const server = requiredServer(values.server, dir, usageError, errOut);
+  if (typeof server === 'number') return server;
   const player = loadPlayer(dir);
   for (const n of player.notices) errOut(`${n}\n`);
   const key = player.player?.key;
-  const r = await clientFor(server.value.url, process.env).leaderboard({
+  const r = await clientFor(server.url, process.env).leaderboard({
     ...query.value,
     ...(key ? { playerKey: key } : {}),
   });
@@ -174,7 +157,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const isTTY = process.stdout.isTTY === true;
   const lines = [
-    `${capital(title)}${q.day && q.day !== day ? '' : q.day ? ` (${q.day})` : ''}${q.assisted ? ' · assisted games included' : ''} · ${server.value.url}`,
+    `${capital(title)}${q.day && q.day !== day ? '' : q.day ? ` (${q.day})` : ''}${q.assisted ? ' · assisted games included' : ''} · ${server.url}`,
   ];
   const entries = Array.isArray(r.value.entries) ? r.value.entries : [];
   if (entries.length === 0 && !r.value.you) lines.push('  No games on this board yet.');

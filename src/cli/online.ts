@@ -15,7 +15,7 @@ import {
   ServerClient,
   type SubmittedEntry,
 } from '../net/api.ts';
-import type { Config } from '../storage/config.ts';
+import { type Config, loadConfig } from '../storage/config.ts';
 import { ensurePlayer, type Player, setPlayerName } from '../storage/player.ts';
 import { boardTitle, entrySummary, rankSentence, safeText } from './boardText.ts';
 import { today } from './today.ts';
@@ -51,6 +51,30 @@ export function chooseServer(
     return ok({ url: checked.value, from });
   }
   return ok(null);
+}
+
+/**
+ * The server of a command that needs one (`submit`, `leaderboard`): the settings' notices said,
+ * then the server chosen; or the exit code after a sentence — `usageError`'s for a bad address,
+ * 2 when none is set.
+ */
+export function requiredServer(
+  flag: string | undefined,
+  dir: string,
+  usageError: (message: string) => number,
+  errOut: (text: string) => void,
+): ServerChoice | number {
+  const config = loadConfig(dir);
+  for (const n of config.notices) errOut(`${n}\n`);
+  const server = chooseServer(flag, process.env, config.config);
+  if (!server.ok) return usageError(server.error.message);
+  if (server.value === null) {
+    errOut(
+      'slidebox: no leaderboard server is set: give one with --server URL, set SLIDEBOX_SERVER, or run slidebox config server URL\n',
+    );
+    return 2;
+  }
+  return server.value;
 }
 
 /** How long a request may take: SLIDEBOX_NET_TIMEOUT_MS (1 to 60,000), else 5 seconds. */

@@ -3,16 +3,15 @@
  * ranks it, and prints where the player stands ("You are #3 on today's daily 2048.").
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { decodeShared } from '../engine/shareCode.ts';
-import { loadConfig } from '../storage/config.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { safeJson } from './boardText.ts';
+import { parseCommand } from './command.ts';
 import {
-  chooseServer,
   clientFor,
   netLine,
   playerWithName,
+  requiredServer,
   submittedText,
   terminalAsk,
 } from './online.ts';
@@ -86,17 +85,8 @@ function localProblem(code: string): string | null {
 
 /** Runs `slidebox submit …`; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  let a: ReturnType<
-    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
-  >;
-  try {
-    a = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    const message = (e as Error).message
-      .split('. ')[0]!
-      .replace(/^Unknown option '(.+)'$/, 'unknown option $1');
-    return usageError(message);
-  }
+  const a = parseCommand(argv, OPTIONS);
+  if (!a.ok) return usageError(a.message);
   const { values, positionals } = a;
   if (values.help) {
     out(`${SUBMIT_USAGE}\n`);
@@ -113,16 +103,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return usageError('give one code, or --last');
   }
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
-  const config = loadConfig(dir);
-  for (const n of config.notices) errOut(`${n}\n`);
-  const server = chooseServer(values.server, process.env, config.config);
-  if (!server.ok) return usageError(server.error.message);
-  if (server.value === null) {
-    errOut(
-      'slidebox: no leaderboard server is set: give one with --server URL, set SLIDEBOX_SERVER, or run slidebox config server URL\n',
-    );
-    return 2;
-  }
+  const server = requiredServer(values.server, dir, usageError, errOut);
+  if (typeof server === 'number') return server;
   const found = values.last ? await lastCode(dir, positionals[0]) : codeIn(positionals[0]!);
   if (typeof found !== 'string') {
     errOut(`slidebox: nothing to submit: ${found.none}\n`);
@@ -142,7 +124,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     errOut(`slidebox: ${player.error.message}\n`);
     return player.error.code === 'bad-name' ? 2 : 1;
   }
-  const client = clientFor(server.value.url, process.env);
+  const client = clientFor(server.url, process.env);
   const r = await client.submit(found, player.value.name, player.value.key);
   if (!r.ok) {
     errOut(`${netLine(r.error)}\n`);
