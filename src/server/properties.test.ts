@@ -5,7 +5,7 @@
  * figures a body claims are ignored; codes of kinds that are not ranked are refused.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { duelSlide, newDuel } from '../engine/duel.ts';
 import { maxTile } from '../engine/game2048.ts';
 import {
@@ -19,17 +19,10 @@ import { DIRECTIONS } from '../engine/types.ts';
 import { verifyCode } from '../engine/verify.ts';
 import { newVersus, versusMove } from '../engine/versus.ts';
 import { dailySeed, utcDay } from '../front/daily.ts';
-import type { Leaderboard, SubmittedEntry } from '../net/api.ts';
+import type { SubmittedEntry } from '../net/api.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
-import {
-  BACKENDS,
-  type Backend,
-  call,
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../testing/serverHarness.ts';
+import { BACKENDS, type Backend, serverForBlock } from '../testing/serverHarness.ts';
 import { rankGame } from './boards.ts';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -41,37 +34,14 @@ const TARGETS = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 2 ** 15, 2 ** 2
 type ErrorBody = { error: { code: string; message: string } };
 
 describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
-  let s: TestServer | null = null;
-  let skipped: string | null = null;
   // A new player for every game, so that every game is an entry of its own.
   let players = 1000;
   const nextKey = () => testPlayerKey(++players);
   // The codes sent so far.
   const sent = new Set<string>();
 
-  beforeAll(async () => {
-    const target = await newDatabaseTarget(backend);
-    if (typeof target !== 'string') {
-      skipped = target.skip;
-      console.warn(`PostgreSQL tests skipped: ${skipped}`);
-      return;
-    }
-    s = await startTestServer(target, { now: () => NOW });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-
-  const server = () => {
-    if (!s) throw new Error(`no server (${skipped})`);
-    return s;
-  };
-  const post = (body: unknown) => call(server().url, 'POST', '/api/scores', body);
-  const board = async (query: string) => {
-    const r = await call(server().url, 'GET', `/api/leaderboard?${query}`);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body as Leaderboard;
-  };
+  const block = serverForBlock(backend, { now: () => NOW });
+  const { server, post, board } = block;
   /** Every line of a board (its ranks must be 1..n). */
   const wholeBoard = async (query: string) => {
     const lines = [];
@@ -85,7 +55,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   };
 
   it('stores random legal 2048 games of every size and target with the figures of the engine, and lists them', async () => {
-    if (skipped) return;
+    if (block.skipped()) return;
     const boards = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
@@ -141,7 +111,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('stores random solved puzzles (3×3, and a few 4×4) with their figures, and lists them', async () => {
-    if (skipped) return;
+    if (block.skipped()) return;
     const puzzle = (widths: number[], numRuns: number) =>
       fc.assert(
         fc.asyncProperty(
@@ -194,7 +164,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it("stores random games of the day's challenges on the daily boards (the first counts) and the all-time ones", async () => {
-    if (skipped) return;
+    if (block.skipped()) return;
     const day = utcDay(NOW);
     // Each player's first game stored on each daily ladder (clean: unassisted; open: any).
     const firsts = new Map<string, string>();
@@ -262,7 +232,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('refuses every one-character change of a valid code with 400, and stores nothing', async () => {
-    if (skipped) return;
+    if (block.skipped()) return;
     const codes = [
       play2048(7001, 25, { size: 3, target: 64 }).code,
       play2048(7002, 90, { size: 5, assisted: true }).code,
@@ -322,7 +292,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('stores the figures of the code, not those the body claims', async () => {
-    if (skipped) return;
+    if (block.skipped()) return;
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: 1000 }),
@@ -367,7 +337,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('refuses versus matches, duels, evil games and unlisted targets as not-ranked, storing nothing', async () => {
-    if (skipped) return;
+    if (block.skipped()) return;
     const before = await tableCounts(server().database);
     const vs = newVersus({ seed: 4 });
     if (!vs.ok) throw new Error(vs.error.message);

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Leaderboard } from '../net/api.ts';
 import { buildServer, type ServerOptions } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/db.ts';
 import { createVerifier } from '../server/verifier.ts';
@@ -97,4 +98,51 @@ export async function call(
     // not JSON: kept as text
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/** A describe block's server, started before its tests on a new database and closed after. */
+export interface BlockServer {
+  /** The server (throws when the block is skipped). */
+  server(): TestServer;
+  /** Why the block's tests are skipped (no PostgreSQL here), or null. */
+  skipped(): string | null;
+  /** POST /api/scores. */
+  post(body: unknown): Promise<{ status: number; body: unknown; headers: Headers }>;
+  /** GET /api/leaderboard?query, which must answer 200. */
+  board(query: string): Promise<Leaderboard>;
+}
+
+/** Registers the hooks of a describe block that tests one server on `backend`. */
+export function serverForBlock(
+  backend: Backend,
+  opts: Partial<Omit<ServerOptions, 'database'>> = {},
+): BlockServer {
+  let s: TestServer | null = null;
+  let skipped: string | null = null;
+  beforeAll(async () => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') {
+      skipped = target.skip;
+      console.warn(`PostgreSQL tests skipped: ${skipped}`);
+      return;
+    }
+    s = await startTestServer(target, opts);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const server = () => {
+    if (!s) throw new Error(`no server (${skipped})`);
+    return s;
+  };
+  return {
+    server,
+    skipped: () => skipped,
+    post: (body) => call(server().url, 'POST', '/api/scores', body),
+    async board(query) {
+      const r = await call(server().url, 'GET', `/api/leaderboard?${query}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as Leaderboard;
+    },
+  };
 }
