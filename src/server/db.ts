@@ -146,6 +146,28 @@ function cachingStatements(file: SQLite.Database): SQLite.Database {
   });
 }
 
+/**
+ * A PostgreSQL connection that prepares each statement once, by name: the server's queries
+ * take parameters, so their text repeats, and PostgreSQL then plans them once per connection
+ * instead of at every request.
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) {
+      return query(text, values, ...rest);
+    }
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= STATEMENTS_KEPT) return query(text, values, ...rest);
+      name = `s${names.size + 1}`;
+      names.set(text, name);
+    }
+    return query({ name, text, values }, ...rest);
+  };
+}
+
 /** Opens (and migrates) the database: `target` is an SQLite file path or a postgres:// URL. */
 export async function openDatabase(target: string): Promise<Database> {
   let database: Database;
@@ -162,7 +184,10 @@ export async function openDatabase(target: string): Promise<Database> {
     // Nor is a drop while a client is checked out between two queries (in a transaction): the
     // pool listens only to idle clients, and an 'error' event nobody heard ended the process.
     // The client's next query fails instead, and the pool discards it when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      preparedStatements(client);
+    });
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     database = { db, dialect: 'postgres', where: redactUrl(target), close: () => db.destroy() };
   } else {
