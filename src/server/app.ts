@@ -290,13 +290,14 @@ function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
         const track: Track = q.assisted === '1' ? 'open' : 'clean';
         const you = q.playerKey ? sha256(q.playerKey) : null;
         const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
-        if (you !== null) return { board: q.board, entries: r.entries, you: r.you };
-        // A page served from memory is the same array each time: its answer is made once.
-        let body = answers.get(r.entries);
-        if (body === undefined) {
-          body = JSON.stringify({ board: q.board, entries: r.entries, you: null });
-          answers.set(r.entries, body);
+        // A page served from memory is the same array each time: its lines are made JSON once,
+        // and the reader's own line is added to them.
+        let lines = answers.get(r.entries);
+        if (lines === undefined) {
+          lines = JSON.stringify(r.entries);
+          answers.set(r.entries, lines);
         }
+        const body = `{"board":${JSON.stringify(q.board)},"entries":${lines},"you":${JSON.stringify(r.you)}}`;
         return reply.type('application/json; charset=utf-8').send(body);
       },
     );
