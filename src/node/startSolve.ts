@@ -1,20 +1,9 @@
-/**
- * Solving off the main thread (Node): front-ends start a solve and get a promise plus a cancel
- * function, and the terminal stays responsive meanwhile.
- *
- * ```ts
- * const { promise, cancel } = startSolve(tiles, 4);
- * const report = await promise; // report.moves: the tiles to slide
- * ```
- */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { show } from '../engine/describe.ts';
 import { err, ok, type Problem, problem, type Result, SlideboxError } from '../engine/result.ts';
 import type { SolveOptions, SolveReport } from '../solvers/puzzle/solve.ts';
 import type { FromWorker, ToWorker, WorkerConfig } from './solveProtocol.ts';
+import { workerScript } from './workerScript.ts';
 
 /** A running solve. */
 export interface SolveHandle {
@@ -73,48 +62,12 @@ function abortError(): Error {
   return new DOMException('The solve was cancelled', 'AbortError');
 }
 
-/** The worker bundled from TypeScript sources, made once per process (development only). */
-let devWorker: URL | null = null;
-
-/**
- * The worker script: the bundle's `puzzle-worker.js` when built. When running from TypeScript
- * sources (tests, development), Node 20 cannot load TypeScript in a worker thread (loader
- * hooks do not reach workers), so the worker is bundled in memory with esbuild, a development
- * dependency, and started from a data: URL.
- */
-function workerScript(): URL {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    if (!devWorker) {
-      const esbuild = createRequire(here)('esbuild') as typeof import('esbuild');
-      const out = esbuild.buildSync({
-        entryPoints: [fileURLToPath(new URL('./puzzleSolveWorker.ts', here))],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        write: false,
-        logLevel: 'warning',
-      });
-      const code = out.outputFiles[0]!.text;
-      devWorker = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-    }
-    return devWorker;
-  }
-  // Bundled: this code sits in dist/ or in dist/chunks/, the worker is dist/puzzle-worker.js.
-  for (const rel of ['./puzzle-worker.js', '../puzzle-worker.js']) {
-    const url = new URL(rel, here);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  throw new Error('puzzle-worker.js not found next to the slidebox bundle');
-}
-
 /** Starts a solver thread. Throws a SlideboxError (code 'bad-options') for bad options. */
 export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker {
   const checked = checkWorkerOptions(opts);
   if (!checked.ok) throw new SlideboxError(checked.error);
   const config = checked.value;
-  const script = workerScript();
+  const script = workerScript(import.meta.url, './puzzleSolveWorker.ts', 'puzzle-worker.js');
   const worker = new Worker(script, { workerData: config });
   worker.unref();
   let nextId = 1;

@@ -1,22 +1,10 @@
-/**
- * Share codes verified off the event loop: {@link verifyCode} on a small pool of worker
- * threads for long codes, and on the calling thread for short ones, whose replay costs less
- * than a round trip to a thread (see {@link INLINE_MAX_CHARS}). Answers are exactly
- * `verifyCode`'s.
- *
- * The threads run dist/verify-worker.js when this code is bundled; from TypeScript sources
- * (tests, `node --import tsx`) the worker entry is bundled in memory with esbuild, a
- * development dependency, because Node 20 does not carry TypeScript loaders into threads.
- */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { show } from '../engine/describe.ts';
 import { problem, type Result, SlideboxError } from '../engine/result.ts';
 import { MAX_CODE_LENGTH } from '../engine/shareCode.ts';
 import { type Verified, type VerifyProblem, verifyCode } from '../engine/verify.ts';
+import { workerScript } from '../node/workerScript.ts';
 import type { VerifyReply, VerifyRequest } from './verifyPoolProtocol.ts';
 
 /**
@@ -66,39 +54,6 @@ interface Thread {
   readonly pending: Map<number, Pending>;
 }
 
-/** The worker bundled from TypeScript sources, made once per process (development only). */
-let devWorker: URL | null = null;
-
-/** The worker script beside the bundle, or the TypeScript entry bundled in memory. */
-function defaultWorkerUrl(): URL {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    if (!devWorker) {
-      const esbuild = createRequire(here)('esbuild') as typeof import('esbuild');
-      const out = esbuild.buildSync({
-        entryPoints: [fileURLToPath(new URL('./verifyPoolWorker.ts', here))],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        write: false,
-        logLevel: 'warning',
-      });
-      const code = out.outputFiles[0]!.text;
-      devWorker = new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-    }
-    return devWorker;
-  }
-  // Bundled: this code sits in dist/ or in dist/chunks/, the worker is dist/verify-worker.js.
-  for (const rel of ['./verify-worker.js', '../verify-worker.js']) {
-    const url = new URL(rel, here);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  throw new Error(
-    'slidebox: verify-worker.js not found beside the bundle; build it (npm run build)',
-  );
-}
-
 function checkPoolOptions(opts: unknown): Required<Omit<VerifyPoolOptions, 'workerUrl'>> & {
   workerUrl?: URL;
 } {
@@ -132,7 +87,8 @@ function checkPoolOptions(opts: unknown): Required<Omit<VerifyPoolOptions, 'work
  */
 export function createVerifyPool(opts: VerifyPoolOptions = {}): VerifyPool {
   const o = checkPoolOptions(opts);
-  const url = o.workerUrl ?? defaultWorkerUrl();
+  const url =
+    o.workerUrl ?? workerScript(import.meta.url, './verifyPoolWorker.ts', 'verify-worker.js');
   let closed = false;
   let nextId = 1;
   const threads: Thread[] = [];
