@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../storage/files.ts';
 
+/** API requests a minute per client address, unless --rate-limit says otherwise. */
+export const DEFAULT_RATE_LIMIT = 600;
+
 export const SERVE_USAGE = `Usage: slidebox serve [--host 127.0.0.1] [--port 8080] [--db URL] [--data-dir DIR]
                       [--rate-limit N] [--web DIR]
 
@@ -18,7 +21,7 @@ export const SERVE_USAGE = `Usage: slidebox serve [--host 127.0.0.1] [--port 808
   --db URL         postgres://user:password@host:port/database (or SLIDEBOX_DB); default an
                    SQLite file, leaderboards.sqlite in the data directory
   --data-dir DIR   where the SQLite file goes (default ${defaultDataDir()})
-  --rate-limit N   API requests a minute per client address (default 600; 0 for no limit)
+  --rate-limit N   API requests a minute per client address (default ${DEFAULT_RATE_LIMIT}; 0 for no limit)
   --web DIR        the built web app to serve (default dist-web beside the program)`;
 
 export interface ServeConfig {
@@ -77,7 +80,7 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
     return { ok: false, message: `--port is a whole number from 0 to 65535, not "${values.port}"` };
   const rate =
     values['rate-limit'] === undefined
-      ? 600
+      ? DEFAULT_RATE_LIMIT
       : wholeNumber(values['rate-limit'] as string, 0, 1_000_000);
   if (rate === null) {
     return {

@@ -39,7 +39,6 @@ export interface ServerOptions {
 
 /** Bodies over this are refused with 413. */
 export const BODY_LIMIT = 64 * 1024;
-export const DEFAULT_RATE_LIMIT = 600;
 /** The longest code a request may carry (characters): the share codes' own limit. */
 const CODE_MAX = 50_000;
 

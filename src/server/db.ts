@@ -14,7 +14,6 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
-  sql,
 } from 'kysely';
 import pg from 'pg';
 import { LEVELS } from './boards.ts';
@@ -306,9 +305,4 @@ async function migrate(database: Database): Promise<string | null> {
   const failed = results?.find((r) => r.status === 'Error')?.migrationName;
   const message = error instanceof Error ? error.message : String(error);
   return failed ? `migration ${failed}: ${message}` : message;
-}
-
-/** Checks the database answers (for readiness). */
-export async function ping(database: Database): Promise<void> {
-  await sql`select 1`.execute(database.db);
 }

@@ -10,7 +10,7 @@ import {
   newGame,
   play,
 } from '../engine/game2048.ts';
-import { moveTile, newPuzzle, type Puzzle } from '../engine/puzzle.ts';
+import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../engine/puzzle.ts';
 import { encodeShared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
 import { solvePuzzle } from '../solvers/puzzle/solve.ts';
 
@@ -60,7 +60,7 @@ export interface PlayedPuzzle {
   readonly code: string;
 }
 
-/** A puzzle from `seed` moved `wander` random tiles, then solved (or not) by the solver. */
+/** A puzzle from `seed` given `wander` random moves (a move may slide several tiles), then solved (or not) by the solver. */
 export async function playPuzzle(
   seed: number,
   opts: {
@@ -75,14 +75,8 @@ export async function playPuzzle(
   const pick = chooser(seed + 7);
   let p = newPuzzle({ width, seed });
   for (let i = 0; i < (opts.wander ?? 0); i++) {
-    const blank = p.tiles.indexOf(0);
-    const near = [
-      blank - width,
-      blank + width,
-      blank % width ? blank - 1 : -1,
-      (blank + 1) % width ? blank + 1 : -1,
-    ].filter((c) => c >= 0 && c < p.tiles.length);
-    p = moveTile(p, p.tiles[near[pick(near.length)]!]!);
+    const movable = movableTiles(p);
+    p = moveTile(p, movable[pick(movable.length)]!);
   }
   if (opts.solve ?? true) {
     const report = await solvePuzzle(p.tiles, width, { optimal: width === 3, store: null });
