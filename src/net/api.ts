@@ -124,6 +124,20 @@ export interface NetProblem
   readonly serverCode?: string;
 }
 
+/** `POST /api/rooms`'s answer: the room's code and rules, your side and your seat token. */
+export interface CreatedRoomAnswer {
+  readonly code: string;
+  readonly rules: {
+    readonly kind: 'versus' | 'duel';
+    readonly size: number;
+    readonly seed: number;
+    readonly target: number | null;
+    readonly attackCap: number | null;
+  };
+  readonly side: 0 | 1;
+  readonly seat: string;
+}
+
 export interface ClientOptions {
   /** Milliseconds before a request is given up (default 5,000). */
   readonly timeoutMs?: number;
@@ -201,6 +215,30 @@ export class ServerClient {
     if (!r.ok) return r;
     const b = r.value.body as { name?: unknown };
     return typeof b?.name === 'string' ? ok({ name: b.name }) : badAnswer();
+  }
+
+  /** Makes an online room with you in its first seat: its code and your seat token. */
+  async createRoom(req: {
+    kind: 'versus' | 'duel';
+    size?: number;
+    target?: number;
+    attackCap?: number | null;
+    name: string;
+  }): Promise<Result<CreatedRoomAnswer, NetProblem>> {
+    const r = await this.request('POST', '/api/rooms', req);
+    if (!r.ok) return r;
+    const b = r.value.body as CreatedRoomAnswer;
+    return typeof b?.code === 'string' && typeof b.seat === 'string' ? ok(b) : badAnswer();
+  }
+
+  /** A player's online record (finished matches by name). */
+  async record(
+    name: string,
+  ): Promise<Result<{ name: string; wins: number; losses: number; draws: number }, NetProblem>> {
+    const r = await this.request('GET', `/api/records?${new URLSearchParams({ name })}`);
+    if (!r.ok) return r;
+    const b = r.value.body as { name: string; wins: number; losses: number; draws: number };
+    return typeof b?.wins === 'number' ? ok(b) : badAnswer();
   }
 
   private async request(

@@ -19,8 +19,11 @@ import type { Problem, Result } from '../engine/result.ts';
 import type { Verified, VerifyProblem } from '../engine/verify.ts';
 import { utcDay } from '../front/daily.ts';
 import { BOARDS, type BoardEntry, type BoardName, checkName, isPlayerKey } from '../net/api.ts';
+import { readRoomCode } from '../net/rooms.ts';
 import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
 import type { Database } from './db.ts';
+import { attachRoomSocket } from './roomSocket.ts';
+import { Refusal, type RoomRequest, Rooms } from './rooms.ts';
 import { Scores, sha256 } from './scores.ts';
 
 export interface ServerOptions {
@@ -35,6 +38,8 @@ export interface ServerOptions {
   readonly log?: (line: string) => void;
   /** The clock (tests). */
   readonly now?: () => number;
+  /** How long a seat may stay empty in a match before it forfeits (ms; default 60 s). */
+  readonly forfeitMs?: number;
 }
 
 /** Bodies over this are refused with 413. */
@@ -139,6 +144,38 @@ interface BoardQuerystring {
   assisted?: '0' | '1';
 }
 
+const roomSchema = {
+  body: {
+    type: 'object',
+    required: ['kind', 'name'],
+    additionalProperties: false,
+    properties: {
+      kind: { type: 'string', enum: ['versus', 'duel'] },
+      size: { type: 'integer', minimum: 3, maximum: 8 },
+      target: { type: 'integer', minimum: 16, maximum: MAX_TARGET },
+      attackCap: { type: ['integer', 'null'], minimum: 4, maximum: MAX_TARGET },
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+    },
+  },
+} as const;
+
+const roomCodeSchema = {
+  params: {
+    type: 'object',
+    required: ['code'],
+    properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+} as const;
+
+const recordSchema = {
+  querystring: {
+    type: 'object',
+    required: ['name'],
+    additionalProperties: false,
+    properties: { name: { type: 'string', minLength: 1, maxLength: 256 } },
+  },
+} as const;
+
 const badKey = () =>
   new ApiError(400, 'bad-key', 'a player key is 32 to 128 characters of A-Z a-z 0-9 - _');
 
@@ -229,8 +266,62 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   socket.destroy();
 }
 
+/** The rooms' HTTP routes (their socket is roomSocket.ts). */
+function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void {
+  // Rooms: made by one player (seat 0, its token in the answer); joined over the socket.
+  // Making rooms has its own, tighter limit: a tenth of the requests a minute, at least 1.
+  const roomLimit =
+    o.rateLimit > 0
+      ? {
+          config: {
+            rateLimit: { max: Math.max(1, Math.floor(o.rateLimit / 10)), timeWindow: 60_000 },
+          },
+        }
+      : {};
+  api.post<{ Body: RoomRequest }>(
+    '/rooms',
+    { schema: roomSchema, ...roomLimit },
+    async (request, reply) => {
+      if (request.body.kind === 'duel') {
+        const { target, attackCap } = request.body;
+        if (target !== undefined || (attackCap !== undefined && attackCap !== null)) {
+          throw new ApiError(400, 'bad-request', 'a duel has no target and no attacks');
+        }
+      }
+      try {
+        return reply.code(201).send(await rooms.create(request.body));
+      } catch (e) {
+        if (e instanceof Refusal) throw new ApiError(400, e.code, e.message);
+        throw e;
+      }
+    },
+  );
+
+  api.get<{ Params: { code: string } }>(
+    '/rooms/:code',
+    { schema: roomCodeSchema },
+    async (request) => {
+      const code = readRoomCode(request.params.code);
+      if (!code.ok) throw refuse(code.error);
+      const summary = await rooms.summary(code.value);
+      if (!summary) throw new ApiError(404, 'no-room', `no room ${code.value}`);
+      return summary;
+    },
+  );
+
+  api.get<{ Querystring: { name: string } }>(
+    '/records',
+    { schema: recordSchema },
+    async (request) => {
+      const name = checkName(request.query.name);
+      if (!name.ok) throw refuse(name.error);
+      return { name: name.value, ...(await rooms.record(name.value)) };
+    },
+  );
+}
+
 /** The routes under /api. */
-function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
+function apiRoutes(o: ServerOptions, scores: Scores, rooms: Rooms, now: () => number) {
   const answers = new WeakMap<readonly BoardEntry[], string>();
   return async (api: FastifyInstance) => {
     if (o.rateLimit > 0) {
@@ -301,6 +392,8 @@ function apiRoutes(o: ServerOptions, scores: Scores, now: () => number) {
       },
     );
 
+    roomRoutes(api, o, rooms);
+
     api.put<{ Body: { name: string; playerKey: string } }>(
       '/players/me',
       { schema: renameSchema },
@@ -354,7 +447,11 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       .code(404)
       .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
   });
-  await app.register(apiRoutes(o, new Scores(o.database), now), { prefix: '/api' });
+  const rooms = new Rooms(o.database, { now, forfeitMs: o.forfeitMs, log: o.log });
+  const socket = attachRoomSocket(app.server, rooms, o.log);
+  // Open sockets would hold the server's close: they are closed first (code 1001).
+  app.addHook('preClose', async () => socket.close());
+  await app.register(apiRoutes(o, new Scores(o.database), rooms, now), { prefix: '/api' });
   if (o.webRoot !== null && existsSync(o.webRoot)) {
     await app.register(fastifyStatic, {
       root: o.webRoot,

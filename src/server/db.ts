@@ -75,7 +75,61 @@ export interface RankLevelsTable {
   level: number;
 }
 
+/** An online room: its code, its rules and the match being played in it (from 1). */
+export interface RoomsTable {
+  id: Generated<number>;
+  code: string;
+  kind: string;
+  size: number;
+  target: number | null;
+  attack_cap: number | null;
+  /** The current match's seed. */
+  seed: number;
+  match: number;
+  created_ms: number;
+  /** The last hello, rematch or end: idle rooms are deleted. */
+  active_ms: number;
+}
+
+/** A room's two seats: the hash of the seat's token (null while free) and the player's name. */
+export interface SeatsTable {
+  room_id: number;
+  side: number;
+  token_hash: string | null;
+  name: string | null;
+}
+
+/** A room's actions, in order per match: the database orders them. */
+export interface RoomActionsTable {
+  room_id: number;
+  match: number;
+  seq: number;
+  side: number;
+  action: string;
+  /** The mover's own id of the message (a message sent twice is applied once). */
+  client_id: number;
+  created_ms: number;
+}
+
+/** Finished online matches: kept when their room is gone (records, replays). */
+export interface RoomResultsTable {
+  room_code: string;
+  match: number;
+  kind: string;
+  /** '0', '1' or 'draw'. */
+  winner: string;
+  reason: string;
+  code: string;
+  name0: string;
+  name1: string;
+  finished_ms: number;
+}
+
 export interface Schema {
+  rooms: RoomsTable;
+  seats: SeatsTable;
+  room_actions: RoomActionsTable;
+  room_results: RoomResultsTable;
   players: PlayersTable;
   games: GamesTable;
   ladders: LaddersTable;
@@ -293,7 +347,80 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
-  return { ...first, ...more };
+  return { ...first, ...more, ...roomsMigration(dialect) };
+}
+
+/** Online rooms: rooms, their seats, their actions in order, finished matches. */
+function roomsMigration(dialect: Dialect): Record<string, Migration> {
+  const id = dialect === 'postgres' ? 'bigserial' : 'integer';
+  return {
+    '0003-rooms': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('rooms')
+          .addColumn('id', id, (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('code', 'text', (c) => c.notNull().unique())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('target', 'bigint')
+          .addColumn('attack_cap', 'bigint')
+          .addColumn('seed', 'bigint', (c) => c.notNull())
+          .addColumn('match', 'integer', (c) => c.notNull())
+          .addColumn('created_ms', 'bigint', (c) => c.notNull())
+          .addColumn('active_ms', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('rooms_active').on('rooms').column('active_ms').execute();
+        await db.schema
+          .createTable('seats')
+          .addColumn('room_id', 'bigint', (c) =>
+            c.notNull().references('rooms.id').onDelete('cascade'),
+          )
+          .addColumn('side', 'integer', (c) => c.notNull())
+          .addColumn('token_hash', 'text')
+          .addColumn('name', 'text')
+          .addPrimaryKeyConstraint('seats_pk', ['room_id', 'side'])
+          .execute();
+        await db.schema
+          .createTable('room_actions')
+          .addColumn('room_id', 'bigint', (c) =>
+            c.notNull().references('rooms.id').onDelete('cascade'),
+          )
+          .addColumn('match', 'integer', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('side', 'integer', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('client_id', 'bigint', (c) => c.notNull())
+          .addColumn('created_ms', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('room_actions_pk', ['room_id', 'match', 'seq'])
+          .execute();
+        await db.schema
+          .createTable('room_results')
+          .addColumn('room_code', 'text', (c) => c.notNull())
+          .addColumn('match', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('winner', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .addColumn('code', 'text', (c) => c.notNull())
+          .addColumn('name0', 'text', (c) => c.notNull())
+          .addColumn('name1', 'text', (c) => c.notNull())
+          .addColumn('finished_ms', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('room_results_pk', ['room_code', 'match'])
+          .execute();
+        await db.schema
+          .createIndex('room_results_name0')
+          .on('room_results')
+          .column('name0')
+          .execute();
+        await db.schema
+          .createIndex('room_results_name1')
+          .on('room_results')
+          .column('name1')
+          .execute();
+      },
+    },
+  };
 }
 
 /** Applies the migrations not applied yet; null when all went well, else why not. */

@@ -1,0 +1,356 @@
+/**
+ * Online rooms, for every side of them: room codes, the actions of a match as short texts, the
+ * match a room's log stands for (the rules engine's versus and duel), and the messages of the
+ * room's WebSocket (`/api/rooms/socket`). The server applies every action through
+ * {@link applyAction}; clients use the same function to show their own move at once.
+ *
+ * A log is a list of actions, each a short text: the side (`0` or `1`) then what it did —
+ * `u d l r` a slide, `pRCV` a duel placement (row, column from 0, value 2 or 4).
+ */
+import { type Duel, duelPlace, duelSlide, newDuel, whoIs } from '../engine/duel.ts';
+import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import { DIRECTIONS, type Direction } from '../engine/types.ts';
+import { newVersus, type Side, type VersusMatch, versusMove } from '../engine/versus.ts';
+
+export type RoomKind = 'versus' | 'duel';
+export type { Side };
+
+/** Room codes: these letters and digits only (no 0/O, 1/I/L, 5/S, 8/B, 2/Z, U/V look-alikes). */
+export const ROOM_ALPHABET = 'ACDEFGHJKMNPQRTWXY34679';
+export const ROOM_CODE_LENGTH = 7;
+
+/** A fresh random room code. */
+export function newRoomCode(): string {
+  const bytes = new Uint8Array(ROOM_CODE_LENGTH * 2);
+  crypto.getRandomValues(bytes);
+  let code = '';
+  for (let i = 0; code.length < ROOM_CODE_LENGTH; i++) {
+    // 23 letters: a byte pair mod 23 is as good as uniform (65,536 / 23 leaves a bias of 0.04%).
+    const n = (bytes[i * 2]! << 8) | bytes[i * 2 + 1]!;
+    code += ROOM_ALPHABET[n % ROOM_ALPHABET.length];
+  }
+  return code;
+}
+
+/**
+ * A room code as a player may type or paste it (lower case, spaces or dashes, a whole link with
+ * `#room=CODE`), as the server knows it; or a sentence saying why it is not one.
+ */
+export function readRoomCode(input: unknown): Result<string, Problem<'bad-room'>> {
+  if (typeof input !== 'string') return err(problem('bad-room', 'a room code is text'));
+  const linked = /#room=([^&\s]*)/.exec(input);
+  const code = (linked ? decodeURIComponentSafe(linked[1]!) : input)
+    .toUpperCase()
+    .replace(/[\s-]/g, '');
+  if (code.length !== ROOM_CODE_LENGTH || ![...code].every((c) => ROOM_ALPHABET.includes(c))) {
+    return err(
+      problem(
+        'bad-room',
+        `a room code is ${ROOM_CODE_LENGTH} letters and digits such as ${'ACDE479'.slice(0, ROOM_CODE_LENGTH)}`,
+      ),
+    );
+  }
+  return ok(code);
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The rules of a room's match. */
+export interface RoomRules {
+  readonly kind: RoomKind;
+  readonly size: number;
+  readonly seed: number;
+  /** Versus: the winning tile; duel: null. */
+  readonly target: number | null;
+  /** Versus: the largest attack, or null for none; duel: null. */
+  readonly attackCap: number | null;
+}
+
+/** What one side does: a slide, or (duel) a placement. */
+export type RoomAction =
+  | { readonly kind: 'slide'; readonly dir: Direction }
+  | { readonly kind: 'place'; readonly row: number; readonly col: number; readonly value: 2 | 4 };
+
+const DIR_LETTERS = 'udlr';
+
+/** An action as its text, without the side: `l`, `p234`. */
+export function actionText(a: RoomAction): string {
+  return a.kind === 'slide'
+    ? DIR_LETTERS[DIRECTIONS.indexOf(a.dir)]!
+    : `p${a.row}${a.col}${a.value === 2 ? 2 : 4}`;
+}
+
+/** The action a text stands for, or null. */
+export function readAction(text: unknown): RoomAction | null {
+  if (typeof text !== 'string') return null;
+  if (text.length === 1) {
+    const i = DIR_LETTERS.indexOf(text);
+    return i < 0 ? null : { kind: 'slide', dir: DIRECTIONS[i]! };
+  }
+  const m = /^p([0-7])([0-7])([24])$/.exec(text);
+  if (!m) return null;
+  return { kind: 'place', row: Number(m[1]), col: Number(m[2]), value: m[3] === '2' ? 2 : 4 };
+}
+
+/** A logged action: `0l`, `1p234`. */
+export interface LoggedAction {
+  readonly side: Side;
+  readonly action: RoomAction;
+}
+
+export function loggedText(l: LoggedAction): string {
+  return `${l.side}${actionText(l.action)}`;
+}
+
+export function readLogged(text: unknown): LoggedAction | null {
+  if (typeof text !== 'string' || (text[0] !== '0' && text[0] !== '1')) return null;
+  const action = readAction(text.slice(1));
+  return action ? { side: text[0] === '0' ? 0 : 1, action } : null;
+}
+
+/** A room's match as the engine plays it. */
+export type RoomMatch =
+  | { readonly kind: 'versus'; readonly match: VersusMatch }
+  | { readonly kind: 'duel'; readonly duel: Duel };
+
+export type RoomProblem = Problem<
+  'bad-rules' | 'bad-action' | 'not-your-turn' | 'match-over' | 'illegal'
+>;
+
+/** The match at its start. */
+export function startMatch(rules: RoomRules): Result<RoomMatch, RoomProblem> {
+  if (rules.kind === 'versus') {
+    const m = newVersus({
+      seed: rules.seed,
+      size: rules.size,
+      target: rules.target ?? undefined,
+      attackCap: rules.attackCap,
+    });
+    return m.ok
+      ? ok({ kind: 'versus', match: m.value })
+      : err(problem('bad-rules', m.error.message));
+  }
+  const d = newDuel({ seed: rules.seed, size: rules.size });
+  return d.ok ? ok({ kind: 'duel', duel: d.value }) : err(problem('bad-rules', d.error.message));
+}
+
+/** Whether the match is decided by play. */
+export function matchOver(m: RoomMatch): boolean {
+  return m.kind === 'versus' ? m.match.over : m.duel.phase === 'over';
+}
+
+/** The winner by play (a side or 'draw'), or null while it goes on. */
+export function matchWinner(m: RoomMatch): Side | 'draw' | null {
+  return m.kind === 'versus' ? m.match.winner : m.duel.winner;
+}
+
+/** The side to act now in a duel (null once over); in versus, either side may move: null. */
+export function sideToAct(m: RoomMatch): Side | null {
+  return m.kind === 'duel' ? whoIs(m.duel).toAct : null;
+}
+
+/**
+ * `side` does `action`: the match after it, the same match when it changes nothing (a slide
+ * that moves no tile), or why it is refused (out of turn, a placement in versus, an occupied
+ * cell, the match over).
+ */
+export function applyAction(
+  m: RoomMatch,
+  side: Side,
+  action: RoomAction,
+): Result<RoomMatch, RoomProblem> {
+  if (matchOver(m)) return err(problem('match-over', 'the match is over: no more moves'));
+  if (m.kind === 'versus') {
+    if (action.kind !== 'slide') {
+      return err(problem('bad-action', 'in versus a player only slides'));
+    }
+    const next = versusMove(m.match, side, action.dir);
+    if (!next.ok) return err(problem('illegal', next.error.message));
+    return next.value === m.match ? ok(m) : ok({ kind: 'versus', match: next.value });
+  }
+  const turn = whoIs(m.duel);
+  if (turn.toAct !== side) {
+    return err(
+      problem(
+        'not-your-turn',
+        `it is the other player's turn to ${turn.phase === 'slide' ? 'slide' : 'place a tile'}`,
+      ),
+    );
+  }
+  if (action.kind !== turn.phase) {
+    return err(
+      problem(
+        'not-your-turn',
+        turn.phase === 'slide'
+          ? 'you are the slider this turn: slide, do not place'
+          : 'you are the placer this turn: place a 2 or a 4 on an empty cell',
+      ),
+    );
+  }
+  const next =
+    action.kind === 'slide'
+      ? duelSlide(m.duel, action.dir)
+      : duelPlace(m.duel, { row: action.row, col: action.col }, action.value);
+  if (!next.ok) return err(problem('illegal', next.error.message));
+  return next.value === m.duel ? ok(m) : ok({ kind: 'duel', duel: next.value });
+}
+
+/** The match a log stands for; every action must be legal and change the match. */
+export function replayLog(
+  rules: RoomRules,
+  log: readonly LoggedAction[],
+): Result<RoomMatch, RoomProblem> {
+  const start = startMatch(rules);
+  if (!start.ok) return start;
+  let m = start.value;
+  for (const [i, l] of log.entries()) {
+    const next = applyAction(m, l.side, l.action);
+    if (!next.ok) return err(problem('bad-action', `action ${i + 1}: ${next.error.message}`));
+    if (next.value === m) return err(problem('bad-action', `action ${i + 1} changes nothing`));
+    m = next.value;
+  }
+  return ok(m);
+}
+
+// ---------------------------------------------------------------- messages
+
+/** How a match ended: by play, or a seat left empty too long (forfeit). */
+export interface MatchResult {
+  readonly winner: Side | 'draw';
+  readonly reason: 'play' | 'forfeit';
+  /** The finished match's share code (`slidebox replay CODE`, `#replay=CODE`). */
+  readonly code: string;
+}
+
+/** A seat as everyone sees it. */
+export interface SeatInfo {
+  /** The player's name, or null while the seat is free. */
+  readonly name: string | null;
+  /** Whether the player is connected now. */
+  readonly connected: boolean;
+  /** When an empty seat forfeits (ms since 1970), or null. */
+  readonly forfeitAt: number | null;
+}
+
+/** A room as a client sees it. */
+export interface RoomInfo {
+  readonly code: string;
+  readonly rules: RoomRules;
+}
+
+/** What the server sends. */
+export type ServerMessage =
+  /** The answer to `hello`: the room, your side (null: you watch) and, when just given, your seat token. */
+  | {
+      readonly type: 'welcome';
+      readonly room: RoomInfo;
+      readonly you: Side | null;
+      readonly seat: string | null;
+    }
+  /** The whole match: sent after `welcome` and when a new match starts. */
+  | {
+      readonly type: 'state';
+      readonly match: number;
+      readonly rules: RoomRules;
+      readonly log: readonly string[];
+      /** The last of your action ids the server has taken (applied or not). */
+      readonly lastId: number;
+      readonly seats: readonly SeatInfo[];
+      readonly result: MatchResult | null;
+      readonly rematch: readonly [boolean, boolean];
+    }
+  /** An action applied, in order (`seq` from 1 in each match); `id` is the mover's own id. */
+  | {
+      readonly type: 'action';
+      readonly match: number;
+      readonly seq: number;
+      readonly a: string;
+      readonly id: number;
+    }
+  /** One of your actions that changed nothing on the server's board (taken, not logged). */
+  | { readonly type: 'ignored'; readonly id: number }
+  /** One of your messages refused: nothing changed. */
+  | {
+      readonly type: 'refused';
+      readonly id: number | null;
+      readonly code: string;
+      readonly message: string;
+    }
+  | { readonly type: 'seats'; readonly seats: readonly SeatInfo[] }
+  | { readonly type: 'end'; readonly match: number; readonly result: MatchResult }
+  | { readonly type: 'rematch'; readonly offers: readonly [boolean, boolean] };
+
+/** What a client sends. */
+export type ClientMessage =
+  /**
+   * The first message: the room, and the seat token to take your seat back; without one, a free
+   * seat is taken (with `name`) unless `watch`, else you watch.
+   */
+  | {
+      readonly type: 'hello';
+      readonly room: string;
+      readonly seat?: string;
+      readonly name?: string;
+      readonly watch?: boolean;
+    }
+  /** An action of your side; `id` grows with every action you send (from the state's `lastId`). */
+  | { readonly type: 'act'; readonly id: number; readonly a: string }
+  /** Offer (or accept) a rematch once the match is over. */
+  | { readonly type: 'rematch' };
+
+/** The longest message either side accepts from the other, in bytes. */
+export const MESSAGE_MAX = 1024;
+
+/** A client's message as the server reads it, or null when it is not one. */
+export function readClientMessage(text: string): ClientMessage | null {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
+  const m = x as Record<string, unknown>;
+  const only = (...keys: string[]) => Object.keys(m).every((k) => keys.includes(k));
+  switch (m.type) {
+    case 'hello':
+      if (!only('type', 'room', 'seat', 'name', 'watch')) return null;
+      if (typeof m.room !== 'string') return null;
+      if (m.seat !== undefined && typeof m.seat !== 'string') return null;
+      if (m.name !== undefined && typeof m.name !== 'string') return null;
+      if (m.watch !== undefined && typeof m.watch !== 'boolean') return null;
+      return m as ClientMessage;
+    case 'act':
+      if (!only('type', 'id', 'a')) return null;
+      if (!Number.isSafeInteger(m.id) || (m.id as number) < 1) return null;
+      return readAction(m.a) ? (m as ClientMessage) : null;
+    case 'rematch':
+      return only('type') ? { type: 'rematch' } : null;
+    default:
+      return null;
+  }
+}
+
+/** WebSocket close codes the server uses (4000–4999 are the application's). */
+export const CLOSE = {
+  /** Not a message of this protocol (bad JSON, unknown type, hello twice, act before hello). */
+  badMessage: 4400,
+  /** A seat token that is not this room's. */
+  badSeat: 4403,
+  /** No room has that code. */
+  noRoom: 4404,
+  /** No hello within the time allowed. */
+  slow: 4408,
+  /** Far too many messages. */
+  tooFast: 4429,
+  /** The same seat connected again elsewhere: this older connection is closed. */
+  replaced: 4409,
+  /** The server is stopping. */
+  goingAway: 1001,
+} as const;
