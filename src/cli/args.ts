@@ -46,6 +46,8 @@ export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the defau
                                       you against the AI (--ai LEVEL)
        slidebox duel [options]        2048 without luck: one slides, the other places
                                       every tile (2 or 4), then the roles swap
+       slidebox versus|duel --online  play a friend anywhere through a server: makes a
+                                      room; --join CODE joins one (--online --help)
        slidebox stats [--json]        your finished games: games played, wins, best
                                       and median scores, largest tiles, puzzle times,
                                       versus and duel results

@@ -266,6 +266,14 @@ async function main(argv: string[]): Promise<number> {
     const share = await import('./share.ts');
     return share.main(argv[0], argv.slice(1));
   }
+  // Online play (versus and duel through a server) has its own options.
+  if (
+    (argv[0] === 'versus' || argv[0] === 'duel') &&
+    argv.some((a) => a === '--online' || a === '--join' || a.startsWith('--join='))
+  ) {
+    const online = await import('./onlineMatch.ts');
+    return online.main(argv[0], argv);
+  }
   const parsed = parseCli(argv);
   if (!parsed.ok) {
     process.stderr.write(`slidebox: ${parsed.error.message}\n\n${USAGE}\n`);

@@ -1,0 +1,106 @@
+/**
+ * An online room as text, for plain mode: who is in it and connected, both versus boards side
+ * by side (or the duel's board, roles and turn), and how the match ended. Names are other
+ * players' text: shown safe.
+ */
+import { whoIs } from '../engine/duel.ts';
+import { formatNumber } from '../front/format.ts';
+import type { RoomView } from '../net/roomClient.ts';
+import type { SeatInfo } from '../net/rooms.ts';
+import { safeText } from './boardText.ts';
+import { boardText } from './plain2048.ts';
+
+/** A seat's name as shown: its player's (safe), or "Player N" while free. */
+export function seatName(seats: readonly SeatInfo[], side: 0 | 1): string {
+  const name = seats[side]?.name;
+  return name ? safeText(name, 24) : `Player ${side + 1}`;
+}
+
+/** A time of day as HH:MM:SS on this machine's clock. */
+function clockTime(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}
+
+/** What a seat's state adds to its name: "(you)", "(away: forfeits at 12:01:30)", "(not joined yet)". */
+function seatState(v: RoomView, side: 0 | 1): string {
+  const s = v.seats[side];
+  const tags: string[] = [];
+  if (v.you === side) tags.push('you');
+  if (!s?.name) tags.push('not joined yet');
+  else if (!s.connected) {
+    tags.push(s.forfeitAt !== null ? `away: forfeits at ${clockTime(s.forfeitAt)}` : 'away');
+  }
+  return tags.length > 0 ? ` (${tags.join(', ')})` : '';
+}
+
+/** How the match ended, from your side when you play. */
+export function resultText(v: RoomView): string | null {
+  const r = v.result;
+  if (!r) return null;
+  const how = r.reason === 'forfeit' ? ' (the other seat was left empty)' : '';
+  if (r.winner === 'draw') return `Draw.${how}`;
+  const winner = seatName(v.seats, r.winner);
+  const said =
+    v.you === null ? `${winner} wins` : v.you === r.winner ? 'You win' : `${winner} wins`;
+  return `${said}${how}. Replay: slidebox replay ${r.code}`;
+}
+
+/** The room as plain text (ends with a newline). */
+export function onlineText(v: RoomView): string {
+  const m = v.match;
+  if (!m || !v.room) return v.status === 'closed' ? '' : 'Connecting…\n';
+  const lines: string[] = [];
+  const names = [0, 1].map((s) => `${seatName(v.seats, s as 0 | 1)}${seatState(v, s as 0 | 1)}`);
+  if (m.kind === 'versus') {
+    const match = m.match;
+    const columns = match.games.map((g, i) => {
+      const queue = match.queues[i]!;
+      const next =
+        queue.length === 0 ? '-' : `${queue[0]}${queue.length > 1 ? ` +${queue.length - 1}` : ''}`;
+      return [
+        `${names[i]}: ${formatNumber(g.score)}`,
+        `next attack: ${next}`,
+        ...boardText(g.cells).split('\n'),
+      ];
+    });
+    const width = Math.max(...columns.map((c) => Math.max(...c.map((l) => l.length)))) + 4;
+    lines.push(...columns[0]!.map((l, i) => `${l.padEnd(width)}${columns[1]![i] ?? ''}`.trimEnd()));
+  } else {
+    const d = m.duel;
+    const t = whoIs(d);
+    lines.push(
+      `${names[0]} · ${names[1]}`,
+      `Round ${d.round + 1} of 2  Sliding: ${seatName(v.seats, t.slider)}  Placing: ${seatName(v.seats, t.placer)}  Score: ${formatNumber(d.game.score)}`,
+      boardText(d.game.cells),
+    );
+    for (const [i, r] of d.rounds.entries()) {
+      lines.push(
+        `Round ${i + 1}: ${seatName(v.seats, r.slider)} scored ${formatNumber(r.score)} (largest tile ${r.maxTile})`,
+      );
+    }
+    if (!v.result && t.toAct !== null) {
+      const who = v.you === t.toAct ? 'Your turn' : `${seatName(v.seats, t.toAct)}'s turn`;
+      lines.push(`${who} to ${t.phase === 'slide' ? 'slide' : 'place a 2 or a 4'}.`);
+    }
+  }
+  const result = resultText(v);
+  if (result) {
+    lines.push(result);
+    if (v.you !== null) {
+      const offered = v.rematch[v.you === 0 ? 1 : 0];
+      lines.push(
+        v.rematch[v.you]
+          ? 'Rematch offered: waiting for the other player.'
+          : offered
+            ? 'The other player offers a rematch: type r to accept, q to leave.'
+            : 'Type r to offer a rematch, q to leave.',
+      );
+    }
+  } else if (v.seats[1] && !v.seats[1].name) {
+    lines.push('Waiting for the other player to join…');
+  }
+  return `${lines.join('\n')}\n`;
+}
