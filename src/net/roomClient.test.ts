@@ -1,0 +1,238 @@
+/**
+ * The room client over a fake socket: your move shown at once, then corrected to the server's
+ * order when an attack arrived first; answers that drop a predicted move; reconnecting with the
+ * seat token and going on from the server's last id; closes after which it stops.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { Direction } from '../engine/types.ts';
+import { RoomClient, type SocketLike } from './roomClient.ts';
+import {
+  applyAction,
+  CLOSE,
+  loggedText,
+  type RoomMatch,
+  type RoomRules,
+  type ServerMessage,
+  startMatch,
+} from './rooms.ts';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(m: ServerMessage) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+}
+
+const RULES: RoomRules = { kind: 'versus', size: 4, seed: 11, target: 2048, attackCap: null };
+const SEATS = [
+  { name: 'Ada', connected: true, forfeitAt: null },
+  { name: 'Bob', connected: true, forfeitAt: null },
+];
+
+function setup(seat: string | null = 's'.repeat(43)) {
+  const sockets: FakeSocket[] = [];
+  const client = new RoomClient({
+    server: 'http://127.0.0.1:9',
+    room: 'ACDEFGH',
+    seat,
+    name: 'Ada',
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    onChange: () => {},
+    retryMs: [5],
+  });
+  const s = sockets[0]!;
+  s.open();
+  s.receive({ type: 'welcome', room: { code: 'ACDEFGH', rules: RULES }, you: 0, seat: null });
+  s.receive({
+    type: 'state',
+    match: 1,
+    rules: RULES,
+    log: [],
+    lastId: 0,
+    seats: SEATS,
+    result: null,
+    rematch: [false, false],
+  });
+  return { client, sockets, s };
+}
+
+function step(m: RoomMatch, side: 0 | 1, dir: Direction): RoomMatch {
+  const r = applyAction(m, side, { kind: 'slide', dir });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** A direction that changes side's board, and sends an attack when `attack` is asked. */
+function mover(m: RoomMatch, side: 0 | 1, attack: boolean): Direction | null {
+  for (const dir of ['left', 'right', 'up', 'down'] as Direction[]) {
+    const next = step(m, side, dir);
+    if (next === m || next.kind !== 'versus') continue;
+    const sent = next.match.log.at(-1)!.sent !== null;
+    if (sent === attack) return dir;
+  }
+  return null;
+}
+
+describe('the room client', () => {
+  it('says hello with the room, the seat token and the name, to the server socket URL', () => {
+    const { s } = setup();
+    expect(s.url).toBe('ws://127.0.0.1:9/api/rooms/socket');
+    expect(s.sent[0]).toEqual({
+      type: 'hello',
+      room: 'ACDEFGH',
+      seat: 's'.repeat(43),
+      name: 'Ada',
+    });
+  });
+
+  it('shows your move at once, then the server order when an attack arrived first', () => {
+    const { client, s } = setup();
+    const start = startMatch(RULES);
+    if (!start.ok) throw new Error('start');
+    // Play side 1 until its next move sends an attack; play side 0 until its next move sends none.
+    let m = start.value;
+    const log: string[] = [];
+    let guard = 0;
+    while (mover(m, 1, true) === null || mover(m, 0, false) === null) {
+      const dir =
+        mover(m, 1, false) ??
+        (['left', 'right', 'up', 'down'] as Direction[]).find((d) => step(m, 1, d) !== m)!;
+      m = step(m, 1, dir);
+      log.push(`1${dir[0]}`);
+      if (++guard > 200) throw new Error('no position found');
+    }
+    for (const [i, a] of log.entries())
+      s.receive({ type: 'action', match: 1, seq: i + 1, a, id: i + 1 });
+    expect(client.view.match).toEqual(m);
+    // Our move, predicted without the attack.
+    const mine = mover(m, 0, false)!;
+    client.act({ kind: 'slide', dir: mine });
+    const predicted = step(m, 0, mine);
+    expect(client.view.match).toEqual(predicted);
+    expect(s.sent.at(-1)).toEqual({ type: 'act', id: 1, a: mine[0] });
+    // The other side's attack was first at the server: then our move, with the attack as its spawn.
+    const theirs = mover(m, 1, true)!;
+    const afterTheirs = step(m, 1, theirs);
+    s.receive({ type: 'action', match: 1, seq: log.length + 1, a: `1${theirs[0]}`, id: 99 });
+    // Shown: the server's match with our move still on top of it.
+    expect(client.view.match).toEqual(step(afterTheirs, 0, mine));
+    const server = step(afterTheirs, 0, mine);
+    s.receive({ type: 'action', match: 1, seq: log.length + 2, a: `0${mine[0]}`, id: 1 });
+    expect(client.view.match).toEqual(server);
+    expect(client.view.log).toHaveLength(log.length + 2);
+    if (server.kind === 'versus' && predicted.kind === 'versus') {
+      // The attack arrived as our spawn: the prediction was corrected.
+      expect(server.match.log.at(-1)!.received).not.toBe(null);
+      expect(predicted.match.log.at(-1)!.received).toBe(null);
+    }
+  });
+
+  it('drops a predicted move the server ignored or refused, with the refusal said', () => {
+    const { client, s } = setup();
+    const start = client.view.match!;
+    const dir = mover(start, 0, false) ?? mover(start, 0, true)!;
+    client.act({ kind: 'slide', dir });
+    expect(client.view.match).not.toEqual(start);
+    s.receive({ type: 'ignored', id: 1 });
+    expect(client.view.match).toEqual(start);
+    client.act({ kind: 'slide', dir });
+    s.receive({
+      type: 'refused',
+      id: 2,
+      code: 'waiting',
+      message: 'the other player has not joined yet',
+    });
+    expect(client.view.match).toEqual(start);
+    expect(client.view.notice).toBe('the other player has not joined yet');
+  });
+
+  it('reconnects with the seat token after a drop and goes on from the server’s last id', async () => {
+    const { client, sockets, s } = setup(null);
+    s.receive({
+      type: 'welcome',
+      room: { code: 'ACDEFGH', rules: RULES },
+      you: 0,
+      seat: 't'.repeat(43),
+    });
+    expect(client.seatToken).toBe('t'.repeat(43));
+    s.drop();
+    expect(client.view.status).toBe('reconnecting');
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    const again = sockets[1]!;
+    again.open();
+    expect(again.sent[0]).toMatchObject({ type: 'hello', seat: 't'.repeat(43) });
+    const start = startMatch(RULES);
+    if (!start.ok) throw new Error('start');
+    const first = mover(start.value, 0, false) ?? mover(start.value, 0, true)!;
+    const log = [loggedText({ side: 0, action: { kind: 'slide', dir: first } })];
+    again.receive({ type: 'welcome', room: { code: 'ACDEFGH', rules: RULES }, you: 0, seat: null });
+    again.receive({
+      type: 'state',
+      match: 1,
+      rules: RULES,
+      log,
+      lastId: 7,
+      seats: SEATS,
+      result: null,
+      rematch: [false, false],
+    });
+    expect(client.view.status).toBe('open');
+    expect(client.view.match).toEqual(step(start.value, 0, first));
+    const next = mover(client.view.match!, 0, false) ?? mover(client.view.match!, 0, true)!;
+    client.act({ kind: 'slide', dir: next });
+    expect(again.sent.at(-1)).toMatchObject({ type: 'act', id: 8 });
+  });
+
+  it('stops after a close that reconnecting cannot mend, with a sentence', async () => {
+    const { client, sockets, s } = setup();
+    s.drop(CLOSE.noRoom);
+    expect(client.view.status).toBe('closed');
+    expect(client.view.notice).toMatch(/no room/);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('refuses to act while watching, before the other player joins, and after the end', () => {
+    const { client, s } = setup();
+    s.receive({
+      type: 'seats',
+      seats: [SEATS[0]!, { name: null, connected: false, forfeitAt: null }],
+    });
+    expect(client.act({ kind: 'slide', dir: 'left' })).toMatchObject({
+      ok: false,
+      error: { code: 'waiting' },
+    });
+    s.receive({ type: 'seats', seats: SEATS });
+    s.receive({ type: 'end', match: 1, result: { winner: 1, reason: 'forfeit', code: 'sb.x' } });
+    expect(client.act({ kind: 'slide', dir: 'left' })).toMatchObject({
+      ok: false,
+      error: { code: 'match-over' },
+    });
+    const sent = s.sent.length;
+    expect(sent).toBe(1);
+  });
+});
