@@ -18,7 +18,7 @@ import { loadPlayer } from '../storage/player.ts';
 import { loadSeat, saveSeat } from '../storage/seats.ts';
 import { parseCommand } from './command.ts';
 import { clientFor, netLine, requiredServer } from './online.ts';
-import { onlineText } from './onlineText.ts';
+import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
 
 export const ONLINE_USAGE = `Usage: slidebox versus --online [--size N] [--target N] [--cap N]
@@ -139,7 +139,56 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     out(`Room: ${room}\nLink: ${server.url}/#room=${room}\n`);
     out(`A friend joins with: slidebox ${kind} --join ${room}\n`);
   }
-  return play(kind, { server: server.url, room, seat, name, watch: v.watch === true, dir });
+  const o = { server: server.url, room, seat, name, watch: v.watch === true, dir };
+  const screen = !v.plain && process.stdin.isTTY === true && process.stdout.isTTY === true;
+  return screen ? playScreen(kind, o) : play(kind, o);
+}
+
+function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomClient {
+  return new RoomClient({
+    server: o.server,
+    room: o.room,
+    seat: o.seat,
+    ...(o.name ? { name: o.name } : {}),
+    watch: o.watch,
+    socket: nodeSocket,
+    onChange,
+    onSeat: (token) => {
+      for (const n of saveSeat(o.dir, o.server, o.room, token)) errOut(`${n}\n`);
+    },
+  });
+}
+
+/** The room full-screen until the player leaves; what happened is said after. */
+async function playScreen(kind: RoomKind, o: PlayOptions): Promise<number> {
+  const [{ runOnline }, { detectColorDepth }] = await Promise.all([
+    import('../tui/online/run.ts'),
+    import('../tui/color.ts'),
+  ]);
+  let wrongKind: string | null = null;
+  const end = await runOnline({
+    depth: detectColorDepth(process.env, true),
+    notice: (view) => onlineNotice(view, kind),
+    connect: (onChange) =>
+      clientOf(o, (view) => {
+        if (view.room && view.room.rules.kind !== kind) wrongKind = view.room.rules.kind;
+        onChange();
+      }),
+  });
+  if (wrongKind) {
+    errOut(
+      `Room ${o.room} is a ${wrongKind} room: join it with slidebox ${wrongKind} --join ${o.room}\n`,
+    );
+    return 2;
+  }
+  if (end.status === 'closed' && end.notice && !end.room) {
+    errOut(`Room ${o.room}: ${end.notice}.\n`);
+    return 1;
+  }
+  const result = resultText(end);
+  if (result) out(`${result}\n`);
+  errOut(`${leaving(kind, o.room, end)}\n`);
+  return 0;
 }
 
 interface PlayOptions {
@@ -198,18 +247,7 @@ function play(kind: RoomKind, o: PlayOptions): Promise<number> {
         out(text);
       }
     };
-    const client = new RoomClient({
-      server: o.server,
-      room: o.room,
-      seat: o.seat,
-      ...(o.name ? { name: o.name } : {}),
-      watch: o.watch,
-      socket: nodeSocket,
-      onChange: show,
-      onSeat: (token) => {
-        for (const n of saveSeat(o.dir, o.server, o.room, token)) errOut(`${n}\n`);
-      },
-    });
+    const client = clientOf(o, show);
     // Lines wait for the room's welcome (they act on your seat); the end of input leaves once
     // the room has answered, so a script's last lines are sent.
     let queued: string[] | null = [];

@@ -104,3 +104,42 @@ export function onlineText(v: RoomView): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The full screen's notice line: the connection, a refusal, the room's state, the end. */
+export function onlineNotice(v: RoomView, kind: string): string | null {
+  const code = v.room?.code ?? '';
+  if (v.status === 'reconnecting') return 'The connection dropped: reconnecting…';
+  if (v.notice) return v.notice;
+  if (v.result) {
+    const r = v.result;
+    const offers =
+      v.you === null
+        ? ''
+        : v.rematch[v.you]
+          ? ' · rematch offered'
+          : v.rematch[v.you === 0 ? 1 : 0]
+            ? ' · r: accept the rematch'
+            : ' · r: rematch';
+    if (r.reason === 'forfeit') {
+      const winner = r.winner === 'draw' ? null : r.winner;
+      const said =
+        winner === v.you
+          ? 'You win'
+          : `${winner === null ? 'Nobody' : seatName(v.seats, winner)} wins`;
+      return `${said}: the other seat was left empty${offers}`;
+    }
+    return offers ? offers.slice(3) : null;
+  }
+  if (v.seats[1] && !v.seats[1].name) {
+    return `Room ${code}: waiting for the other player (slidebox ${kind} --join ${code})`;
+  }
+  for (const side of [0, 1] as const) {
+    const s = v.seats[side];
+    if (side !== v.you && s?.name && !s.connected) {
+      return `${seatName(v.seats, side)} is away${s.forfeitAt !== null ? `: forfeits at ${clockTime(s.forfeitAt)}` : ''}`;
+    }
+  }
+  // A duel's line under the board says whose turn it is when there is nothing else to say.
+  if (kind === 'duel') return null;
+  return v.you === null ? `Watching room ${code}` : `Room ${code}`;
+}

@@ -6,6 +6,7 @@
  */
 import { type Duel, duelPlace, duelSlide, newDuel, type Player, whoIs } from '../engine/duel.ts';
 import type { Direction, Pos } from '../engine/types.ts';
+import { type OnlineSeats, seatNames } from './onlineSeats.ts';
 
 export type PlayerKind = 'human' | 'ai';
 
@@ -18,6 +19,8 @@ export interface ModelDuel {
   readonly overlay: 'help' | 'confirm-new' | null;
   readonly notice: string | null;
   readonly quit: boolean;
+  /** Online: the seats' names and your side (the screen then acts only for yours). */
+  readonly online?: OnlineSeats;
 }
 
 export type CommandDuel =
@@ -72,12 +75,22 @@ export function playerNames(players: readonly [PlayerKind, PlayerKind]): readonl
   return [`${who} 1`, `${who} 2`];
 }
 
+/** The names on this screen: the online seats', else by who plays. */
+export function duelNames(m: ModelDuel): readonly [string, string] {
+  return m.online ? seatNames(m.online) : playerNames(m.players);
+}
+
+/** Whether `who` acts away from this keyboard: the AI, or the other player online. */
+export function actsElsewhere(m: ModelDuel, who: Player): boolean {
+  return m.players[who] === 'ai' || (m.online !== undefined && m.online.you !== who);
+}
+
 /** The end of a duel in words, or null while it goes on. */
 export function duelResultLine(m: ModelDuel): string | null {
   const w = m.duel.winner;
   if (w === null) return null;
   if (w === 'draw') return 'A draw: the same score and the same largest tile.';
-  const name = playerNames(m.players)[w];
+  const name = duelNames(m)[w];
   return `${name} ${name === 'You' ? 'win' : 'wins'} the duel!`;
 }
 

@@ -7,6 +7,7 @@
 import type { Game } from '../engine/game2048.ts';
 import type { Direction } from '../engine/types.ts';
 import { newVersus, type Side, type VersusMatch, versusMove } from '../engine/versus.ts';
+import { type OnlineSeats, seatNames } from './onlineSeats.ts';
 import type { Opponent } from './versusAi.ts';
 
 // Defined beside the AI's levels so that records.ts can name it without importing this file
@@ -20,6 +21,8 @@ export interface ModelVersus {
   /** A one-line message shown until the next command. */
   readonly notice: string | null;
   readonly quit: boolean;
+  /** Online: the seats' names and your side (the screen then moves only yours). */
+  readonly online?: OnlineSeats;
 }
 
 export type CommandVersus =
@@ -111,11 +114,16 @@ export function resultLine(m: ModelVersus): string | null {
   const w = m.match.winner;
   if (w === null) return null;
   if (w === 'draw') return 'A draw: both boards ended on the same move.';
-  const names = sideNames(m.opponent);
-  return `${names[w]} ${m.opponent.kind === 'ai' && w === 0 ? 'win' : 'wins'}!`;
+  const name = versusNames(m)[w];
+  return `${name} ${name === 'You' ? 'win' : 'wins'}!`;
 }
 
 export { opponentKey } from './records.ts';
+
+/** The two sides' names on this screen: the online seats', else by opponent. */
+export function versusNames(m: ModelVersus): readonly [string, string] {
+  return m.online ? seatNames(m.online) : sideNames(m.opponent);
+}
 
 /** The two sides' names on screen. */
 export function sideNames(opponent: Opponent): readonly [string, string] {

@@ -6,7 +6,7 @@
 import { type Duel, type RoundResult, whoIs } from '../../engine/duel.ts';
 import type { Pos } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
-import { duelResultLine, type ModelDuel, playerNames } from '../../front/modelDuel.ts';
+import { actsElsewhere, duelNames, duelResultLine, type ModelDuel } from '../../front/modelDuel.ts';
 import { stripAnsi } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
@@ -52,7 +52,7 @@ export function cellAt(
 /** Whether a person places now, so the cursor is theirs to move and is shown. */
 function personPlaces(model: ModelDuel): boolean {
   const t = whoIs(model.duel);
-  return t.phase === 'place' && model.players[t.placer] === 'human';
+  return t.phase === 'place' && !actsElsewhere(model, t.placer);
 }
 
 const fits = (s: string, width: number) => [...s].length <= width;
@@ -77,7 +77,7 @@ function roundWords(r: RoundResult, i: number, names: readonly [string, string])
 /** The stats line's options, from longest to shortest. */
 function statsTexts(model: ModelDuel): string[] {
   const duel = model.duel;
-  const names = playerNames(model.players);
+  const names = duelNames(model);
   if (duel.phase === 'over') {
     const [a, b] = duel.rounds.map((r, i) => roundWords(r, i, names));
     return [`${a![0]}   ${b![0]}`, `${a![1]} · ${b![1]}`];
@@ -104,9 +104,9 @@ function promptTexts(model: ModelDuel): { texts: string[]; style?: Style } {
   if (result !== null) return { texts: [result], style: PROMPT };
   const t = whoIs(model.duel);
   const who = t.toAct!;
-  const name = playerNames(model.players)[who];
+  const name = duelNames(model)[who];
   const placing = t.phase === 'place';
-  if (model.players[who] === 'ai') {
+  if (actsElsewhere(model, who)) {
     return { texts: [`${name} is ${placing ? 'placing' : 'sliding'}…`], style: QUIET };
   }
   const turn = name === 'You' ? 'Your turn' : `${name}'s turn`;
@@ -123,17 +123,19 @@ function promptTexts(model: ModelDuel): { texts: string[]; style?: Style } {
 
 /** Key help for what the keys do now, from longest to shortest. */
 function keyTexts(model: ModelDuel): string[] {
+  const online = model.online !== undefined;
   if (model.duel.phase === 'over') {
-    return ['r rematch · n new · ? help · q quit', 'r · n · ? · q'];
+    return online
+      ? ['r rematch · ? help · q leave', 'r · ? · q']
+      : ['r rematch · n new · ? help · q quit', 'r · n · ? · q'];
   }
-  const rest = ['n new · ? help · q quit', 'n · ? · q'];
+  const rest = online ? ['? help · q leave', '? · q'] : ['n new · ? help · q quit', 'n · ? · q'];
   const t = whoIs(model.duel);
-  const act =
-    model.players[t.toAct!] === 'ai'
-      ? null
-      : t.phase === 'place'
-        ? ['←↑↓→/WASD/click: cell · 2 or 4: place', '←↑↓→ cell · 2/4 place', '←↑↓→ · 2/4']
-        : ['←↑↓→/WASD/hjkl: slide', '←↑↓→ slide', '←↑↓→'];
+  const act = actsElsewhere(model, t.toAct!)
+    ? null
+    : t.phase === 'place'
+      ? ['←↑↓→/WASD/click: cell · 2 or 4: place', '←↑↓→ cell · 2/4 place', '←↑↓→ · 2/4']
+      : ['←↑↓→/WASD/hjkl: slide', '←↑↓→ slide', '←↑↓→'];
   if (act === null) return [rest[0]!, rest[1]!];
   return [`${act[0]} · ${rest[0]}`, `${act[1]} · ${rest[0]}`, `${act[2]} · ${rest[1]}`, act[2]!];
 }
@@ -161,7 +163,7 @@ function helpLines(): string[] {
 }
 
 function overLines(model: ModelDuel, result: string): string[] {
-  const names = playerNames(model.players);
+  const names = duelNames(model);
   const rounds = model.duel.rounds.map(
     (r, i) =>
       `Round ${i + 1}: ${names[r.slider]} scored ${formatNumber(r.score)}, ` +

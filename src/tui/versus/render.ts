@@ -6,7 +6,7 @@
 import { type Game, maxTile } from '../../engine/game2048.ts';
 import type { Side } from '../../engine/versus.ts';
 import { formatNumber } from '../../front/format.ts';
-import { type ModelVersus, resultLine, sideNames } from '../../front/modelVersus.ts';
+import { type ModelVersus, resultLine, versusNames } from '../../front/modelVersus.ts';
 import { stripAnsi } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
@@ -185,7 +185,7 @@ function queueTexts(queue: readonly number[]): string[] {
 
 /** The header's two rows for a side, each as options from longest to shortest. */
 function headerTexts(model: ModelVersus, side: Side, flash: boolean): [string[], string[]] {
-  const name = sideNames(model.opponent)[side];
+  const name = versusNames(model)[side];
   const game: Game = model.match.games[side];
   const score = formatNumber(game.score);
   const best = formatNumber(maxTile(game.cells));
@@ -232,6 +232,13 @@ const KEYS_HUMAN = [
   '? help  q quit',
 ];
 
+const KEYS_ONLINE = [
+  'arrows/WASD move your board · r rematch · ? help · q leave',
+  '←↑↓→ move · r rematch · ? help · q leave',
+  '←↑↓→ move · r · ? · q',
+  '? help  q leave',
+];
+
 const KEYS_AI = [
   'arrows/WASD move · n new · ? help · q quit',
   '←↑↓→ move · n new · ? help · q quit',
@@ -241,7 +248,7 @@ const KEYS_AI = [
 
 function helpLines(model: ModelVersus): string[] {
   const human = model.opponent.kind === 'human';
-  const [a, b] = sideNames(model.opponent);
+  const [a, b] = versusNames(model);
   return [
     'How versus works',
     '',
@@ -252,11 +259,15 @@ function helpLines(model: ModelVersus): string[] {
     `First to make ${formatNumber(model.match.rules.target)} wins.`,
     'A board that cannot move is out.',
     '',
-    ...(human
-      ? [`${a}: W A S D    ${b}: ←↑↓→`]
-      : [`${a}: ←↑↓→, WASD or hjkl`, `${b} plays the other board.`]),
-    'n new match   r rematch (at the end)',
-    '?   help      q quit',
+    ...(model.online
+      ? ['Your board: ←↑↓→, WASD or hjkl.', 'r rematch (at the end)', '?   help      q leave']
+      : [
+          ...(human
+            ? [`${a}: W A S D    ${b}: ←↑↓→`]
+            : [`${a}: ←↑↓→, WASD or hjkl`, `${b} plays the other board.`]),
+          'n new match   r rematch (at the end)',
+          '?   help      q quit',
+        ]),
     '',
     'q: quit · any other key: back',
   ];
@@ -269,13 +280,13 @@ function overlayLines(model: ModelVersus): string[] | null {
   }
   const result = resultLine(model);
   if (!model.match.over || result === null) return null;
-  const names = sideNames(model.opponent);
+  const names = versusNames(model);
   const [a, b] = model.match.games;
   return [
     result,
     `${names[0]}: ${formatNumber(a.score)}   ${names[1]}: ${formatNumber(b.score)}`,
     '',
-    'r: rematch   n: new   q: quit',
+    model.online ? 'r: rematch   q: leave' : 'r: rematch   n: new   q: quit',
   ];
 }
 
@@ -287,7 +298,7 @@ function drawScreen(
   anim: VersusAnim | null,
 ): void {
   const { size, target } = model.match.rules;
-  const names = sideNames(model.opponent);
+  const names = versusNames(model);
   c.center(p.top, pick([`Versus · ${size}×${size} · first to ${formatNumber(target)}`], c.width), {
     bold: true,
   });
@@ -298,7 +309,7 @@ function drawScreen(
     const game = model.match.games[side];
     drawGameBoard(c, spot.left, spot.boardTop, p.g, game, anim?.frames[side] ?? null, depth);
   }
-  const keys = model.opponent.kind === 'human' ? KEYS_HUMAN : KEYS_AI;
+  const keys = model.online ? KEYS_ONLINE : model.opponent.kind === 'human' ? KEYS_HUMAN : KEYS_AI;
   c.center(p.keysRow, pick(keys, c.width), DIM);
   if (model.notice) c.center(p.noticeRow, pick([model.notice], c.width));
 }

@@ -1,0 +1,166 @@
+/**
+ * The full-screen online match: the versus or duel screen of local play, drawn from the room
+ * client's view (the server's match with your own moves shown at once), with the players'
+ * names and, on the notice line, the room's code, who is away and for how long, and how the
+ * match ended. Your keys act only for your own side; a watcher's keys only quit or ask for
+ * help.
+ */
+
+import type { Pos } from '../../engine/types.ts';
+import { keyDirection } from '../../front/keymap.ts';
+import { keyDuel } from '../../front/keymapMatch.ts';
+import { initialModelDuel, type ModelDuel } from '../../front/modelDuel.ts';
+import { initialModelVersus, type ModelVersus } from '../../front/modelVersus.ts';
+import type { OnlineSeats } from '../../front/onlineSeats.ts';
+import type { RoomClient, RoomView } from '../../net/roomClient.ts';
+import type { RoomAction } from '../../net/rooms.ts';
+import { Animator } from '../animator.ts';
+import type { ColorDepth } from '../color.ts';
+import { cellAt, renderDuel } from '../duel/render.ts';
+import { type Key, keyInput } from '../keys.ts';
+import { runScreen } from '../screenLoop.ts';
+import { TerminalSession } from '../terminal.ts';
+import { renderVersus } from '../versus/render.ts';
+
+export interface RunOnlineOptions {
+  readonly depth: ColorDepth;
+  /** Makes the room's client; `onChange` redraws. */
+  readonly connect: (onChange: () => void) => RoomClient;
+  /** The notice line for a view (the room's code, who is away, the end). */
+  readonly notice: (view: RoomView) => string | null;
+}
+
+type Command =
+  | { readonly type: 'act'; readonly action: RoomAction }
+  | { readonly type: 'cursor'; readonly at: Pos }
+  | { readonly type: 'rematch' }
+  | { readonly type: 'help' }
+  | { readonly type: 'close-help' }
+  | { readonly type: 'quit' };
+
+interface Local {
+  help: boolean;
+  quit: boolean;
+  cursor: Pos | null;
+}
+
+function seats(v: RoomView): OnlineSeats {
+  const name = (s: 0 | 1) => v.seats[s]?.name ?? `Player ${s + 1}`;
+  return { names: [name(0), name(1)], you: v.you };
+}
+
+/** The local screen's model for the room's view. */
+function modelOf(v: RoomView, local: Local, notice: string | null): ModelVersus | ModelDuel | null {
+  const m = v.match;
+  if (!m) return null;
+  const overlay = local.help ? ('help' as const) : null;
+  if (m.kind === 'versus') {
+    return {
+      ...initialModelVersus(m.match, { kind: 'human' }, notice),
+      overlay,
+      quit: local.quit,
+      online: seats(v),
+    };
+  }
+  const base = initialModelDuel(m.duel, ['human', 'human'], notice);
+  return {
+    ...base,
+    cursor: local.cursor ?? base.cursor,
+    overlay,
+    quit: local.quit,
+    online: seats(v),
+  };
+}
+
+/** Runs the room's screen until the player leaves; resolves with the last view. */
+export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
+  const session = new TerminalSession({ mouse: true });
+  const local: Local = { help: false, quit: false, cursor: null };
+  let client: RoomClient | null = null;
+  const model = () => (client ? modelOf(client.view, local, opts.notice(client.view)) : null);
+  const draw = () => {
+    const m = model();
+    if (!m) {
+      // Before the room's state: connecting, or why it cannot be joined.
+      const v = client?.view;
+      const said = v?.status === 'closed' && v.notice ? `${v.notice} · q: quit` : 'Connecting…';
+      const rows = session.size().rows;
+      session.draw(Array.from({ length: rows }, (_, i) => (i === 0 ? ` ${said}` : '')));
+      return;
+    }
+    session.draw(
+      'match' in m
+        ? renderVersus(m, session.size(), opts.depth)
+        : renderDuel(m, session.size(), opts.depth),
+    );
+  };
+  const animator = new Animator<null>(draw);
+  const game = {
+    get model() {
+      return { quit: local.quit };
+    },
+    dispatch(cmd: Command) {
+      if (cmd.type === 'quit') local.quit = true;
+      else if (cmd.type === 'help') local.help = true;
+      else if (cmd.type === 'close-help') local.help = false;
+      else if (cmd.type === 'cursor') local.cursor = cmd.at;
+      else if (cmd.type === 'rematch') client?.offerRematch();
+      else client?.act(cmd.action);
+      if (!local.quit) draw();
+    },
+    close(): RoomView {
+      client?.close();
+      return client!.view;
+    },
+    suspend() {},
+    resume() {},
+  };
+  const command = (key: Key): Command | null => commandFor(key, model(), session, opts.depth);
+  const loop = { session, animator, game, draw, command };
+  return runScreen({ ...loop, animate: () => {} }, () => {
+    client = opts.connect(() => {
+      if (!local.quit) draw();
+    });
+    draw();
+  });
+}
+
+function commandFor(
+  key: Key,
+  m: ModelVersus | ModelDuel | null,
+  session: TerminalSession,
+  depth: ColorDepth,
+): Command | null {
+  if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit' };
+  const k = keyInput(key);
+  if (!k) {
+    if (m && 'duel' in m && key.name === 'mouse' && key.button === 0) {
+      const at = cellAt(m, session.size(), depth, key.x!, key.y!);
+      return at && m.duel.phase === 'place' ? { type: 'cursor', at } : null;
+    }
+    return null;
+  }
+  if (m?.overlay === 'help') return k.key === 'q' ? { type: 'quit' } : { type: 'close-help' };
+  if (k.key === 'q' || k.key === 'Escape') return { type: 'quit' };
+  if (k.key === '?') return { type: 'help' };
+  if (k.key === 'r') return { type: 'rematch' };
+  if (!m || m.online?.you === null) return null;
+  if ('match' in m) {
+    const dir = keyDirection(k);
+    return dir ? { type: 'act', action: { kind: 'slide', dir } } : null;
+  }
+  const cmd = keyDuel(k, m);
+  if (cmd?.type === 'slide') return { type: 'act', action: { kind: 'slide', dir: cmd.dir } };
+  if (cmd?.type === 'place') {
+    const at = cmd.at ?? m.cursor;
+    return { type: 'act', action: { kind: 'place', row: at.row, col: at.col, value: cmd.value } };
+  }
+  if (cmd?.type === 'cursor') {
+    const step = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] }[cmd.dir];
+    const size = m.duel.size;
+    const row = Math.min(size - 1, Math.max(0, m.cursor.row + step[0]!));
+    const col = Math.min(size - 1, Math.max(0, m.cursor.col + step[1]!));
+    return { type: 'cursor', at: { row, col } };
+  }
+  return null;
+}
