@@ -13,15 +13,21 @@ import { defaultDataDir } from '../storage/files.ts';
 /** API requests a minute per client address, unless --rate-limit says otherwise. */
 export const DEFAULT_RATE_LIMIT = 600;
 
+/** Seconds a seat of an online match may stay empty before it forfeits, unless told otherwise. */
+export const DEFAULT_FORFEIT_SECONDS = 60;
+
 export const SERVE_USAGE = `Usage: slidebox serve [--host 127.0.0.1] [--port 8080] [--db URL] [--data-dir DIR]
-                      [--rate-limit N] [--web DIR]
+                      [--rate-limit N] [--forfeit-after S] [--web DIR]
 
   --host H         the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port N         the port (default 8080; 0 picks a free one)
   --db URL         postgres://user:password@host:port/database (or SLIDEBOX_DB); default an
                    SQLite file, leaderboards.sqlite in the data directory
   --data-dir DIR   where the SQLite file goes (default ${defaultDataDir()})
-  --rate-limit N   API requests a minute per client address (default ${DEFAULT_RATE_LIMIT}; 0 for no limit)
+  --rate-limit N   API requests a minute per client address (default ${DEFAULT_RATE_LIMIT}; 0 for no limit);
+                   rooms made a minute: a tenth of it
+  --forfeit-after S  seconds a player of an online match may be away before the match is
+                   given to the other (default ${DEFAULT_FORFEIT_SECONDS})
   --web DIR        the built web app to serve (default dist-web beside the program)`;
 
 export interface ServeConfig {
@@ -29,6 +35,7 @@ export interface ServeConfig {
   readonly port: number;
   readonly db: string;
   readonly rateLimit: number;
+  readonly forfeitMs: number;
   readonly webRoot: string | null;
 }
 
@@ -62,6 +69,7 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
         db: { type: 'string' },
         'data-dir': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'forfeit-after': { type: 'string' },
         web: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -86,6 +94,16 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
     return {
       ok: false,
       message: `--rate-limit is a whole number of requests a minute (0: none), not "${values['rate-limit']}"`,
+    };
+  }
+  const forfeit =
+    values['forfeit-after'] === undefined
+      ? DEFAULT_FORFEIT_SECONDS
+      : wholeNumber(values['forfeit-after'] as string, 1, 86_400);
+  if (forfeit === null) {
+    return {
+      ok: false,
+      message: `--forfeit-after is a whole number of seconds from 1 to 86400, not "${values['forfeit-after']}"`,
     };
   }
   const dbArg = (values.db as string | undefined) ?? env.SLIDEBOX_DB;
@@ -114,7 +132,10 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
   } else {
     webRoot = builtWebRoot();
   }
-  return { ok: true, value: { host, port, db, rateLimit: rate, webRoot } };
+  return {
+    ok: true,
+    value: { host, port, db, rateLimit: rate, forfeitMs: forfeit * 1000, webRoot },
+  };
 }
 
 /**
@@ -175,6 +196,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     verify: verifier.verify,
     webRoot: c.webRoot,
     rateLimit: c.rateLimit,
+    forfeitMs: c.forfeitMs,
     log,
   });
   let address: string;
