@@ -73,6 +73,22 @@ describe('the rate limit', () => {
     expect((await call(other.url, 'GET', '/api/health')).status).toBe(200);
   });
 
+  it('lets a client make a tenth as many rooms a minute: past that, 429 and no room made', async () => {
+    const s = await server(30);
+    const made = [];
+    for (let i = 0; i < 4; i++) {
+      made.push((await call(s.url, 'POST', '/api/rooms', { kind: 'duel', name: 'R' })).status);
+    }
+    expect(made).toEqual([201, 201, 201, 429]);
+    const rooms = await s.database.db
+      .selectFrom('rooms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rooms.n)).toBe(3);
+    // Other routes still answer within the general limit.
+    expect((await call(s.url, 'GET', '/api/health')).status).toBe(200);
+  });
+
   it('is off at 0: no 429 and no rate-limit headers', async () => {
     const s = await server(0);
     const statuses = [];
