@@ -7,10 +7,19 @@ import { formatNumber } from '../../front/format.ts';
 import { duelResultLine, type ModelDuel, playerNames } from '../../front/modelDuel.ts';
 import { type ModelVersus, resultLine, sideNames } from '../../front/modelVersus.ts';
 
-/** What one versus step did, for the live region: the mover's move, what it sent and received. */
-export function describeVersus(before: ModelVersus, after: ModelVersus): string {
+/**
+ * What one versus step did, for the live region: the mover's move, what it sent and received.
+ * `names`: the players' own (an online room, which says how the match ended itself); by
+ * default the model's, and the result too.
+ */
+export function describeVersus(
+  before: ModelVersus,
+  after: ModelVersus,
+  names?: readonly [string, string],
+): string {
   if (after.match === before.match) return '';
-  const names = sideNames(after.opponent);
+  const ours = names === undefined;
+  names ??= sideNames(after.opponent);
   const last = after.match.log.at(-1);
   if (!last || after.match.log.length <= before.match.log.length) {
     return `New match: first to ${formatNumber(after.match.rules.target)} wins.`;
@@ -26,16 +35,25 @@ export function describeVersus(before: ModelVersus, after: ModelVersus): string 
       `${formatNumber(last.received)} landed at row ${spawn.at.row + 1}, column ${spawn.at.col + 1}.`,
     );
   }
-  const result = resultLine(after);
+  const result = ours ? resultLine(after) : null;
   if (result) parts.push(result);
   return parts.join(' ');
 }
 
-/** What one duel step did, for the live region, and whose turn it is now. */
-export function describeDuel(before: ModelDuel, after: ModelDuel): string {
+/**
+ * What one duel step did, for the live region, and whose turn it is now. `names`: the players'
+ * own ("You" for yours: an online room, which says how the duel ended itself); by default the
+ * model's, and the result too.
+ */
+export function describeDuel(
+  before: ModelDuel,
+  after: ModelDuel,
+  names?: readonly [string, string],
+): string {
   if (after.duel === before.duel) return '';
   const d = after.duel;
-  const names = playerNames(after.players);
+  const ours = names === undefined;
+  names ??= playerNames(after.players);
   const a = d.log.at(-1);
   const parts: string[] = [];
   const roundEnded = d.rounds.length > before.duel.rounds.length;
@@ -51,17 +69,20 @@ export function describeDuel(before: ModelDuel, after: ModelDuel): string {
   } else {
     parts.push('New duel.');
   }
-  const result = duelResultLine(after);
+  const result = ours ? duelResultLine(after) : null;
   if (result) parts.push(result);
-  else parts.push(turnLine(after));
+  else parts.push(turnLine(after, names));
   return parts.join(' ');
 }
 
-/** Whose turn it is in a duel, in words. */
-export function turnLine(m: ModelDuel): string {
+/** Whose turn it is in a duel, in words (`names`: by default the model's). */
+export function turnLine(
+  m: ModelDuel,
+  names: readonly [string, string] = playerNames(m.players),
+): string {
   const t = whoIs(m.duel);
   if (t.toAct === null) return '';
-  const name = playerNames(m.players)[t.toAct];
+  const name = names[t.toAct];
   const you = name === 'You';
   if (t.phase === 'slide') return `${name} ${you ? 'slide' : 'slides'}.`;
   return `${name} ${you ? 'place' : 'places'} a 2 or a 4.`;

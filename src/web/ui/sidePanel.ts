@@ -9,7 +9,7 @@ import { formatNumber } from '../../front/format.ts';
 import { type ModelVersus, sideNames } from '../../front/modelVersus.ts';
 import { setupGrid } from './board.ts';
 import { h, setText } from './dom.ts';
-import { drawTiles } from './tiles.ts';
+import { drawTiles, sameCells } from './tiles.ts';
 
 /** How long a board flashes when an attack lands on it (ms). */
 const FLASH_MS = 600;
@@ -57,25 +57,43 @@ export class SidePanel {
     );
   }
 
-  /** Shows the side; `keys`: say which keys move it (not in a replay). */
-  render(m: ModelVersus, ms: number, attacked: boolean, keys = true): void {
+  /**
+   * Shows the side. `keys`: say which keys move it (false: none, in a replay; a text: those
+   * words); `names`: the players' names (default: the model's, "Player 1" or "You").
+   */
+  render(
+    m: ModelVersus,
+    ms: number,
+    attacked: boolean,
+    keys: boolean | string = true,
+    names: readonly [string, string] = sideNames(m.opponent),
+  ): void {
     const side = this.side;
     const game = m.match.games[side];
-    const names = sideNames(m.opponent);
     const name = names[side];
     if (game.size !== this.size) {
       this.size = game.size;
       this.board.replaceChildren(setupGrid(this.board, game.size), this.tiles);
       this.shown = null;
     }
-    if (game !== this.shown) drawTiles(this.tiles, game, this.shown, ms, attacked ? 'attack' : '');
+    if (game !== this.shown && !sameCells(game, this.shown)) {
+      drawTiles(this.tiles, game, this.shown, ms, attacked ? 'attack' : '');
+    }
     this.shown = game;
     setText(this.name, name);
     const ai = m.opponent.kind === 'ai';
-    this.keys.hidden = !keys;
+    this.keys.hidden = keys === false || keys === '';
     setText(
       this.keys,
-      ai ? (side === 0 ? 'arrows · WASD · swipe' : '') : side === 0 ? 'W A S D' : 'arrows',
+      typeof keys === 'string'
+        ? keys
+        : ai
+          ? side === 0
+            ? 'arrows · WASD · swipe'
+            : ''
+          : side === 0
+            ? 'W A S D'
+            : 'arrows',
     );
     setText(this.score, formatNumber(game.score));
     setText(this.largest, formatNumber(maxTile(game.cells)));

@@ -55,6 +55,18 @@ export function drawTiles(
   container.replaceChildren(...els);
 }
 
+/**
+ * Whether `a` shows the same tiles as `b`: an equal board reached another way (an online
+ * match's own move confirmed by the server) is not drawn again, so its slide is not cut short.
+ */
+export function sameCells(a: Game, b: Game | null): boolean {
+  return (
+    b !== null &&
+    a.size === b.size &&
+    a.cells.every((row, r) => row.every((v, c) => v === b.cells[r]![c]))
+  );
+}
+
 /** One tile element on a cell. */
 export function tile(value: number, at: Pos, extra = ''): HTMLElement {
   const exp = Math.min(Math.round(Math.log2(value)), 18);
