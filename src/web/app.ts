@@ -5,9 +5,10 @@
  * (keys, visibility, other tabs). All state lives in the App object; nothing runs until
  * {@link startApp} is called.
  *
- * The leaderboards are there only when the page is served by `slidebox serve`: once the first
- * screen is shown, the app asks `./api/health` (with code loaded then); a static site, or a
- * device offline, gets no answer and the app is as it is without them.
+ * The leaderboards and online play (rooms, `#room=CODE`) are there only when the page is
+ * served by `slidebox serve`: once the first screen is shown, the app asks `./api/health` (with
+ * code loaded then); a static site, or a device offline, gets no answer and the app is as it is
+ * without them.
  *
  * `?seed=N` in the URL seeds the first new game of the visit (both games), so a link can name
  * the position a game starts from.
@@ -16,7 +17,7 @@ import { checkSeed, randomSeed } from '../engine/rng.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import { type AppContext, keyBelongsToControl, type ServerLink } from './context.ts';
 import type { Screen2048 } from './game2048/screen.ts';
-import { ViewHome } from './home/view.ts';
+import { type OnlineKind, ViewHome } from './home/view.ts';
 import type { Online } from './leaderboards/online.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
 import { onHistoryNotice } from './storage/historyNotice.ts';
@@ -42,7 +43,8 @@ type ScreenName =
   | 'stats'
   | 'daily-2048'
   | 'daily-puzzle'
-  | 'leaderboards';
+  | 'leaderboards'
+  | 'room';
 
 /** The board sizes, smallest first. */
 const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);
@@ -129,6 +131,9 @@ class App implements AppContext {
   private readonly daily2048: LazyScreen<Screen2048>;
   private readonly dailyPuzzle: LazyScreen<ScreenPuzzle>;
   private readonly leaderboards: LazyScreen;
+  private readonly room: LazyScreen;
+  /** A room is being made (its name asked for, the server asked): one at a time. */
+  private making = false;
   /** The saves' module, loading or loaded (see {@link saves}). */
   private persist: Promise<Persist> | null = null;
   /** The leaderboard server: being looked for, or found (null: none). See {@link findServer}. */
@@ -156,6 +161,8 @@ class App implements AppContext {
         this.go(game);
       },
       pictureFile: (file) => this.takePicture(file),
+      playOnline: (kind) => this.playOnline(kind),
+      join: (text) => this.join(text),
     });
     const failed = (message: string) => {
       this.notices.push(message);
@@ -198,6 +205,10 @@ class App implements AppContext {
       () => import('./leaderboards/screen.ts'),
       (m) =>
         new m.ScreenLeaderboards(this, () => this.findServer(), { sizes: SIZES, targets: TARGETS }),
+    );
+    this.room = lazy(
+      () => import('./room/screen.ts'),
+      (m) => new m.ScreenRoom(this, () => this.findServer()),
     );
   }
 
@@ -267,6 +278,7 @@ class App implements AppContext {
       'daily-2048': this.daily2048,
       'daily-puzzle': this.dailyPuzzle,
       leaderboards: this.leaderboards,
+      room: this.room,
     };
     return screens[name];
   }
@@ -325,6 +337,7 @@ class App implements AppContext {
   route(): void {
     const h = location.hash.replace(/^#/, '');
     if (h.startsWith('replay=')) this.show('replay');
+    else if (h.startsWith('room=')) this.show('room');
     else if (NAMED.includes(h)) this.show(h as ScreenName);
     else this.show((GAMES as readonly string[]).includes(h) ? (h as GameKind) : 'home');
   }
@@ -361,8 +374,8 @@ class App implements AppContext {
   }
 
   private show(next: ScreenName): void {
-    // Another replay link on the replay screen: read its code.
-    if (this.screen === next && next !== 'replay') return;
+    // Another replay or room link on its screen: read its code.
+    if (this.screen === next && next !== 'replay' && next !== 'room') return;
     if (this.screen !== null && this.screen !== 'home') this.screenOf(this.screen).leave();
     this.screen = next;
     if (next !== 'home') this.screenOf(next).enter();
@@ -394,6 +407,49 @@ class App implements AppContext {
         this.homeView.sayToo(`The daily challenge could not be loaded (${(e as Error).message}).`);
       },
     );
+  }
+
+  /** Makes a room on the server with the card's options (online play's code loads now), and goes in. */
+  private playOnline(kind: OnlineKind): void {
+    const online = this.online;
+    if (!online || this.making) return;
+    this.making = true;
+    this.homeView.say('Making a room…');
+    import('./room/start.ts')
+      .then((m) => m.makeRoom(online, this.kv, kind, this.current))
+      .then(
+        (made) => {
+          if ('problem' in made) {
+            if (this.screen === 'home') this.homeView.say(made.problem);
+            return;
+          }
+          if (made.notice) this.notices.push(made.notice);
+          this.goRoom(made.code);
+        },
+        (e: unknown) =>
+          this.homeView.say(`Online play could not be loaded (${(e as Error).message}).`),
+      )
+      .finally(() => {
+        this.making = false;
+      });
+  }
+
+  /** Goes into the room a player typed or pasted, or says why it is not one. */
+  private join(text: string): void {
+    import('./room/link.ts').then(
+      ({ roomOfInput }) => {
+        const room = roomOfInput(text);
+        if ('problem' in room) this.homeView.say(room.problem);
+        else this.goRoom(room.code);
+      },
+      (e: unknown) =>
+        this.homeView.say(`Online play could not be loaded (${(e as Error).message}).`),
+    );
+  }
+
+  private goRoom(code: string): void {
+    history.pushState(null, '', `#room=${code}`);
+    this.show('room');
   }
 
   private takePicture(file: File): void {

@@ -1,6 +1,7 @@
 /**
  * The home screen: pick the game (2048, the puzzle, versus, duel), its options, then play. It shows the
- * settings it is given and reports every change; the wiring file remembers them.
+ * settings it is given and reports every change; the wiring file remembers them. When a server
+ * serves the page, the versus and duel cards also play online: make a room, or join one.
  */
 import { MAX_SIZE, MIN_SIZE } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
@@ -16,9 +17,16 @@ import {
 } from '../storage/settings.ts';
 import { h } from '../ui/dom.ts';
 
+/** The games that can be played online, in a room on the server. */
+export type OnlineKind = 'versus' | 'duel';
+
 export interface HomeHandlers {
   change(s: Settings): void;
   play(game: GameKind): void;
+  /** Make a room on the server with the card's options, to play a friend anywhere. */
+  playOnline(kind: OnlineKind): void;
+  /** Join the room a player typed or pasted (a code or a link). */
+  join(text: string): void;
   /** The player picked an image file for picture mode. */
   pictureFile(file: File): void;
 }
@@ -46,6 +54,7 @@ function card(
   text: string,
   fields: HTMLElement[],
   play = `Play ${title}`,
+  extra: HTMLElement | null = null,
 ): HTMLElement {
   return h(
     'div',
@@ -54,6 +63,39 @@ function card(
     h('p', {}, text),
     ...fields,
     h('button', { type: 'button', class: 'btn btn-primary', 'data-play': game }, play),
+    extra,
+  );
+}
+
+/**
+ * A versus or duel card's online part, shown once a server serves the page: Play online, and
+ * a field to join a room by its code or link.
+ */
+function onlinePart(kind: OnlineKind): HTMLElement {
+  const input = h('input', {
+    type: 'text',
+    name: 'room',
+    class: 'join-input',
+    placeholder: 'Room code or link',
+    'aria-label': 'Room code or link',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'data-testid': `join-input-${kind}`,
+  });
+  return h(
+    'div',
+    { class: 'card-online', hidden: true, 'data-testid': `online-${kind}` },
+    h(
+      'button',
+      { type: 'button', class: 'btn', 'data-online': kind, 'data-testid': `play-online-${kind}` },
+      'Play online',
+    ),
+    h(
+      'form',
+      { class: 'join-form', 'data-join': kind },
+      input,
+      h('button', { type: 'submit', class: 'btn', 'data-testid': `join-${kind}` }, 'Join a room'),
+    ),
   );
 }
 
@@ -82,6 +124,8 @@ export class ViewHome {
   private readonly slider: HTMLSelectElement;
   private readonly placer: HTMLSelectElement;
   private readonly dailyBody = h('div', { class: 'daily-body', 'data-testid': 'daily' });
+  /** The versus and duel cards' online parts, shown when a server serves the page. */
+  private readonly online = [onlinePart('versus'), onlinePart('duel')];
   /** Shown when a leaderboard server serves the page. */
   private readonly boards = h(
     'a',
@@ -185,6 +229,7 @@ export class ViewHome {
             field('Attacks', this.cap),
           ],
           'Play versus',
+          this.online[0],
         ),
         card(
           'duel',
@@ -192,6 +237,7 @@ export class ViewHome {
           '2048 without luck: one slides, the other places every new tile. Two rounds, roles swapped.',
           [field('Slides first', this.slider), field('Places first', this.placer)],
           'Play duel',
+          this.online[1],
         ),
       ),
       h(
@@ -213,6 +259,14 @@ export class ViewHome {
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-play]');
       if (el) this.on.play(el.dataset.play as GameKind);
+      const online = (e.target as Element).closest<HTMLElement>('[data-online]');
+      if (online) this.on.playOnline(online.dataset.online as OnlineKind);
+    });
+    this.root.addEventListener('submit', (e) => {
+      const form = (e.target as Element).closest<HTMLFormElement>('[data-join]');
+      if (!form) return;
+      e.preventDefault();
+      this.on.join((form.elements.namedItem('room') as HTMLInputElement).value);
     });
     const changed = () => {
       this.settings = {
@@ -288,9 +342,10 @@ export class ViewHome {
     this.dailyBody.replaceChildren(...contents);
   }
 
-  /** Shows the Leaderboards link (a leaderboard server serves the page). */
+  /** Shows the Leaderboards link and online play (a slidebox server serves the page). */
   showOnline(): void {
     this.boards.hidden = false;
+    for (const part of this.online) part.hidden = false;
   }
 
   /** Moves focus to the button of the game last played. */

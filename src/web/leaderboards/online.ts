@@ -17,7 +17,7 @@ import {
 } from '../../net/api.ts';
 import type { ServerLink } from '../context.ts';
 import { type KeyValueStore, readJson, writeJson } from '../storage/keyValue.ts';
-import { askName } from './namePrompt.ts';
+import { askName, type NamePromptText } from './namePrompt.ts';
 import { dayOf, netSentence, rankSentence, rankText } from './words.ts';
 
 /** Where the player's key and name are kept. */
@@ -70,6 +70,18 @@ export class Online implements ServerLink {
     this.held = player;
     writeJson(this.kv, PLAYER_KEY, player);
     return player;
+  }
+
+  /**
+   * The player's name, asked for in the page the first time (with `text`) and kept with their
+   * key; null when they cancel the prompt.
+   */
+  async name(text: NamePromptText): Promise<string | null> {
+    const known = this.player()?.name;
+    if (known) return known;
+    const name = await askName(null, text);
+    if (name !== null) this.keep(name);
+    return name;
   }
 
   /**

@@ -29,8 +29,8 @@ export type Spawns = (typeof SPAWNS)[number];
 export const VERSUS_OPPONENTS = ['human', ...AI_LEVELS] as const;
 export type VersusOpponent = 'human' | AiLevel;
 
-/** Versus match targets offered (the engine takes any power of two from 16). */
-export const VERSUS_TARGETS = [64, 128, 256, 512, 1024, 2048] as const;
+/** Versus match targets offered (the engine takes any power of two from 16); 32 is a quick match. */
+export const VERSUS_TARGETS = [32, 64, 128, 256, 512, 1024, 2048] as const;
 
 /** Attack caps offered for versus (0: no cap, a merge sends its whole tile). */
 export const VERSUS_CAPS = [0, 8, 16, 32] as const;

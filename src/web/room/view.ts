@@ -1,0 +1,305 @@
+/**
+ * An online room's screen: the room's code and both seats (name and connection), the code big
+ * with Copy link while it waits for the other player, then the same boards as local play
+ * (versus: both sides' panels; duel: the duel's board and its lines), the result box with
+ * Rematch, Share, Replay and Menu. Names are other players' text: always set as text. Clicks
+ * go to the handlers; the view changes nothing itself.
+ */
+import { formatNumber } from '../../front/format.ts';
+import type { CommandDuel } from '../../front/modelDuel.ts';
+import type { RoomView } from '../../net/roomClient.ts';
+import type { Side } from '../../net/rooms.ts';
+import { DuelBoard } from '../duel/board.ts';
+import { button, h, NoticeLine, OverlaySlot, setText } from '../ui/dom.ts';
+import { SidePanel } from '../ui/sidePanel.ts';
+import {
+  duelModel,
+  duelNames,
+  rematchLine,
+  resultDetail,
+  resultTitle,
+  SIDES,
+  seatName,
+  seatState,
+  versusModel,
+  waitingForPlayer,
+} from './shown.ts';
+
+export interface ViewRoomHandlers {
+  menu(): void;
+  copyLink(): void;
+  rematch(): void;
+  share(): void;
+  /** A duel command from its board: a tap on a cell. */
+  duel(cmd: CommandDuel): void;
+}
+
+/** What the screen adds to the room client's view for a picture. */
+export interface RoomPicture {
+  readonly code: string;
+  /** The clock (ms), for the forfeit countdowns. */
+  readonly now: number;
+  /** How long a move slides (0: none). */
+  readonly ms: number;
+  /** Which versus boards an attack just landed on. */
+  readonly attacked: readonly [boolean, boolean];
+  readonly cursor: { readonly row: number; readonly col: number };
+}
+
+const KEYS = {
+  versus: 'Arrows, WASD or swipe move your board · R rematch · Q or Esc menu',
+  duel: 'Your turn to slide: arrows, WASD or swipe · your turn to place: tap an empty cell (the 2/4 toggle picks the tile), or move the cursor with the arrows and press 2 or 4 · R rematch · Q or Esc menu',
+  watch: 'You are watching: the boards change as the players move · Q or Esc menu',
+};
+
+interface SeatEls {
+  readonly root: HTMLElement;
+  readonly name: HTMLElement;
+  readonly state: HTMLElement;
+}
+
+function seatEls(side: Side): SeatEls {
+  const n = side + 1;
+  const name = h('span', { class: 'seat-name', 'data-testid': `seat-name-${n}` });
+  const state = h('span', { class: 'seat-state', 'data-testid': `seat-state-${n}` });
+  const root = h(
+    'p',
+    { class: `seat seat-${n}`, 'data-testid': `seat-${n}` },
+    h('span', { class: 'seat-dot', 'aria-hidden': 'true' }),
+    name,
+    state,
+  );
+  return { root, name, state };
+}
+
+export class ViewRoom {
+  readonly root: HTMLElement;
+  /** Versus: the two boards' area (where swipes move your board). */
+  readonly arena: HTMLElement;
+  readonly duelParts: DuelBoard;
+  private readonly heading = h('h1', {}, 'Online');
+  private readonly roomLine = h('span', { class: 'room-line', 'data-testid': 'room-line' });
+  private readonly seats: readonly [SeatEls, SeatEls] = [seatEls(0), seatEls(1)];
+  private readonly wait: HTMLElement;
+  private readonly waitLabel = h('p', { class: 'room-wait-label' }, 'Room code');
+  private readonly waitCode = h('p', { class: 'room-code', 'data-testid': 'room-code' });
+  private readonly waitText = h('p', { class: 'room-wait-text', 'data-testid': 'room-status' });
+  private readonly share: HTMLElement;
+  private readonly link: HTMLInputElement;
+  private readonly notice = new NoticeLine();
+  private readonly goal = h('p', { class: 'goal', 'data-testid': 'goal' });
+  private readonly sides: readonly [SidePanel, SidePanel] = [new SidePanel(0), new SidePanel(1)];
+  private readonly versusStage: HTMLElement;
+  private readonly duelStage: HTMLElement;
+  private readonly keysHelp = h('p', { class: 'keys-help' });
+  private readonly versusOverlay: OverlaySlot;
+  private readonly duelOverlay: OverlaySlot;
+
+  constructor(private readonly on: ViewRoomHandlers) {
+    this.arena = h('div', { class: 'arena' }, this.sides[0].root, this.sides[1].root);
+    this.versusStage = h('div', { class: 'room-stage', hidden: true }, this.goal, this.arena);
+    this.duelParts = new DuelBoard((cmd) => this.on.duel(cmd));
+    const d = this.duelParts;
+    this.duelStage = h(
+      'div',
+      { class: 'room-stage', hidden: true },
+      h('div', { class: 'room-duel-head' }, d.roles, d.stats),
+      d.rounds,
+      d.turn,
+      d.wrap,
+      d.placeBar,
+    );
+    this.versusOverlay = new OverlaySlot(this.arena, null);
+    this.duelOverlay = new OverlaySlot(d.board, d.board);
+    this.link = h('input', {
+      type: 'text',
+      readonly: true,
+      class: 'room-link',
+      'aria-label': 'Link to this room',
+      'data-testid': 'room-link',
+      hidden: true,
+    });
+    this.share = h(
+      'div',
+      { class: 'room-share' },
+      button('Copy link', { action: 'copy-link', cls: 'btn btn-primary' }),
+      this.link,
+    );
+    this.wait = h(
+      'div',
+      { class: 'room-wait', 'data-testid': 'room-wait' },
+      this.waitLabel,
+      this.waitCode,
+      this.share,
+      this.waitText,
+    );
+    this.root = this.layout();
+    this.listen();
+  }
+
+  private layout(): HTMLElement {
+    return h(
+      'section',
+      { class: 'screen screen-room', 'aria-label': 'Online room' },
+      h(
+        'header',
+        { class: 'topbar' },
+        button('☰ Menu', { action: 'menu', cls: 'btn btn-menu', title: 'Back to the menu' }),
+        this.heading,
+      ),
+      h(
+        'div',
+        { class: 'room-seats', 'aria-label': 'Players' },
+        this.roomLine,
+        this.seats[0].root,
+        this.seats[1].root,
+      ),
+      this.notice.el,
+      this.wait,
+      this.versusStage,
+      this.duelStage,
+      this.keysHelp,
+    );
+  }
+
+  private listen(): void {
+    this.root.addEventListener('click', (e) => {
+      const el = (e.target as Element).closest<HTMLElement>('[data-action]');
+      if (!el || !this.root.contains(el)) return;
+      const action = el.dataset.action;
+      if (action === 'menu') this.on.menu();
+      else if (action === 'copy-link') this.on.copyLink();
+      else if (action === 'rematch') this.on.rematch();
+      else if (action === 'share') this.on.share();
+    });
+  }
+
+  /** A sentence of the screen's own (copying, sharing), until the next one. */
+  say(text: string): void {
+    this.notice.set(text);
+    this.notice.show(null);
+  }
+
+  /** Forgets what was shown of another room: its sentence, its link. */
+  reset(notice: string | null): void {
+    this.say(notice ?? '');
+    this.link.hidden = true;
+    this.link.value = '';
+  }
+
+  /** Shows the room's link to select and copy by hand (the clipboard refused). */
+  showLink(link: string): void {
+    this.link.value = link;
+    this.link.hidden = false;
+    this.link.focus();
+    this.link.select();
+  }
+
+  /** Shows the room as the client sees it. */
+  render(v: RoomView, p: RoomPicture): void {
+    const kind = v.rules?.kind ?? v.room?.rules.kind ?? null;
+    setText(
+      this.heading,
+      kind === 'duel' ? 'Duel online' : kind === 'versus' ? 'Versus online' : 'Online',
+    );
+    this.root.classList.toggle('screen-versus', kind === 'versus');
+    this.root.classList.toggle('screen-duel', kind === 'duel');
+    setText(this.roomLine, `Room ${p.code}`);
+    this.renderSeats(v, p.now);
+    const waiting = !v.match || waitingForPlayer(v);
+    // The game begins: what was said about the link is done with.
+    if (!waiting && !this.wait.hidden) this.notice.clear();
+    this.notice.show(v.notice);
+    this.wait.hidden = !waiting;
+    this.share.hidden = v.status === 'closed';
+    setText(this.waitCode, p.code);
+    this.waitLabel.hidden = this.waitCode.hidden = p.code === '';
+    setText(this.waitText, waitText(v));
+    this.versusStage.hidden = waiting || v.match?.kind !== 'versus';
+    this.duelStage.hidden = waiting || v.match?.kind !== 'duel';
+    this.keysHelp.hidden = waiting;
+    setText(this.keysHelp, v.you === null ? KEYS.watch : kind === 'duel' ? KEYS.duel : KEYS.versus);
+    if (v.match?.kind === 'versus') this.renderVersus(v, p);
+    else if (v.match?.kind === 'duel') this.renderDuel(v, p);
+  }
+
+  private renderSeats(v: RoomView, now: number): void {
+    for (const side of SIDES) {
+      const els = this.seats[side];
+      const state = seatState(v, side, now);
+      setText(els.name, `${seatName(v.seats, side)}${v.you === side ? ' (you)' : ''}`);
+      setText(els.state, state.text);
+      els.root.dataset.state = state.kind;
+      els.root.classList.toggle('seat-you', v.you === side);
+    }
+  }
+
+  private renderVersus(v: RoomView, p: RoomPicture): void {
+    if (v.match?.kind !== 'versus') return;
+    const m = versusModel(v.match.match);
+    const names: [string, string] = [seatName(v.seats, 0), seatName(v.seats, 1)];
+    for (const s of this.sides) {
+      const keys = v.you === s.side ? 'you · arrows · WASD · swipe' : '';
+      s.render(m, p.ms, p.attacked[s.side], keys, names);
+      s.root.classList.toggle('winner', v.result?.winner === s.side);
+      s.root.classList.toggle('mine', v.you === s.side);
+    }
+    const { target, attackCap } = m.match.rules;
+    const cap = attackCap === null ? 'a merge sends its tile' : `attacks up to ${attackCap}`;
+    setText(this.goal, `First to ${formatNumber(target)} wins · ${cap} to the other board`);
+    this.versusOverlay.show(overlayKind(v), () => this.resultBox(v));
+  }
+
+  private renderDuel(v: RoomView, p: RoomPicture): void {
+    if (v.match?.kind !== 'duel') return;
+    this.duelParts.render(duelModel(v.match.duel, v.you, p.cursor), p.ms, duelNames(v));
+    this.duelOverlay.show(overlayKind(v), () => this.resultBox(v));
+  }
+
+  /** The result box: who won and how, the rematch offers, Rematch, Share, Replay and Menu. */
+  private resultBox(v: RoomView): HTMLElement {
+    const r = v.result!;
+    const offer = rematchLine(v);
+    const buttons: HTMLElement[] = [];
+    if (v.you !== null) {
+      const theirs = v.rematch[v.you === 0 ? 1 : 0];
+      const rematch = button(theirs ? 'Accept rematch' : 'Rematch', {
+        action: 'rematch',
+        cls: 'btn btn-primary',
+        shortcut: 'R',
+      });
+      rematch.disabled = v.rematch[v.you];
+      buttons.push(rematch);
+    }
+    buttons.push(
+      button('Share', { action: 'share', title: 'Share a link that replays this match' }),
+      h('a', { class: 'btn', href: `#replay=${r.code}`, 'data-testid': 'replay-link' }, 'Replay'),
+      button('Menu', { action: 'menu' }),
+    );
+    return h(
+      'div',
+      { class: 'overlay overlay-over', role: 'dialog', 'aria-labelledby': 'room-result' },
+      h(
+        'div',
+        { class: 'overlay-box' },
+        h('h2', { id: 'room-result', 'data-testid': 'result-title' }, resultTitle(v) ?? ''),
+        h('p', { 'data-testid': 'result-detail' }, resultDetail(v)),
+        offer ? h('p', { class: 'rematch-line', 'data-testid': 'rematch-line' }, offer) : null,
+        h('div', { class: 'overlay-buttons' }, ...buttons),
+      ),
+    );
+  }
+}
+
+/** The result box's kind: made again when the match, the result or the offers change. */
+function overlayKind(v: RoomView): string | null {
+  if (!v.result) return null;
+  return `over ${v.matchNo} ${v.result.code} ${v.rematch.join()} ${v.you}`;
+}
+
+/** The waiting panel's line: connecting, the connection lost, or waiting for the other player. */
+function waitText(v: RoomView): string {
+  if (v.status === 'closed') return v.notice ?? 'The connection to the room is closed.';
+  if (!v.match) return v.status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
+  return 'Waiting for the other player…';
+}
