@@ -55,6 +55,12 @@ interface Person {
 async function person(browser: Browser): Promise<Person> {
   const p = await openPage(browser, { reducedMotion: true });
   await p.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The page's Content-Security-Policy allows its own socket (connect-src 'self'): no violation.
+  await p.page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`),
+    );
+  });
   return p;
 }
 

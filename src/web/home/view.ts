@@ -77,7 +77,7 @@ function onlinePart(kind: OnlineKind): HTMLElement {
     name: 'room',
     class: 'join-input',
     placeholder: 'Room code or link',
-    'aria-label': 'Room code or link',
+    'aria-label': 'Join a room: its code or link',
     autocomplete: 'off',
     spellcheck: 'false',
     'data-testid': `join-input-${kind}`,
@@ -94,7 +94,7 @@ function onlinePart(kind: OnlineKind): HTMLElement {
       'form',
       { class: 'join-form', 'data-join': kind },
       input,
-      h('button', { type: 'submit', class: 'btn', 'data-testid': `join-${kind}` }, 'Join a room'),
+      h('button', { type: 'submit', class: 'btn', 'data-testid': `join-${kind}` }, 'Join'),
     ),
   );
 }
