@@ -9,6 +9,7 @@ import type { RoomView } from '../net/roomClient.ts';
 import type { SeatInfo } from '../net/rooms.ts';
 import { safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
+import { versusBoardsText } from './plainVersus.ts';
 
 /** A seat's name as shown: its player's (safe), or "Player N" while free. */
 export function seatName(seats: readonly SeatInfo[], side: 0 | 1): string {
@@ -55,19 +56,7 @@ export function onlineText(v: RoomView): string {
   const lines: string[] = [];
   const names = [0, 1].map((s) => `${seatName(v.seats, s as 0 | 1)}${seatState(v, s as 0 | 1)}`);
   if (m.kind === 'versus') {
-    const match = m.match;
-    const columns = match.games.map((g, i) => {
-      const queue = match.queues[i]!;
-      const next =
-        queue.length === 0 ? '-' : `${queue[0]}${queue.length > 1 ? ` +${queue.length - 1}` : ''}`;
-      return [
-        `${names[i]}: ${formatNumber(g.score)}`,
-        `next attack: ${next}`,
-        ...boardText(g.cells).split('\n'),
-      ];
-    });
-    const width = Math.max(...columns.map((c) => Math.max(...c.map((l) => l.length)))) + 4;
-    lines.push(...columns[0]!.map((l, i) => `${l.padEnd(width)}${columns[1]![i] ?? ''}`.trimEnd()));
+    lines.push(...versusBoardsText(m.match, names));
   } else {
     const d = m.duel;
     const t = whoIs(d);

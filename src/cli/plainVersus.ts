@@ -43,10 +43,8 @@ export function plainCommandVersus(line: string, model: ModelVersus): CommandVer
   return side === null || dir === null ? null : { type: 'move', side, dir };
 }
 
-/** Both boards side by side, with each side's score, largest tile and next attack. */
-export function versusText(m: ModelVersus): string {
-  const names = sideNames(m.opponent);
-  const match: VersusMatch = m.match;
+/** Both boards side by side under their names, with each side's score and next attack. */
+export function versusBoardsText(match: VersusMatch, names: readonly string[]): string[] {
   const columns = match.games.map((g, i) => {
     const queue = match.queues[i]!;
     const next =
@@ -58,7 +56,12 @@ export function versusText(m: ModelVersus): string {
     ];
   });
   const width = Math.max(...columns[0]!.map((l) => l.length)) + 4;
-  const lines = columns[0]!.map((l, i) => `${l.padEnd(width)}${columns[1]![i] ?? ''}`.trimEnd());
+  return columns[0]!.map((l, i) => `${l.padEnd(width)}${columns[1]![i] ?? ''}`.trimEnd());
+}
+
+/** Both boards side by side, with each side's score, largest tile and next attack. */
+export function versusText(m: ModelVersus): string {
+  const lines = versusBoardsText(m.match, sideNames(m.opponent));
   const result = resultLine(m);
   if (result) lines.push(`${result} Type r for a rematch, n for a new match, q to quit.`);
   return `${lines.join('\n')}\n`;

@@ -92,6 +92,23 @@ export function socketUrl(server: string): string {
   return `${server.replace(/^http/i, 'ws').replace(/\/+$/, '')}/api/rooms/socket`;
 }
 
+/** A room's view before there is a room to show: connecting, or closed with the reason. */
+export function emptyRoomView(status: RoomStatus, notice: string | null): RoomView {
+  return {
+    status,
+    room: null,
+    you: null,
+    matchNo: 0,
+    rules: null,
+    match: null,
+    log: [],
+    seats: [],
+    result: null,
+    rematch: [false, false],
+    notice,
+  };
+}
+
 export class RoomClient {
   private socket: SocketLike | null = null;
   private seat: string | null;
@@ -102,19 +119,7 @@ export class RoomClient {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  private v: RoomView = {
-    status: 'connecting',
-    room: null,
-    you: null,
-    matchNo: 0,
-    rules: null,
-    match: null,
-    log: [],
-    seats: [],
-    result: null,
-    rematch: [false, false],
-    notice: null,
-  };
+  private v: RoomView = emptyRoomView('connecting', null);
 
   constructor(private readonly o: RoomClientOptions) {
     this.seat = o.seat ?? null;

@@ -10,7 +10,7 @@ import type { Direction, Pos } from '../../engine/types.ts';
 import { bare, keyDirection } from '../../front/keymap.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import { type CommandDuel, updateDuel } from '../../front/modelDuel.ts';
-import { RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
+import { emptyRoomView, RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
 import { type AppContext, MOVE_MS } from '../context.ts';
 import type { Online } from '../leaderboards/online.ts';
 import { reducedMotion } from '../ui/dom.ts';
@@ -26,30 +26,13 @@ import { ViewRoom } from './view.ts';
 /** The browser's own WebSocket, as the room client takes it. */
 const browserSocket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
 
-/** A room view before the client has one: connecting, or closed with the reason. */
-function noRoom(status: 'connecting' | 'closed', notice: string | null): RoomView {
-  return {
-    status,
-    room: null,
-    you: null,
-    matchNo: 0,
-    rules: null,
-    match: null,
-    log: [],
-    seats: [],
-    result: null,
-    rematch: [false, false],
-    notice,
-  };
-}
-
 const MIDDLE: Pos = { row: 1, col: 1 };
 
 export class ScreenRoom {
   private readonly view: ViewRoom;
   private client: RoomClient | null = null;
   private code = '';
-  private last: RoomView = noRoom('connecting', null);
+  private last: RoomView = emptyRoomView('connecting', null);
   private cursor: Pos = MIDDLE;
   /** Counts entries, so that a join still under way for a screen left is dropped. */
   private entries = 0;
@@ -85,12 +68,12 @@ export class ScreenRoom {
     const read = roomOfHash(location.hash);
     if ('problem' in read) {
       this.code = '';
-      this.show(noRoom('closed', read.problem));
+      this.show(emptyRoomView('closed', read.problem));
       return;
     }
     this.code = read.code;
     this.cursor = MIDDLE;
-    this.show(noRoom('connecting', null));
+    this.show(emptyRoomView('connecting', null));
     void this.join(read.code, entry);
   }
 
@@ -128,7 +111,7 @@ export class ScreenRoom {
     if (entry !== this.entries) return;
     if (!online) {
       this.show(
-        noRoom(
+        emptyRoomView(
           'closed',
           'Online rooms come with the slidebox server: this page is served without one, or the server cannot be reached now.',
         ),
@@ -141,7 +124,7 @@ export class ScreenRoom {
       const look = await lookAtRoom(online.client.base, code);
       if (entry !== this.entries) return;
       if (look?.kind === 'missing') {
-        this.show(noRoom('closed', `No room has the code ${code} (it may have expired).`));
+        this.show(emptyRoomView('closed', `No room has the code ${code} (it may have expired).`));
         return;
       }
       // A free seat (or a server that did not say): it is taken under the player's name.
