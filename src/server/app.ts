@@ -449,8 +449,11 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
   });
   const rooms = new Rooms(o.database, { now, forfeitMs: o.forfeitMs, log: o.log });
   const socket = attachRoomSocket(app.server, rooms, o.log);
-  // Open sockets would hold the server's close: they are closed first (code 1001).
-  app.addHook('preClose', async () => socket.close());
+  // Open sockets would hold the server's close: they are closed first (code 1001), and the
+  // rooms let go of their seats and stop listening before the database is closed.
+  app.addHook('preClose', async () => {
+    await socket.close();
+  });
   await app.register(apiRoutes(o, new Scores(o.database), rooms, now), { prefix: '/api' });
   if (o.webRoot !== null && existsSync(o.webRoot)) {
     await app.register(fastifyStatic, {

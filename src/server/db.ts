@@ -97,6 +97,15 @@ export interface SeatsTable {
   side: number;
   token_hash: string | null;
   name: string | null;
+  /** The server process holding the seat's connection (its instance id), or null (0004). */
+  holder: string | null;
+  /**
+   * While a process holds the seat: its last sign of life (a heartbeat); once none does: when
+   * the seat was left (ms) (0004).
+   */
+  seen_ms: number | null;
+  /** The match after which this seat offered a rematch, or null (0004). */
+  rematch: number | null;
 }
 
 /** A room's actions, in order per match: the database orders them. */
@@ -145,6 +154,11 @@ export interface Database {
   readonly dialect: Dialect;
   /** Where it is, without a password: for the start-up line. */
   readonly where: string;
+  /**
+   * PostgreSQL: a new connection of its own, outside the pool, not yet connected (for LISTEN,
+   * which holds a connection for as long as it listens).
+   */
+  readonly newClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -242,7 +256,19 @@ export async function openDatabase(target: string): Promise<Database> {
       preparedStatements(client);
     });
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    database = { db, dialect: 'postgres', where: redactUrl(target), close: () => db.destroy() };
+    database = {
+      db,
+      dialect: 'postgres',
+      where: redactUrl(target),
+      newClient: () =>
+        new pg.Client({
+          connectionString: target,
+          connectionTimeoutMillis: 3000,
+          keepAlive: true,
+          types: pgTypes as never,
+        }),
+      close: () => db.destroy(),
+    };
   } else {
     mkdirSync(dirname(target), { recursive: true });
     const file = new SQLite(target);
@@ -347,7 +373,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
-  return { ...first, ...more, ...roomsMigration(dialect) };
+  return { ...first, ...more, ...roomsMigration(dialect), ...presenceMigration() };
 }
 
 /** Online rooms: rooms, their seats, their actions in order, finished matches. */
@@ -418,6 +444,24 @@ function roomsMigration(dialect: Dialect): Record<string, Migration> {
           .on('room_results')
           .column('name1')
           .execute();
+      },
+    },
+  };
+}
+
+/**
+ * Rooms served by several processes: who holds each seat's connection and their heartbeat (or
+ * when the seat was left), and rematch offers, kept in the database rather than in one process.
+ */
+function presenceMigration(): Record<string, Migration> {
+  return {
+    '0004-room-presence': {
+      async up(db: Kysely<unknown>) {
+        // One column a statement: SQLite adds one at a time.
+        await db.schema.alterTable('seats').addColumn('holder', 'text').execute();
+        await db.schema.alterTable('seats').addColumn('seen_ms', 'bigint').execute();
+        await db.schema.alterTable('seats').addColumn('rematch', 'integer').execute();
+        await db.schema.createIndex('seats_holder').on('seats').column('holder').execute();
       },
     },
   };

@@ -19,12 +19,12 @@ export const RATE_BURST = 40;
 /** Refused messages in a row after which the connection is closed. */
 const REFUSED_MAX = 100;
 
-/** Serves the rooms' socket on `server`; returns what closes it. */
+/** Serves the rooms' socket on `server`; returns what closes it (the rooms with it). */
 export function attachRoomSocket(
   server: Server,
   rooms: Rooms,
   log?: (line: string) => void,
-): { close(): void } {
+): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MESSAGE_MAX });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
@@ -39,9 +39,9 @@ export function attachRoomSocket(
   };
   server.on('upgrade', onUpgrade);
   return {
-    close() {
+    async close() {
       server.off('upgrade', onUpgrade);
-      rooms.close();
+      await rooms.close();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },
