@@ -14,6 +14,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { LEVELS } from './boards.ts';
@@ -159,6 +160,11 @@ export interface Database {
    * which holds a connection for as long as it listens).
    */
   readonly newClient?: () => pg.Client;
+  /**
+   * SQLite: the file itself, for the few statements run so often that they are prepared once
+   * and run without a query builder (the online rooms' actions).
+   */
+  readonly sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -280,7 +286,7 @@ export async function openDatabase(target: string): Promise<Database> {
     const db = new Kysely<Schema>({
       dialect: new SqliteDialect({ database: cachingStatements(file) }),
     });
-    database = { db, dialect: 'sqlite', where: target, close: () => db.destroy() };
+    database = { db, dialect: 'sqlite', where: target, sqlite: file, close: () => db.destroy() };
   }
   const migrated = await migrate(database);
   if (migrated !== null) {
@@ -373,7 +379,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
-  return { ...first, ...more, ...roomsMigration(dialect), ...presenceMigration() };
+  const pg = dialect === 'postgres' ? actionFunction() : {};
+  return { ...first, ...more, ...roomsMigration(dialect), ...presenceMigration(), ...pg };
 }
 
 /** Online rooms: rooms, their seats, their actions in order, finished matches. */
@@ -462,6 +469,48 @@ function presenceMigration(): Record<string, Migration> {
         await db.schema.alterTable('seats').addColumn('seen_ms', 'bigint').execute();
         await db.schema.alterTable('seats').addColumn('rematch', 'integer').execute();
         await db.schema.createIndex('seats_holder').on('seats').column('holder').execute();
+      },
+    },
+  };
+}
+
+/**
+ * PostgreSQL: a room's action written in one statement (src/server/roomLog.ts): it takes the
+ * room's row lock for the statement only, writes the action at its seq unless that seq or the
+ * match's result is there already (a function's statements each see what committed before
+ * them, so a result written while it waited for the lock is seen), the result with it when it
+ * ends the match, and notifies the other processes with the action in the payload.
+ * 0: written; 1: the seq or the result was there first; 2: the match moved on or the room is gone.
+ */
+function actionFunction(): Record<string, Migration> {
+  return {
+    '0005-room-action-function': {
+      async up(db: Kysely<unknown>) {
+        await sql`create or replace function slidebox_room_action(
+            p_room bigint, p_match integer, p_seq integer, p_side integer, p_action text,
+            p_client bigint, p_now bigint, p_code text, p_kind text, p_winner text,
+            p_reason text, p_share text, p_name0 text, p_name1 text, p_payload text)
+          returns integer language plpgsql as $$
+          begin
+            perform 1 from rooms where id = p_room and match = p_match for no key update;
+            if not found then return 2; end if;
+            if exists (select 1 from room_results where room_code = p_code and match = p_match)
+              then return 1; end if;
+            insert into room_actions (room_id, match, seq, side, action, client_id, created_ms)
+              values (p_room, p_match, p_seq, p_side, p_action, p_client, p_now)
+              on conflict (room_id, match, seq) do nothing;
+            if not found then return 1; end if;
+            if p_winner is not null then
+              insert into room_results (room_code, match, kind, winner, reason, code, name0,
+                  name1, finished_ms)
+                values (p_code, p_match, p_kind, p_winner, p_reason, p_share, p_name0, p_name1,
+                  p_now)
+                on conflict (room_code, match) do nothing;
+              update rooms set active_ms = p_now where id = p_room;
+            end if;
+            perform pg_notify('slidebox_rooms', p_payload);
+            return 0;
+          end $$`.execute(db);
       },
     },
   };

@@ -51,6 +51,7 @@ export function newLiveRoom(
     emptySince: now,
     loadedAt: now,
     syncQueued: false,
+    heard: [],
     forfeiting: false,
     version: 0,
     seatsSent: '',

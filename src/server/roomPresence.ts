@@ -27,8 +27,9 @@ export function peerCount(room: LiveRoom): number {
 
 /** Sends `m` to the room's connections (but `except`). */
 export function broadcast(room: LiveRoom, m: ServerMessage, except?: Peer): void {
+  const text = JSON.stringify(m);
   eachPeer(room, (p) => {
-    if (p !== except) p.send(m);
+    if (p !== except) p.sendText(text);
   });
 }
 
@@ -240,6 +241,14 @@ export class RoomSweeper {
   /** Deletes rooms nobody entered for idleMs (their finished matches stay in room_results). */
   private async cleanUp(now: number): Promise<void> {
     try {
+      // Rooms played in here count as entered (an action does not write the room's row).
+      const playing = [...this.rooms.live.values()].filter((r) => peerCount(r) > 0);
+      for (let i = 0; i < playing.length; i += 500) {
+        await this.store.touchAll(
+          playing.slice(i, i + 500).map((r) => r.id),
+          now,
+        );
+      }
       await this.store.deleteIdle(now - this.o.idleMs);
       for (const room of this.rooms.live.values()) {
         if (peerCount(room) === 0) this.rooms.evict(room);

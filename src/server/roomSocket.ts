@@ -53,6 +53,9 @@ function serveSocket(ws: WebSocket, rooms: Rooms, log?: (line: string) => void):
     send(m: ServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
     },
+    sendText(text: string) {
+      if (ws.readyState === ws.OPEN) ws.send(text);
+    },
     close(code, reason) {
       ws.close(code, reason);
     },

@@ -193,28 +193,6 @@ export class RoomStore {
     });
   }
 
-  /** Writes an action at `seq` of the room's match: false when that seq is written already. */
-  async insertAction(
-    tx: Db,
-    room: LiveRoom,
-    row: { seq: number; side: Side; action: string; clientId: number; now: number },
-  ): Promise<boolean> {
-    const inserted = await tx
-      .insertInto('room_actions')
-      .values({
-        room_id: room.id,
-        match: room.matchNo,
-        seq: row.seq,
-        side: row.side,
-        action: row.action,
-        client_id: row.clientId,
-        created_ms: row.now,
-      })
-      .onConflict((oc) => oc.columns(['room_id', 'match', 'seq']).doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows) === 1;
-  }
-
   /** Writes this seat's rematch offer; with both offered, the next match (its seed). */
   offerRematch(room: LiveRoom, side: Side, newSeed: () => number) {
     const matchNo = room.matchNo;
@@ -345,6 +323,12 @@ export class RoomStore {
       .set({ active_ms: this.now() })
       .where('id', '=', roomId)
       .execute();
+  }
+
+  /** These rooms were entered now (they are being played). */
+  async touchAll(ids: readonly number[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('rooms').set({ active_ms: now }).where('id', 'in', ids).execute();
   }
 
   /** Deletes rooms nobody entered since `before` (their finished matches stay). */

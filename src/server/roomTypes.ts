@@ -17,6 +17,8 @@ import type { Schema } from './db.ts';
 /** One connection to a room, as the rooms see it. */
 export interface Peer {
   send(message: ServerMessage): void;
+  /** Sends a message written as JSON already (a broadcast writes it once for every peer). */
+  sendText(text: string): void;
   close(code: number, reason: string): void;
 }
 
@@ -95,12 +97,22 @@ export interface LiveRoom {
   readonly loadedAt: number;
   /** A read of the room's changes is queued and not started yet. */
   syncQueued: boolean;
+  /** Actions other processes notified with their text, not taken in yet (in the order heard). */
+  heard: HeardAction[];
   /** A forfeit is being decided. */
   forfeiting: boolean;
   /** Grows with every change of the seats in memory (a read begun before is stale). */
   version: number;
   /** The seats as last sent to the room's connections (JSON). */
   seatsSent: string;
+}
+
+/** An action another process wrote, as its notification carried it. */
+export interface HeardAction {
+  readonly match: number;
+  readonly seq: number;
+  readonly clientId: number;
+  readonly action: string;
 }
 
 /** A seat's row, as read. */

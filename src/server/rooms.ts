@@ -10,17 +10,19 @@
  * PostgreSQL serve one set of rooms (the two players of a room may be connected to different
  * processes):
  * - Order. Every change to a room's match (an action, a result, a rematch offer or a new match)
- *   is a transaction that first updates the room's row: PostgreSQL's row lock puts them one
- *   after another across processes, and the update finds no row when the match has moved on (a
- *   rematch elsewhere). An action is the row (room, match, seq = the log's length + 1); when
- *   another process wrote that seq first, or wrote the result, this process reads what it
- *   missed (still holding the lock, so nothing more comes), applies it (sending it to its own
- *   connections) and judges the action again on the match as it now stands.
- * - Fan-out. A committed change NOTIFYs the channel `slidebox_rooms` ("instance room-id what");
- *   each process LISTENs on a connection of its own (not the pool's) and, for a room it has in
- *   memory, reads the room's changes from the database in the room's order (new actions, seats,
- *   a new match, the end) and sends them on. The listener connects again when its connection
- *   drops, and then every room in memory is read again.
+ *   takes the room's row lock: PostgreSQL puts them one after another across processes, and
+ *   finds no row when the match has moved on (a rematch elsewhere). An action is the row (room,
+ *   match, seq = the log's length + 1), written in one statement that holds the lock for that
+ *   statement only (roomLog.ts); when another process wrote that seq first, or wrote the
+ *   result, this process reads what it missed, applies it (sending it to its own connections)
+ *   and judges the action again on the match as it now stands. A result, a forfeit or a rematch
+ *   is a transaction that first updates the room's row.
+ * - Fan-out. A committed change NOTIFYs the channel `slidebox_rooms` ("instance room-id what",
+ *   and for an action, the action itself); each process LISTENs on a connection of its own (not
+ *   the pool's) and, for a room it has in memory, applies a notified action that is its live
+ *   match's next as it is, and otherwise reads the room's changes from the database in the
+ *   room's order (new actions, seats, a new match, the end) and sends them on. The listener
+ *   connects again when its connection drops, and then every room in memory is read again.
  * - Presence. A seat's row names the process holding the seat's connection (`holder`, a random
  *   id per process) and `seen_ms`: that process's heartbeat (every forfeit time / 4, one
  *   statement for all its seats) or, once nobody holds the seat, when it was left. A seat held
@@ -30,12 +32,15 @@
  *   a forfeit is decided again inside the locked transaction on the database's view, and the
  *   result row is written once. A seat whose holder becomes another process while this one
  *   still has a connection for it was taken back elsewhere: that connection is closed.
- * With SQLite there is one process: no listener, no heartbeat, the same tables and statements.
+ * With SQLite there is one process: no listener, no heartbeat, the same tables and statements,
+ * but for an action: one prepared insert, those of an event-loop turn committed together
+ * before any of them is sent (roomLog.ts).
  *
  * This file is the referee; beside it: roomTypes.ts (the vocabulary), roomStore.ts (every
- * statement), roomLive.ts (a live room brought up to the database's changes), roomPresence.ts
- * (presence, the sweep: heartbeats, forfeits, cleanup), roomSeats.ts (taking a seat),
- * roomListener.ts (LISTEN), roomConnection.ts (a socket's place in a room).
+ * statement but an action's), roomLog.ts (an action written), roomLive.ts (a live room brought
+ * up to the database's changes), roomPresence.ts (presence, the sweep: heartbeats, forfeits,
+ * cleanup), roomSeats.ts (taking a seat), roomListener.ts (LISTEN), roomConnection.ts (a
+ * socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
 import { randomSeed } from '../engine/rng.ts';
@@ -66,6 +71,7 @@ import type { Database } from './db.ts';
 import { Connection } from './roomConnection.ts';
 import { RoomListener } from './roomListener.ts';
 import { LiveRooms, newLiveRoom, resultOf, startNext } from './roomLive.ts';
+import { type ActionLog, actionLog, readHeard } from './roomLog.ts';
 import { broadcast, eachPeer, offers, Presence, peerCount, RoomSweeper } from './roomPresence.ts';
 import { Seating } from './roomSeats.ts';
 import { RoomStore } from './roomStore.ts';
@@ -122,6 +128,7 @@ export class Rooms {
   private readonly listener: RoomListener | null = null;
   private readonly sweeper: RoomSweeper;
   private readonly seating: Seating;
+  private readonly actions: ActionLog;
   private closed = false;
 
   constructor(
@@ -133,6 +140,7 @@ export class Rooms {
     this.idleMs = o.idleMs ?? DEFAULT_IDLE_MS;
     this.shared = database.dialect === 'postgres';
     this.store = new RoomStore(database, this.instance, this.now);
+    this.actions = actionLog(database, this.instance);
     this.presence = new Presence(this.instance, this.now, this.forfeitMs, this.forfeitMs);
     this.rooms = new LiveRooms(this.presence, o.log);
     this.seating = new Seating(this.store, this.presence, this.shared, (room) => this.sync(room));
@@ -238,10 +246,9 @@ export class Rooms {
         }
         if (!('next' in judged)) return this.answer(room, side, peer, id, judged);
         if (tries > TRIES) throw new Error(`room ${room.code}: an action could not be ordered`);
-        const done = await this.append(room, side, id, action);
-        if (done === true) return;
-        if (done !== false) return this.answer(room, side, peer, id, done);
-        // The match moved on elsewhere (a rematch): catch up, then judge the action again.
+        if (await this.append(room, side, id, action, judged.next)) return;
+        // Another process wrote this seq or the match's end first, or the match moved on (a
+        // rematch): catch up, then judge the action again.
         await this.sync(room);
         caughtUp = true;
       }
@@ -400,42 +407,22 @@ export class Rooms {
 
   /**
    * Writes `side`'s action as the match's next one (with the result when it ends the match) and
-   * sends it: true. Holding the room's row, it first takes in what other processes wrote before
-   * (nobody can write after that until it is done), so the action is judged on the database's
-   * match: the verdict when it is refused or changes nothing there. False when the database's
-   * match is not this process's (nothing written).
+   * sends it once stored: true. False when another process wrote that seq or the match's result
+   * first, or the database's match is not this process's (nothing written).
    */
   private async append(
     room: LiveRoom,
     side: Side,
     id: number,
     action: RoomAction,
-  ): Promise<boolean | Verdict> {
+    next: RoomMatch,
+  ): Promise<boolean> {
+    const seq = room.log.length + 1;
+    const a = loggedText({ side, action });
+    const result = matchOver(next) ? resultOf(next, matchWinner(next)!, 'play') : null;
     const now = this.now();
-    const written = await this.store.locked(room, async (tx) => {
-      for (let caughtUp = false; ; caughtUp = true) {
-        const judged = this.judge(room, side, action);
-        if (!('next' in judged)) return judged;
-        const seq = room.log.length + 1;
-        const a = loggedText({ side, action });
-        if (!(await this.store.storedResult(tx, room.code, room.matchNo))) {
-          const row = { seq, side, action: a, clientId: id, now };
-          if (await this.store.insertAction(tx, room, row)) {
-            const over = matchOver(judged.next);
-            const result = over ? resultOf(judged.next, matchWinner(judged.next)!, 'play') : null;
-            if (result) await this.store.storeResult(tx, room, result, now);
-            await this.store.notify(tx, room, result ? 'end' : 'action');
-            return { seq, a, next: judged.next, result };
-          }
-        }
-        if (caughtUp) throw new Error(`room ${room.code}: its stored actions do not follow on`);
-        // Another process wrote first: its actions (or the end), then this action judged again.
-        const ch = await this.store.changes(tx, room);
-        if (ch) this.apply(room, ch);
-      }
-    });
-    if (written === false || !('seq' in written)) return written;
-    const { seq, a, next, result } = written;
+    const write = { room, seq, side, action: a, clientId: id, now, result };
+    if ((await this.actions.write(write)) !== 'written') return false;
     room.seats[side].lastId = id;
     room.match = next;
     room.log.push(a);
@@ -476,12 +463,37 @@ export class Rooms {
     }).catch((e) => this.o.log?.(`room ${room.code}: catching up: ${message(e)}`));
   }
 
-  /** A notification from the channel: "instance room-id what". */
+  /**
+   * A notification from the channel: "instance room-id what", and for an action, the action
+   * (match, seq, client id, text), applied as it is when it is the live match's next.
+   */
   private heard(payload: string): void {
-    const [from, id] = payload.split(' ');
+    const [from, id, what, ...rest] = payload.split(' ');
     if (from === this.instance) return;
     const room = this.byId.get(Number(id));
-    if (room) this.requestSync(room);
+    if (!room) return;
+    const action = what === 'action' ? readHeard(rest) : null;
+    if (!action) {
+      this.requestSync(room);
+      return;
+    }
+    room.heard.push(action);
+    if (room.heard.length > 1) return; // its turn is queued already
+    this.serial(room, async () => {
+      const heard = room.heard;
+      room.heard = [];
+      for (const h of heard) {
+        if (h.match < room.matchNo || (h.match === room.matchNo && h.seq <= room.log.length)) {
+          continue; // known already
+        }
+        const next = h.match === room.matchNo && h.seq === room.log.length + 1;
+        if (!next || room.result || !this.rooms.takeAction(room, h.action, h.clientId, true)) {
+          // Out of order, or notified without the rest: read the room's changes.
+          await this.sync(room);
+          return;
+        }
+      }
+    }).catch((e) => this.o.log?.(`room ${room.code}: catching up: ${message(e)}`));
   }
 
   /** The listener (re)connected: notifications may have been missed, every room is read again. */

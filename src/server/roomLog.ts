@@ -1,0 +1,165 @@
+/**
+ * A room's actions written to the database: the rooms' hottest statement, so each database has
+ * its own way, without a query builder at every action.
+ *
+ * - SQLite: one process is the only writer and each room's queue orders its actions, so an
+ *   action is one prepared insert (with the result when it ends the match). The actions of one
+ *   event-loop turn are written in one transaction (group commit) and each is answered once
+ *   that transaction has committed: nothing is sent before it is stored.
+ * - PostgreSQL: one statement, the function `slidebox_room_action` (migration 0005): the room's
+ *   row lock for that statement only, the action at its seq unless another process wrote that
+ *   seq or the match's result first, the result with it, and a notification that carries the
+ *   action (other processes apply it without reading it back).
+ */
+
+import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { MatchResult, Side } from '../net/rooms.ts';
+import type { Database } from './db.ts';
+import type { LiveRoom } from './roomTypes.ts';
+
+/** An action to write: the match's next (`seq`), with the result when it ends the match. */
+export interface ActionWrite {
+  readonly room: LiveRoom;
+  readonly seq: number;
+  readonly side: Side;
+  /** The logged action (src/net/rooms.ts `loggedText`). */
+  readonly action: string;
+  readonly clientId: number;
+  readonly now: number;
+  readonly result: MatchResult | null;
+}
+
+/**
+ * Written; `taken`: another process wrote that seq or the match's result first (catch up, then
+ * judge the action again); `moved`: the database's match is not this one (or the room is gone).
+ */
+export type Written = 'written' | 'taken' | 'moved';
+
+export interface ActionLog {
+  write(w: ActionWrite): Promise<Written>;
+}
+
+/** The notification of an action another process may apply as it is (see {@link readHeard}). */
+export function actionPayload(instance: string, w: ActionWrite): string {
+  const { room } = w;
+  return `${instance} ${room.id} action ${room.matchNo} ${w.seq} ${w.clientId} ${w.action}`;
+}
+
+/** An action as a notification carries it, or null when it carries none. */
+export function readHeard(
+  rest: readonly string[],
+): { match: number; seq: number; clientId: number; action: string } | null {
+  if (rest.length < 4) return null;
+  const [match, seq, clientId] = rest.slice(0, 3).map(Number) as [number, number, number];
+  if (![match, seq, clientId].every(Number.isSafeInteger)) return null;
+  return { match, seq, clientId, action: rest.slice(3).join(' ') };
+}
+
+export function actionLog(database: Database, instance: string): ActionLog {
+  if (database.sqlite) return new SqliteActionLog(database.sqlite);
+  return new PostgresActionLog(database, instance);
+}
+
+interface Pending {
+  readonly w: ActionWrite;
+  resolve(w: Written): void;
+  reject(e: unknown): void;
+}
+
+class SqliteActionLog implements ActionLog {
+  private readonly insertAction: SQLite.Statement;
+  private readonly insertResult: SQLite.Statement;
+  private readonly touchRoom: SQLite.Statement;
+  private readonly writeAll: (batch: readonly Pending[]) => Written[];
+  private pending: Pending[] = [];
+  private scheduled = false;
+
+  constructor(private readonly file: SQLite.Database) {
+    this.insertAction = file.prepare(
+      `insert into room_actions (room_id, match, seq, side, action, client_id, created_ms)
+       values (?, ?, ?, ?, ?, ?, ?) on conflict (room_id, match, seq) do nothing`,
+    );
+    this.insertResult = file.prepare(
+      `insert into room_results (room_code, match, kind, winner, reason, code, name0, name1,
+       finished_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (room_code, match) do nothing`,
+    );
+    this.touchRoom = file.prepare('update rooms set active_ms = ? where id = ?');
+    this.writeAll = file.transaction((batch: readonly Pending[]) =>
+      batch.map((p) => this.one(p.w)),
+    );
+  }
+
+  write(w: ActionWrite): Promise<Written> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ w, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private one(w: ActionWrite): Written {
+    const { room } = w;
+    const a = [room.id, room.matchNo, w.seq, w.side, w.action, w.clientId, w.now] as const;
+    if (this.insertAction.run(...a).changes !== 1) return 'taken';
+    const r = w.result;
+    if (r) {
+      const names = [room.seats[0].name ?? '', room.seats[1].name ?? ''] as const;
+      const kind = room.rules.kind;
+      this.insertResult.run(
+        room.code,
+        room.matchNo,
+        kind,
+        String(r.winner),
+        r.reason,
+        r.code,
+        ...names,
+        w.now,
+      );
+      this.touchRoom.run(w.now, room.id);
+    }
+    return 'written';
+  }
+
+  private flush(): void {
+    // A transaction of the query builder's is open on the file (between two of its awaits):
+    // this one would nest in it, and commit with it. After it, then.
+    if (this.file.inTransaction) {
+      setTimeout(() => this.flush(), 1);
+      return;
+    }
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    let written: Written[];
+    try {
+      written = this.writeAll(batch);
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    for (const [i, p] of batch.entries()) p.resolve(written[i]!);
+  }
+}
+
+class PostgresActionLog implements ActionLog {
+  constructor(
+    private readonly database: Database,
+    private readonly instance: string,
+  ) {}
+
+  async write(w: ActionWrite): Promise<Written> {
+    const { room, result: r } = w;
+    const payload = r ? `${this.instance} ${room.id} end` : actionPayload(this.instance, w);
+    const row = await sql<{ done: number }>`select slidebox_room_action(${room.id}, ${room.matchNo},
+        ${w.seq}, ${w.side}, ${w.action}, ${w.clientId}, ${w.now}, ${room.code}, ${room.rules.kind},
+        ${r ? String(r.winner) : null}, ${r?.reason ?? null}, ${r?.code ?? null},
+        ${room.seats[0].name ?? ''}, ${room.seats[1].name ?? ''}, ${payload}) as done`.execute(
+      this.database.db,
+    );
+    const done = Number(row.rows[0]?.done);
+    return done === 0 ? 'written' : done === 1 ? 'taken' : 'moved';
+  }
+}
