@@ -15,9 +15,14 @@
  */
 import { checkSeed, randomSeed } from '../engine/rng.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
-import { type AppContext, keyBelongsToControl, type ServerLink } from './context.ts';
+import {
+  type AppContext,
+  keyBelongsToControl,
+  type OnlineKind,
+  type ServerLink,
+} from './context.ts';
 import type { Screen2048 } from './game2048/screen.ts';
-import { type OnlineKind, ViewHome } from './home/view.ts';
+import { ViewHome } from './home/view.ts';
 import type { Online } from './leaderboards/online.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
 import { onHistoryNotice } from './storage/historyNotice.ts';

@@ -2,6 +2,7 @@
  * What the web app gives each of its screens: storage, settings, the live region, routing, and
  * the leaderboard server when there is one.
  */
+import type { ServerClient } from '../net/api.ts';
 import type { KeyValueStore } from './storage/persist.ts';
 import type { Settings } from './storage/settings.ts';
 import type { RecordsBox } from './storage/webStores.ts';
@@ -25,6 +26,16 @@ export interface AppContext {
   home(): void;
   /** The leaderboard server, when this page is served by one (null: none, or not known yet). */
   server(): ServerLink | null;
+}
+
+/** The games that can be played online. */
+export type OnlineKind = 'versus' | 'duel';
+
+/** What online rooms ask of the server this page came from (src/web/leaderboards/online.ts). */
+export interface RoomServer {
+  readonly client: ServerClient;
+  /** The player's name, asked for in the page when there is none yet; null: not given. */
+  name(text: { readonly title: string; readonly ok: string }): Promise<string | null>;
 }
 
 /** What the leaderboard server does for a game screen (src/web/leaderboards/online.ts). */

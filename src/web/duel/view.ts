@@ -12,7 +12,7 @@ import {
   playerNames,
 } from '../../front/modelDuel.ts';
 import { button, h, helpOverlay, NoticeLine, OverlaySlot, onActions, overlay } from '../ui/dom.ts';
-import { DuelBoard } from './board.ts';
+import { DuelBoard } from '../ui/duelBoard.ts';
 
 const KEYS_HELP =
   'Sliding: arrows, WASD or swipe · Placing: tap an empty cell (the 2/4 toggle picks the tile), or move the cursor with the arrows and press 2 or 4 · N new duel · R rematch · ? help · Q or Esc menu';

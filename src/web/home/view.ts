@@ -3,8 +3,10 @@
  * settings it is given and reports every change; the wiring file remembers them. When a server
  * serves the page, the versus and duel cards also play online: make a room, or join one.
  */
+
 import { MAX_SIZE, MIN_SIZE } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
+import type { OnlineKind } from '../context.ts';
 import {
   type GameKind,
   type PictureMode,
@@ -18,7 +20,6 @@ import {
 import { h } from '../ui/dom.ts';
 
 /** The games that can be played online, in a room on the server. */
-export type OnlineKind = 'versus' | 'duel';
 
 export interface HomeHandlers {
   change(s: Settings): void;

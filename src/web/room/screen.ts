@@ -11,8 +11,7 @@ import { bare, keyDirection } from '../../front/keymap.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import { type CommandDuel, updateDuel } from '../../front/modelDuel.ts';
 import { emptyRoomView, RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
-import { type AppContext, MOVE_MS } from '../context.ts';
-import type { Online } from '../leaderboards/online.ts';
+import { type AppContext, MOVE_MS, type RoomServer } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { shareReplay } from '../ui/share.ts';
@@ -40,7 +39,7 @@ export class ScreenRoom {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly findServer: () => Promise<Online | null>,
+    private readonly findServer: () => Promise<RoomServer | null>,
   ) {
     this.view = new ViewRoom({
       menu: () => ctx.home(),

@@ -3,8 +3,7 @@
  * (the player's name asked for the first time), its seat token kept in this browser; and what
  * the server says of a room before joining it (is a seat free?).
  */
-import type { OnlineKind } from '../home/view.ts';
-import type { Online } from '../leaderboards/online.ts';
+import type { OnlineKind, RoomServer } from '../context.ts';
 import type { KeyValueStore } from '../storage/keyValue.ts';
 import type { Settings } from '../storage/settings.ts';
 import { saveSeat } from './seats.ts';
@@ -21,7 +20,7 @@ export const NAME_TEXT = { title: 'Your name in online games', ok: 'Play' } as c
  * not be kept), or why not (an empty sentence: the player cancelled the name prompt).
  */
 export async function makeRoom(
-  online: Online,
+  online: RoomServer,
   kv: KeyValueStore,
   kind: OnlineKind,
   s: Settings,

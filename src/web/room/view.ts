@@ -9,8 +9,8 @@ import { formatNumber } from '../../front/format.ts';
 import type { CommandDuel } from '../../front/modelDuel.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { Side } from '../../net/rooms.ts';
-import { DuelBoard } from '../duel/board.ts';
 import { button, h, NoticeLine, OverlaySlot, setText } from '../ui/dom.ts';
+import { DuelBoard } from '../ui/duelBoard.ts';
 import { SidePanel } from '../ui/sidePanel.ts';
 import {
   duelModel,

@@ -10,10 +10,10 @@ import { maxTile } from '../../engine/game2048.ts';
 import type { Pos } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
 import { aiToAct, type CommandDuel, type ModelDuel, playerNames } from '../../front/modelDuel.ts';
-import { turnLine } from '../ui/announceMatch.ts';
-import { cellTransform, setupGrid } from '../ui/board.ts';
-import { h, setText } from '../ui/dom.ts';
-import { drawTiles, sameCells } from '../ui/tiles.ts';
+import { turnLine } from './announceMatch.ts';
+import { cellTransform, setupGrid } from './board.ts';
+import { h, setText } from './dom.ts';
+import { drawTiles, sameCells } from './tiles.ts';
 
 export class DuelBoard {
   readonly board: HTMLElement;
