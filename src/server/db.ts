@@ -4,7 +4,9 @@
  * versioned migrations applied at start. Queries take parameters only.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   type Generated,
@@ -241,6 +243,58 @@ function preparedStatements(client: pg.PoolClient): void {
   };
 }
 
+/** The checkpoints' thread: a connection of its own copies the WAL into the file. */
+const CHECKPOINTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.module);
+const file = new SQLite(workerData.path);
+file.pragma('busy_timeout = 5000');
+// Most of the copy without holding up the writer, then the rest with it held (briefly) so that
+// the WAL starts again from its beginning (written to all along, it would only grow).
+const timer = setInterval(() => {
+  try {
+    file.pragma('wal_checkpoint(PASSIVE)');
+    file.pragma('wal_checkpoint(RESTART)');
+  } catch {}
+}, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  file.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * Runs the SQLite file's WAL checkpoints on a thread of their own: a checkpoint copies and
+ * syncs pages for several milliseconds, which at the commit that crossed the WAL's limit held
+ * up the event loop (and every room's moves with it). The WAL stays the same; when the thread
+ * cannot start, SQLite checkpoints at commits as before.
+ */
+function checkpointElsewhere(file: SQLite.Database, path: string): { stop(): Promise<void> } {
+  try {
+    const module = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(CHECKPOINTS, {
+      eval: true,
+      workerData: { module, path, everyMs: 250 },
+    });
+    worker.unref();
+    worker.on('error', () => file.pragma('wal_autocheckpoint = 1000'));
+    file.pragma('wal_autocheckpoint = 0');
+    const done = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    return {
+      async stop() {
+        worker.postMessage('stop');
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([done, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+        clearTimeout(timer);
+        await worker.terminate();
+      },
+    };
+  } catch {
+    return { stop: async () => {} };
+  }
+}
+
 /** Opens (and migrates) the database: `target` is an SQLite file path or a postgres:// URL. */
 export async function openDatabase(target: string): Promise<Database> {
   let database: Database;
@@ -283,10 +337,15 @@ export async function openDatabase(target: string): Promise<Database> {
     // power cut can lose the last ones).
     file.pragma('synchronous = NORMAL');
     file.pragma('busy_timeout = 5000');
+    const checkpoints = checkpointElsewhere(file, target);
     const db = new Kysely<Schema>({
       dialect: new SqliteDialect({ database: cachingStatements(file) }),
     });
-    database = { db, dialect: 'sqlite', where: target, sqlite: file, close: () => db.destroy() };
+    const close = async () => {
+      await checkpoints.stop();
+      await db.destroy();
+    };
+    database = { db, dialect: 'sqlite', where: target, sqlite: file, close };
   }
   const migrated = await migrate(database);
   if (migrated !== null) {

@@ -103,7 +103,15 @@ class SqliteActionLog implements ActionLog {
   private one(w: ActionWrite): Written {
     const { room } = w;
     const a = [room.id, room.matchNo, w.seq, w.side, w.action, w.clientId, w.now] as const;
-    if (this.insertAction.run(...a).changes !== 1) return 'taken';
+    let changes: number;
+    try {
+      changes = this.insertAction.run(...a).changes;
+    } catch (e) {
+      // The room is gone (deleted idle): this action alone fails, not the others written with it.
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'moved';
+      throw e;
+    }
+    if (changes !== 1) return 'taken';
     const r = w.result;
     if (r) {
       const names = [room.seats[0].name ?? '', room.seats[1].name ?? ''] as const;
