@@ -539,26 +539,34 @@ function presenceMigration(): Record<string, Migration> {
  * match's result is there already (a function's statements each see what committed before
  * them, so a result written while it waited for the lock is seen), the result with it when it
  * ends the match, and notifies the other processes with the action in the payload.
- * 0: written; 1: the seq or the result was there first; 2: the match moved on or the room is gone.
+ * 'written'; 'moved': the match moved on or the room is gone; 'over': the match's result is
+ * there; else the seq was written first: the match's actions from that seq on (JSON, [seq,
+ * action, client id] each), to take in before trying again.
  */
 function actionFunction(): Record<string, Migration> {
   return {
     '0005-room-action-function': {
       async up(db: Kysely<unknown>) {
-        await sql`create or replace function slidebox_room_action(
+        await sql`create or replace function slidebox_room_act(
             p_room bigint, p_match integer, p_seq integer, p_side integer, p_action text,
             p_client bigint, p_now bigint, p_code text, p_kind text, p_winner text,
             p_reason text, p_share text, p_name0 text, p_name1 text, p_payload text)
-          returns integer language plpgsql as $$
+          returns text language plpgsql as $$
+          declare missed text;
           begin
             perform 1 from rooms where id = p_room and match = p_match for no key update;
-            if not found then return 2; end if;
+            if not found then return 'moved'; end if;
             if exists (select 1 from room_results where room_code = p_code and match = p_match)
-              then return 1; end if;
+              then return 'over'; end if;
             insert into room_actions (room_id, match, seq, side, action, client_id, created_ms)
               values (p_room, p_match, p_seq, p_side, p_action, p_client, p_now)
               on conflict (room_id, match, seq) do nothing;
-            if not found then return 1; end if;
+            if not found then
+              select json_agg(json_build_array(seq, action, client_id) order by seq)::text
+                into missed from room_actions
+                where room_id = p_room and match = p_match and seq >= p_seq;
+              return coalesce(missed, '[]');
+            end if;
             if p_winner is not null then
               insert into room_results (room_code, match, kind, winner, reason, code, name0,
                   name1, finished_ms)
@@ -568,7 +576,7 @@ function actionFunction(): Record<string, Migration> {
               update rooms set active_ms = p_now where id = p_room;
             end if;
             perform pg_notify('slidebox_rooms', p_payload);
-            return 0;
+            return 'written';
           end $$`.execute(db);
       },
     },

@@ -16,7 +16,7 @@ import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { MatchResult, Side } from '../net/rooms.ts';
 import type { Database } from './db.ts';
-import type { LiveRoom } from './roomTypes.ts';
+import type { Db, LiveRoom } from './roomTypes.ts';
 
 /** An action to write: the match's next (`seq`), with the result when it ends the match. */
 export interface ActionWrite {
@@ -30,14 +30,23 @@ export interface ActionWrite {
   readonly result: MatchResult | null;
 }
 
+/** A stored action as the writer of a later one was told of it. */
+export interface Missed {
+  readonly seq: number;
+  readonly action: string;
+  readonly clientId: number;
+}
+
 /**
  * Written; `taken`: another process wrote that seq or the match's result first (catch up, then
- * judge the action again); `moved`: the database's match is not this one (or the room is gone).
+ * judge the action again), with what it wrote from that seq on when known; `moved`: the
+ * database's match is not this one (or the room is gone).
  */
-export type Written = 'written' | 'taken' | 'moved';
+export type Written = 'written' | 'taken' | 'moved' | { readonly missed: readonly Missed[] };
 
 export interface ActionLog {
-  write(w: ActionWrite): Promise<Written>;
+  /** Writes the action (PostgreSQL: in `tx` when given, a transaction holding the room's row). */
+  write(w: ActionWrite, tx?: Db): Promise<Written>;
 }
 
 /** The notification of an action another process may apply as it is (see {@link readHeard}). */
@@ -158,16 +167,33 @@ class PostgresActionLog implements ActionLog {
     private readonly instance: string,
   ) {}
 
-  async write(w: ActionWrite): Promise<Written> {
+  async write(w: ActionWrite, tx?: Db): Promise<Written> {
     const { room, result: r } = w;
     const payload = r ? `${this.instance} ${room.id} end` : actionPayload(this.instance, w);
-    const row = await sql<{ done: number }>`select slidebox_room_action(${room.id}, ${room.matchNo},
+    const row = await sql<{ done: string }>`select slidebox_room_act(${room.id}, ${room.matchNo},
         ${w.seq}, ${w.side}, ${w.action}, ${w.clientId}, ${w.now}, ${room.code}, ${room.rules.kind},
         ${r ? String(r.winner) : null}, ${r?.reason ?? null}, ${r?.code ?? null},
         ${room.seats[0].name ?? ''}, ${room.seats[1].name ?? ''}, ${payload}) as done`.execute(
-      this.database.db,
+      tx ?? this.database.db,
     );
-    const done = Number(row.rows[0]?.done);
-    return done === 0 ? 'written' : done === 1 ? 'taken' : 'moved';
+    const done = String(row.rows[0]?.done);
+    if (done === 'written' || done === 'moved') return done;
+    return done === 'over' ? 'taken' : readMissed(done);
+  }
+}
+
+/** The actions the function answered with, or `taken` when they do not read. */
+function readMissed(text: string): Written {
+  try {
+    const rows: unknown = JSON.parse(text);
+    if (!Array.isArray(rows)) return 'taken';
+    const missed: Missed[] = [];
+    for (const r of rows) {
+      if (!Array.isArray(r) || typeof r[1] !== 'string') return 'taken';
+      missed.push({ seq: Number(r[0]), action: r[1], clientId: Number(r[2]) });
+    }
+    return { missed };
+  } catch {
+    return 'taken';
   }
 }

@@ -13,10 +13,11 @@
  *   takes the room's row lock: PostgreSQL puts them one after another across processes, and
  *   finds no row when the match has moved on (a rematch elsewhere). An action is the row (room,
  *   match, seq = the log's length + 1), written in one statement that holds the lock for that
- *   statement only (roomLog.ts); when another process wrote that seq first, or wrote the
- *   result, this process reads what it missed, applies it (sending it to its own connections)
- *   and judges the action again on the match as it now stands. A result, a forfeit or a rematch
- *   is a transaction that first updates the room's row.
+ *   statement only (roomLog.ts); when another process wrote that seq first (the statement
+ *   answers with what it wrote), or wrote the result, this process takes in what it missed
+ *   (sending it to its own connections) and judges the action again on the match as it now
+ *   stands; after a few such tries, inside a transaction that holds the room's row. A forfeit
+ *   or a rematch is a transaction that first updates the room's row.
  * - Fan-out. A committed change NOTIFYs the channel `slidebox_rooms` ("instance room-id what",
  *   and for an action, the action itself); each process LISTENs on a connection of its own (not
  *   the pool's) and, for a room it has in memory, applies a notified action that is its live
@@ -37,28 +38,23 @@
  * before any of them is sent (roomLog.ts).
  *
  * This file is the referee; beside it: roomTypes.ts (the vocabulary), roomStore.ts (every
- * statement but an action's), roomLog.ts (an action written), roomLive.ts (a live room brought
- * up to the database's changes), roomPresence.ts (presence, the sweep: heartbeats, forfeits,
- * cleanup), roomSeats.ts (taking a seat), roomListener.ts (LISTEN), roomConnection.ts (a
- * socket's place in a room).
+ * statement but an action's), roomAppend.ts (an action judged and written, catching up when
+ * another process wrote first), roomLog.ts (an action's statement), roomLive.ts (a live room
+ * brought up to the database's changes), roomPresence.ts (presence, the sweep: heartbeats,
+ * forfeits, cleanup), roomSeats.ts (taking a seat), roomListener.ts (LISTEN), roomConnection.ts
+ * (a socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
 import { randomSeed } from '../engine/rng.ts';
 import { checkName } from '../net/api.ts';
 import {
-  applyAction,
   CLOSE,
   type ClientMessage,
   type LoggedAction,
-  loggedText,
   type MatchResult,
-  matchOver,
-  matchWinner,
   newRoomCode,
-  type RoomAction,
   type RoomInfo,
   type RoomKind,
-  type RoomMatch,
   type RoomRules,
   readAction,
   readLogged,
@@ -68,10 +64,11 @@ import {
   startMatch,
 } from '../net/rooms.ts';
 import type { Database } from './db.ts';
+import { ActionWriter, judge } from './roomAppend.ts';
 import { Connection } from './roomConnection.ts';
 import { RoomListener } from './roomListener.ts';
 import { LiveRooms, newLiveRoom, resultOf, startNext } from './roomLive.ts';
-import { type ActionLog, actionLog, readHeard } from './roomLog.ts';
+import { actionLog, readHeard } from './roomLog.ts';
 import { broadcast, eachPeer, offers, Presence, peerCount, RoomSweeper } from './roomPresence.ts';
 import { Seating } from './roomSeats.ts';
 import { RoomStore } from './roomStore.ts';
@@ -84,7 +81,6 @@ import {
   type LiveRoom,
   message,
   num,
-  other,
   type Peer,
   Refusal,
   type RoomRequest,
@@ -109,6 +105,8 @@ export {
 
 /** How many times an action is judged again against a match other processes moved on. */
 const TRIES = 8;
+/** Tries after which an action is written holding the room's row (it keeps losing the race). */
+const LOCKED_AFTER = 3;
 
 export class Rooms {
   /** @internal The rooms in memory, by code. */
@@ -128,7 +126,7 @@ export class Rooms {
   private readonly listener: RoomListener | null = null;
   private readonly sweeper: RoomSweeper;
   private readonly seating: Seating;
-  private readonly actions: ActionLog;
+  private readonly writer: ActionWriter;
   private closed = false;
 
   constructor(
@@ -140,9 +138,10 @@ export class Rooms {
     this.idleMs = o.idleMs ?? DEFAULT_IDLE_MS;
     this.shared = database.dialect === 'postgres';
     this.store = new RoomStore(database, this.instance, this.now);
-    this.actions = actionLog(database, this.instance);
     this.presence = new Presence(this.instance, this.now, this.forfeitMs, this.forfeitMs);
     this.rooms = new LiveRooms(this.presence, o.log);
+    const actions = actionLog(database, this.instance);
+    this.writer = new ActionWriter(actions, this.store, this.rooms, this.now);
     this.seating = new Seating(this.store, this.presence, this.shared, (room) => this.sync(room));
     if (this.shared && database.newClient) {
       this.listener = new RoomListener(
@@ -238,7 +237,7 @@ export class Rooms {
         if (id <= seat.lastId) return; // sent again (or late): taken once already
         const action = readAction(text);
         if (!action) return this.answer(room, side, peer, id, bad('bad-action', 'not an action'));
-        const judged = this.judge(room, side, action);
+        const judged = judge(room, side, action);
         if (!('next' in judged) && !caughtUp) {
           caughtUp = true;
           await this.sync(room);
@@ -246,7 +245,18 @@ export class Rooms {
         }
         if (!('next' in judged)) return this.answer(room, side, peer, id, judged);
         if (tries > TRIES) throw new Error(`room ${room.code}: an action could not be ordered`);
-        if (await this.append(room, side, id, action, judged.next)) return;
+        // Written first as it stands; after a conflict, holding the room's row (so that the next
+        // try cannot lose again to a process moving faster).
+        const done =
+          this.shared && tries > LOCKED_AFTER
+            ? await this.writer.appendLocked(room, side, id, action)
+            : await this.writer.append(room, side, id, action, judged.next);
+        if (done === true) return;
+        if (done === 'caught-up') {
+          caughtUp = true;
+          continue;
+        }
+        if (done !== false) return this.answer(room, side, peer, id, done);
         // Another process wrote this seq or the match's end first, or the match moved on (a
         // rematch): catch up, then judge the action again.
         await this.sync(room);
@@ -261,17 +271,6 @@ export class Rooms {
     if ('code' in verdict) {
       peer.send({ type: 'refused', id, code: verdict.code, message: verdict.message });
     } else peer.send({ type: 'ignored', id });
-  }
-
-  /** What `side`'s action does to the live match: the match after it, nothing, or a refusal. */
-  private judge(room: LiveRoom, side: Side, action: RoomAction): { next: RoomMatch } | Verdict {
-    if (room.result) return bad('match-over', 'the match is over: no more moves');
-    if (room.seats[other(side)].tokenHash === null) {
-      return bad('waiting', 'the other player has not joined yet');
-    }
-    const next = applyAction(room.match, side, action);
-    if (!next.ok) return bad(next.error.code, next.error.message);
-    return next.value === room.match ? { ignored: true } : { next: next.value };
   }
 
   /** A rematch offered by a seat once the match is over; both offered: a new match. */
@@ -403,36 +402,6 @@ export class Rooms {
       () => {},
     );
     return run;
-  }
-
-  /**
-   * Writes `side`'s action as the match's next one (with the result when it ends the match) and
-   * sends it once stored: true. False when another process wrote that seq or the match's result
-   * first, or the database's match is not this process's (nothing written).
-   */
-  private async append(
-    room: LiveRoom,
-    side: Side,
-    id: number,
-    action: RoomAction,
-    next: RoomMatch,
-  ): Promise<boolean> {
-    const seq = room.log.length + 1;
-    const a = loggedText({ side, action });
-    const result = matchOver(next) ? resultOf(next, matchWinner(next)!, 'play') : null;
-    const now = this.now();
-    const write = { room, seq, side, action: a, clientId: id, now, result };
-    if ((await this.actions.write(write)) !== 'written') return false;
-    room.seats[side].lastId = id;
-    room.match = next;
-    room.log.push(a);
-    broadcast(room, { type: 'action', match: room.matchNo, seq, a, id });
-    if (result) {
-      room.result = result;
-      broadcast(room, { type: 'end', match: room.matchNo, result });
-      this.rooms.seatsChanged(room);
-    }
-    return true;
   }
 
   /** @internal The result of a forfeit, to `winner`. */
