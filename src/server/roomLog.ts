@@ -70,6 +70,9 @@ export function actionLog(database: Database, instance: string): ActionLog {
   return new PostgresActionLog(database, instance);
 }
 
+/** The most actions committed together (SQLite). */
+const BATCH_MAX = 32;
+
 interface Pending {
   readonly w: ActionWrite;
   resolve(w: Written): void;
@@ -102,7 +105,10 @@ class SqliteActionLog implements ActionLog {
   write(w: ActionWrite): Promise<Written> {
     return new Promise((resolve, reject) => {
       this.pending.push({ w, resolve, reject });
-      if (!this.scheduled) {
+      // A turn that reads many actions commits them a batch at a time, each sent once it is
+      // stored, rather than all at its end: the first ones read wait less.
+      if (this.pending.length >= BATCH_MAX && !this.file.inTransaction) this.commit();
+      else if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
@@ -148,7 +154,13 @@ class SqliteActionLog implements ActionLog {
       return;
     }
     this.scheduled = false;
+    this.commit();
+  }
+
+  /** Writes the actions pending in one transaction, then answers each. */
+  private commit(): void {
     const batch = this.pending;
+    if (batch.length === 0) return;
     this.pending = [];
     let written: Written[];
     try {
