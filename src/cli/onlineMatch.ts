@@ -16,8 +16,9 @@ import { nodeSocket } from '../node/webSocket.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { loadSeat, saveSeat } from '../storage/seats.ts';
+import { safeText } from './boardText.ts';
 import { parseCommand } from './command.ts';
-import { clientFor, netLine, requiredServer } from './online.ts';
+import { clientFor, requiredServer } from './online.ts';
 import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
 
@@ -30,10 +31,12 @@ Options:
   --server URL     the server (else SLIDEBOX_SERVER, else slidebox config server)
   --name NAME      your name in the room (default: your leaderboard name, else Player 1 or 2)
   --watch          with --join: watch, even when a seat is free
-  --plain          line mode (the only mode for online play): see the commands below
+  --plain          line mode for scripts (in a terminal: full screen): the commands below
   --data-dir DIR   where your seat tokens are kept
 
-Commands, one a line: w a s d (or up down left right, h j k l) slide your board; in a duel
+Full screen: the keys of local play, for your own side only (arrows, WASD or hjkl; placing
+in a duel: they move the cursor, a click too, and 2 or 4 places); r rematch; ? help; q leaves.
+Line mode, one command a line: w a s d (or up down left right, h j k l) slide your board; in a duel
 place ROW COL VALUE places a 2 or a 4 (rows and columns from 1); r offers a rematch once the
 match is over; q leaves (your seat is kept: --join the same code to take it back).`;
 
@@ -130,7 +133,8 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
       ...(nums.cap !== undefined ? { attackCap: nums.cap } : {}),
     });
     if (!made.ok) {
-      errOut(`${netLine(made.error).replace('The leaderboard', 'The server')}\n`);
+      const why = safeText(made.error.message, 300).replace(/\.$/, '');
+      errOut(`slidebox: no room was made: ${why}.\n`);
       return 1;
     }
     room = made.value.code;
