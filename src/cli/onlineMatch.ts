@@ -36,9 +36,10 @@ Options:
 
 Full screen: the keys of local play, for your own side only (arrows, WASD or hjkl; placing
 in a duel: they move the cursor, a click too, and 2 or 4 places); r rematch; ? help; q leaves.
-Line mode, one command a line: w a s d (or up down left right, h j k l) slide your board; in a duel
-place ROW COL VALUE places a 2 or a 4 (rows and columns from 1); r offers a rematch once the
-match is over; q leaves (your seat is kept: --join the same code to take it back).`;
+Line mode, one command a line: w a s d (or up down left right, h j k l) slide your board;
+in a duel place ROW COL VALUE places a 2 or a 4 (rows and columns from 1); r offers a
+rematch once the match is over; q leaves (your seat is kept: --join the same code takes it
+back).`;
 
 const OPTIONS = {
   online: { type: 'boolean' },
