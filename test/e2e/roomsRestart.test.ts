@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine/types.ts';
 import type { CreatedRoomAnswer } from '../../src/net/api.ts';
 import { RoomClient } from '../../src/net/roomClient.ts';
-import { applyAction } from '../../src/net/rooms.ts';
+import { applyAction, type LoggedAction, readLogged, replayLog } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
 import { call } from '../../src/testing/serverHarness.ts';
 import { TempDirs } from './helpers/cli.ts';
@@ -105,11 +105,16 @@ describe('an online match across a kill -9 of the server', () => {
     playing = false;
     await Promise.all(players);
     for (const c of clients) expect(c.view.log.slice(0, sent.length)).toEqual(sent);
-    await until(
-      () => clients[0]!.view.log.length === clients[1]!.view.log.length,
-      5000,
-      'the same log on both',
-    );
+    // Once the moves still in flight are answered: the same log, and the match it stands for.
+    const settled = () => {
+      const [a, b] = clients.map((c) => c.view);
+      if (a!.log.length !== b!.log.length) return false;
+      return clients.every((c) => {
+        const r = replayLog(made.rules, c.view.log.map((t) => readLogged(t)!) as LoggedAction[]);
+        return r.ok && JSON.stringify(r.value) === JSON.stringify(c.view.match);
+      });
+    };
+    await until(settled, 5000, 'the same log on both, and no move in flight');
     expect(clients[0]!.view.log).toEqual(clients[1]!.view.log);
     expect(clients[0]!.view.match).toEqual(clients[1]!.view.match);
     for (const c of clients) c.close();
