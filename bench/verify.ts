@@ -17,39 +17,17 @@ import { analyse } from '../src/ai.ts';
 import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../src/engine/puzzle.ts';
 import { nextInt, type RngState, seedRng } from '../src/engine/rng.ts';
-import {
-  decodeShared,
-  encodeShared,
-  type Shared,
-  shared2048,
-  sharedPuzzle,
-} from '../src/engine/shareCode.ts';
+import { decodeShared, encodeShared, shared2048, sharedPuzzle } from '../src/engine/shareCode.ts';
 import { readShareCode } from '../src/engine/shareReplay.ts';
 import { verifyCode } from '../src/engine/verify.ts';
 import { createVerifyPool, INLINE_MAX_CHARS } from '../src/server/verifyPool.ts';
+import { cornerGame, mustShare } from '../src/testing/games.ts';
 
 const RUNS = 7;
-const CORNER = ['down', 'left', 'right', 'up'] as const;
-
-function must(r: { ok: true; value: Shared } | { ok: false; error: { message: string } }): Shared {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 /** A 2048 game by the corner order, to its end or `cap` moves. */
 function corner2048(size: number, seed: number, cap: number): string {
-  let g: Game = newGame({ size, seed, target: 2048 });
-  while (!g.over && g.moves < cap) {
-    if (awaitingWinChoice(g)) g = keepGoing(g);
-    for (const d of CORNER) {
-      const next = play(g, d);
-      if (next !== g) {
-        g = next;
-        break;
-      }
-    }
-  }
-  return encodeShared(must(shared2048(g)));
+  return encodeShared(mustShare(shared2048(cornerGame(size, seed, cap))));
 }
 
 /** A 4x4 game played by the AI's `fast` preset (deterministic), to `cap` moves. */
@@ -60,7 +38,7 @@ function ai2048(seed: number, cap: number): string {
     const cells = g.cells.map((r) => [...r]);
     g = play(g, analyse(cells, { preset: 'fast', noCap: true }).move!);
   }
-  return encodeShared(must(shared2048(g)));
+  return encodeShared(mustShare(shared2048(g)));
 }
 
 /** A puzzle of `moves` tiles asked, each drawn from those that can move (seeded). */
@@ -73,7 +51,7 @@ function randomPuzzle(width: number, seed: number, moves: number): string {
     rng = k.state;
     p = moveTile(p, m[k.value]!);
   }
-  return encodeShared(must(sharedPuzzle(p, { timeMs: 60_000 })));
+  return encodeShared(mustShare(sharedPuzzle(p, { timeMs: 60_000 })));
 }
 
 interface WorkSet {
@@ -163,7 +141,7 @@ function medianUs(f: () => unknown, reps: number): number {
 
 /** The inline limit: a round trip to a thread against verifying on the calling thread. */
 async function benchInline(sets: readonly WorkSet[]): Promise<void> {
-  const empty = encodeShared(must(shared2048(newGame({ size: 4, seed: 1 }))));
+  const empty = encodeShared(mustShare(shared2048(newGame({ size: 4, seed: 1 }))));
   const pool = createVerifyPool({ threads: 1, inlineMaxChars: 0 });
   const trips: number[] = [];
   try {

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cornerGame, mustShare } from '../testing/games.ts';
 import { bfsDistances, encode } from '../testutil/puzzleBfs.ts';
 import { crc32, fromBase64Url, toBase64Url } from './codeBits.ts';
 import { duelSlide, newDuel } from './duel.ts';
-import { awaitingWinChoice, type Game, keepGoing, maxTile, newGame, play } from './game2048.ts';
+import { type Game, keepGoing, maxTile, play } from './game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from './puzzle.ts';
 import {
   decodeShared,
@@ -89,22 +90,6 @@ function expectAsReadShareCode(code: unknown): string {
 
 const CORNER: readonly Direction[] = ['down', 'left', 'right', 'up'];
 
-/** A 2048 game by the corner order (long on large boards), keeping going past a win. */
-function cornerGame(size: number, seed: number, moves: number, target = 2048): Game {
-  let g = newGame({ size, seed, target });
-  while (!g.over && g.moves < moves) {
-    if (awaitingWinChoice(g)) g = keepGoing(g);
-    for (const d of CORNER) {
-      const next = play(g, d);
-      if (next !== g) {
-        g = next;
-        break;
-      }
-    }
-  }
-  return g;
-}
-
 function randomPuzzle(width: number, seed: number, moves: number): Puzzle {
   let p = newPuzzle({ width, seed });
   for (let i = 0; i < moves && !p.solved; i++) {
@@ -114,19 +99,15 @@ function randomPuzzle(width: number, seed: number, moves: number): Puzzle {
   return p;
 }
 
-function must(r: { ok: true; value: Shared } | { ok: false; error: { message: string } }): Shared {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
 /** Real codes of every kind to damage. */
 const BASES: readonly Shared[] = (() => {
   const out: Shared[] = [];
   for (const n of [3, 4, 5, 6, 8]) {
-    out.push(must(shared2048(cornerGame(n, n * 11, 300, 16), { assisted: n === 4 })));
+    out.push(mustShare(shared2048(cornerGame(n, n * 11, 300, 16), { assisted: n === 4 })));
   }
-  out.push(must(shared2048(cornerGame(4, 9, 50), { evil: true })));
-  for (const w of [3, 4, 8]) out.push(must(sharedPuzzle(randomPuzzle(w, w, 80), { timeMs: 5000 })));
+  out.push(mustShare(shared2048(cornerGame(4, 9, 50), { evil: true })));
+  for (const w of [3, 4, 8])
+    out.push(mustShare(sharedPuzzle(randomPuzzle(w, w, 80), { timeMs: 5000 })));
   const vs = newVersus({ seed: 4 });
   if (!vs.ok) throw new Error(vs.error.message);
   let m = vs.value;
@@ -291,7 +272,7 @@ describe('verifyCode', () => {
 
   it('names an illegal move deep in a long game as readShareCode does', () => {
     const g = cornerGame(8, 1, 15_000);
-    const s = must(shared2048(g));
+    const s = mustShare(shared2048(g));
     if (s.game.kind !== '2048') throw new Error('not a 2048 game');
     // The first position from move 12,000 on where some direction changes nothing.
     let at = g;
@@ -317,7 +298,7 @@ describe('verifyCode', () => {
 
   it('names a puzzle tile that cannot move, deep in a long game, as readShareCode does', () => {
     const p = randomPuzzle(8, 3, 5000);
-    const s = must(sharedPuzzle(p));
+    const s = mustShare(sharedPuzzle(p));
     if (s.game.kind !== 'puzzle') throw new Error('not a puzzle');
     const movable = new Set(movableTiles(p));
     const bad = [...p.tiles].find((t) => t !== 0 && !movable.has(t))!;
@@ -340,7 +321,7 @@ describe('verifyCode', () => {
   it('gives the figures of a won 2048 game and of a solved puzzle', () => {
     const g = cornerGame(4, 2, 10_000, 64);
     expect(g.won && g.over).toBe(true);
-    expect(verifyCode(encodeShared(must(shared2048(g, { assisted: true }))))).toEqual({
+    expect(verifyCode(encodeShared(mustShare(shared2048(g, { assisted: true }))))).toEqual({
       ok: true,
       value: {
         kind: '2048',
@@ -366,7 +347,9 @@ describe('verifyCode', () => {
         .find((q) => dist.get(encode(q.tiles)) === d - 1)!;
       solved = next;
     }
-    expect(verifyCode(encodeShared(must(sharedPuzzle(solved, { timeMs: 900 }))))).toMatchObject({
+    expect(
+      verifyCode(encodeShared(mustShare(sharedPuzzle(solved, { timeMs: 900 })))),
+    ).toMatchObject({
       ok: true,
       value: { kind: 'puzzle', size: 3, moves: solved.moves, over: true, won: true, timeMs: 900 },
     });

@@ -4,33 +4,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
 import { SlideboxError } from '../engine/result.ts';
 import { encodeShared, type Shared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
 import { verifyCode } from '../engine/verify.ts';
+import { cornerGame, mustShare } from '../testing/games.ts';
 import { createVerifyPool, INLINE_MAX_CHARS, type VerifyPool } from './verifyPool.ts';
 
-const CORNER = ['down', 'left', 'right', 'up'] as const;
-
-function must(r: { ok: true; value: Shared } | { ok: false; error: { message: string } }): Shared {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
 function corner2048(size: number, seed: number, cap: number): Shared {
-  let g: Game = newGame({ size, seed, target: 256 });
-  while (!g.over && g.moves < cap) {
-    if (awaitingWinChoice(g)) g = keepGoing(g);
-    for (const d of CORNER) {
-      const next = play(g, d);
-      if (next !== g) {
-        g = next;
-        break;
-      }
-    }
-  }
-  return must(shared2048(g));
+  return mustShare(shared2048(cornerGame(size, seed, cap, 256)));
 }
 
 function puzzle(width: number, seed: number, moves: number): string {
@@ -39,7 +21,7 @@ function puzzle(width: number, seed: number, moves: number): string {
     const m = movableTiles(p);
     p = moveTile(p, m[(i * 5 + seed) % m.length]!);
   }
-  return encodeShared(must(sharedPuzzle(p, { timeMs: 1000 })));
+  return encodeShared(mustShare(sharedPuzzle(p, { timeMs: 1000 })));
 }
 
 /** Legal and refused codes, short (verified inline) and long (sent to a thread). */

@@ -11,7 +11,7 @@ import {
   play,
 } from '../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../engine/puzzle.ts';
-import { encodeShared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
+import { encodeShared, type Shared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
 import { solvePuzzle } from '../solvers/puzzle/solve.ts';
 
 /** A small deterministic generator for choosing moves (not the game's own randomness). */
@@ -53,6 +53,35 @@ export function play2048(
   const shared = shared2048(game, { assisted: opts.assisted ?? false });
   if (!shared.ok) throw new Error(shared.error.message);
   return { game, code: encodeShared(shared.value) };
+}
+
+/** A game's share, or a throw with the engine's sentence (test games are always shareable). */
+export function mustShare(
+  r: { ok: true; value: Shared } | { ok: false; error: { message: string } },
+): Shared {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const CORNER = ['down', 'left', 'right', 'up'] as const;
+
+/**
+ * A 2048 game by the corner order (down, left, right, up: the first that moves), keeping going
+ * past a win, to its end or `moves` moves: long games on large boards, the same every time.
+ */
+export function cornerGame(size: number, seed: number, moves: number, target = 2048): Game {
+  let g = newGame({ size, seed, target });
+  while (!g.over && g.moves < moves) {
+    if (awaitingWinChoice(g)) g = keepGoing(g);
+    for (const d of CORNER) {
+      const next = play(g, d);
+      if (next !== g) {
+        g = next;
+        break;
+      }
+    }
+  }
+  return g;
 }
 
 export interface PlayedPuzzle {
