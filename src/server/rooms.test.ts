@@ -10,9 +10,9 @@ import { readShareCode } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
 import { replayVersus } from '../engine/versus.ts';
 import { RoomClient } from '../net/roomClient.ts';
-import { CLOSE, type LoggedAction, type RoomRules, readLogged, replayLog } from '../net/rooms.ts';
+import { CLOSE } from '../net/rooms.ts';
 import { nodeSocket } from '../node/webSocket.ts';
-import { createRoom, joined, TestSocket } from '../testing/roomSockets.ts';
+import { createRoom, joined, replayed, TestSocket, until } from '../testing/roomSockets.ts';
 import {
   BACKENDS,
   type Backend,
@@ -32,22 +32,6 @@ async function twoPlayers(server: string, body: Record<string, unknown>) {
   const b = await joined(server, { room: made.code, name: 'Bob' });
   await a.socket.next('seats', (m) => m.seats[1]?.name === 'Bob');
   return { made, a, b };
-}
-
-/** The match a log of texts stands for. */
-function replayed(rules: RoomRules, log: readonly string[]) {
-  const r = replayLog(rules, log.map((t) => readLogged(t)!) as LoggedAction[]);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-/** Waits until `f` holds (polling), or fails after `ms`. */
-async function until(f: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {

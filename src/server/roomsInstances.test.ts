@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../engine/types.ts';
 import { replayVersus } from '../engine/versus.ts';
 import { RoomClient } from '../net/roomClient.ts';
-import { CLOSE, type LoggedAction, type RoomRules, readLogged, replayLog } from '../net/rooms.ts';
+import { CLOSE } from '../net/rooms.ts';
 import { nodeSocket } from '../node/webSocket.ts';
-import { createRoom, joined, type TestSocket } from '../testing/roomSockets.ts';
+import { createRoom, joined, replayed, type TestSocket, until } from '../testing/roomSockets.ts';
 import {
   call,
   newDatabaseTarget,
@@ -27,21 +27,6 @@ const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right
 const FORFEIT_MS = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `f` holds (polling), or fails after `ms`. */
-async function until(f: () => boolean, ms = 10_000, what = 'a condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-function replayed(rules: RoomRules, log: readonly string[]) {
-  const r = replayLog(rules, log.map((t) => readLogged(t)!) as LoggedAction[]);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 describe('rooms served by two servers on one PostgreSQL', () => {
   let s1: TestServer;
@@ -283,7 +268,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     await w2.socket.next('action', (m) => m.seq === 4);
     const log = [`${placer}p002`, `${placer}p012`, `${1 - placer}r`, `${placer}p332`];
     expect(await stored(made.code)).toEqual(log);
-    for (const s of [a, b, w2]) await until(() => s.socket.all('action').length === 4);
+    for (const s of [a, b, w2]) await until(() => s.socket.all('action').length === 4, 10_000);
     for (const s of [a, b, w2]) expect(s.socket.all('action').map((m) => m.a)).toEqual(log);
     for (const s of [a, b, w2]) s.socket.close();
   });
@@ -368,7 +353,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
       while (b.socket.all('action').length === before && Date.now() < deadline) await sleep(20);
       if (b.socket.all('action').length > before) heard++;
     }
-    await until(() => a.socket.all('action').length === b.socket.all('action').length);
+    await until(() => a.socket.all('action').length === b.socket.all('action').length, 10_000);
     expect(b.socket.all('action').map((m) => m.a)).toEqual(a.socket.all('action').map((m) => m.a));
     expect(await stored(made.code)).toEqual(a.socket.all('action').map((m) => m.a));
     for (const s of [a, b]) s.socket.close();

@@ -5,7 +5,15 @@
 import WebSocket from 'ws';
 import type { CreatedRoomAnswer } from '../net/api.ts';
 import { socketUrl } from '../net/roomClient.ts';
-import type { ClientMessage, ServerMessage } from '../net/rooms.ts';
+import {
+  type ClientMessage,
+  type LoggedAction,
+  type RoomMatch,
+  type RoomRules,
+  readLogged,
+  replayLog,
+  type ServerMessage,
+} from '../net/rooms.ts';
 import { call } from './serverHarness.ts';
 
 export class TestSocket {
@@ -110,4 +118,26 @@ export async function joined(
   const welcome = await socket.next('welcome');
   const state = await socket.next('state');
   return { socket, welcome, state };
+}
+
+/** Waits until `f` holds (polling every 10 ms), or fails after `ms` saying what it waited for. */
+export async function until(
+  f: () => boolean,
+  ms = 5000,
+  what: string | (() => string) = 'a condition',
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!f()) {
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The match a room's log of action texts stands for (throws when it does not replay). */
+export function replayed(rules: RoomRules, log: readonly string[]): RoomMatch {
+  const r = replayLog(rules, log.map((t) => readLogged(t)!) as LoggedAction[]);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }

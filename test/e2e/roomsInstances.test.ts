@@ -12,6 +12,7 @@ import { type LoggedAction, readLogged, replayLog } from '../../src/net/rooms.ts
 import { nodeSocket } from '../../src/node/webSocket.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
+import { until } from '../../src/testing/roomSockets.ts';
 import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
 
 const DIRS: readonly Direction[] = ['up', 'down', 'left', 'right'];
@@ -30,14 +31,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(f: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 async function getJson(url: string): Promise<unknown> {
   const res = await fetch(url);

@@ -10,6 +10,7 @@ import type { CreatedRoomAnswer } from '../../src/net/api.ts';
 import { RoomClient } from '../../src/net/roomClient.ts';
 import { applyAction, type LoggedAction, readLogged, replayLog } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
+import { until } from '../../src/testing/roomSockets.ts';
 import { call } from '../../src/testing/serverHarness.ts';
 import { TempDirs } from './helpers/cli.ts';
 import { buildCli, type Served, startServe } from './helpers/serve.ts';
@@ -25,14 +26,6 @@ afterAll(() => {
 
 const DIRS: readonly Direction[] = ['left', 'down', 'right', 'up'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(f: () => boolean, ms: number, what: string | (() => string)): Promise<void> {
-  const end = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > end) throw new Error(`timed out: ${typeof what === 'string' ? what : what()}`);
-    await sleep(20);
-  }
-}
 
 describe('an online match across a kill -9 of the server', () => {
   it('resumes where it stood, with every action sent out before the kill', async () => {
