@@ -156,64 +156,63 @@ export function parseCells(input: unknown): Result<number[][], BoardProblem> {
   return ok(out);
 }
 
-/** The cells of a line, nearest the wall `dir` moves toward first. */
-function linePositions(n: number, dir: Direction, line: number): Pos[] {
-  const out: Pos[] = [];
-  for (let i = 0; i < n; i++) {
-    switch (dir) {
-      case 'left':
-        out.push({ row: line, col: i });
-        break;
-      case 'right':
-        out.push({ row: line, col: n - 1 - i });
-        break;
-      case 'up':
-        out.push({ row: i, col: line });
-        break;
-      case 'down':
-        out.push({ row: n - 1 - i, col: line });
-        break;
-    }
+/**
+ * Where a line's cells are: cell i of line `line` (i = 0 nearest the wall `dir` moves toward)
+ * is at row r0 + i·dr, column c0 + i·dc.
+ */
+function lineStart(n: number, dir: Direction, line: number): [number, number, number, number] {
+  switch (dir) {
+    case 'left':
+      return [line, 0, 0, 1];
+    case 'right':
+      return [line, n - 1, 0, -1];
+    case 'up':
+      return [0, line, 1, 0];
+    default:
+      return [n - 1, line, -1, 0];
   }
-  return out;
 }
 
 /** {@link slide} without validation, for cells already known to be a valid board. */
 export function slideValid(cells: Cells, dir: Direction): SlideResult {
   const n = cells.length;
-  const next = cells.map(() => new Array<number>(n).fill(0));
+  const next: number[][] = [];
+  for (let r = 0; r < n; r++) next.push(new Array<number>(n).fill(0));
   const tiles: TileMove[] = [];
   const merges: Merge[] = [];
   let gained = 0;
   let moved = false;
   for (let line = 0; line < n; line++) {
-    const pos = linePositions(n, dir, line);
+    const [r0, c0, dr, dc] = lineStart(n, dir, line);
     let target = 0;
-    // The last tile placed, if it may still take a merge this move.
-    let open: { value: number; at: Pos } | null = null;
-    for (const from of pos) {
-      const value = cells[from.row]![from.col]!;
+    // The last tile placed, if it may still take a merge this move (0: none).
+    let openValue = 0;
+    let openAt: Pos | null = null;
+    for (let i = 0; i < n; i++) {
+      const value = cells[r0 + i * dr]![c0 + i * dc]!;
       if (value === 0) continue;
+      const from: Pos = { row: r0 + i * dr, col: c0 + i * dc };
       // Tiles at MAX_TILE do not merge: their sum could not be represented exactly.
-      if (open && open.value === value && value < MAX_TILE) {
+      if (openAt !== null && openValue === value && value < MAX_TILE) {
         const sum = value * 2;
-        const at = open.at;
-        next[at.row]![at.col] = sum;
+        next[openAt.row]![openAt.col] = sum;
         gained += sum;
-        merges.push({ at, value: sum });
+        merges.push({ at: openAt, value: sum });
         // The tile already placed there is part of this merge too.
         const partner = tiles[tiles.length - 1]!;
         tiles[tiles.length - 1] = { ...partner, merged: true };
-        tiles.push({ from, to: at, value, merged: true });
+        tiles.push({ from, to: openAt, value, merged: true });
         moved = true;
-        open = null;
+        openAt = null;
         continue;
       }
-      const to = pos[target++]!;
+      const to: Pos = target === i ? from : { row: r0 + target * dr, col: c0 + target * dc };
+      target++;
       next[to.row]![to.col] = value;
       tiles.push({ from, to, value, merged: false });
-      if (to.row !== from.row || to.col !== from.col) moved = true;
-      open = { value, at: to };
+      if (to !== from) moved = true;
+      openValue = value;
+      openAt = to;
     }
   }
   merges.sort((a, b) => a.at.row - b.at.row || a.at.col - b.at.col);
@@ -286,20 +285,27 @@ export function spawnTile(
   cells: Cells,
   rng: RngState,
 ): { cells: number[][]; rng: RngState; spawn: Spawn | null } {
-  const empty: Pos[] = [];
-  cells.forEach((row, r) => {
-    row.forEach((v, c) => {
-      if (v === 0) empty.push({ row: r, col: c });
-    });
-  });
-  const copy = cells.map((row) => [...row]);
-  if (empty.length === 0) return { cells: copy, rng, spawn: null };
-  const pick = nextInt(rng, empty.length);
+  const copy: number[][] = [];
+  let empty = 0;
+  for (const row of cells) {
+    copy.push(row.slice());
+    for (const v of row) if (v === 0) empty++;
+  }
+  if (empty === 0) return { cells: copy, rng, spawn: null };
+  const pick = nextInt(rng, empty);
   const roll = nextFloat(pick.state);
-  const at = empty[pick.value]!;
   const value = roll.value < 0.9 ? 2 : 4;
-  copy[at.row]![at.col] = value;
-  return { cells: copy, rng: roll.state, spawn: { at, value } };
+  // The pick.value-th empty cell, in reading order.
+  let k = pick.value;
+  for (let r = 0; r < copy.length; r++) {
+    const row = copy[r]!;
+    for (let c = 0; c < row.length; c++) {
+      if (row[c] !== 0 || k-- > 0) continue;
+      row[c] = value;
+      return { cells: copy, rng: roll.state, spawn: { at: { row: r, col: c }, value } };
+    }
+  }
+  throw new Error('spawnTile: an empty cell was counted but not found');
 }
 
 function reachedTarget(cells: Cells, target: number): boolean {
