@@ -12,7 +12,7 @@ import {
   type RoomMatch,
   type Side,
 } from '../net/rooms.ts';
-import { type LiveRooms, resultOf } from './roomLive.ts';
+import { type LiveRooms, resultOf, withoutUndo } from './roomLive.ts';
 import type { ActionLog, ActionWrite } from './roomLog.ts';
 import { broadcast } from './roomPresence.ts';
 import type { RoomStore } from './roomStore.ts';
@@ -114,7 +114,7 @@ export class ActionWriter {
   private took(w: ActionWrite, next: RoomMatch): void {
     const { room, seq, action: a, clientId: id, result } = w;
     room.seats[w.side].lastId = id;
-    room.match = next;
+    room.match = withoutUndo(next);
     room.log.push(a);
     broadcast(room, { type: 'action', match: room.matchNo, seq, a, id });
     if (result) {

@@ -2,6 +2,7 @@
  * A live room in memory: made, moved to a new match, and brought up to the database's changes,
  * with what each of its connections is sent.
  */
+import type { Game } from '../engine/game2048.ts';
 import { encodeShared, sharedDuel, sharedVersus } from '../engine/shareCode.ts';
 import {
   applyAction,
@@ -17,6 +18,22 @@ import {
 import { broadcast, eachPeer, offers, type Presence, peerCount } from './roomPresence.ts';
 import type { Changes, LiveRoom, Peer, Seat, SeatRow } from './roomTypes.ts';
 import { num } from './roomTypes.ts';
+
+/**
+ * The match as the referee keeps it: each board without the chain of boards before it (which
+ * the engine keeps for undo, and rooms have no undo), so a match holds one board a side however
+ * long it runs, and the garbage collector has nothing of past moves to keep copying.
+ */
+export function withoutUndo(m: RoomMatch): RoomMatch {
+  const cut = (g: Game): Game => (g.previous === null ? g : { ...g, previous: null });
+  if (m.kind === 'duel') {
+    const g = m.duel.game;
+    return g.previous === null ? m : { kind: 'duel', duel: { ...m.duel, game: cut(g) } };
+  }
+  const [a, b] = m.match.games;
+  if (a.previous === null && b.previous === null) return m;
+  return { kind: 'versus', match: { ...m.match, games: [cut(a), cut(b)] } };
+}
 
 /** A room as loaded, before its stored changes are taken in. */
 export function newLiveRoom(
@@ -176,7 +193,7 @@ export class LiveRooms {
       this.log?.(`room ${room.code}: action ${seq} of match ${room.matchNo} does not apply`);
       return false;
     }
-    room.match = next.value;
+    room.match = withoutUndo(next.value);
     room.log.push(action);
     const seat = room.seats[l.side];
     seat.lastId = Math.max(seat.lastId, clientId);
