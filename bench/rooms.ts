@@ -42,7 +42,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { legalMoves } from '../src/engine/game2048.ts';
+import { MAX_TILE } from '../src/engine/game2048.ts';
+import { DIRECTIONS, type Direction } from '../src/engine/types.ts';
 import type { CreatedRoomAnswer } from '../src/net/api.ts';
 import { socketUrl } from '../src/net/roomClient.ts';
 import {
@@ -57,6 +58,7 @@ import {
   type ServerMessage,
   type Side,
 } from '../src/net/rooms.ts';
+import { withoutUndo } from '../src/server/roomLive.ts';
 import { startPostgres } from '../src/testing/postgres.ts';
 
 const { values } = parseArgs({
@@ -105,12 +107,21 @@ const CLOSE_MS = 5000;
 const PROBE = `
 import { createRequire } from 'node:module';
 import { renameSync, writeFileSync } from 'node:fs';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 const WebSocket = createRequire(process.env.SLIDEBOX_PROBE_FROM)('ws');
 const K = Symbol('arrivals');
 let from = Infinity;
 let samples = [];
 let eld = null;
+// Each action sent back to its mover: the socket's remote port, the match, the action id, and
+// CLOCK_MONOTONIC ns.
+let sent = [];
+// The window's garbage collections: [kind, ms] (Node's kinds: 1 minor, 4 major, 8 incremental).
+let gcs = [];
+new PerformanceObserver((list) => {
+  if (from === Infinity) return;
+  for (const e of list.getEntries()) gcs.push(e.detail?.kind ?? 0, e.duration);
+}).observe({ entryTypes: ['gc'] });
 const emit = WebSocket.prototype.emit;
 WebSocket.prototype.emit = function (event, data, ...rest) {
   if (event === 'message' && Buffer.isBuffer(data) && data.length < 80) {
@@ -131,7 +142,11 @@ WebSocket.prototype.send = function (data, ...rest) {
       const t = arrivals.get(id);
       if (t !== undefined) {
         arrivals.delete(id);
-        if (data.startsWith('{"type":"action"') && t >= from) samples.push(performance.now() - t);
+        if (data.startsWith('{"type":"action"') && t >= from) {
+          samples.push(performance.now() - t);
+          const match = Number(/"match":(\\d+)/.exec(data)?.[1]);
+          sent.push(this._socket?.remotePort ?? 0, match, id, Number(process.hrtime.bigint()));
+        }
       }
     }
   }
@@ -140,6 +155,8 @@ WebSocket.prototype.send = function (data, ...rest) {
 process.on('SIGUSR2', () => {
   if (eld === null) {
     samples = [];
+    sent = [];
+    gcs = [];
     from = performance.now();
     eld = monitorEventLoopDelay({ resolution: 5 });
     eld.enable();
@@ -148,7 +165,7 @@ process.on('SIGUSR2', () => {
   eld.disable();
   // The histogram holds each timer interval whole: the delay is what exceeds the 5 ms.
   const ms = (ns) => Math.max(0, ns / 1e6 - 5);
-  const out = { samples, eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) } };
+  const out = { samples, sent, gcs, eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) } };
   const file = process.env.SLIDEBOX_PROBE_OUT + '.' + process.pid + '.json';
   writeFileSync(file + '.part', JSON.stringify(out));
   renameSync(file + '.part', file); // whole when it appears
@@ -159,6 +176,10 @@ process.on('SIGUSR2', () => {
 
 interface ProbeFigures {
   samples: number[];
+  /** Flat pairs: the kind of a garbage collection (Node's: 1 minor, 4 major, 8 incremental), ms. */
+  gcs: number[];
+  /** Flat quads: remote port, match, action id, CLOCK_MONOTONIC ns its action went to its mover. */
+  sent: number[];
   eld: { p50: number; p99: number; max: number };
 }
 
@@ -329,6 +350,10 @@ interface Stats {
   setup: Map<string, number>;
   roundTrip: number[];
   opponent: number[];
+  /** Flat quads of the held window's applied moves: local port, match, id, CLOCK_MONOTONIC ns written. */
+  written: number[];
+  /** Held-window moves not all written to the socket at once (their arrival time unknown). */
+  backlogged: number;
 }
 
 const newStats = (): Stats => ({
@@ -344,10 +369,34 @@ const newStats = (): Stats => ({
   setup: new Map(),
   roundTrip: [],
   opponent: [],
+  written: [],
+  backlogged: 0,
 });
 
 const inHold = (s: Stats, t: number) => t >= s.from && t < s.to;
 const count = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+
+/**
+ * Whether sliding `dir` changes `cells`: some tile has an empty cell before it, or meets an
+ * equal one, going toward the wall (the engine's rule; the bots' check, cheaper than a slide).
+ */
+function slides(cells: readonly (readonly number[])[], dir: Direction): boolean {
+  const n = cells.length;
+  for (let line = 0; line < n; line++) {
+    let last = -1; // the value nearest the wall so far: -1 none yet, 0 a gap seen
+    for (let i = 0; i < n; i++) {
+      const j = dir === 'left' || dir === 'up' ? i : n - 1 - i;
+      const v = dir === 'left' || dir === 'right' ? cells[line]![j]! : cells[j]![line]!;
+      if (v === 0) {
+        if (last !== 0) last = 0;
+        continue;
+      }
+      if (last === 0 || (last === v && v < MAX_TILE)) return true;
+      last = v;
+    }
+  }
+  return false;
+}
 
 /** A small seeded generator (mulberry32): the bots' choices repeat with the seed. */
 function seededRandom(seed: number): () => number {
@@ -370,6 +419,8 @@ interface Seat {
   /** Send times of this side's moves not yet back: to itself, and to the other side. */
   readonly mine: Map<number, number>;
   readonly theirs: Map<number, number>;
+  /** CLOCK_MONOTONIC ns each of this side's held-window moves was written to its socket. */
+  readonly written: Map<number, number>;
   /** Actions its socket received (either side's). */
   actions: number;
   timer: NodeJS.Timeout | null;
@@ -383,6 +434,7 @@ const newSeat = (side: Side): Seat => ({
   nextId: 1,
   mine: new Map(),
   theirs: new Map(),
+  written: new Map(),
   actions: 0,
   timer: null,
   due: 0,
@@ -458,7 +510,8 @@ class BotRoom {
     const m = this.match;
     if (!seat.ready || ws?.readyState !== WebSocket.OPEN || m?.kind !== 'versus') return;
     if (matchOver(m)) return;
-    const dirs = legalMoves(m.match.games[seat.side].cells);
+    const cells = m.match.games[seat.side].cells;
+    const dirs = DIRECTIONS.filter((d) => slides(cells, d));
     if (dirs.length === 0) {
       if (inHold(this.stats, now)) this.stats.stuck++;
       return;
@@ -468,7 +521,12 @@ class BotRoom {
     ws.send(JSON.stringify({ type: 'act', id, a: actionText({ kind: 'slide', dir }) }));
     seat.mine.set(id, now);
     seat.theirs.set(id, now);
-    if (inHold(this.stats, now)) this.stats.sent++;
+    if (inHold(this.stats, now)) {
+      this.stats.sent++;
+      // Loopback, socket written at once (no deflate, no backlog): now it is in the server's.
+      if (ws.bufferedAmount === 0) seat.written.set(id, Number(process.hrtime.bigint()));
+      else this.stats.backlogged++;
+    }
   }
 
   /** Stops moving and closes both sockets; resolves when they are closed (or after a while). */
@@ -519,6 +577,7 @@ class BotRoom {
         if (m.id !== null) {
           seat.mine.delete(m.id);
           seat.theirs.delete(m.id);
+          seat.written.delete(m.id);
         }
         if (held && m.type === 'ignored') this.stats.ignored++;
         if (held && m.type === 'refused') count(this.stats.refused, m.code);
@@ -539,13 +598,14 @@ class BotRoom {
         ? replayLog(m.rules, log as LoggedAction[])
         : null;
       if (!replayed?.ok) throw new Error(`room ${this.code}: the state's log does not replay`);
-      this.match = replayed.value;
+      this.match = withoutUndo(replayed.value);
       this.matchNo = m.match;
       this.seq = m.log.length;
     }
     seat.nextId = m.lastId + 1;
     seat.mine.clear();
     seat.theirs.clear();
+    seat.written.clear();
     seat.ready = true;
     if (m.result !== null && !m.rematch[seat.side]) {
       seat.ws?.send(JSON.stringify({ type: 'rematch' }));
@@ -559,7 +619,7 @@ class BotRoom {
       const l = readLogged(m.a);
       const next = l ? applyAction(this.match, l.side, l.action) : null;
       if (!next?.ok) throw new Error(`room ${this.code}: action ${m.seq} does not apply`);
-      this.match = next.value;
+      this.match = withoutUndo(next.value);
       this.seq = m.seq;
     }
     const side: Side = m.a[0] === '1' ? 1 : 0;
@@ -568,6 +628,12 @@ class BotRoom {
     const sent = times.get(m.id);
     times.delete(m.id);
     if (side === seat.side && inHold(this.stats, now)) this.stats.applied++;
+    const written = side === seat.side ? mover.written.get(m.id) : undefined;
+    if (written !== undefined) {
+      mover.written.delete(m.id);
+      const port = (seat.ws as unknown as { _socket?: { localPort?: number } })._socket?.localPort;
+      this.stats.written.push(port ?? 0, m.match, m.id, written);
+    }
     if (sent === undefined || !inHold(this.stats, sent)) return;
     (side === seat.side ? this.stats.roundTrip : this.stats.opponent).push(now - sent);
   }
@@ -675,8 +741,8 @@ async function hold(servers: Running[], rooms: BotRoom[], stats: Stats, pgDir: s
   const machine = machineSeconds();
   eld.disable();
   const held = rooms.filter((r) => r.held).length;
-  const probes = await Promise.all(servers.map((s) => s.probeEnd()));
   await sleep(DRAIN_MS); // answers to the last moves of the window
+  const probes = await Promise.all(servers.map((s) => s.probeEnd()));
   const result: Held = {
     seconds,
     held,
@@ -719,6 +785,45 @@ function timeLine(label: string, samples: number[], note: string): string {
   );
 }
 
+/**
+ * Arrival → broadcast of each held-window move, in ms: from the bots' write of its `act` (in the
+ * server's socket buffer from then on, loopback) to the server's send of its `action` to the
+ * mover, joined by port and id on the one monotonic clock of the machine. Moves the server did
+ * not apply (ignored, refused) have no broadcast and are left out.
+ */
+function arrivals(stats: Stats, probes: (ProbeFigures | null)[]): number[] {
+  const key = (port: number, match: number, id: number) => `${port} ${match} ${id}`;
+  const broadcast = new Map<string, number>();
+  for (const p of probes) {
+    const t = p?.sent ?? [];
+    for (let i = 0; i + 3 < t.length; i += 4)
+      broadcast.set(key(t[i]!, t[i + 1]!, t[i + 2]!), t[i + 3]!);
+  }
+  const out: number[] = [];
+  const w = stats.written;
+  for (let i = 0; i + 3 < w.length; i += 4) {
+    const b = broadcast.get(key(w[i]!, w[i + 1]!, w[i + 2]!));
+    if (b !== undefined) out.push((b - w[i + 3]!) / 1e6);
+  }
+  return out;
+}
+
+/** The probe's collections: how many, their share of the time, the longest, by kind. */
+function gcLine(gcs: number[], seconds: number): string {
+  const kinds = new Map<number, number[]>();
+  for (let i = 0; i + 1 < gcs.length; i += 2) {
+    const k = gcs[i]!;
+    kinds.set(k, [...(kinds.get(k) ?? []), gcs[i + 1]!]);
+  }
+  const name = (k: number) => ({ 1: 'minor', 4: 'major', 8: 'incremental' })[k] ?? `kind ${k}`;
+  return [...kinds]
+    .map(([k, d]) => {
+      const total = d.reduce((a, b) => a + b, 0);
+      return `${name(k)} ${d.length}× (${pct(total / 1000 / seconds)} of the time, longest ${ms(Math.max(...d)).trim()} ms)`;
+    })
+    .join(', ');
+}
+
 function report(stats: Stats, h: Held, servers: number): void {
   const per = (n: number) => `${num(n / h.seconds).padStart(7)}/s`;
   const probed = h.probes.flatMap((p) => p?.samples ?? []);
@@ -744,6 +849,13 @@ function report(stats: Stats, h: Held, servers: number): void {
   );
   console.log(
     timeLine(
+      'arrival → broadcast',
+      arrivals(stats, h.probes),
+      `act written by the bots → action sent to its mover by the server, one monotonic clock; written later than sent: ${num(stats.backlogged)}`,
+    ),
+  );
+  console.log(
+    timeLine(
       'round trip: act sent → own action back',
       stats.roundTrip,
       'at the bots, loopback: bounds arrival → broadcast from above',
@@ -762,6 +874,8 @@ function report(stats: Stats, h: Held, servers: number): void {
       `  server process ${i + 1}: ${usage(h.server[i]!)}, RSS ${num(h.serverRss[i]!)} MB` +
         (eld ? `, event-loop delay p50 ${eld.p50.toFixed(1)} ms p99 ${eld.p99.toFixed(1)} ms` : ''),
     );
+    const gcs = h.probes[i]?.gcs;
+    if (gcs) console.log(`    garbage collection: ${gcLine(gcs, h.seconds + DRAIN_MS / 1000)}`);
   }
   if (h.pgCpu !== null) {
     console.log(`  PostgreSQL (all its processes): CPU ${pct(h.pgCpu)} of one core`);
