@@ -24,9 +24,13 @@
  * Times measured: in the server process, a move's `message` event on its socket to the `send`
  * of its `action` to the mover (a probe loaded with `node --import`, patching the `ws` package
  * in that process only: no product code changes, nothing runs without it) — the time a message
- * waits in the socket to be read while the event loop is busy is not in it; at the bots, the
- * round trip from sending `act` to the mover's own `action` coming back (an upper bound of
- * arrival → broadcast), and from sending it to the other side's socket receiving it. On
+ * waits in the socket to be read while the event loop is busy is not in it; arrival →
+ * broadcast, from the bots' write of an `act` to their socket (on loopback, in the server's
+ * socket from then on) to the probe's `send` of its `action` to the mover, both taken from the
+ * machine's one monotonic clock (`process.hrtime`) and joined by the bot's port, the match and
+ * the action id; at the bots, the round trip from sending `act` to the mover's own `action`
+ * coming back (which adds the bots' own waits), and from sending it to the other side's socket
+ * receiving it. The probe also lists the server's garbage collections. On
  * PostgreSQL, rooms split their players between the two processes (player one on process 1,
  * player two on process 2) when the processes share rooms, checked first; otherwise each room
  * stays on one process and the output says so. Over the held window, from /proc: each
