@@ -81,8 +81,10 @@ const puzzleArb = fc
     moves: fc.nat(500),
     timeMs: fc.nat(600_000),
     assisted: fc.boolean(),
+    // One in five puzzles given up (a DNF).
+    won: fc.nat(4).map((n) => n > 0),
   })
-  .map((e): HistoryEntry => ({ kind: 'puzzle', won: true, ...e }));
+  .map((e): HistoryEntry => ({ kind: 'puzzle', ...e }));
 
 const matchArb = fc
   .record({
@@ -109,7 +111,9 @@ function reference(games: readonly HistoryEntry[]) {
   const out: Record<string, unknown> = {};
   for (const [key, list] of groups) {
     const scores = list.flatMap((e) => (e.score === undefined ? [] : [e.score]));
-    const times = list.flatMap((e) => (e.timeMs === undefined || e.assisted ? [] : [e.timeMs]));
+    const times = list.flatMap((e) =>
+      e.timeMs === undefined || e.assisted || !e.won ? [] : [e.timeMs],
+    );
     let run = 0;
     let longest = 0;
     for (const e of list) {
@@ -147,7 +151,7 @@ function summarized(h: History) {
 
 /** The figures that must not change when old games are folded into totals. */
 function lasting(g: GroupSummary) {
-  const { medianScore: _m, medianTimeMs: _t, recentScores: _r, ...rest } = g;
+  const { medianScore: _m, medianTimeMs: _t, recentScores: _r, solves: _s, ...rest } = g;
   return rest;
 }
 
@@ -269,7 +273,7 @@ describe('the stored form', () => {
       /^it is not a slidebox game history$/,
     ],
     ['no version', { kind: 'slidebox/history', entries: [] }, /^it has no version$/],
-    ['a newer format', { ...file([]), version: 2 }, /newer slidebox \(format 2\)/],
+    ['a newer format', { ...file([]), version: 3 }, /newer slidebox \(format 3\)/],
     ['games that are not a list', { ...file([]), entries: {} }, /^its games are not a list$/],
     ['a size of 9', file([{ ...g2048(4), size: 9 }]), /^its game 1 is invalid \(size\)$/],
     [
@@ -281,7 +285,26 @@ describe('the stored form', () => {
     ['a largest tile of 3', file([{ ...g2048(4), maxTile: 3 }]), /\(maxTile\)/],
     ['an unknown kind', file([{ ...g2048(4), kind: 'chess' }]), /\(kind\)/],
     ['a puzzle with a score', file([{ ...solve(1, 1), score: 5 }]), /\(score for puzzle\)/],
-    ['an unsolved puzzle', file([{ ...solve(1, 1), won: false }]), /an unsolved puzzle/],
+    [
+      'a puzzle with both an optimal count and a bound',
+      file([{ ...solve(1, 1), optimal: 20, lowerBound: 18 }]),
+      /\(lowerBound\)/,
+    ],
+    [
+      'a puzzle optimal count that is not one',
+      file([{ ...solve(1, 1), optimal: -2 }]),
+      /\(optimal\)/,
+    ],
+    [
+      'a 2048 game with an optimal count',
+      file([{ ...g2048(4), optimal: 3 }]),
+      /\(optimal for 2048\)/,
+    ],
+    [
+      'averages on 2048 totals',
+      { ...file([]), rolledUp: [{ ...emptyTotals({ kind: '2048', size: 4 }), tail: [] }] },
+      /\(averages\)/,
+    ],
     [
       'a versus game without a result',
       file([{ ...versus('win', 'human'), result: undefined }]),

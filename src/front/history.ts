@@ -7,6 +7,17 @@
 import { MAX_TILE } from '../engine/game2048.ts';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
+import {
+  AVERAGES,
+  type BestAverages,
+  betterOf,
+  foldSolve,
+  type Mark,
+  METRICS,
+  NO_BESTS,
+  type SolveMark,
+  TAIL_LENGTH,
+} from './solves.ts';
 
 export const GAME_KINDS = ['2048', 'puzzle', 'versus', 'duel'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
@@ -31,11 +42,15 @@ export interface HistoryEntry {
   readonly score?: number;
   /** 2048 and puzzle: the game's moves; versus and duel: player 1's slides. */
   readonly moves: number;
-  /** Puzzle: the time on its clock (ms). */
+  /** Puzzle: the time on its clock (ms), when solved or when given up. */
   readonly timeMs?: number;
+  /** Puzzle: the fewest moves that solve its start, when known. */
+  readonly optimal?: number;
+  /** Puzzle (5x5 and up): a lower bound of that, when it is not known. */
+  readonly lowerBound?: number;
   /** 2048, versus and duel: the largest tile on player 1's final board. */
   readonly maxTile?: number;
-  /** 2048: reached the target; puzzle: solved (always); versus and duel: player 1 won. */
+  /** 2048: reached the target; puzzle: solved (false: given up, a DNF); versus and duel: player 1 won. */
   readonly won: boolean;
   /** Versus and duel: the end from player 1's side. */
   readonly result?: MatchResult;
@@ -79,6 +94,12 @@ export interface Totals {
   readonly fewestMoves?: number;
   /** Versus and duel: results by opponent. */
   readonly results?: Readonly<Record<string, Tally>>;
+  /**
+   * Puzzle: the last solves folded in (up to 99, the solver's left out; time -1 for a DNF), so
+   * that averages go on across them, and the best averages of the solves folded in.
+   */
+  readonly tail?: readonly (readonly [number, number])[];
+  readonly bestAverages?: BestAverages;
   /** Wins in a row up to the last game, and the longest such run. */
   readonly streak: number;
   readonly longestStreak: number;
@@ -141,14 +162,42 @@ function withResult(t: Totals, e: HistoryEntry): Totals['results'] {
   return { ...t.results, [e.opponent]: next };
 }
 
+/** A puzzle entry in a series of solves (a given-up one is a DNF). */
+export function solveMark(e: HistoryEntry): SolveMark {
+  return { timeMs: e.won ? (e.timeMs ?? 0) : null, moves: e.moves };
+}
+
+const fromTail = ([t, moves]: readonly [number, number]): SolveMark => ({
+  timeMs: t < 0 ? null : t,
+  moves,
+});
+const toTail = (s: SolveMark): [number, number] => [s.timeMs ?? -1, s.moves];
+
+/** The solves a puzzle group's totals carry on (oldest first). */
+export function tailOf(t: Totals): SolveMark[] {
+  return (t.tail ?? []).map(fromTail);
+}
+
+/** A puzzle group's tail and best averages after one more of the player's own solves. */
+function withSolve(t: Totals, e: HistoryEntry): Pick<Totals, 'tail' | 'bestAverages'> {
+  if (e.kind !== 'puzzle' || e.assisted) return {};
+  const before = tailOf(t);
+  const mark = solveMark(e);
+  return {
+    tail: [...before, mark].slice(-TAIL_LENGTH).map(toTail),
+    bestAverages: foldSolve(t.bestAverages ?? NO_BESTS, before, mark),
+  };
+}
+
 /** The totals after one more game of their group. */
 export function addToTotals(t: Totals, e: HistoryEntry): Totals {
   const streak = e.won ? t.streak + 1 : 0;
-  const skill = !e.assisted;
+  // A solve counts for the bests when the player did it alone and did not give up.
+  const skill = !e.assisted && e.won;
   const maxTiles = withTile(t, e.maxTile);
   const results = withResult(t, e);
   const bestScore = larger(t.bestScore, e.score);
-  const bestTimeMs = skill ? smaller(t.bestTimeMs, e.timeMs) : t.bestTimeMs;
+  const bestTimeMs = skill && e.kind === 'puzzle' ? smaller(t.bestTimeMs, e.timeMs) : t.bestTimeMs;
   const fewestMoves =
     skill && e.kind === 'puzzle' ? smaller(t.fewestMoves, e.moves) : t.fewestMoves;
   return {
@@ -162,6 +211,7 @@ export function addToTotals(t: Totals, e: HistoryEntry): Totals {
     ...(bestTimeMs !== undefined ? { bestTimeMs } : {}),
     ...(fewestMoves !== undefined ? { fewestMoves } : {}),
     ...(results !== undefined ? { results } : {}),
+    ...withSolve(t, e),
     streak,
     longestStreak: Math.max(t.longestStreak, streak),
   };
@@ -208,7 +258,8 @@ export function byGroup(a: GroupKey, b: GroupKey): number {
 // ------------------------------------------------------------------------ the stored form
 
 export const HISTORY_KIND = 'slidebox/history';
-export const HISTORY_VERSION = 1;
+/** 2: a puzzle may be given up (not won), and carries its optimal move count. */
+export const HISTORY_VERSION = 2;
 
 /** The JSON-ready form of a history. */
 export function serializeHistory(h: History): Record<string, unknown> {
@@ -283,6 +334,8 @@ const isCode = (x: unknown): x is string => typeof x === 'string' && x.length <=
 const ENTRY_FIELDS = {
   score: { valid: isCount, kinds: ['2048', 'versus', 'duel'] },
   timeMs: { valid: isCount, kinds: ['puzzle'] },
+  optimal: { valid: isCount, kinds: ['puzzle'], optional: true },
+  lowerBound: { valid: isCount, kinds: ['puzzle'], optional: true },
   maxTile: { valid: isTile, kinds: ['2048', 'versus', 'duel'] },
   result: { valid: isResult, kinds: ['versus', 'duel'] },
   opponent: { valid: isOpponent, kinds: ['versus', 'duel'] },
@@ -310,6 +363,7 @@ function parseEntry(raw: unknown): HistoryEntry | string {
   for (const [name, f] of Object.entries(ENTRY_FIELDS)) {
     const has = (f.kinds as readonly string[]).includes(kind);
     if (!has && r[name] !== undefined) return `${name} for ${kind}`;
+    if (has && 'optional' in f && r[name] === undefined) continue;
     if (has && !f.valid(r[name])) return name;
     if (has) entry = { ...entry, [name]: r[name] };
   }
@@ -317,7 +371,7 @@ function parseEntry(raw: unknown): HistoryEntry | string {
   if (r.evil === true) entry = { ...entry, evil: true };
   if (r.code !== undefined && !isCode(r.code)) return 'code';
   if (r.code !== undefined) entry = { ...entry, code: r.code as string };
-  if (kind === 'puzzle' && !entry.won) return 'an unsolved puzzle';
+  if (entry.optimal !== undefined && entry.lowerBound !== undefined) return 'lowerBound';
   if (entry.result !== undefined && entry.won !== (entry.result === 'win')) return 'won';
   return inFieldOrder(entry);
 }
@@ -330,6 +384,8 @@ const ENTRY_ORDER = [
   'score',
   'moves',
   'timeMs',
+  'optimal',
+  'lowerBound',
   'maxTile',
   'won',
   'result',
@@ -370,6 +426,44 @@ function parseResults(x: unknown): Record<string, Tally> | string {
 
 const OPTIONAL_TOTALS = ['bestScore', 'bestTimeMs', 'fewestMoves'] as const;
 
+function parseTail(x: unknown): [number, number][] | null {
+  if (!Array.isArray(x) || x.length > TAIL_LENGTH) return null;
+  const ok = x.every(
+    (p) => Array.isArray(p) && p.length === 2 && (p[0] === -1 || isCount(p[0])) && isCount(p[1]),
+  );
+  return ok ? x.map((p) => [p[0], p[1]] as [number, number]) : null;
+}
+
+const isMark = (x: unknown): x is Mark =>
+  x === 'DNF' || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
+
+function parseBestAverages(x: unknown): BestAverages | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
+  const r = x as Record<string, unknown>;
+  const out = { time: {}, moves: {}, tps: {} } as Record<string, Record<string, Mark>>;
+  for (const metric of METRICS) {
+    const m = r[metric] ?? {};
+    if (typeof m !== 'object' || m === null || Array.isArray(m)) return null;
+    for (const [name, v] of Object.entries(m)) {
+      if (!(AVERAGES as readonly string[]).includes(name) || !isMark(v)) return null;
+      out[metric]![name] = v;
+    }
+  }
+  return out as unknown as BestAverages;
+}
+
+/** The best averages of two runs of solves: the better of each. */
+function combineBests(a: BestAverages | undefined, b: BestAverages | undefined): BestAverages {
+  const out = { time: {}, moves: {}, tps: {} } as Record<string, Record<string, Mark>>;
+  for (const metric of METRICS) {
+    for (const name of AVERAGES) {
+      const v = betterOf(metric, a?.[metric][name] ?? null, b?.[metric][name] ?? null);
+      if (v !== null) out[metric]![name] = v;
+    }
+  }
+  return out as unknown as BestAverages;
+}
+
 /** Totals from stored data, or why they are invalid. */
 function parseTotals(raw: unknown): Totals | string {
   if (typeof raw !== 'object' || raw === null) return 'not an object';
@@ -397,6 +491,14 @@ function parseTotals(raw: unknown): Totals | string {
     const results = parseResults(r.results);
     if (typeof results === 'string') return results;
     t = { ...t, results };
+  }
+  if (r.tail !== undefined || r.bestAverages !== undefined) {
+    if (t.kind !== 'puzzle') return 'averages';
+    const tail = parseTail(r.tail ?? []);
+    const bestAverages = parseBestAverages(r.bestAverages ?? NO_BESTS);
+    if (tail === null) return 'tail';
+    if (bestAverages === null) return 'best averages';
+    t = { ...t, tail, bestAverages };
   }
   return t;
 }
@@ -478,6 +580,13 @@ export function combineTotals(older: Totals, newer: Totals): Totals {
     ...(bestTimeMs !== undefined ? { bestTimeMs } : {}),
     ...(fewestMoves !== undefined ? { fewestMoves } : {}),
     ...(results !== undefined ? { results } : {}),
+    ...(older.tail || newer.tail || older.bestAverages || newer.bestAverages
+      ? {
+          // Averages across the two runs are not known: each run's own bests are.
+          tail: [...(older.tail ?? []), ...(newer.tail ?? [])].slice(-TAIL_LENGTH),
+          bestAverages: combineBests(older.bestAverages, newer.bestAverages),
+        }
+      : {}),
     streak: joined,
     longestStreak: Math.max(older.longestStreak, newer.longestStreak, joined),
   };

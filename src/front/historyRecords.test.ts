@@ -21,6 +21,7 @@ import {
   type Totals,
   withinMax,
 } from './history.ts';
+import { type AverageName, betterMark, METRICS } from './solves.ts';
 
 const dateArb = fc
   .date({ min: new Date('2020-01-01Z'), max: new Date('2030-01-01Z'), noInvalidDate: true })
@@ -175,11 +176,19 @@ describe('combining two runs of games', () => {
         expect([...merged.keys()].sort()).toEqual([...all.keys()].sort());
         for (const [key, t] of all) {
           const m = merged.get(key)!;
-          const { streak, longestStreak, ...counts } = t;
-          const { streak: s, longestStreak: l, ...mCounts } = m;
+          const { streak, longestStreak, bestAverages, ...counts } = t;
+          const { streak: s, longestStreak: l, bestAverages: mBests, ...mCounts } = m;
           expect(mCounts).toEqual(counts);
           expect(l).toBeLessThanOrEqual(longestStreak);
           expect(s).toBe(streak);
+          // Averages over solves from both runs are not known: a best can only come out worse.
+          for (const metric of METRICS) {
+            for (const [name, v] of Object.entries(mBests?.[metric] ?? {})) {
+              const full = bestAverages?.[metric][name as AverageName];
+              expect(full).toBeDefined();
+              expect(betterMark(metric, v, full!)).toBe(false);
+            }
+          }
         }
       }),
       { numRuns: 300 },

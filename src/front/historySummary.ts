@@ -16,10 +16,35 @@ import {
   type HistoryEntry,
   type Tally,
   type Totals,
+  tailOf,
 } from './history.ts';
+import { type Averages, averagesFrom, METRICS, type Metric, NO_BESTS, tpsOf } from './solves.ts';
 
 /** How many recent scores a group's summary carries (for a sparkline). */
 export const RECENT_SCORES = 30;
+/** How many recent solves a puzzle group's summary carries. */
+export const RECENT_SOLVES = 100;
+
+/** One puzzle solve, as the tables of recent solves show it. */
+export interface SolveLine {
+  readonly date: string;
+  /** The time on the clock: to the solve, or to giving up. */
+  readonly timeMs: number;
+  readonly moves: number;
+  /** Moves a second (null for a DNF). */
+  readonly tps: number | null;
+  /** The fewest moves that solve its start, when known. */
+  readonly optimal: number | null;
+  /** A lower bound of that when it is not known (5x5 and up). */
+  readonly lowerBound: number | null;
+  /** Optimal (or the bound) over the moves: 1 is a perfect solve; null when unknown or a DNF. */
+  readonly efficiency: number | null;
+  /** The solver helped: shown, never counted in averages or bests. */
+  readonly assisted: boolean;
+  /** Given up. */
+  readonly dnf: boolean;
+  readonly code?: string;
+}
 
 /** Which games to summarize (all when a field is absent). */
 export interface SummaryFilter {
@@ -51,6 +76,12 @@ export interface GroupSummary {
   readonly bestTimeMs?: number;
   readonly medianTimeMs?: number;
   readonly fewestMoves?: number;
+  /** Puzzle: puzzles given up. */
+  readonly dnfs?: number;
+  /** Puzzle: the last {@link RECENT_SOLVES} solves kept, oldest first. */
+  readonly solves?: readonly SolveLine[];
+  /** Puzzle: the averages of the player's own solves, by metric. */
+  readonly averages?: Readonly<Record<Metric, Averages>>;
   /** Versus and duel: results by opponent ("human", "ai-hard", "ai", …). */
   readonly results: readonly (Tally & { readonly opponent: string })[];
   /** The last {@link RECENT_SCORES} scores, oldest first. */
@@ -96,10 +127,45 @@ function tilesList(t: Totals): GroupSummary['maxTiles'] {
 const defined = <K extends string, V>(key: K, v: V | undefined) =>
   (v === undefined ? {} : { [key]: v }) as Partial<Record<K, V>>;
 
+/** A puzzle entry as a line of the table of recent solves. */
+export function solveLine(e: HistoryEntry): SolveLine {
+  const timeMs = e.timeMs ?? 0;
+  const known = e.optimal ?? e.lowerBound ?? null;
+  return {
+    date: e.date,
+    timeMs,
+    moves: e.moves,
+    tps: e.won ? tpsOf(e.moves, timeMs) : null,
+    optimal: e.optimal ?? null,
+    lowerBound: e.lowerBound ?? null,
+    efficiency: e.won && known !== null && e.moves > 0 ? known / e.moves : null,
+    assisted: e.assisted,
+    dnf: !e.won,
+    ...(e.code !== undefined ? { code: e.code } : {}),
+  };
+}
+
+/** A puzzle group's solves, DNFs and averages (the totals have every solve folded in). */
+function puzzleFigures(t: Totals, kept: readonly HistoryEntry[]): Partial<GroupSummary> {
+  if (t.kind !== 'puzzle') return {};
+  const tail = tailOf(t);
+  const bests = t.bestAverages ?? NO_BESTS;
+  const averages = Object.fromEntries(
+    METRICS.map((m) => [m, averagesFrom(tail, bests, m)]),
+  ) as Record<Metric, Averages>;
+  return {
+    dnfs: t.games - t.wins,
+    solves: kept.slice(-RECENT_SOLVES).map(solveLine),
+    averages,
+  };
+}
+
 /** A group's figures from its totals (every game) and its kept games. */
 function groupSummary(t: Totals, kept: readonly HistoryEntry[]): GroupSummary {
   const scores = kept.flatMap((e) => (e.score === undefined ? [] : [e.score]));
-  const times = kept.flatMap((e) => (e.timeMs === undefined || e.assisted ? [] : [e.timeMs]));
+  const times = kept.flatMap((e) =>
+    e.timeMs === undefined || e.assisted || !e.won ? [] : [e.timeMs],
+  );
   return {
     kind: t.kind,
     size: t.size,
@@ -119,6 +185,7 @@ function groupSummary(t: Totals, kept: readonly HistoryEntry[]): GroupSummary {
     ...defined('fewestMoves', t.fewestMoves),
     results: resultsList(t),
     recentScores: scores.slice(-RECENT_SCORES),
+    ...puzzleFigures(t, kept),
   };
 }
 
