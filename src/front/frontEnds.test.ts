@@ -27,6 +27,7 @@ import { type KeyInput, key2048, keyPuzzle } from './keymap.ts';
 import { type Command2048, initialModel2048, type Model2048 } from './model2048.ts';
 import { type CommandPuzzle, initialModelPuzzle, type ModelPuzzle } from './modelPuzzle.ts';
 import type { PuzzleSolver, Store2048, StorePuzzle } from './ports.ts';
+import { EMPTY_RECORDS, recordSolve, solveRecords } from './records.ts';
 
 const FRONT_ENDS = ['terminal', 'web', 'plain'] as const;
 type FrontEnd = (typeof FRONT_ENDS)[number];
@@ -214,7 +215,8 @@ const ROWS_PUZZLE: readonly Row<ModelPuzzle>[] = [
 const memoryStore2048: Store2048 = { save: () => ok(undefined) };
 const memoryStorePuzzle: StorePuzzle = {
   save: () => ok(undefined),
-  recordSolve: () => ok({ best: {}, movesRecord: false, timeRecord: false }),
+  recordSolve: (width, moves, timeMs) =>
+    ok(solveRecords(recordSolve(EMPTY_RECORDS, width, moves, timeMs), width)),
 };
 const noSolver = (): Promise<PuzzleSolver> => Promise.reject(new Error('no solver in this test'));
 

@@ -8,13 +8,12 @@ import { MAX_TILE } from '../engine/game2048.ts';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import {
-  AVERAGES,
   type BestAverages,
-  betterOf,
+  combineBests,
   foldSolve,
-  type Mark,
-  METRICS,
   NO_BESTS,
+  parseBestAverages,
+  parseTail,
   type SolveMark,
   TAIL_LENGTH,
 } from './solves.ts';
@@ -425,44 +424,6 @@ function parseResults(x: unknown): Record<string, Tally> | string {
 }
 
 const OPTIONAL_TOTALS = ['bestScore', 'bestTimeMs', 'fewestMoves'] as const;
-
-function parseTail(x: unknown): [number, number][] | null {
-  if (!Array.isArray(x) || x.length > TAIL_LENGTH) return null;
-  const ok = x.every(
-    (p) => Array.isArray(p) && p.length === 2 && (p[0] === -1 || isCount(p[0])) && isCount(p[1]),
-  );
-  return ok ? x.map((p) => [p[0], p[1]] as [number, number]) : null;
-}
-
-const isMark = (x: unknown): x is Mark =>
-  x === 'DNF' || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
-
-function parseBestAverages(x: unknown): BestAverages | null {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
-  const r = x as Record<string, unknown>;
-  const out = { time: {}, moves: {}, tps: {} } as Record<string, Record<string, Mark>>;
-  for (const metric of METRICS) {
-    const m = r[metric] ?? {};
-    if (typeof m !== 'object' || m === null || Array.isArray(m)) return null;
-    for (const [name, v] of Object.entries(m)) {
-      if (!(AVERAGES as readonly string[]).includes(name) || !isMark(v)) return null;
-      out[metric]![name] = v;
-    }
-  }
-  return out as unknown as BestAverages;
-}
-
-/** The best averages of two runs of solves: the better of each. */
-function combineBests(a: BestAverages | undefined, b: BestAverages | undefined): BestAverages {
-  const out = { time: {}, moves: {}, tps: {} } as Record<string, Record<string, Mark>>;
-  for (const metric of METRICS) {
-    for (const name of AVERAGES) {
-      const v = betterOf(metric, a?.[metric][name] ?? null, b?.[metric][name] ?? null);
-      if (v !== null) out[metric]![name] = v;
-    }
-  }
-  return out as unknown as BestAverages;
-}
 
 /** Totals from stored data, or why they are invalid. */
 function parseTotals(raw: unknown): Totals | string {

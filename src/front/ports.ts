@@ -12,6 +12,7 @@ import type { Marks2048 } from './model2048.ts';
 import type { ModelDuel } from './modelDuel.ts';
 import type { ModelVersus } from './modelVersus.ts';
 import type { PuzzleRecord, VersusRecord } from './records.ts';
+import type { AverageName, Averages, Metric } from './solves.ts';
 
 /** Wall-clock time in milliseconds. */
 export interface Clock {
@@ -115,19 +116,21 @@ export interface Store2048 {
   recordGame?(entry: HistoryEntry): Result<void>;
 }
 
-/** What a solve set: the records after it, and which were new. */
+/** What a solve set: the records after it, which were new, and the averages it improved. */
 export interface SolveRecords {
   readonly best: PuzzleRecord;
   readonly movesRecord: boolean;
   readonly timeRecord: boolean;
+  readonly improved: Readonly<Record<Metric, readonly AverageName[]>>;
+  readonly averages: Readonly<Record<Metric, Averages>>;
 }
 
 /** Where a puzzle in progress and the puzzle records are kept. */
 export interface StorePuzzle {
   /** Saves the puzzle (`now` folds the running timer in); `assisted`: the solver played. */
   save(puzzle: Puzzle, now: number, assisted: boolean): Result<void>;
-  /** Records a solve by the player. */
-  recordSolve(width: number, moves: number, timeMs: number): Result<SolveRecords>;
+  /** Records a solve by the player (`timeMs` null: a puzzle given up, a DNF). */
+  recordSolve(width: number, moves: number, timeMs: number | null): Result<SolveRecords>;
   /** Adds a solved puzzle to the history (optional: not kept without it). */
   recordGame?(entry: HistoryEntry): Result<void>;
 }

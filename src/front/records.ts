@@ -5,12 +5,32 @@
  */
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { type DailyTable, parseDailyTable } from './daily.ts';
+import {
+  type AverageName,
+  type Averages,
+  averagesFrom,
+  type BestAverages,
+  foldSolve,
+  improved,
+  METRICS,
+  type Metric,
+  NO_BESTS,
+  parseBestAverages,
+  parseTail,
+  type SolveMark,
+  TAIL_LENGTH,
+} from './solves.ts';
 import type { Opponent } from './versusAi.ts';
 
-/** A puzzle width's records: fewest moves and fastest time (ms), each kept on its own. */
+/**
+ * A puzzle width's records: fewest moves and fastest time (ms), each kept on its own; and the
+ * player's last solves (up to 100: [time or -1 for a DNF, moves]) with their best averages.
+ */
 export interface PuzzleRecord {
   readonly moves?: number;
   readonly timeMs?: number;
+  readonly tail?: readonly (readonly [number, number])[];
+  readonly bests?: BestAverages;
 }
 
 /** Versus matches against one kind of opponent, from player 1's side. */
@@ -72,18 +92,24 @@ export function parseRecordTables(d: {
   const puzzle: Record<string, PuzzleRecord> = {};
   for (const [k, v] of Object.entries(rawPuzzle)) {
     const r = v as Record<string, unknown> | null;
+    const tail = r?.tail === undefined ? undefined : parseTail(r.tail);
+    const bests = r?.bests === undefined ? undefined : parseBestAverages(r.bests);
     if (
       !/^[3-8]$/.test(k) ||
       typeof r !== 'object' ||
       r === null ||
       (r.moves !== undefined && !isCount(r.moves)) ||
-      (r.timeMs !== undefined && !isCount(r.timeMs))
+      (r.timeMs !== undefined && !isCount(r.timeMs)) ||
+      tail === null ||
+      bests === null
     ) {
       return bad(`its puzzle record for size ${k} is invalid`);
     }
     puzzle[k] = {
       ...(r.moves !== undefined ? { moves: r.moves as number } : {}),
       ...(r.timeMs !== undefined ? { timeMs: r.timeMs as number } : {}),
+      ...(tail !== undefined ? { tail } : {}),
+      ...(bests !== undefined ? { bests } : {}),
     };
   }
   if (d.duelBest !== undefined && !isCount(d.duelBest))
@@ -154,26 +180,89 @@ export function raiseBest2048<R extends Records>(records: R, size: number, score
   return { ...records, best2048: { ...records.best2048, [key]: score } };
 }
 
-/** The records after a solve, and which records it set (the same object when none). */
+/** What one solve (or a puzzle given up) did to a width's records. */
+export interface SolveOutcome<R extends Records> {
+  readonly records: R;
+  readonly movesRecord: boolean;
+  readonly timeRecord: boolean;
+  /** The averages whose best it improved, by metric. */
+  readonly improved: Readonly<Record<Metric, readonly AverageName[]>>;
+  /** The averages after it, by metric. */
+  readonly averages: Readonly<Record<Metric, Averages>>;
+}
+
+/** A solve's outcome as the puzzle stores tell it: the width's record after it, and the rest. */
+export function solveRecords(
+  r: SolveOutcome<Records>,
+  width: number,
+): {
+  best: PuzzleRecord;
+  movesRecord: boolean;
+  timeRecord: boolean;
+  improved: SolveOutcome<Records>['improved'];
+  averages: SolveOutcome<Records>['averages'];
+} {
+  const { movesRecord, timeRecord, improved, averages } = r;
+  return {
+    best: r.records.puzzle[String(width)] ?? {},
+    movesRecord,
+    timeRecord,
+    improved,
+    averages,
+  };
+}
+
+/** The player's last solves of a width, oldest first. */
+export function solveTail(rec: PuzzleRecord): SolveMark[] {
+  return (rec.tail ?? []).map(([t, moves]) => ({ timeMs: t < 0 ? null : t, moves }));
+}
+
+/** Every average of a width's records, by metric. */
+export function puzzleAverages(rec: PuzzleRecord): Record<Metric, Averages> {
+  const tail = solveTail(rec);
+  const bests = rec.bests ?? NO_BESTS;
+  return Object.fromEntries(METRICS.map((m) => [m, averagesFrom(tail, bests, m)])) as Record<
+    Metric,
+    Averages
+  >;
+}
+
+/**
+ * The records after one of the player's own solves (`timeMs` null: a puzzle given up, a DNF):
+ * the fewest moves and the fastest time, the last solves and their best averages.
+ */
 export function recordSolve<R extends Records>(
   records: R,
   width: number,
   moves: number,
-  timeMs: number,
-): { records: R; movesRecord: boolean; timeRecord: boolean } {
+  timeMs: number | null,
+): SolveOutcome<R> {
   const key = String(width);
   const old = records.puzzle[key] ?? {};
-  const time = Math.round(timeMs);
-  const movesRecord = old.moves === undefined || moves < old.moves;
-  const timeRecord = old.timeMs === undefined || time < old.timeMs;
-  if (!movesRecord && !timeRecord) return { records, movesRecord, timeRecord };
+  const time = timeMs === null ? null : Math.round(timeMs);
+  const movesRecord = time !== null && (old.moves === undefined || moves < old.moves);
+  const timeRecord = time !== null && (old.timeMs === undefined || time < old.timeMs);
+  const before = solveTail(old);
+  const mark: SolveMark = { timeMs: time, moves };
   const rec: PuzzleRecord = {
-    moves: movesRecord ? moves : old.moves,
-    timeMs: timeRecord ? time : old.timeMs,
+    ...(movesRecord ? { moves } : old.moves !== undefined ? { moves: old.moves } : {}),
+    ...(timeRecord && time !== null
+      ? { timeMs: time }
+      : old.timeMs !== undefined
+        ? { timeMs: old.timeMs }
+        : {}),
+    tail: [...before, mark].slice(-TAIL_LENGTH).map((x) => [x.timeMs ?? -1, x.moves] as const),
+    bests: foldSolve(old.bests ?? NO_BESTS, before, mark),
   };
+  const was = puzzleAverages(old);
+  const now = puzzleAverages(rec);
   return {
     records: { ...records, puzzle: { ...records.puzzle, [key]: rec } },
     movesRecord,
     timeRecord,
+    improved: Object.fromEntries(
+      METRICS.map((m) => [m, improved(was[m], now[m], m)]),
+    ) as unknown as Record<Metric, AverageName[]>,
+    averages: now,
   };
 }

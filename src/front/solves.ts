@@ -154,3 +154,51 @@ export function improved(before: Averages, after: Averages, metric: Metric): Ave
     return a !== null && a !== 'DNF' && (b === null || betterMark(metric, a, b));
   });
 }
+
+// ------------------------------------------------------------------------ the stored form
+
+const isCount = (x: unknown): x is number =>
+  typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+
+/** A stored tail of solves ([time or -1 for a DNF, moves], oldest first), or null. */
+export function parseTail(x: unknown): [number, number][] | null {
+  if (!Array.isArray(x) || x.length > TAIL_LENGTH) return null;
+  const ok = x.every(
+    (p) => Array.isArray(p) && p.length === 2 && (p[0] === -1 || isCount(p[0])) && isCount(p[1]),
+  );
+  return ok ? x.map((p) => [p[0], p[1]] as [number, number]) : null;
+}
+
+const isMark = (x: unknown): x is Mark =>
+  x === 'DNF' || (typeof x === 'number' && Number.isFinite(x) && x >= 0);
+
+/** Stored best averages, or null. */
+export function parseBestAverages(x: unknown): BestAverages | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
+  const r = x as Record<string, unknown>;
+  const out = { time: {}, moves: {}, tps: {} } as Record<string, Record<string, Mark>>;
+  for (const metric of METRICS) {
+    const m = r[metric] ?? {};
+    if (typeof m !== 'object' || m === null || Array.isArray(m)) return null;
+    for (const [name, v] of Object.entries(m)) {
+      if (!(AVERAGES as readonly string[]).includes(name) || !isMark(v)) return null;
+      out[metric]![name] = v;
+    }
+  }
+  return out as unknown as BestAverages;
+}
+
+/** The best averages of two runs of solves: the better of each. */
+export function combineBests(
+  a: BestAverages | undefined,
+  b: BestAverages | undefined,
+): BestAverages {
+  const out = { time: {}, moves: {}, tps: {} } as Record<string, Record<string, Mark>>;
+  for (const metric of METRICS) {
+    for (const name of AVERAGES) {
+      const v = betterOf(metric, a?.[metric][name] ?? null, b?.[metric][name] ?? null);
+      if (v !== null) out[metric]![name] = v;
+    }
+  }
+  return out as unknown as BestAverages;
+}

@@ -46,12 +46,22 @@ describe('puzzle saves', () => {
       movesRecord: false,
       timeRecord: true,
     });
-    expect(recordPuzzleSolve(dir, 3, 50, 50_000)).toEqual({
+    expect(recordPuzzleSolve(dir, 3, 50, 50_000)).toMatchObject({
       best: { moves: 25, timeMs: 10_000 },
       movesRecord: false,
       timeRecord: false,
+      // 20, 40, 10, 50 s: mo3 of the first three was the best, 23.3 s.
+      improved: { time: [] },
     });
-    expect(loadPuzzle(dir, 3).best).toEqual({ moves: 25, timeMs: 10_000 });
+    const best = loadPuzzle(dir, 3).best;
+    expect(best).toMatchObject({ moves: 25, timeMs: 10_000 });
+    expect(best.bests?.time.mo3).toBeCloseTo(70_000 / 3);
+    expect(best.tail).toEqual([
+      [20_000, 30],
+      [40_000, 25],
+      [10_000, 40],
+      [50_000, 50],
+    ]);
     expect(loadPuzzle(dir, 4).best).toEqual({});
   });
 });

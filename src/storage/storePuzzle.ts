@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem } from '../engine/result.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
-import type { StorePuzzle } from '../front/ports.ts';
-import { type PuzzleRecord, recordSolve } from '../front/records.ts';
+import type { SolveRecords, StorePuzzle } from '../front/ports.ts';
+import { type PuzzleRecord, recordSolve, solveRecords } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { recordToHistory } from './history.ts';
 import { loadSave } from './saves.ts';
@@ -63,18 +63,15 @@ export function recordPuzzleSolve(
   dir: string,
   width: number,
   moves: number,
-  timeMs: number,
-): { best: PuzzleRecord; movesRecord: boolean; timeRecord: boolean } {
-  let result = { best: {} as PuzzleRecord, movesRecord: false, timeRecord: false };
+  timeMs: number | null,
+): SolveRecords {
+  let result: SolveRecords | null = null;
   updateRecords(dir, (records) => {
     const r = recordSolve(records, width, moves, timeMs);
-    result = {
-      best: r.records.puzzle[String(width)] ?? {},
-      movesRecord: r.movesRecord,
-      timeRecord: r.timeRecord,
-    };
+    result = solveRecords(r, width);
     return r.records;
   });
+  if (result === null) throw new Error('the records were not updated');
   return result;
 }
 

@@ -14,7 +14,7 @@ import type {
   Store2048,
   StorePuzzle,
 } from '../front/ports.ts';
-import { EMPTY_RECORDS, type Records, recordSolve } from '../front/records.ts';
+import { EMPTY_RECORDS, type Records, recordSolve, solveRecords } from '../front/records.ts';
 
 /** Lets pending promise callbacks run. */
 export async function settle(): Promise<void> {
@@ -153,10 +153,9 @@ export class MemoryStorePuzzle implements StorePuzzle {
     return ok(undefined);
   }
 
-  recordSolve(width: number, moves: number, timeMs: number): Result<SolveRecords> {
+  recordSolve(width: number, moves: number, timeMs: number | null): Result<SolveRecords> {
     const r = recordSolve(this.records, width, moves, timeMs);
     this.records = r.records;
-    const best = r.records.puzzle[String(width)] ?? {};
-    return ok({ best, movesRecord: r.movesRecord, timeRecord: r.timeRecord });
+    return ok(solveRecords(r, width));
   }
 }

@@ -5,7 +5,7 @@
  */
 import { err, ok, problem } from '../../engine/result.ts';
 import type { Store2048, StorePuzzle } from '../../front/ports.ts';
-import { type Records, raiseBest2048, recordSolve } from '../../front/records.ts';
+import { type Records, raiseBest2048, recordSolve, solveRecords } from '../../front/records.ts';
 import { historyRecorder } from './historyPending.ts';
 import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
 
@@ -47,8 +47,7 @@ export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox, key?: str
       records.value = r.records;
       const problemText = saveRecords(kv, r.records);
       if (problemText) return err(problem('save-failed', problemText));
-      const best = r.records.puzzle[String(width)] ?? {};
-      return ok({ best, movesRecord: r.movesRecord, timeRecord: r.timeRecord });
+      return ok(solveRecords(r, width));
     },
   };
 }
