@@ -17,6 +17,7 @@ import {
   puzzleName,
 } from '../front/modelPuzzle.ts';
 import type { PuzzleSolver, StorePuzzle } from '../front/ports.ts';
+import { summaryLines } from '../front/solveText.ts';
 import { fileStorePuzzle } from '../storage/storePuzzle.ts';
 import {
   eachLine,
@@ -26,6 +27,10 @@ import {
   unknownCommand,
   withoutQuestion,
 } from './plainIo.ts';
+import { solverClient } from './solvers.ts';
+
+/** How long a solve's summary waits for the optimal move count before it goes without. */
+const OPTIMAL_WAIT_MS = 10_000;
 
 export const PLAIN_PUZZLE_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) slide a tile that way; a tile number slides that tile; u undo; i hint; solve (print a solution); n new game; q quit';
@@ -47,8 +52,10 @@ function status(m: ModelPuzzle, now: number): string {
     `${puzzleName(p.width)}  Moves: ${formatNumber(p.moves)}  Time: ${formatTime(elapsedMs(p, now))}`,
     puzzleText(p),
   ];
-  if (p.solved && p.moves > 0)
+  if (p.solved && p.moves > 0) {
     lines.push(`Solved in ${formatNumber(p.moves)} moves (${formatTime(elapsedMs(p, now))}).`);
+    if (m.summary) lines.push(...summaryLines(m.summary));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -73,6 +80,8 @@ export async function runPlainPuzzle(
     model: { ...start, notice: null },
     store: daily?.store ?? fileStorePuzzle(dataDir),
     solver,
+    // On a thread of its own, so that input is never held up by it.
+    optimalSolver: solverClient,
     seed: daily?.seed ?? randomSeed,
     onChange: () => {},
     prepareTables: false,
@@ -126,8 +135,11 @@ export async function runPlainPuzzle(
         io.error.write(`there is no tile ${cmd.tile} on the ${w}×${w} board\n`);
         return true;
       }
+      const solved = game.model.puzzle.solved;
       game.dispatch(cmd);
       if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+      // The solve's summary waits (a while) for its optimal move count.
+      if (!solved && game.model.puzzle.solved) await game.optimalSettled(OPTIMAL_WAIT_MS);
       out(status(game.model, Date.now()));
       await daily?.hook?.after();
       return true;

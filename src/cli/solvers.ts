@@ -49,10 +49,16 @@ export async function solverClient(): Promise<PuzzleSolver> {
       return { promise, cancel: () => h.cancel() };
     },
     prepare: (width) => worker.prepare(width),
+    lowerBound,
     close() {
       void worker.close();
     },
   };
+}
+
+async function lowerBound(tiles: readonly number[], width: number): Promise<number> {
+  const { movesLowerBound } = await import('../solvers/puzzle/bound.ts');
+  return movesLowerBound(tiles, width);
 }
 
 /** The puzzle solver on this thread (plain mode): no tables are built in the background. */
@@ -71,6 +77,7 @@ export async function solverHere(): Promise<PuzzleSolver> {
       return { promise, cancel: () => ctrl.abort() };
     },
     prepare: async () => {},
+    lowerBound,
     close() {},
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedMs, moveTile, puzzleFromTiles } from '../engine/puzzle.ts';
+import { elapsedMs, moveTile, newPuzzle, puzzleFromTiles } from '../engine/puzzle.ts';
 import { FakeSolver, MemoryStorePuzzle, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangePuzzle, ControllerPuzzle, SOLVE_STEP_MS, TICK_MS } from './controllerPuzzle.ts';
@@ -258,6 +258,7 @@ describe('ControllerPuzzle: the solver’s progress, other tabs, the end', () =>
       solver: async () => ({
         ...solver,
         prepare: (w: number) => solver.prepare(w),
+        lowerBound: (t: readonly number[]) => solver.lowerBound(t),
         close: () => solver.close(),
         solve: (tiles: readonly number[], width: number, onProgress?: typeof report) => {
           report = onProgress;
@@ -360,12 +361,22 @@ describe('ControllerPuzzle: the history', () => {
     expect(store.records.puzzle).toEqual({});
   });
 
-  it('an unsolved puzzle left for a new one is not recorded', () => {
-    const { c, store } = setup();
+  it('a puzzle left for a new one after a move is recorded as given up (a DNF)', () => {
+    const { c, store, time } = setup();
     c.dispatch({ type: 'tile', tile: 4 });
+    time.advance(3000);
     c.dispatch({ type: 'new' });
     c.dispatch({ type: 'new-confirmed' });
-    expect(store.history.games).toEqual([]);
+    expect(store.history.games).toMatchObject([
+      { kind: 'puzzle', size: 3, moves: 1, timeMs: 3000, won: false, assisted: false },
+    ]);
+    expect(store.records.puzzle['3']).toEqual({
+      tail: [[-1, 1]],
+      bests: { time: { single: 'DNF' }, moves: { single: 'DNF' }, tps: { single: 'DNF' } },
+    });
+    // A new puzzle with no move yet, left for another: nothing.
+    c.dispatch({ type: 'new' });
+    expect(store.history.games).toHaveLength(1);
   });
 
   it('a history that cannot be written is said in the notice; the records are still set', () => {
@@ -374,5 +385,91 @@ describe('ControllerPuzzle: the history', () => {
     for (const t of NEAR_SOLUTION) c.dispatch({ type: 'tile', tile: t });
     expect(c.model.notice).toBe('Could not add the game to your history (disk full).');
     expect(c.model.records).toEqual({ moves: true, time: true });
+  });
+});
+
+describe('ControllerPuzzle: the solve summary and the optimal count', () => {
+  function withOptimal(model = initialModelPuzzle(puzzleFromTiles(NEAR, 3), {})) {
+    const time = new FakeTime();
+    const optimal = new FakeSolver();
+    const store = new MemoryStorePuzzle();
+    const c = new ControllerPuzzle({
+      model,
+      store,
+      solver: async () => new FakeSolver(),
+      optimalSolver: async () => optimal,
+      seed: () => 5,
+      onChange: () => {},
+      clock: time,
+      timers: time,
+    });
+    c.resume();
+    return { c, time, optimal, store };
+  }
+
+  it('works out the start’s optimal count while it is played, and records it with the solve', async () => {
+    const { c, time, optimal, store } = withOptimal();
+    await settle();
+    expect(optimal.last.tiles).toEqual(NEAR);
+    optimal.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    c.dispatch({ type: 'tile', tile: 4 });
+    time.advance(2000);
+    c.dispatch({ type: 'tile', tile: 2 }); // not the solution's way: two more moves to undo it
+    c.dispatch({ type: 'tile', tile: 2 });
+    for (const t of NEAR_SOLUTION.slice(1)) c.dispatch({ type: 'tile', tile: t });
+    expect(c.model.puzzle.solved).toBe(true);
+    expect(c.model.summary).toMatchObject({
+      timeMs: 2000,
+      moves: 5,
+      tps: 2.5,
+      optimal: { moves: 3, exact: true },
+      assisted: false,
+      improved: ['single'],
+    });
+    expect(store.history.games).toMatchObject([{ moves: 5, optimal: 3, won: true }]);
+  });
+
+  it('an optimal count that comes after the solve still reaches the summary', async () => {
+    const { c, optimal, store } = withOptimal();
+    await settle();
+    for (const t of NEAR_SOLUTION) c.dispatch({ type: 'tile', tile: t });
+    expect(c.model.summary?.optimal).toBe('pending');
+    optimal.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    expect(c.model.summary?.optimal).toEqual({ moves: 3, exact: true });
+    // Added to the solve's entry once known.
+    expect(store.history.games).toMatchObject([{ moves: 3, optimal: 3 }]);
+  });
+
+  it('a solve the optimal search gave up on has a lower bound instead', async () => {
+    const { c, optimal, store } = withOptimal();
+    await settle();
+    optimal.last.answer.resolve({ tiles: [...NEAR_SOLUTION, 1, 1], optimal: false });
+    await settle();
+    expect(optimal.bounded).toEqual([NEAR]);
+    for (const t of NEAR_SOLUTION) c.dispatch({ type: 'tile', tile: t });
+    expect(c.model.summary?.optimal).toEqual({ moves: 7, exact: false });
+    expect(store.history.games).toMatchObject([{ lowerBound: 7 }]);
+  });
+
+  it('from 5x5 up only a lower bound is sought; a new puzzle seeks its own', async () => {
+    const { c, optimal } = withOptimal(initialModelPuzzle(newPuzzle({ width: 5, seed: 9 }), {}));
+    await settle();
+    expect(optimal.asked).toHaveLength(0);
+    expect(optimal.bounded).toHaveLength(1);
+    c.dispatch({ type: 'new' });
+    await settle();
+    expect(optimal.bounded).toHaveLength(2);
+    expect(optimal.bounded[1]).not.toEqual(optimal.bounded[0]);
+  });
+
+  it('a hint counts as the solver’s help: no averages, no records', async () => {
+    const { c, store } = withOptimal();
+    c.dispatch({ type: 'hint' });
+    for (const t of NEAR_SOLUTION) c.dispatch({ type: 'tile', tile: t });
+    expect(c.model.summary).toMatchObject({ assisted: true, improved: [], averages: null });
+    expect(store.records.puzzle).toEqual({});
+    expect(store.history.games).toMatchObject([{ assisted: true }]);
   });
 });

@@ -6,11 +6,13 @@
  * tables built in the background, and swaps a fast solver's plan for an optimal one as soon as
  * they are ready. Effects come in through {@link ./ports.ts}.
  */
-import { elapsedMs, pauseClock, resumeClock } from '../engine/puzzle.ts';
+import { elapsedMs, type Puzzle, pauseClock, resumeClock } from '../engine/puzzle.ts';
 import { entryPuzzle } from './gameEntries.ts';
+import type { HistoryEntry } from './history.ts';
 import {
   type CommandPuzzle,
   type ModelPuzzle,
+  type OptimalCount,
   positionKey,
   updatePuzzle,
   wantsSolution,
@@ -25,6 +27,7 @@ import {
   systemTimers,
   type Timers,
 } from './ports.ts';
+import { type AverageName, type Averages, tpsOf } from './solves.ts';
 
 /** Pause between the moves of a solution being played. */
 export const SOLVE_STEP_MS = 200;
@@ -32,6 +35,15 @@ export const SOLVE_STEP_MS = 200;
 export const TICK_MS = 500;
 /** Widths whose optimal solves need tables built first. */
 const TABLE_WIDTHS = new Set([4]);
+/** Widths whose solves get their optimal move count (larger ones: a lower bound). */
+const OPTIMAL_WIDTHS = new Set([3, 4]);
+
+/** The tiles a puzzle was dealt (before its first move). */
+export function startTiles(p: Puzzle): readonly number[] {
+  let root = p;
+  while (root.previous) root = root.previous;
+  return root.tiles;
+}
 
 /** What the solver is doing, for the status line (null: nothing). */
 export interface SolverStatus {
@@ -64,6 +76,11 @@ export interface ControllerPuzzleOptions {
   readonly post?: (cmd: CommandPuzzle) => void;
   /** Build the 4x4 tables in the background when a 4x4 board opens (default true). */
   readonly prepareTables?: boolean;
+  /**
+   * Works out each puzzle's optimal move count (a lower bound from 5x5 up) in the background
+   * while it is played, for the solve summary and the history; none without it.
+   */
+  readonly optimalSolver?: () => Promise<PuzzleSolver>;
   readonly clock?: Clock;
   readonly timers?: Timers;
 }
@@ -93,6 +110,17 @@ export class ControllerPuzzle {
   private idleWaiters: (() => void)[] = [];
   /** What the solver is doing now, for the status line. */
   status: SolverStatus | null = null;
+  /** The optimal move count of the puzzle's start: sought, or known (null: none to be had). */
+  private optimal: {
+    readonly start: string;
+    value: OptimalCount | null;
+    done: boolean;
+    cancel: Cancel;
+  } | null = null;
+  private optimalSolver: Promise<PuzzleSolver> | null = null;
+  private optimalWaiters: (() => void)[] = [];
+  /** The history entry of the last solve (its optimal count may come after it). */
+  private solvedEntry: HistoryEntry | null = null;
 
   constructor(private readonly opts: ControllerPuzzleOptions) {
     this.m = opts.model;
@@ -114,6 +142,7 @@ export class ControllerPuzzle {
       if (this.m.puzzle.clock.runningSince !== null) this.opts.onTick?.();
     });
     this.prepare();
+    this.seekOptimal();
     this.sync();
   }
 
@@ -138,8 +167,10 @@ export class ControllerPuzzle {
     const before = this.m;
     this.m = updatePuzzle(before, cmd, { now, seed: this.opts.seed });
     if (this.m.puzzle !== before.puzzle) {
+      if (cmd.type === 'new-confirmed') this.recordGivenUp(before, now);
       this.recordIfSolved(before, now);
       this.save();
+      if (cmd.type === 'new' || cmd.type === 'new-confirmed') this.seekOptimal();
     }
     const p = this.m.puzzle;
     const change: ChangePuzzle = {
@@ -161,6 +192,7 @@ export class ControllerPuzzle {
     const now = this.clock.now();
     const puzzle = this.active ? resumeClock(model.puzzle, now) : model.puzzle;
     this.m = { ...model, puzzle };
+    this.seekOptimal();
     this.sync();
     this.opts.onChange(this.noChange(before));
   }
@@ -169,6 +201,21 @@ export class ControllerPuzzle {
   settled(): Promise<void> {
     if (!this.job) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Resolves once the optimal count of the puzzle on screen is known (or given up), or after
+   * `ms` (plain mode prints it with the solve).
+   */
+  optimalSettled(ms: number): Promise<void> {
+    if (!this.optimal || this.optimal.done) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.timers.after(ms, resolve);
+      this.optimalWaiters.push(() => {
+        stop();
+        resolve();
+      });
+    });
   }
 
   /** Ends the loop: the clock stops, the game is saved, the solver is closed. */
@@ -181,6 +228,14 @@ export class ControllerPuzzle {
       () => {},
     );
     this.solverLoad = null;
+    this.optimal?.cancel();
+    if (this.opts.optimalSolver !== this.opts.solver) {
+      this.optimalSolver?.then(
+        (s) => s.close(),
+        () => {},
+      );
+    }
+    this.optimalSolver = null;
     return this.m;
   }
 
@@ -188,13 +243,26 @@ export class ControllerPuzzle {
     return { before, model: this.m, cmd: { type: 'none' }, moved: false, undone: false };
   }
 
-  /** A solve goes into the history; the player's own (not the solver's) may set records. */
+  /**
+   * A solve goes into the history with its optimal move count when known; the player's own
+   * (not one the solver helped with) may set records and improve averages. The summary says so.
+   */
   private recordIfSolved(before: ModelPuzzle, now: number): void {
     const p = this.m.puzzle;
     if (!p.solved || before.puzzle.solved || p.moves === 0) return;
-    const timeMs = elapsedMs(p, now);
+    const timeMs = Math.round(elapsedMs(p, now));
+    const optimal = this.knownOptimal(p);
+    const o = this.optimal;
+    const pending =
+      optimal === null && o !== null && !o.done && o.start === startTiles(p).join(',');
+    let improved: readonly AverageName[] = [];
+    let averages: Averages | null = null;
     if (!this.m.assisted) {
       const r = this.opts.store.recordSolve(p.width, p.moves, timeMs);
+      if (r.ok) {
+        improved = r.value.improved.time;
+        averages = r.value.averages.time;
+      }
       this.m = r.ok
         ? {
             ...this.m,
@@ -203,8 +271,106 @@ export class ControllerPuzzle {
           }
         : { ...this.m, notice: r.error.message };
     }
-    const h = this.opts.store.recordGame?.(entryPuzzle(p, timeMs, this.m.assisted, now));
+    this.m = {
+      ...this.m,
+      summary: {
+        timeMs,
+        moves: p.moves,
+        tps: tpsOf(p.moves, timeMs),
+        optimal: pending ? 'pending' : optimal,
+        assisted: this.m.assisted,
+        improved,
+        averages,
+      },
+    };
+    const entry = entryPuzzle(p, timeMs, this.m.assisted, now, { optimal });
+    const h = this.opts.store.recordGame?.(entry);
     if (h && !h.ok) this.m = { ...this.m, notice: h.error.message };
+    this.solvedEntry = entry;
+  }
+
+  /** A puzzle left for a new one after moves were made: given up, a DNF. */
+  private recordGivenUp(before: ModelPuzzle, now: number): void {
+    const p = before.puzzle;
+    if (p.solved || p.moves === 0) return;
+    const timeMs = Math.round(elapsedMs(p, now));
+    if (!before.assisted) this.opts.store.recordSolve(p.width, p.moves, null);
+    const entry = entryPuzzle(p, timeMs, before.assisted, now, {
+      optimal: this.knownOptimal(p),
+      dnf: true,
+    });
+    const h = this.opts.store.recordGame?.(entry);
+    if (h && !h.ok) this.m = { ...this.m, notice: h.error.message };
+  }
+
+  /** The optimal move count of `p`'s start, if it is known by now. */
+  private knownOptimal(p: Puzzle): OptimalCount | null {
+    const o = this.optimal;
+    return o?.done && o.start === startTiles(p).join(',') ? o.value : null;
+  }
+
+  /**
+   * Starts working out the optimal move count of the puzzle on screen (once per puzzle): the
+   * solver's optimal solve on 3x3 and 4x4 (its lower bound when that runs out of time), a
+   * lower bound from 5x5 up. When it comes after the solve, the summary gets it.
+   */
+  private seekOptimal(): void {
+    const load = this.opts.optimalSolver;
+    if (!load || !this.active || this.m.puzzle.solved) return;
+    const tiles = startTiles(this.m.puzzle);
+    const width = this.m.puzzle.width;
+    const start = tiles.join(',');
+    if (this.optimal?.start === start) return;
+    this.optimal?.cancel();
+    let cancelled = false;
+    const job = {
+      start,
+      value: null as OptimalCount | null,
+      done: false,
+      cancel: () => {
+        cancelled = true;
+      },
+    };
+    this.optimal = job;
+    // The same loader as the hints' shares their solver (and its tables).
+    this.optimalSolver ??= load === this.opts.solver ? this.loadSolver() : load();
+    this.optimalSolver
+      .then(async (s) => {
+        if (cancelled) return;
+        let value: OptimalCount | null = null;
+        if (OPTIMAL_WIDTHS.has(width)) {
+          const run = s.solve(tiles, width);
+          job.cancel = () => {
+            cancelled = true;
+            run.cancel();
+          };
+          const sol = await run.promise;
+          if (sol.optimal) value = { moves: sol.tiles.length, exact: true };
+        }
+        value ??= { moves: await s.lowerBound(tiles, width), exact: false };
+        if (cancelled) return;
+        job.value = value;
+        job.done = true;
+        this.optimalKnown(job.start, value);
+      })
+      .catch(() => {
+        // Cancelled, or the solver failed: the summary goes without.
+        job.done = true;
+        if (!cancelled) this.optimalKnown(job.start, null);
+      })
+      .finally(() => {
+        for (const w of this.optimalWaiters.splice(0)) w();
+      });
+  }
+
+  /** An optimal count came after its puzzle was solved: the summary shows it (or goes without). */
+  private optimalKnown(start: string, value: OptimalCount | null): void {
+    const m = this.m;
+    if (m.summary?.optimal !== 'pending' || startTiles(m.puzzle).join(',') !== start) return;
+    const r = value && this.solvedEntry && this.opts.store.recordOptimal?.(this.solvedEntry, value);
+    this.m = { ...m, summary: { ...m.summary, optimal: value } };
+    if (r && !r.ok) this.m = { ...this.m, notice: r.error.message };
+    this.opts.onChange(this.noChange(m));
   }
 
   private save(): void {

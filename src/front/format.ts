@@ -15,3 +15,15 @@ export function formatTime(ms: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
+
+/** A solve's time as speedsolvers read it, to the millisecond: 7.042, 1:02.350, 1:00:00.000. */
+export function formatSolveTime(ms: number): string {
+  const total = Math.round(ms);
+  const s = Math.floor(total / 1000);
+  const frac = String(total % 1000).padStart(3, '0');
+  if (s < 60) return `${s}.${frac}`;
+  const h = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(mm).padStart(2, '0')}:${ss}.${frac}` : `${mm}:${ss}.${frac}`;
+}

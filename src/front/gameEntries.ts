@@ -51,20 +51,26 @@ export function entry2048(m: Model2048, now: number): HistoryEntry {
   };
 }
 
-/** A solved puzzle; `assisted`: the solver played part of it. */
+/**
+ * A solved puzzle, or one given up (`dnf`); `assisted`: the solver helped; `optimal`: the
+ * fewest moves that solve its start (exact, or a lower bound), when known.
+ */
 export function entryPuzzle(
   p: Puzzle,
   timeMs: number,
   assisted: boolean,
   now: number,
+  more: { optimal?: { moves: number; exact: boolean } | null; dnf?: boolean } = {},
 ): HistoryEntry {
+  const o = more.optimal;
   return {
     kind: 'puzzle',
     size: p.width,
     date: isoDate(now),
     moves: p.moves,
     timeMs: Math.round(timeMs),
-    won: true,
+    ...(o ? (o.exact ? { optimal: o.moves } : { lowerBound: o.moves }) : {}),
+    won: !more.dnf,
     assisted,
     ...codeOf(sharedPuzzle(p, { assisted, timeMs })),
   };

@@ -245,6 +245,26 @@ function capped(h: History, max: number): History {
   return { entries: h.entries.slice(excess), rolledUp };
 }
 
+/**
+ * The history with a puzzle's optimal move count added to its entry (found by date and share
+ * code; the same history when it is not there any more or already has one).
+ */
+export function withOptimal(
+  history: History,
+  e: Pick<HistoryEntry, 'date' | 'code'>,
+  optimal: { readonly moves: number; readonly exact: boolean },
+): History {
+  const i = history.entries.findLastIndex(
+    (x) => x.kind === 'puzzle' && x.date === e.date && x.code === e.code,
+  );
+  const old = history.entries[i];
+  if (!old || old.optimal !== undefined || old.lowerBound !== undefined) return history;
+  const more = optimal.exact ? { optimal: optimal.moves } : { lowerBound: optimal.moves };
+  const entries = [...history.entries];
+  entries[i] = inFieldOrder({ ...old, ...more });
+  return { ...history, entries };
+}
+
 /** Groups in the order people read them: by kind, then size, natural before evil. */
 export function byGroup(a: GroupKey, b: GroupKey): number {
   return (

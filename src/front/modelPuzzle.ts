@@ -13,8 +13,30 @@ import {
 } from '../engine/puzzle.ts';
 import type { Direction } from '../engine/types.ts';
 import type { PuzzleRecord } from './records.ts';
+import type { AverageName, Averages } from './solves.ts';
 
 export type Overlay = 'help' | 'confirm-new' | null;
+
+/** The fewest moves that solve a position: exact (3x3, 4x4), or a lower bound. */
+export interface OptimalCount {
+  readonly moves: number;
+  readonly exact: boolean;
+}
+
+/** What the last solve was, for the win screen. */
+export interface SolveSummary {
+  readonly timeMs: number;
+  readonly moves: number;
+  /** Moves a second. */
+  readonly tps: number;
+  /** For the puzzle's start: known, still being worked out, or not to be had (null). */
+  readonly optimal: OptimalCount | 'pending' | null;
+  /** The solver helped: no averages. */
+  readonly assisted: boolean;
+  /** The time averages whose best it improved, and the time averages after it. */
+  readonly improved: readonly AverageName[];
+  readonly averages: Averages | null;
+}
 
 /** A solution for a position: the tiles to slide from `from` on. */
 export interface Plan {
@@ -43,6 +65,8 @@ export interface ModelPuzzle {
   readonly assisted: boolean;
   /** Records set by the last win, for the win screen. */
   readonly records: { readonly moves: boolean; readonly time: boolean } | null;
+  /** The last solve, for the win screen (null until the puzzle is solved). */
+  readonly summary: SolveSummary | null;
   readonly quit: boolean;
 }
 
@@ -97,6 +121,7 @@ export function initialModelPuzzle(
     plan: null,
     assisted: opts.assisted ?? false,
     records: null,
+    summary: null,
     quit: false,
   };
 }
@@ -185,7 +210,8 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
     }
     case 'hint':
       if (m.puzzle.solved) return m;
-      return { ...m, hint: !m.hint };
+      // A hint is the solver's help: the solve counts in no average or best.
+      return { ...m, hint: !m.hint, assisted: m.assisted || !m.hint };
     case 'auto-solve':
       if (m.puzzle.solved) return m;
       return { ...m, autoSolve: !m.autoSolve, overlay: null, assisted: m.assisted || !m.autoSolve };
@@ -216,6 +242,7 @@ function startNew(m: ModelPuzzle, env: Env): ModelPuzzle {
     autoSolve: false,
     assisted: false,
     records: null,
+    summary: null,
   };
 }
 

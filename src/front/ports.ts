@@ -105,6 +105,11 @@ export interface PuzzleSolver {
    * they are ready (at once for widths that need nothing).
    */
   prepare(width: number): Promise<void>;
+  /**
+   * A lower bound of the fewest moves that solve `tiles` (Manhattan distance plus linear
+   * conflict), for widths where no optimal solve is feasible.
+   */
+  lowerBound(tiles: readonly number[], width: number): Promise<number>;
   close(): void;
 }
 
@@ -133,6 +138,11 @@ export interface StorePuzzle {
   recordSolve(width: number, moves: number, timeMs: number | null): Result<SolveRecords>;
   /** Adds a solved puzzle to the history (optional: not kept without it). */
   recordGame?(entry: HistoryEntry): Result<void>;
+  /** Adds the optimal move count worked out after its solve was recorded (optional). */
+  recordOptimal?(
+    entry: Pick<HistoryEntry, 'date' | 'code'>,
+    optimal: { readonly moves: number; readonly exact: boolean },
+  ): Result<void>;
 }
 
 /** Where versus results are kept. */

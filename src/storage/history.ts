@@ -13,6 +13,7 @@ import {
   type HistoryEntry,
   parseHistory,
   serializeHistory,
+  withOptimal,
 } from '../front/history.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
@@ -99,6 +100,30 @@ export function recordToHistory(dir: string, entry: HistoryEntry): Result<void> 
   } catch (e) {
     const why = (e as Error).message;
     return err(problem('save-failed', `Could not add the game to your history (${why}).`));
+  }
+}
+
+/**
+ * Adds a solve's optimal move count to its entry in the history in `dir`, when it was worked
+ * out after the solve was recorded. A history that cannot be read is left alone.
+ */
+export function recordOptimalInHistory(
+  dir: string,
+  entry: Pick<HistoryEntry, 'date' | 'code'>,
+  optimal: { readonly moves: number; readonly exact: boolean },
+): Result<void> {
+  const path = historyPath(dir);
+  try {
+    return withFileLock(path, () => {
+      const read = readHistory(path);
+      if (!('history' in read)) return ok(undefined);
+      const next = withOptimal(read.history, entry, optimal);
+      if (next !== read.history) atomicWrite(path, historyText(next));
+      return ok(undefined);
+    });
+  } catch (e) {
+    const why = (e as Error).message;
+    return err(problem('save-failed', `Could not add the optimal count to your history (${why}).`));
   }
 }
 

@@ -9,7 +9,7 @@ import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import type { SolveRecords, StorePuzzle } from '../front/ports.ts';
 import { type PuzzleRecord, recordSolve, solveRecords } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
-import { recordToHistory } from './history.ts';
+import { recordOptimalInHistory, recordToHistory } from './history.ts';
 import { loadSave } from './saves.ts';
 import { loadRecords, updateRecords } from './stats.ts';
 
@@ -84,6 +84,7 @@ export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
     err(problem('save-failed', `Could not save ${what} (${(e as Error).message}).`));
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
+    recordOptimal: (entry, optimal) => recordOptimalInHistory(dir, entry, optimal),
     save(puzzle, now, assisted) {
       try {
         savePuzzle(dir, puzzle, now, assisted, path);

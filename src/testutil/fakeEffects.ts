@@ -3,7 +3,7 @@ import type { Game } from '../engine/game2048.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import type { Direction } from '../engine/types.ts';
-import type { HistoryEntry } from '../front/history.ts';
+import { type HistoryEntry, withOptimal } from '../front/history.ts';
 import type { Marks2048 } from '../front/model2048.ts';
 import type {
   AdvicePurpose,
@@ -91,6 +91,15 @@ export class FakeSolver implements PuzzleSolver {
     });
   }
 
+  /** What `lowerBound` answers (and the positions it was asked about). */
+  bound = 7;
+  readonly bounded: (readonly number[])[] = [];
+
+  lowerBound(tiles: readonly number[]): Promise<number> {
+    this.bounded.push([...tiles]);
+    return Promise.resolve(this.bound);
+  }
+
   /** The tables asked for by `prepare` are ready. */
   tablesReady(): void {
     this.ready?.resolve();
@@ -145,6 +154,15 @@ export class MemoryStorePuzzle implements StorePuzzle {
 
   recordGame(entry: HistoryEntry): Result<void> {
     return this.history.recordGame(entry);
+  }
+
+  recordOptimal(
+    entry: Pick<HistoryEntry, 'date' | 'code'>,
+    optimal: { readonly moves: number; readonly exact: boolean },
+  ): Result<void> {
+    const h = withOptimal({ entries: this.history.games, rolledUp: [] }, entry, optimal);
+    this.history.games.splice(0, this.history.games.length, ...h.entries);
+    return ok(undefined);
   }
 
   save(puzzle: Puzzle, _now: number, assisted: boolean): Result<void> {

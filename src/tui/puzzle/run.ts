@@ -44,6 +44,7 @@ export function runPuzzle(opts: RunPuzzleOptions): Promise<ModelPuzzle> {
     model: opts.model,
     store: opts.store ?? fileStorePuzzle(opts.dataDir),
     solver: opts.solver,
+    optimalSolver: opts.solver,
     seed: opts.seed ?? randomSeed,
     onChange: (c) => {
       if (c.model.quit) return;

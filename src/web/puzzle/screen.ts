@@ -217,10 +217,12 @@ export class ScreenPuzzle {
   private controller(model: ModelPuzzle, plan?: DailyPlan): ControllerPuzzle {
     const store = webStorePuzzle(this.ctx.kv, this.ctx.records, plan?.key);
     const counted = (line: string) => this.counted(line);
+    const solver = async () => createSolverClient();
     return new ControllerPuzzle({
       model,
       store: plan ? withDaily(store, plan, this.ctx.kv, this.ctx.records, counted) : store,
-      solver: async () => createSolverClient(),
+      solver,
+      optimalSolver: solver,
       // The daily challenge's new puzzles are the day's board again (practice).
       seed: plan
         ? () => {

@@ -149,6 +149,10 @@ export function createSolverClient(): PuzzleSolver {
     },
   );
   return {
+    async lowerBound(tiles, width) {
+      const { movesLowerBound } = await import('../../solvers/puzzle/bound.ts');
+      return movesLowerBound(tiles, width);
+    },
     prepare(width) {
       const id = lazy.id();
       return new Promise<void>((resolve, reject) => {

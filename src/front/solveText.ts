@@ -1,0 +1,50 @@
+/**
+ * A solve and its averages in words, the same in the terminal, plain mode and the browser:
+ * the summary after a solve, and the marks of the averages (a time, a move count, a TPS, DNF).
+ */
+import { formatSolveTime } from './format.ts';
+import type { OptimalCount, SolveSummary } from './modelPuzzle.ts';
+import type { AverageName, Averages, Mark, Metric } from './solves.ts';
+
+/** An average's mark in a metric: "12.345", "87.40", "7.05", "DNF", "–" (too few solves). */
+export function markText(mark: Mark | null, metric: Metric): string {
+  if (mark === null) return '–';
+  if (mark === 'DNF') return 'DNF';
+  if (metric === 'time') return formatSolveTime(mark);
+  return mark.toFixed(2);
+}
+
+/** Moves a second, to two places. */
+export const tpsText = (tps: number) => tps.toFixed(2);
+
+/** "Optimal 52 moves · efficiency 60%", or from a lower bound "Optimal ≥ 48 moves (lower bound) · efficiency ≥ 55%". */
+export function optimalText(o: OptimalCount, moves: number): string {
+  const eff = moves > 0 ? Math.round((o.moves / moves) * 100) : 100;
+  return o.exact
+    ? `Optimal ${o.moves} moves · efficiency ${eff}%`
+    : `Optimal ≥ ${o.moves} moves (lower bound) · efficiency ≥ ${eff}%`;
+}
+
+/** The averages that are there yet, current ones: "mo3 9.120 · ao5 10.004". */
+export function currentAveragesText(a: Averages): string {
+  const names: AverageName[] = ['mo3', 'ao5', 'ao12', 'ao50', 'ao100'];
+  return names
+    .filter((n) => a[n].current !== null)
+    .map((n) => `${n} ${markText(a[n].current, 'time')}`)
+    .join(' · ');
+}
+
+/** The lines under a solved puzzle. */
+export function summaryLines(s: SolveSummary): string[] {
+  const lines = [`Time ${formatSolveTime(s.timeMs)} · ${s.moves} moves · ${tpsText(s.tps)} TPS`];
+  if (s.optimal === 'pending') lines.push('Optimal: being worked out…');
+  else if (s.optimal) lines.push(optimalText(s.optimal, s.moves));
+  if (s.assisted) {
+    lines.push('The solver helped: not counted in averages or records.');
+    return lines;
+  }
+  if (s.improved.length > 0) lines.push(`New best ${s.improved.join(', ')}!`);
+  const now = s.averages ? currentAveragesText(s.averages) : '';
+  if (now) lines.push(now);
+  return lines;
+}
