@@ -6,7 +6,15 @@ import { historyPath, historyText } from '../storage/history.ts';
 import { tempDir } from '../testing/tempDir.ts';
 import { stripAnsi } from '../tui/ansi.ts';
 import { parseCli } from './args.ts';
-import { BAR_WIDTH, barLength, NO_GAMES, renderStats, runStats, sparkline } from './stats.ts';
+import {
+  BAR_WIDTH,
+  barLength,
+  NO_GAMES,
+  renderStats,
+  runStats,
+  sparkline,
+  statsJson,
+} from './stats.ts';
 
 const DATE = '2025-05-05T05:05:05.000Z';
 
@@ -108,7 +116,7 @@ describe('renderStats', () => {
     expect(plain).toContain('best 25,000 · median 5,200 · win streak 0 (longest 1)');
     expect(plain).toContain('2048 · 3×3 · evil spawns');
     expect(plain).toContain(
-      'Sliding puzzle · 3×3 (8-puzzle)\n  2 solved · 1 by the solver\n  best 1:01 · median 1:01 · fewest moves 30',
+      "Sliding puzzle · 3×3 (8-puzzle)\n  2 solved · 1 with the solver's help\n  best 1:01.000 · median 1:01.000 · fewest moves 30",
     );
     expect(plain).toMatch(/against AI \(hard\) +0 wins · 1 loss · 0 draws/);
     expect(plain).toMatch(/Duel · 4×4\n {2}1 duel · 1 won \(100%\)\n {2}best round 300/);
@@ -161,10 +169,12 @@ describe('runStats', () => {
     expect(text.out()).toBe(renderStats(summarize(SAMPLE), 'none'));
     const three = io();
     runStats(options(['--data-dir', dir, '--size', '3']), three.io);
-    expect(three.out()).toBe(renderStats(summarize(SAMPLE, { size: 3 }), 'none'));
+    expect(three.out()).toBe(renderStats(summarize(SAMPLE, { size: 3 }), 'none', 3));
     const json = io();
     runStats(options(['--data-dir', dir, '--json']), json.io);
-    expect(JSON.parse(json.out())).toEqual(summarize(SAMPLE));
+    expect(JSON.parse(json.out())).toEqual(
+      JSON.parse(JSON.stringify(statsJson(summarize(SAMPLE)))),
+    );
     expect(text.err() + three.err() + json.err()).toBe('');
   });
 
@@ -191,5 +201,76 @@ describe('runStats', () => {
     expect(r.err()).toMatch(
       /^Your game history could not be read \(its game 1 is invalid \(not an object\)\); it was moved to .*\n$/,
     );
+  });
+});
+
+describe('a speedsolver’s view of the puzzle', () => {
+  const solve = (
+    timeMs: number,
+    moves: number,
+    more: Partial<HistoryEntry> = {},
+  ): HistoryEntry => ({
+    kind: 'puzzle',
+    size: 4,
+    date: DATE,
+    moves,
+    timeMs,
+    won: true,
+    assisted: false,
+    ...more,
+  });
+  // Five of the player's own: 20, 10, 30 s, a DNF, 40 s; and one the solver helped with.
+  const SOLVES = history([
+    solve(20_000, 100, { optimal: 50 }),
+    solve(10_000, 80, { optimal: 40 }),
+    solve(30_000, 120),
+    solve(7_000, 12, { won: false }),
+    solve(5_000, 60, { assisted: true }),
+    solve(40_000, 100, { lowerBound: 44 }),
+  ]);
+
+  it('stats --size: the averages and the last solves, newest first, DNFs and help marked', () => {
+    const text = renderStats(summarize(SOLVES, { size: 4 }), 'none', 4);
+    expect(text).toContain("  5 solved · 1 given up (DNF) · 1 with the solver's help\n");
+    // ao5 of 20, 10, 30, DNF, 40: the 10 and the DNF dropped → 30 s; mo3 30, DNF, 40 → DNF.
+    expect(text).toMatch(/ {4}single +40\.000 +10\.000 /);
+    expect(text).toMatch(/ {4}mo3 +DNF +20\.000 /);
+    expect(text).toMatch(/ {4}ao5 +30\.000 +30\.000 /);
+    const rows = text.split('\n').filter((l) => /^ {4}\d{4}-/.test(l));
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toMatch(/40\.000 +100 +2\.50 +≥ 44 +≥ 44%$/);
+    expect(rows[1]).toMatch(/5\.000 +60 +12\.00 +– +– +solver helped$/);
+    expect(rows[2]).toMatch(/DNF \(7\.000\) +12 +– +– +–$/);
+    expect(rows[4]).toMatch(/10\.000 +80 +8\.00 +40 +50%$/);
+    // Without --size: the averages, not the list.
+    const all = renderStats(summarize(SOLVES), 'none');
+    expect(all).toContain('averages');
+    expect(all).not.toContain('newest first');
+  });
+
+  it('stats --json: per size, the recent solves and the averages in ms (null while too few)', () => {
+    const json = statsJson(summarize(SOLVES)) as {
+      puzzles: Record<string, { solves: unknown[]; averages: Record<string, unknown> }>;
+    };
+    const four = json.puzzles['4']!;
+    expect(four.solves).toHaveLength(6);
+    expect(four.solves[3]).toEqual({
+      date: DATE,
+      timeMs: 7000,
+      moves: 12,
+      optimal: null,
+      lowerBound: null,
+      assisted: false,
+      dnf: true,
+    });
+    expect(four.solves[0]).toMatchObject({ timeMs: 20_000, moves: 100, optimal: 50 });
+    expect(four.averages).toEqual({
+      single: { current: 40_000, best: 10_000 },
+      mo3: { current: 'DNF', best: 20_000 },
+      ao5: { current: 30_000, best: 30_000 },
+      ao12: { current: null, best: null },
+      ao50: { current: null, best: null },
+      ao100: { current: null, best: null },
+    });
   });
 });

@@ -4,9 +4,11 @@
  * function of the summary and the colour depth.
  */
 import { resolve } from 'node:path';
-import { formatNumber, formatTime } from '../front/format.ts';
+import { formatNumber, formatSolveTime } from '../front/format.ts';
 import { type GroupSummary, type Summary, summarize } from '../front/historySummary.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
+import { AVERAGES, type Averages, type Mark, METRICS } from '../front/solves.ts';
+import { markText, tpsText } from '../front/solveText.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadHistory } from '../storage/history.ts';
 import { RESET } from '../tui/ansi.ts';
@@ -57,10 +59,13 @@ function heading(g: GroupSummary): string {
   return `${KIND_NAMES[g.kind]} · ${board}${g.evil ? ' · evil spawns' : ''}`;
 }
 
-/** "12 games · 5 won (42%) · 3 with the AI's help" (a puzzle: "12 solved · 2 by the solver"). */
+/** "12 games · 5 won (42%) · 3 with the AI's help" (a puzzle: "12 solved · 1 given up · 2 with the solver"). */
 function countLine(g: GroupSummary): string {
   if (g.kind === 'puzzle') {
-    return `${formatNumber(g.games)} solved${g.assisted ? ` · ${formatNumber(g.assisted)} by the solver` : ''}`;
+    const parts = [`${formatNumber(g.wins)} solved`];
+    if (g.dnfs) parts.push(`${formatNumber(g.dnfs)} given up (DNF)`);
+    if (g.assisted) parts.push(`${formatNumber(g.assisted)} with the solver's help`);
+    return parts.join(' · ');
   }
   const parts = [plural(g.games, GAME_WORDS[g.kind], g.kind === 'versus' ? 'matches' : undefined)];
   parts.push(`${formatNumber(g.wins)} won (${percent(g.winRate)})`);
@@ -72,8 +77,8 @@ function countLine(g: GroupSummary): string {
 function figuresLine(g: GroupSummary): string | null {
   if (g.kind === 'puzzle') {
     const parts = [
-      g.bestTimeMs !== undefined ? `best ${formatTime(g.bestTimeMs)}` : null,
-      g.medianTimeMs !== undefined ? `median ${formatTime(g.medianTimeMs)}` : null,
+      g.bestTimeMs !== undefined ? `best ${formatSolveTime(g.bestTimeMs)}` : null,
+      g.medianTimeMs !== undefined ? `median ${formatSolveTime(g.medianTimeMs)}` : null,
       g.fewestMoves !== undefined ? `fewest moves ${formatNumber(g.fewestMoves)}` : null,
     ].filter((p) => p !== null);
     return parts.length ? parts.join(' · ') : null;
@@ -123,17 +128,73 @@ function sparkLines(g: GroupSummary, paint: Paint): string[] {
   return [`  ${paint('recent scores', DIM)} ${paint(sparkline(s), SPARK)}  ${paint(range, DIM)}`];
 }
 
-function groupLines(g: GroupSummary, paint: Paint): string[] {
+/** Columns padded to their widest cell, the first one left-aligned, the rest right-aligned. */
+function table(rows: readonly (readonly string[])[], indent: string): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: readonly string[]) =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  return rows.map((r) => `${indent}${line(r)}`.trimEnd());
+}
+
+/** A puzzle group's averages: current and best of time, moves and TPS. */
+function averageLines(g: GroupSummary, paint: Paint): string[] {
+  const a = g.averages;
+  if (!a || a.time.single.best === null) return [];
+  const head = ['', 'time', 'best', 'moves', 'best', 'TPS', 'best'];
+  const rows = AVERAGES.filter((n) => a.time[n].current !== null || a.time[n].best !== null).map(
+    (n) => [
+      n,
+      ...METRICS.flatMap((m) => [markText(a[m][n].current, m), markText(a[m][n].best, m)]),
+    ],
+  );
+  const [top, ...rest] = table([head, ...rows], '    ');
+  return [
+    `  ${paint("averages (yours alone; the solver's solves left out)", DIM)}`,
+    paint(top!, DIM),
+    ...rest,
+  ];
+}
+
+/** A puzzle group's last solves, newest first. */
+function solveLines(g: GroupSummary, paint: Paint, count: number): string[] {
+  const solves = (g.solves ?? []).slice(-count).reverse();
+  if (solves.length === 0) return [];
+  const head = ['date', 'time', 'moves', 'TPS', 'optimal', 'efficiency', ''];
+  const rows = solves.map((s) => [
+    s.date.slice(0, 16).replace('T', ' '),
+    s.dnf ? `DNF (${formatSolveTime(s.timeMs)})` : formatSolveTime(s.timeMs),
+    formatNumber(s.moves),
+    s.tps === null ? '–' : tpsText(s.tps),
+    s.optimal !== null ? String(s.optimal) : s.lowerBound !== null ? `≥ ${s.lowerBound}` : '–',
+    s.efficiency === null
+      ? '–'
+      : `${s.optimal === null ? '≥ ' : ''}${Math.round(s.efficiency * 100)}%`,
+    s.assisted ? 'solver helped' : '',
+  ]);
+  const [top, ...rest] = table([head, ...rows], '    ');
+  return [
+    `  ${paint(`last ${solves.length} solves, newest first`, DIM)}`,
+    paint(top!, DIM),
+    ...rest,
+  ];
+}
+
+function groupLines(g: GroupSummary, paint: Paint, detail: boolean): string[] {
   const figures = figuresLine(g);
   return [
     paint(heading(g), HEADING),
     `  ${countLine(g)}`,
     ...(figures ? [`  ${figures}`] : []),
+    ...averageLines(g, paint),
+    ...(detail && g.kind === 'puzzle' ? solveLines(g, paint, RECENT_SHOWN) : []),
     ...resultLines(g, paint),
     ...sparkLines(g, paint),
     ...tileLines(g, paint),
   ];
 }
+
+/** How many recent solves `stats --size N` lists. */
+export const RECENT_SHOWN = 12;
 
 export const NO_GAMES =
   'No finished games yet: play one with `slidebox` (or `slidebox puzzle`, `slidebox versus`, `slidebox duel`), then run `slidebox stats` again.';
@@ -148,8 +209,43 @@ export function renderStats(summary: Summary, depth: ColorDepth, size?: number):
   const paint = painter(depth);
   const rate = summary.games ? ` (${percent(summary.wins / summary.games)})` : '';
   const title = `Your slidebox games: ${plural(summary.games, 'finished game')}, ${formatNumber(summary.wins)} won${rate}`;
-  const blocks = summary.groups.map((g) => groupLines(g, paint).join('\n'));
+  const blocks = summary.groups.map((g) => groupLines(g, paint, size !== undefined).join('\n'));
   return `${paint(title, { bold: true })}\n\n${blocks.join('\n\n')}\n`;
+}
+
+/** Averages with their numbers to `places` decimals (ms to the whole ms). */
+function rounded(a: Averages, places: number): Averages {
+  const r = (m: Mark | null) => (typeof m === 'number' ? Number(m.toFixed(places)) : m);
+  return Object.fromEntries(
+    AVERAGES.map((n) => [n, { current: r(a[n].current), best: r(a[n].best) }]),
+  ) as unknown as Averages;
+}
+
+/**
+ * The summary for scripts: as it is, plus per puzzle size the recent solves and the time
+ * averages under `puzzles` ({ current, best } in ms, "DNF", or null while too few solves).
+ */
+export function statsJson(summary: Summary): Record<string, unknown> {
+  const puzzles: Record<string, unknown> = {};
+  for (const g of summary.groups) {
+    if (g.kind !== 'puzzle' || !g.averages) continue;
+    puzzles[String(g.size)] = {
+      solves: (g.solves ?? []).map((s) => ({
+        date: s.date,
+        timeMs: s.timeMs,
+        moves: s.moves,
+        optimal: s.optimal,
+        lowerBound: s.lowerBound,
+        assisted: s.assisted,
+        dnf: s.dnf,
+        ...(s.code !== undefined ? { code: s.code } : {}),
+      })),
+      averages: rounded(g.averages.time, 0),
+      movesAverages: rounded(g.averages.moves, 2),
+      tpsAverages: rounded(g.averages.tps, 2),
+    };
+  }
+  return { ...summary, puzzles };
 }
 
 export interface StatsIo {
@@ -167,7 +263,7 @@ export function runStats(o: CliOptions, io: StatsIo): number {
   for (const n of notices) io.error.write(`${n}\n`);
   const summary = summarize(history, o.size === undefined ? {} : { size: o.size });
   if (o.json) {
-    io.output.write(`${JSON.stringify(summary, null, 2)}\n`);
+    io.output.write(`${JSON.stringify(statsJson(summary), null, 2)}\n`);
   } else {
     io.output.write(renderStats(summary, detectColorDepth(io.env, io.isTTY), o.size));
   }

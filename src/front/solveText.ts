@@ -43,7 +43,7 @@ export function summaryLines(s: SolveSummary): string[] {
     lines.push('The solver helped: not counted in averages or records.');
     return lines;
   }
-  if (s.improved.length > 0) lines.push(`New best ${s.improved.join(', ')}!`);
+  if (s.improved.length > 0) lines.push(`New best: ${s.improved.join(', ')}!`);
   const now = s.averages ? currentAveragesText(s.averages) : '';
   if (now) lines.push(now);
   return lines;

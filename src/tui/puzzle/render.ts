@@ -6,6 +6,7 @@
 import { elapsedMs, posOf } from '../../engine/puzzle.ts';
 import { formatNumber, formatTime } from '../../front/format.ts';
 import { hintTile, type ModelPuzzle, puzzleName, wantsSolution } from '../../front/modelPuzzle.ts';
+import { summaryLines } from '../../front/solveText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
@@ -117,9 +118,16 @@ function overlayLines(m: ModelPuzzle, now: number): string[] | null {
   if (m.puzzle.solved && m.puzzle.moves > 0) {
     const lines = [
       'Solved!',
-      `${formatNumber(m.puzzle.moves)} move${m.puzzle.moves === 1 ? '' : 's'} in ${formatTime(elapsedMs(m.puzzle, now))}`,
+      ...(m.summary
+        ? summaryLines(m.summary)
+        : [
+            `${formatNumber(m.puzzle.moves)} move${m.puzzle.moves === 1 ? '' : 's'} in ${formatTime(elapsedMs(m.puzzle, now))}`,
+          ]),
     ];
-    if (m.assisted) lines.push('(with the solver: no record)');
+    if (m.summary) {
+      // The summary names a new best time (single); fewest moves is said apart.
+      if (!m.assisted && m.records?.moves) lines.push('New best: fewest moves!');
+    } else if (m.assisted) lines.push('(with the solver: no record)');
     else if (m.records?.moves && m.records.time) lines.push('New best: moves and time!');
     else if (m.records?.moves) lines.push('New best: fewest moves!');
     else if (m.records?.time) lines.push('New best: fastest time!');
