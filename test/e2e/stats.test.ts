@@ -85,8 +85,13 @@ function median(xs: readonly number[]): number | undefined {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const time = (ms: number) =>
-  `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+/** A solve's time to the ms, as speedsolvers read it: 59.042, 1:02.350. */
+const time = (raw: number) => {
+  const ms = Math.round(raw);
+  const s = Math.floor(ms / 1000);
+  const f = String(ms % 1000).padStart(3, '0');
+  return s < 60 ? `${s}.${f}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}.${f}`;
+};
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function groupOf(entries: readonly Entry[], kind: Entry['kind'], size: number) {
@@ -230,6 +235,20 @@ describe('slidebox stats over a history the test wrote', () => {
       );
     }
     expectAllIn(r.stdout, expectedLines(entries));
+    // The 3x3 solves' ao5 (the player's own 5): the best and the worst dropped, the rest averaged.
+    const own = entries
+      .filter((e) => e.kind === 'puzzle' && e.size === 3 && !e.assisted)
+      .map((e) => e.timeMs!);
+    expect(own).toHaveLength(5);
+    const ao5 = time(
+      [...own]
+        .sort((a, b) => a - b)
+        .slice(1, 4)
+        .reduce((t, x) => t + x, 0) / 3,
+    );
+    expect(r.stdout).toMatch(
+      new RegExp(`\n {4}ao5 +${ao5.replace('.', '\\.')} +${ao5.replace('.', '\\.')} `),
+    );
   });
 
   test('--size: only that board size', () => {

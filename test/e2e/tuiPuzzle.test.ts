@@ -488,14 +488,14 @@ describe('hints', () => {
 });
 
 describe('solving', () => {
-  test('p plays the solution to the win screen: "Solved!", "N moves in M:SS", "(with the solver: no record)"; no record kept', async () => {
+  test('p plays the solution to the win screen: "Solved!", its time and moves, "The solver helped"; no record kept', async () => {
     const { seed, solution } = await quickestSeed();
     const { pane, dataDir } = await start3(seed);
     pane.keys('p');
     await pane.waitForText(/Playing the solution|Solving…/, { stableMs: 0 });
-    const won = await pane.waitForText('(with the solver: no record)', { timeoutMs: 30_000 });
+    const won = await pane.waitForText('The solver helped', { timeoutMs: 30_000 });
     expect(won).toContain('Solved!');
-    expect(won).toMatch(new RegExp(`${solution.length} moves in \\d+:\\d\\d`));
+    expect(won).toMatch(new RegExp(`Time \\d+\\.\\d{3} · ${solution.length} moves · [\\d.]+ TPS`));
     // The optimal solution was played: exactly its number of moves.
     expect(won).toMatch(new RegExp(`Moves ${solution.length} {3}Time`));
     expect(won).not.toContain('New best');
@@ -551,14 +551,17 @@ describe('solving', () => {
     }
     expect(p.solved).toBe(true);
     const won = await pane.waitForText('Solved!');
-    expect(won).toMatch(new RegExp(`${solution.length} moves in (\\d+:\\d\\d)`));
-    expect(won).toContain('New best: moves and time!');
-    expect(won).not.toContain('with the solver');
+    const summary = new RegExp(`Time (\\d+)\\.(\\d{3}) · ${solution.length} moves`).exec(won);
+    expect(summary, won).not.toBeNull();
+    expect(won).toContain('New best: single!');
+    expect(won).toContain('New best: fewest moves!');
+    expect(won).not.toContain('solver helped');
     const record = records(dataDir)['3'];
     expect(record?.moves).toBe(solution.length);
     expect(record?.timeMs).toBeGreaterThan(0);
-    // The clock stopped at the win.
-    const time = new RegExp(`${solution.length} moves in (\\d+:\\d\\d)`).exec(won)![1]!;
+    // The clock stopped at the win: the stats line shows the summary's time in M:SS.
+    const secs = Number(summary![1]);
+    const time = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
     const line = /Moves (\d+) {3}Time (\S+)/.exec(won)!;
     expect(line[2]).toBe(time);
     await expectStill(pane, 1200, solution.length, time);
@@ -573,6 +576,58 @@ describe('solving', () => {
     expect(next.stats.best).toEqual({ moves: solution.length, time });
     expect(next.text).toContain(`Best ${solution.length} moves · ${time}`);
     expect(next.tiles).not.toEqual(goal(3));
+  });
+});
+
+describe('the solve summary', () => {
+  test('time to the ms, moves, TPS, the optimal count and efficiency, and the averages as they fill', async () => {
+    const { seed, solution } = await quickestSeed();
+    const dataDir = dirs.make();
+    // Three solves of the same deal, each with a detour of 2k moves (a tile out and back).
+    for (const detour of [0, 1, 2]) {
+      const { pane } = await startPuzzle(['--size', '3', '--seed', String(seed), '--new'], {
+        dataDir,
+      });
+      await readPosition(pane, newPuzzle({ width: 3, seed }), 'the deal');
+      let p = newPuzzle({ width: 3, seed });
+      const away = solution[0]!;
+      for (let i = 0; i < detour; i++) {
+        for (const _ of [0, 1]) {
+          const key = arrowFor(p, away)!;
+          p = moveTile(p, away);
+          await press(pane, key, p, `detour tile ${away}`);
+        }
+      }
+      for (const [i, tile] of solution.entries()) {
+        const key = arrowFor(p, tile)!;
+        p = moveTile(p, tile);
+        if (i < solution.length - 1) await press(pane, key, p, `tile ${tile}`);
+        else pane.keys(key);
+      }
+      const moves = solution.length + 2 * detour;
+      const won = await pane.waitForText(/Optimal \d+ moves · efficiency \d+%/, {
+        timeoutMs: 20_000,
+      });
+      const m = new RegExp(`Time (\\d+\\.\\d{3}) · ${moves} moves · ([\\d.]+) TPS`).exec(won);
+      expect(m, won).not.toBeNull();
+      // TPS is the moves over the time shown (to the rounding of both).
+      expect(Number(m![2])).toBeCloseTo(moves / Number(m![1]), 1);
+      const eff = Math.round((solution.length / moves) * 100);
+      expect(won).toContain(`Optimal ${solution.length} moves · efficiency ${eff}%`);
+      if (detour === 2) expect(won).toMatch(/mo3 \d+\.\d{3}/);
+      else expect(won).not.toMatch(/mo3 /);
+      pane.keys('q');
+      expect((await pane.waitForExit()).code).toBe(0);
+    }
+    // The history has each solve with its optimal count.
+    const history = JSON.parse(readFileSync(join(dataDir, 'history.json'), 'utf8'));
+    expect(
+      history.entries.map((e: { moves: number; optimal: number }) => [e.moves, e.optimal]),
+    ).toEqual([
+      [solution.length, solution.length],
+      [solution.length + 2, solution.length],
+      [solution.length + 4, solution.length],
+    ]);
   });
 });
 
@@ -606,10 +661,10 @@ describe('records and the solver', () => {
       else again.pane.keys(key);
     }
     const won = await again.pane.waitForText('Solved!');
-    expect(won).toContain(`${solution.length} moves in`);
+    expect(won).toContain(`${solution.length} moves · `);
     // Most of this game was played by the solver: no record, as when it is not interrupted.
     expect(won).not.toContain('New best');
-    expect(won).toContain('(with the solver: no record)');
+    expect(won).toContain('The solver helped');
     expect(records(dataDir)['3']).toBeUndefined();
   });
 });
