@@ -34,9 +34,45 @@ describe('parseCli', () => {
         slider: 'human',
         evil: false,
         json: false,
+        series: undefined,
         dataDir: '/tmp/x',
       },
     });
+  });
+
+  it('reads a relay and a marathon (of 10 when no count is given)', () => {
+    const series = (argv: string[]) => {
+      const r = parseCli(argv);
+      return r.ok ? r.value.series : r.error.message;
+    };
+    expect(series(['puzzle', '--relay', '6'])).toEqual({ kind: 'relay', upTo: 6 });
+    expect(series(['puzzle', '--marathon', '5', '--size', '3'])).toEqual({
+      kind: 'marathon',
+      count: 5,
+    });
+    expect(series(['puzzle', '--marathon'])).toEqual({ kind: 'marathon', count: 10 });
+    expect(series(['puzzle', '--marathon', '--plain'])).toEqual({ kind: 'marathon', count: 10 });
+    expect(series(['puzzle', '--marathon=3'])).toEqual({ kind: 'marathon', count: 3 });
+    expect(series(['puzzle'])).toBeUndefined();
+  });
+
+  it.each([
+    [['puzzle', '--relay', '3'], /--relay needs a size from 4 to 8, got 3/],
+    [['puzzle', '--relay', '9'], /--relay needs a size from 4 to 8, got 9/],
+    [['puzzle', '--relay', 'six'], /--relay needs a whole number, got "six"/],
+    [
+      ['puzzle', '--relay', '5', '--size', '4'],
+      /--relay N runs from 3x3 up to NxN: it takes no --size/,
+    ],
+    [['puzzle', '--relay', '5', '--marathon', '3'], /two different modes/],
+    [['puzzle', '--marathon', '1'], /--marathon needs a number of puzzles from 2 to 100, got 1/],
+    [['puzzle', '--marathon', '101'], /from 2 to 100, got 101/],
+    [['2048', '--relay', '5'], /--relay is for slidebox puzzle only/],
+    [['versus', '--marathon'], /--marathon is for slidebox puzzle only/],
+  ])('refuses %j', (argv, message) => {
+    const r = parseCli(argv);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(message);
   });
 
   it('reads the puzzle command and its options', () => {

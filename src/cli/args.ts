@@ -37,6 +37,11 @@ export interface CliOptions {
   readonly slider: DuelPlayer;
   /** Stats: the summary as JSON. */
   readonly json: boolean;
+  /** Puzzle: a relay from 3x3 up to a size, or a marathon of N puzzles of --size. */
+  readonly series:
+    | { readonly kind: 'relay'; readonly upTo: number }
+    | { readonly kind: 'marathon'; readonly count: number }
+    | undefined;
   readonly dataDir: string | undefined;
 }
 
@@ -79,6 +84,8 @@ Options:
                    merge sends its whole tile. --cap 8 plays better: a big attack often
                    merges with the receiver's own tile and helps them, a small one clutters
   --invert         puzzle only: arrow keys move the gap instead of a tile
+  --relay N        puzzle: a relay, 3x3, 4x4, … up to NxN (4 to 8) for one total time
+  --marathon [N]   puzzle: N puzzles of --size in a row for one total time (default 10)
   --seed N         seed for a new game: the same seed and moves give the same game
   --new            start a new game instead of resuming the saved one
   --no-animation   move tiles without animation
@@ -113,6 +120,8 @@ const OPTIONS = {
   'no-animation': { type: 'boolean' },
   plain: { type: 'boolean' },
   invert: { type: 'boolean' },
+  relay: { type: 'string' },
+  marathon: { type: 'string' },
   ai: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -129,6 +138,8 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Command[]>> = {
   spawns: ['2048'],
   ai: ['2048', 'versus'],
   invert: ['puzzle'],
+  relay: ['puzzle'],
+  marathon: ['puzzle'],
   cap: ['versus'],
   json: ['stats'],
 };
@@ -215,9 +226,47 @@ function wholeNumber(name: string, text: string): Result<number, CliProblem> {
   return ok(Number(text));
 }
 
+/** `--marathon` with no count (last, or before another option) is a marathon of 10. */
+function withMarathonCount(argv: readonly string[]): string[] {
+  return argv.flatMap((a, i) =>
+    a === '--marathon' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('-'))
+      ? [a, String(DEFAULT_MARATHON)]
+      : [a],
+  );
+}
+
+export const DEFAULT_MARATHON = 10;
+export const MAX_MARATHON = 100;
+
+/** --relay N or --marathon N (with --size), checked. */
+function seriesOption(values: Map<OptionName, string>): Result<CliOptions['series'], CliProblem> {
+  const relay = values.get('relay');
+  const marathon = values.get('marathon');
+  const bad = (message: string) => err({ code: 'bad-value', message });
+  if (relay !== undefined && marathon !== undefined) {
+    return bad('--relay and --marathon are two different modes: choose one');
+  }
+  if (relay !== undefined) {
+    if (values.has('size')) {
+      return bad('--relay N runs from 3x3 up to NxN: it takes no --size');
+    }
+    const n = wholeNumber('--relay', relay);
+    if (!n.ok) return n;
+    if (n.value < 4 || n.value > 8) return bad(`--relay needs a size from 4 to 8, got ${n.value}`);
+    return ok({ kind: 'relay', upTo: n.value });
+  }
+  if (marathon === undefined) return ok(undefined);
+  const n = wholeNumber('--marathon', marathon);
+  if (!n.ok) return n;
+  if (n.value < 2 || n.value > MAX_MARATHON) {
+    return bad(`--marathon needs a number of puzzles from 2 to ${MAX_MARATHON}, got ${n.value}`);
+  }
+  return ok({ kind: 'marathon', count: n.value });
+}
+
 /** Parses argv (without node and the script). */
 export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem> {
-  const scanned = scan(argv);
+  const scanned = scan(withMarathonCount(argv));
   if (!scanned.ok) return scanned;
   const { values, flags, positionals } = scanned.value;
   if (flags.has('help')) return ok(defaults('help'));
@@ -241,6 +290,8 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   }
   const players = duelPlayers(values);
   if (!players.ok) return players;
+  const series = seriesOption(values);
+  if (!series.ok) return series;
   const spawns = values.get('spawns');
   if (spawns !== undefined && spawns !== 'natural' && spawns !== 'evil') {
     return err({ code: 'bad-value', message: `--spawns needs natural or evil, got "${spawns}"` });
@@ -281,6 +332,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     slider: players.value.slider,
     evil: spawns === 'evil',
     json: false,
+    series: series.value,
     dataDir: values.get('data-dir'),
   });
 }
@@ -369,6 +421,7 @@ function defaults(command: CliOptions['command']): CliOptions {
     slider: 'human',
     evil: false,
     json: false,
+    series: undefined,
     dataDir: undefined,
   };
 }

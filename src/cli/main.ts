@@ -6,11 +6,18 @@ import { resolve } from 'node:path';
 import { newGame } from '../engine/game2048.ts';
 import { newPuzzle } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
+import { formatSolveTime } from '../front/format.ts';
 import { initialModel2048, update2048 } from '../front/model2048.ts';
-import { initialModelPuzzle } from '../front/modelPuzzle.ts';
+import {
+  initialModelPuzzle,
+  newSeries,
+  seriesDone,
+  seriesName,
+  seriesTimeMs,
+} from '../front/modelPuzzle.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { load2048, save2048 } from '../storage/store2048.ts';
-import { loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
+import { fileStorePuzzle, loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { type CliOptions, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
@@ -95,7 +102,46 @@ async function play2048(o: CliOptions): Promise<number> {
   return 0;
 }
 
+/** A relay or a marathon: new puzzles (seeds from --seed on, one a puzzle), never saved. */
+async function playSeries(o: CliOptions, s: NonNullable<CliOptions['series']>): Promise<number> {
+  const dataDir = resolve(o.dataDir ?? defaultDataDir());
+  const series =
+    s.kind === 'relay'
+      ? newSeries({ kind: 'relay', upTo: s.upTo })
+      : newSeries({ kind: 'marathon', width: o.size ?? 4, count: s.count });
+  let seed = o.seed ?? randomSeed();
+  const first = newPuzzle({ width: series.widths[0]!, seed });
+  const nextSeed = () => ++seed;
+  const model = initialModelPuzzle(first, {}, { invert: o.invert, series });
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  if (o.plain || !interactive) {
+    const { runPlainPuzzle } = await import('./plainPuzzle.ts');
+    const io = { input: process.stdin, output: process.stdout, error: process.stderr };
+    return runPlainPuzzle(model, dataDir, solverHere, io, {
+      store: fileStorePuzzle(dataDir),
+      seed: nextSeed,
+    });
+  }
+  const { runPuzzle } = await import('../tui/puzzle/run.ts');
+  const end = await runPuzzle({
+    model,
+    dataDir,
+    depth: detectColorDepth(process.env, true),
+    animation: o.animation,
+    solver: solverClient,
+    seed: nextSeed,
+  });
+  const done = end.series?.splits.length ?? 0;
+  process.stdout.write(
+    seriesDone(end.series)
+      ? `${seriesName(end.series!)}: ${formatSolveTime(seriesTimeMs(end, 0))}.\n`
+      : `${seriesName(series)}: left after ${done} of ${series.widths.length} puzzles.\n`,
+  );
+  return 0;
+}
+
 async function playPuzzle(o: CliOptions): Promise<number> {
+  if (o.series) return playSeries(o, o.series);
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const width = o.size ?? 4;
   const loaded = loadPuzzle(dataDir, width);

@@ -8,16 +8,19 @@ import type { Puzzle } from '../engine/puzzle.ts';
 import { elapsedMs } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
 import { ControllerPuzzle } from '../front/controllerPuzzle.ts';
-import { formatNumber, formatTime } from '../front/format.ts';
+import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { keyPuzzle } from '../front/keymap.ts';
 import {
   type CommandPuzzle,
   hintTile,
   type ModelPuzzle,
   puzzleName,
+  seriesDone,
+  seriesName,
+  seriesTimeMs,
 } from '../front/modelPuzzle.ts';
 import type { PuzzleSolver, StorePuzzle } from '../front/ports.ts';
-import { summaryLines } from '../front/solveText.ts';
+import { seriesLines, summaryLines } from '../front/solveText.ts';
 import { fileStorePuzzle } from '../storage/storePuzzle.ts';
 import {
   eachLine,
@@ -49,14 +52,21 @@ export function puzzleText(p: Puzzle): string {
 function status(m: ModelPuzzle, now: number): string {
   const p = m.puzzle;
   const lines = [
+    ...(m.series && !seriesDone(m.series) ? [seriesLine(m, now)] : []),
     `${puzzleName(p.width)}  Moves: ${formatNumber(p.moves)}  Time: ${formatTime(elapsedMs(p, now))}`,
     puzzleText(p),
   ];
-  if (p.solved && p.moves > 0) {
+  if (p.solved && p.moves > 0 && !m.series) {
     lines.push(`Solved in ${formatNumber(p.moves)} moves (${formatTime(elapsedMs(p, now))}).`);
     if (m.summary) lines.push(...summaryLines(m.summary));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** "Relay 3×3 → 6×6 · puzzle 2 of 4 · total 12.345". */
+function seriesLine(m: ModelPuzzle, now: number): string {
+  const s = m.series!;
+  return `${seriesName(s)} · puzzle ${s.splits.length + 1} of ${s.widths.length} · total ${formatSolveTime(seriesTimeMs(m, now))}`;
 }
 
 /** The command a line stands for: null for no command, 'none' for one that does nothing now. */
@@ -72,7 +82,7 @@ export async function runPlainPuzzle(
   dataDir: string,
   solver: () => Promise<PuzzleSolver>,
   io: PlainIo,
-  /** The daily challenge's store and seed instead of the usual ones. */
+  /** The daily challenge's (or a series') store and seed instead of the usual ones. */
   daily?: { readonly store: StorePuzzle; readonly seed: () => number; readonly hook?: PlainHook },
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
@@ -136,10 +146,14 @@ export async function runPlainPuzzle(
         return true;
       }
       const solved = game.model.puzzle.solved;
+      const before = game.model;
       game.dispatch(cmd);
+      for (const l of seriesLines(before, game.model)) out(`${l}\n`);
       if (game.model.notice) io.error.write(`${game.model.notice}\n`);
       // The solve's summary waits (a while) for its optimal move count.
-      if (!solved && game.model.puzzle.solved) await game.optimalSettled(OPTIMAL_WAIT_MS);
+      if (!solved && game.model.puzzle.solved && !game.model.series) {
+        await game.optimalSettled(OPTIMAL_WAIT_MS);
+      }
       out(status(game.model, Date.now()));
       await daily?.hook?.after();
       return true;

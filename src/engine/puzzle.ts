@@ -36,6 +36,12 @@ export interface PuzzleMove {
   readonly direction: Direction;
   /** Every tile that slid, nearest the old blank first; its length is the moves counted. */
   readonly slides: readonly TileSlide[];
+  /**
+   * The game clock (ms) when the move was made: paused time does not count, and the first move
+   * of a game whose clock starts with it is at 0. Absent when the move was made without a
+   * clock reading (`moveTile` without `now`).
+   */
+  readonly atMs?: number;
 }
 
 /** The timer of a game. Time is only ever added while `runningSince` is set. */
@@ -215,9 +221,11 @@ function checkTile(puzzle: Puzzle, tile: number): void {
  * The game after sliding `tile` toward the blank. A tile next to the blank slides into it; a
  * tile farther along the blank's row or column slides with every tile between (each counted
  * as a move). A tile that cannot move, or any move once solved, returns the same game.
- * `now` drives the timer (see the module comment). Throws a SlideboxError for a bad tile number.
+ * `now` drives the timer (see the module comment) and dates the move on the game clock (its
+ * `atMs`); without it the timer reads 0 and the move has no time. Throws a SlideboxError for a
+ * bad tile number.
  */
-export function moveTile(puzzle: Puzzle, tile: number, now = 0): Puzzle {
+export function moveTile(puzzle: Puzzle, tile: number, now?: number): Puzzle {
   checkTile(puzzle, tile);
   if (puzzle.solved) return puzzle;
   const { width } = puzzle;
@@ -241,14 +249,15 @@ export function moveTile(puzzle: Puzzle, tile: number, now = 0): Puzzle {
     slides.push({ tile: t, from: posOf(from, width), to: posOf(gap, width) });
   }
   const solved = isGoal(next);
+  const at = now === undefined ? {} : { atMs: elapsedMs(puzzle, now) };
   return {
     width,
     seed: puzzle.seed,
     tiles: next,
     moves: puzzle.moves + slides.length,
     solved,
-    clock: afterMove(puzzle.clock, now, solved),
-    last: { tile, direction, slides },
+    clock: afterMove(puzzle.clock, now ?? 0, solved),
+    last: { tile, direction, slides, ...at },
     undone: null,
     previous: puzzle,
   };
@@ -297,7 +306,7 @@ export function slideToward(
   opts: { invert?: boolean; now?: number } = {},
 ): Puzzle {
   const tile = tileToward(puzzle, dir, opts.invert ?? false);
-  return tile === null ? puzzle : moveTile(puzzle, tile, opts.now ?? 0);
+  return tile === null ? puzzle : moveTile(puzzle, tile, opts.now);
 }
 
 /**
@@ -307,6 +316,14 @@ export function slideToward(
 export function undo(puzzle: Puzzle): Puzzle {
   if (puzzle.solved || !puzzle.previous) return puzzle;
   return { ...puzzle.previous, clock: puzzle.clock, undone: puzzle.last };
+}
+
+/**
+ * The puzzle with its clock started at `now` before any move (the next puzzle of a relay or a
+ * marathon: the time runs from the moment it is dealt, not from its first move).
+ */
+export function startClock(puzzle: Puzzle, now: number): Puzzle {
+  return { ...puzzle, clock: { elapsedMs: 0, runningSince: now, started: true, paused: false } };
 }
 
 /** Stops the clock while the game is not on screen. */

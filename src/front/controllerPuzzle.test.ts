@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { elapsedMs, moveTile, newPuzzle, puzzleFromTiles } from '../engine/puzzle.ts';
+import { solve } from '../puzzle.ts';
 import { FakeSolver, MemoryStorePuzzle, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangePuzzle, ControllerPuzzle, SOLVE_STEP_MS, TICK_MS } from './controllerPuzzle.ts';
 import { keyPuzzle } from './keymap.ts';
-import { hintTile, initialModelPuzzle, type ModelPuzzle } from './modelPuzzle.ts';
+import {
+  hintTile,
+  initialModelPuzzle,
+  type ModelPuzzle,
+  newSeries,
+  type Series,
+  seriesTimeMs,
+} from './modelPuzzle.ts';
 
 /** Three moves from the goal: 4, 5 and 8 slide back (the only shortest solution). */
 const NEAR = [1, 2, 3, 0, 4, 6, 7, 5, 8];
@@ -471,5 +479,69 @@ describe('ControllerPuzzle: the solve summary and the optimal count', () => {
     expect(c.model.summary).toMatchObject({ assisted: true, improved: [], averages: null });
     expect(store.records.puzzle).toEqual({});
     expect(store.history.games).toMatchObject([{ assisted: true }]);
+  });
+});
+
+describe('ControllerPuzzle: relays and marathons', () => {
+  function series(s: Series, seed = 11) {
+    const time = new FakeTime();
+    const store = new MemoryStorePuzzle();
+    let n = seed;
+    const first = newPuzzle({ width: s.widths[0]!, seed: n });
+    const c = new ControllerPuzzle({
+      model: initialModelPuzzle(first, {}, { series: s }),
+      store,
+      solver: async () => new FakeSolver(),
+      seed: () => ++n,
+      onChange: () => {},
+      clock: time,
+      timers: time,
+    });
+    c.resume();
+    return { c, time, store };
+  }
+
+  /** Solves the puzzle on screen with the solver's own moves, `ms` apart. */
+  async function solveHere(c: ControllerPuzzle, time: FakeTime, ms: number) {
+    const p = c.model.puzzle;
+    const tiles = await solve([...p.tiles], p.width);
+    for (const t of tiles) {
+      time.advance(ms);
+      c.dispatch({ type: 'tile', tile: t });
+    }
+    return tiles.length;
+  }
+
+  it('a relay deals 3x3 then 4x4, each clock from its deal; the total is a record; nothing single is kept', async () => {
+    const { c, time, store } = series(newSeries({ kind: 'relay', upTo: 4 }));
+    time.advance(5000); // looking before the first move: not timed
+    const m3 = await solveHere(c, time, 100);
+    expect(c.model.puzzle.width).toBe(4);
+    expect(c.model.series?.splits).toEqual([{ width: 3, timeMs: (m3 - 1) * 100, moves: m3 }]);
+    // The 4x4 clock runs from its deal.
+    time.advance(700);
+    expect(elapsedMs(c.model.puzzle, time.now())).toBe(700);
+    const m4 = await solveHere(c, time, 10);
+    const total = (m3 - 1) * 100 + 700 + m4 * 10;
+    expect(c.model.series?.splits.map((x) => x.width)).toEqual([3, 4]);
+    expect(seriesTimeMs(c.model, time.now())).toBe(total);
+    expect(store.records.series).toEqual({ 'relay-4': { timeMs: total, moves: m3 + m4 } });
+    expect(c.model.records).toEqual({ moves: false, time: true });
+    expect(store.records.puzzle).toEqual({});
+    expect(store.history.games).toEqual([]);
+    expect(store.saves).toEqual([]);
+  });
+
+  it('a marathon of three 3x3 puzzles; a slower one is no record; n starts it again', async () => {
+    const { c, time, store } = series(newSeries({ kind: 'marathon', width: 3, count: 3 }));
+    for (let i = 0; i < 3; i++) await solveHere(c, time, 50);
+    const best = store.records.series?.['marathon-3x3'];
+    expect(best).toBeDefined();
+    c.dispatch({ type: 'new' });
+    expect(c.model.series?.splits).toEqual([]);
+    for (let i = 0; i < 3; i++) await solveHere(c, time, 5000);
+    expect(c.model.records).toEqual({ moves: false, time: false });
+    expect(store.records.series?.['marathon-3x3']).toEqual(best);
+    expect(c.model.seriesBest).toEqual(best);
   });
 });

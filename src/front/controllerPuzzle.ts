@@ -14,6 +14,8 @@ import {
   type ModelPuzzle,
   type OptimalCount,
   positionKey,
+  seriesDone,
+  seriesKey,
   updatePuzzle,
   wantsSolution,
 } from './modelPuzzle.ts';
@@ -123,7 +125,10 @@ export class ControllerPuzzle {
   private solvedEntry: HistoryEntry | null = null;
 
   constructor(private readonly opts: ControllerPuzzleOptions) {
-    this.m = opts.model;
+    const s = opts.model.series;
+    this.m = s
+      ? { ...opts.model, seriesBest: opts.store.seriesBest?.(seriesKey(s)) ?? null }
+      : opts.model;
     this.clock = opts.clock ?? systemClock;
     this.timers = opts.timers ?? systemTimers;
     this.post = opts.post ?? ((cmd) => this.dispatch(cmd));
@@ -166,9 +171,13 @@ export class ControllerPuzzle {
     const now = this.clock.now();
     const before = this.m;
     this.m = updatePuzzle(before, cmd, { now, seed: this.opts.seed });
-    if (this.m.puzzle !== before.puzzle) {
+    if (this.m.series) {
+      this.recordSeriesIfDone(before);
+    } else if (this.m.puzzle !== before.puzzle) {
       if (cmd.type === 'new-confirmed') this.recordGivenUp(before, now);
       this.recordIfSolved(before, now);
+    }
+    if (this.m.puzzle !== before.puzzle) {
       this.save();
       if (cmd.type === 'new' || cmd.type === 'new-confirmed') this.seekOptimal();
     }
@@ -289,6 +298,20 @@ export class ControllerPuzzle {
     this.solvedEntry = entry;
   }
 
+  /** A relay or a marathon just finished: its total time may be a record (not with help). */
+  private recordSeriesIfDone(before: ModelPuzzle): void {
+    const s = this.m.series;
+    if (!s || !seriesDone(s) || seriesDone(before.series)) return;
+    if (this.m.assisted) return;
+    const total = s.splits.reduce((t, x) => t + x.timeMs, 0);
+    const moves = s.splits.reduce((t, x) => t + x.moves, 0);
+    const r = this.opts.store.recordSeries?.(seriesKey(s), total, moves);
+    if (!r) return;
+    this.m = r.ok
+      ? { ...this.m, seriesBest: r.value.best, records: { moves: false, time: r.value.newBest } }
+      : { ...this.m, notice: r.error.message };
+  }
+
   /** A puzzle left for a new one after moves were made: given up, a DNF. */
   private recordGivenUp(before: ModelPuzzle, now: number): void {
     const p = before.puzzle;
@@ -316,7 +339,7 @@ export class ControllerPuzzle {
    */
   private seekOptimal(): void {
     const load = this.opts.optimalSolver;
-    if (!load || !this.active || this.m.puzzle.solved) return;
+    if (!load || !this.active || this.m.puzzle.solved || this.m.series) return;
     const tiles = startTiles(this.m.puzzle);
     const width = this.m.puzzle.width;
     const start = tiles.join(',');
@@ -374,6 +397,8 @@ export class ControllerPuzzle {
   }
 
   private save(): void {
+    // A relay or a marathon is played in one sitting: the saved single game stays as it was.
+    if (this.m.series) return;
     const r = this.opts.store.save(this.m.puzzle, this.clock.now(), this.m.assisted);
     if (!r.ok) this.m = { ...this.m, notice: r.error.message };
   }

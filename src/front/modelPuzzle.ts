@@ -4,10 +4,12 @@
  * come back in as commands, tagged with the position they were asked for.
  */
 import {
+  elapsedMs,
   moveTile,
   newPuzzle,
   type Puzzle,
   slideToward,
+  startClock,
   tileToward,
   undo,
 } from '../engine/puzzle.ts';
@@ -21,6 +23,62 @@ export type Overlay = 'help' | 'confirm-new' | null;
 export interface OptimalCount {
   readonly moves: number;
   readonly exact: boolean;
+}
+
+/**
+ * Puzzles played one after another for one total time: a relay (3x3, 4x4, … up to a size) or
+ * a marathon (N puzzles of one size). Each puzzle's clock runs from the moment it is dealt
+ * (the first one's from its first move); the total is the sum of their times.
+ */
+export interface Series {
+  readonly kind: 'relay' | 'marathon';
+  /** The widths of the puzzles, in order. */
+  readonly widths: readonly number[];
+  /** The puzzles solved so far: their times (ms) and moves. */
+  readonly splits: readonly {
+    readonly width: number;
+    readonly timeMs: number;
+    readonly moves: number;
+  }[];
+}
+
+/** A relay from 3x3 up to `upTo`, or a marathon of `count` puzzles of width `width`. */
+export function newSeries(
+  s: { kind: 'relay'; upTo: number } | { kind: 'marathon'; width: number; count: number },
+): Series {
+  const widths =
+    s.kind === 'relay'
+      ? Array.from({ length: s.upTo - 2 }, (_, i) => i + 3)
+      : Array.from({ length: s.count }, () => s.width);
+  return { kind: s.kind, widths, splits: [] };
+}
+
+/** The key a series' records go under: "relay-6", "marathon-4x10". */
+export function seriesKey(s: Series): string {
+  const w = s.widths[0]!;
+  return s.kind === 'relay' ? `relay-${s.widths.at(-1)}` : `marathon-${w}x${s.widths.length}`;
+}
+
+/** "Relay 3×3 → 6×6", "Marathon · 10 × 4×4". */
+export function seriesName(s: Series): string {
+  const w = s.widths[0]!;
+  const last = s.widths.at(-1)!;
+  return s.kind === 'relay'
+    ? `Relay ${w}×${w} → ${last}×${last}`
+    : `Marathon · ${s.widths.length} × ${w}×${w}`;
+}
+
+/** The series' time so far: the splits and the puzzle being played. */
+export function seriesTimeMs(m: ModelPuzzle, now: number): number {
+  const done = m.series?.splits.reduce((t, x) => t + x.timeMs, 0) ?? 0;
+  return m.series && m.series.splits.length < m.series.widths.length
+    ? done + elapsedMs(m.puzzle, now)
+    : done;
+}
+
+/** Every puzzle of the series is solved. */
+export function seriesDone(s: Series | null): boolean {
+  return s !== null && s.splits.length === s.widths.length;
 }
 
 /** What the last solve was, for the win screen. */
@@ -67,6 +125,10 @@ export interface ModelPuzzle {
   readonly records: { readonly moves: boolean; readonly time: boolean } | null;
   /** The last solve, for the win screen (null until the puzzle is solved). */
   readonly summary: SolveSummary | null;
+  /** A relay or a marathon being played (null: single puzzles). */
+  readonly series: Series | null;
+  /** The best of that kind of series so far (null: none yet). */
+  readonly seriesBest: { readonly timeMs: number; readonly moves: number } | null;
   readonly quit: boolean;
 }
 
@@ -107,7 +169,7 @@ export function positionKey(p: Puzzle): string {
 export function initialModelPuzzle(
   puzzle: Puzzle,
   best: PuzzleRecord,
-  opts: { invert?: boolean; notice?: string | null; assisted?: boolean } = {},
+  opts: { invert?: boolean; notice?: string | null; assisted?: boolean; series?: Series } = {},
 ): ModelPuzzle {
   return {
     puzzle,
@@ -122,6 +184,8 @@ export function initialModelPuzzle(
     assisted: opts.assisted ?? false,
     records: null,
     summary: null,
+    series: opts.series ?? null,
+    seriesBest: null,
     quit: false,
   };
 }
@@ -152,14 +216,37 @@ function advancePlan(plan: Plan | null, before: Puzzle, after: Puzzle): Plan | n
     : null;
 }
 
-function moved(m: ModelPuzzle, next: Puzzle, manual: boolean): ModelPuzzle {
+function moved(m: ModelPuzzle, next: Puzzle, manual: boolean, env: Env): ModelPuzzle {
+  return nextInSeries(
+    {
+      ...m,
+      overlay: null,
+      puzzle: next,
+      plan: advancePlan(m.plan, m.puzzle, next),
+      // A move of the player's own stops the solution being played.
+      autoSolve: manual ? false : m.autoSolve && !next.solved,
+    },
+    env,
+  );
+}
+
+/** In a series, a solved puzzle is a split, and the next puzzle is dealt with its clock running. */
+function nextInSeries(m: ModelPuzzle, env: Env): ModelPuzzle {
+  const s = m.series;
+  const p = m.puzzle;
+  if (!s || !p.solved || seriesDone(s)) return m;
+  const split = { width: p.width, timeMs: Math.round(elapsedMs(p, env.now)), moves: p.moves };
+  const splits = [...s.splits, split];
+  const width = s.widths[splits.length];
+  if (width === undefined) return { ...m, series: { ...s, splits } };
   return {
     ...m,
-    overlay: null,
-    puzzle: next,
-    plan: advancePlan(m.plan, m.puzzle, next),
-    // A move of the player's own stops the solution being played.
-    autoSolve: manual ? false : m.autoSolve && !next.solved,
+    series: { ...s, splits },
+    puzzle: startClock(newPuzzle({ width, seed: env.seed() }), env.now),
+    width,
+    plan: null,
+    hint: false,
+    autoSolve: false,
   };
 }
 
@@ -197,7 +284,12 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
     case 'move': {
       const tile = tileToward(m.puzzle, cmd.dir, m.invert);
       if (tile === null) return { ...m, notice: 'No tile can slide that way.' };
-      return moved(m, slideToward(m.puzzle, cmd.dir, { invert: m.invert, now: env.now }), true);
+      return moved(
+        m,
+        slideToward(m.puzzle, cmd.dir, { invert: m.invert, now: env.now }),
+        true,
+        env,
+      );
     }
     case 'tile': {
       const next = moveTile(m.puzzle, cmd.tile, env.now);
@@ -206,7 +298,7 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
           ? m
           : { ...m, notice: `Tile ${cmd.tile} is not in the gap's row or column.` };
       }
-      return moved(m, next, true);
+      return moved(m, next, true, env);
     }
     case 'hint':
       if (m.puzzle.solved) return m;
@@ -218,7 +310,7 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
     case 'solve-step': {
       const tile = nextPlanned(m);
       if (!m.autoSolve || tile === null) return model;
-      return moved(m, moveTile(m.puzzle, tile, env.now), false);
+      return moved(m, moveTile(m.puzzle, tile, env.now), false, env);
     }
     case 'show-solution':
       if (m.puzzle.solved) return m;
@@ -233,10 +325,15 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
 }
 
 function startNew(m: ModelPuzzle, env: Env): ModelPuzzle {
+  // A series starts again from its first puzzle.
+  const series = m.series ? { ...m.series, splits: [] } : null;
+  const width = series ? series.widths[0]! : m.width;
   return {
     ...m,
     overlay: null,
-    puzzle: newPuzzle({ width: m.width, seed: env.seed() }),
+    series,
+    width,
+    puzzle: newPuzzle({ width, seed: env.seed() }),
     plan: null,
     hint: false,
     autoSolve: false,

@@ -11,7 +11,7 @@ import type { HistoryEntry } from './history.ts';
 import type { Marks2048 } from './model2048.ts';
 import type { ModelDuel } from './modelDuel.ts';
 import type { ModelVersus } from './modelVersus.ts';
-import type { PuzzleRecord, VersusRecord } from './records.ts';
+import type { PuzzleRecord, SeriesRecord, VersusRecord } from './records.ts';
 import type { AverageName, Averages, Metric } from './solves.ts';
 
 /** Wall-clock time in milliseconds. */
@@ -138,6 +138,17 @@ export interface StorePuzzle {
   recordSolve(width: number, moves: number, timeMs: number | null): Result<SolveRecords>;
   /** Adds a solved puzzle to the history (optional: not kept without it). */
   recordGame?(entry: HistoryEntry): Result<void>;
+  /**
+   * Records a finished relay or marathon (`key`: "relay-6", "marathon-4x10"): its best after
+   * it and whether this one is the new best (optional: no series records without it).
+   */
+  recordSeries?(
+    key: string,
+    timeMs: number,
+    moves: number,
+  ): Result<{ best: SeriesRecord; newBest: boolean }>;
+  /** The best relay or marathon of a kind so far (null: none yet). */
+  seriesBest?(key: string): SeriesRecord | null;
   /** Adds the optimal move count worked out after its solve was recorded (optional). */
   recordOptimal?(
     entry: Pick<HistoryEntry, 'date' | 'code'>,

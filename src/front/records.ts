@@ -50,6 +50,49 @@ export interface Records {
   readonly duelBest?: number;
   /** The daily challenge's counted attempts, by UTC day (absent until one ends). */
   readonly daily?: DailyTable;
+  /** The best relay and marathon of each kind ("relay-6", "marathon-4x10"; absent until one). */
+  readonly series?: Readonly<Record<string, SeriesRecord>>;
+}
+
+/** A relay's or a marathon's best: its total time (ms) and the moves of that run. */
+export interface SeriesRecord {
+  readonly timeMs: number;
+  readonly moves: number;
+}
+
+const SERIES_KEY = /^(relay-[4-8]|marathon-[3-8]x\d{1,3})$/;
+
+/** The records after a finished relay or marathon, and whether its time is a new best. */
+export function recordSeries<R extends Records>(
+  records: R,
+  key: string,
+  timeMs: number,
+  moves: number,
+): { records: R; best: SeriesRecord; newBest: boolean } {
+  const old = records.series?.[key];
+  const time = Math.round(timeMs);
+  if (old && old.timeMs <= time) return { records, best: old, newBest: false };
+  const best = { timeMs: time, moves };
+  return {
+    records: { ...records, series: { ...records.series, [key]: best } },
+    best,
+    newBest: true,
+  };
+}
+
+function parseSeriesTable(raw: unknown): Result<Record<string, SeriesRecord>, RecordsProblem> {
+  if (typeof raw !== 'object' || raw === null)
+    return bad('its relays and marathons are not a table');
+  const out: Record<string, SeriesRecord> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const r = v as Record<string, unknown> | null;
+    if (!SERIES_KEY.test(k) || typeof r !== 'object' || r === null) {
+      return bad(`its record for ${k} is invalid`);
+    }
+    if (!isCount(r.timeMs) || !isCount(r.moves)) return bad(`its record for ${k} is invalid`);
+    out[k] = { timeMs: r.timeMs, moves: r.moves };
+  }
+  return ok(out);
 }
 
 export const EMPTY_RECORDS: Records = { best2048: {}, puzzle: {} };
@@ -76,6 +119,7 @@ export function parseRecordTables(d: {
   versus?: unknown;
   duelBest?: unknown;
   daily?: unknown;
+  series?: unknown;
 }): Result<Records, RecordsProblem> {
   const rawBest = d.best2048 ?? {};
   const rawPuzzle = d.puzzle ?? {};
@@ -121,9 +165,17 @@ export function parseRecordTables(d: {
     if (!table.ok) return table;
     daily = { daily: table.value };
   }
-  if (d.versus === undefined) return ok({ best2048, puzzle, ...duel, ...daily });
+  let series = {};
+  if (d.series !== undefined) {
+    const table = parseSeriesTable(d.series);
+    if (!table.ok) return table;
+    series = { series: table.value };
+  }
+  if (d.versus === undefined) return ok({ best2048, puzzle, ...duel, ...daily, ...series });
   const versus = parseVersusTable(d.versus);
-  return versus.ok ? ok({ best2048, puzzle, versus: versus.value, ...duel, ...daily }) : versus;
+  return versus.ok
+    ? ok({ best2048, puzzle, versus: versus.value, ...duel, ...daily, ...series })
+    : versus;
 }
 
 /** The records after a person's duel round as slider, and whether it is a new best. */

@@ -2,8 +2,14 @@
  * A solve and its averages in words, the same in the terminal, plain mode and the browser:
  * the summary after a solve, and the marks of the averages (a time, a move count, a TPS, DNF).
  */
-import { formatSolveTime } from './format.ts';
-import type { OptimalCount, SolveSummary } from './modelPuzzle.ts';
+import { formatNumber, formatSolveTime } from './format.ts';
+import {
+  type ModelPuzzle,
+  type OptimalCount,
+  type SolveSummary,
+  seriesDone,
+  seriesName,
+} from './modelPuzzle.ts';
 import type { AverageName, Averages, Mark, Metric } from './solves.ts';
 
 /** An average's mark in a metric: "12.345", "87.40", "7.05", "DNF", "–" (too few solves). */
@@ -46,5 +52,29 @@ export function summaryLines(s: SolveSummary): string[] {
   if (s.improved.length > 0) lines.push(`New best: ${s.improved.join(', ')}!`);
   const now = s.averages ? currentAveragesText(s.averages) : '';
   if (now) lines.push(now);
+  return lines;
+}
+
+/** The lines a series prints when one of its puzzles is solved, and when it is over. */
+export function seriesLines(before: ModelPuzzle, after: ModelPuzzle): string[] {
+  const s = after.series;
+  if (!s || s.splits.length <= (before.series?.splits.length ?? 0)) return [];
+  const split = s.splits.at(-1)!;
+  const total = s.splits.reduce((t, x) => t + x.timeMs, 0);
+  const lines = [
+    `Split ${s.splits.length} of ${s.widths.length} · ${split.width}×${split.width}: ${formatSolveTime(split.timeMs)} (${formatNumber(split.moves)} moves) · total ${formatSolveTime(total)}`,
+  ];
+  if (!seriesDone(s)) return lines;
+  const moves = s.splits.reduce((t, x) => t + x.moves, 0);
+  const times = s.splits.map((x) => x.timeMs);
+  lines.push(`${seriesName(s)}: ${formatSolveTime(total)} · ${formatNumber(moves)} moves`);
+  lines.push(
+    times.length <= 8
+      ? `Splits ${times.map(formatSolveTime).join(' · ')}`
+      : `Fastest ${formatSolveTime(Math.min(...times))} · slowest ${formatSolveTime(Math.max(...times))}`,
+  );
+  if (after.assisted) lines.push('The solver helped: no record.');
+  else if (after.records?.time) lines.push('New best!');
+  else if (after.seriesBest) lines.push(`Best ${formatSolveTime(after.seriesBest.timeMs)}`);
   return lines;
 }

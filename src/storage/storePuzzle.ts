@@ -7,7 +7,7 @@ import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, problem } from '../engine/result.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import type { SolveRecords, StorePuzzle } from '../front/ports.ts';
-import { type PuzzleRecord, recordSolve, solveRecords } from '../front/records.ts';
+import { type PuzzleRecord, recordSeries, recordSolve, solveRecords } from '../front/records.ts';
 import { atomicWrite } from './files.ts';
 import { recordOptimalInHistory, recordToHistory } from './history.ts';
 import { loadSave } from './saves.ts';
@@ -85,6 +85,20 @@ export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
     recordOptimal: (entry, optimal) => recordOptimalInHistory(dir, entry, optimal),
+    recordSeries(key, timeMs, moves) {
+      try {
+        let out = { best: { timeMs, moves }, newBest: true };
+        updateRecords(dir, (records) => {
+          const r = recordSeries(records, key, timeMs, moves);
+          out = { best: r.best, newBest: r.newBest };
+          return r.records;
+        });
+        return ok(out);
+      } catch (e) {
+        return failed(e, 'your records');
+      }
+    },
+    seriesBest: (key) => loadRecords(dir).records.series?.[key] ?? null,
     save(puzzle, now, assisted) {
       try {
         savePuzzle(dir, puzzle, now, assisted, path);

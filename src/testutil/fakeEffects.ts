@@ -14,7 +14,13 @@ import type {
   Store2048,
   StorePuzzle,
 } from '../front/ports.ts';
-import { EMPTY_RECORDS, type Records, recordSolve, solveRecords } from '../front/records.ts';
+import {
+  EMPTY_RECORDS,
+  type Records,
+  recordSeries,
+  recordSolve,
+  solveRecords,
+} from '../front/records.ts';
 
 /** Lets pending promise callbacks run. */
 export async function settle(): Promise<void> {
@@ -154,6 +160,16 @@ export class MemoryStorePuzzle implements StorePuzzle {
 
   recordGame(entry: HistoryEntry): Result<void> {
     return this.history.recordGame(entry);
+  }
+
+  recordSeries(key: string, timeMs: number, moves: number) {
+    const r = recordSeries(this.records, key, timeMs, moves);
+    this.records = r.records;
+    return ok({ best: r.best, newBest: r.newBest });
+  }
+
+  seriesBest(key: string) {
+    return this.records.series?.[key] ?? null;
   }
 
   recordOptimal(

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { moveTile, newPuzzle, type Puzzle, posOf, slideToward } from '../../src/engine/puzzle.ts';
 import type { Direction } from '../../src/engine/types.ts';
+import { solve } from '../../src/puzzle.ts';
 import { requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
 import {
   distance,
@@ -295,3 +296,94 @@ describe('options for the other game', () => {
     });
   }
 });
+
+describe('relays and marathons in plain mode', () => {
+  /** The solver's moves for each puzzle of a series dealt from `seed` on (one seed a puzzle). */
+  async function solutions(widths: readonly number[], seed: number): Promise<number[][]> {
+    const out: number[][] = [];
+    for (const [i, w] of widths.entries()) {
+      const p = newPuzzle({ width: w, seed: seed + i });
+      out.push(await solve([...p.tiles], w, { optimal: w === 3 }));
+    }
+    return out;
+  }
+
+  function series(args: readonly string[], lines: readonly string[], dataDir = dirs.make()) {
+    const r = runPlainPuzzle(
+      [...args, '--data-dir', dataDir],
+      lines.map((c) => `${c}\n`).join(''),
+      { XDG_CACHE_HOME: cache },
+    );
+    return { ...r, dataDir };
+  }
+
+  /** The split lines printed: [width, ms, moves, total ms]. */
+  function splits(stdout: string): number[][] {
+    const re = /^Split (\d+) of (\d+) · (\d)×\d: ([\d:.]+) \((\d+) moves\) · total ([\d:.]+)$/gm;
+    return [...stdout.matchAll(re)].map((m) => [Number(m[3]), ms(m[4]!), Number(m[5]), ms(m[6]!)]);
+  }
+
+  /** "1:02.350" or "7.042" in ms. */
+  function ms(t: string): number {
+    const [a, b] = t.includes(':') ? t.split(':') : ['0', t];
+    return Math.round((Number(a) * 60 + Number(b)) * 1000);
+  }
+
+  test('--relay 4 --seed 7: 3x3 then 4x4 from the seeds 7 and 8, splits adding up to the total, a record', async () => {
+    const moves = await solutions([3, 4], 7);
+    const r = series(['--relay', '4', '--seed', '7'], [...moves.flat().map(String), 'q']);
+    expect(r.code, r.stderr).toBe(0);
+    // The first board of each puzzle is the engine's for its seed.
+    const states = parsePlainPuzzle(r.stdout);
+    expect(states[0]!.tiles).toEqual(newPuzzle({ width: 3, seed: 7 }).tiles);
+    const first4 = states.find((s) => s.width === 4)!;
+    // Dealt as the 3x3 is solved, and shown at once.
+    expect(first4.tiles).toEqual(newPuzzle({ width: 4, seed: 8 }).tiles);
+    expect(r.stdout).toMatch(/^Relay 3×3 → 4×4 · puzzle 1 of 2 · total /m);
+    const got = splits(r.stdout);
+    expect(got.map(([w, , m]) => [w, m])).toEqual([
+      [3, moves[0]!.length],
+      [4, moves[1]!.length],
+    ]);
+    const total = got[0]![1]! + got[1]![1]!;
+    expect(got[1]![3]).toBe(total);
+    const all = moves[0]!.length + moves[1]!.length;
+    expect(r.stdout).toContain(`Relay 3×3 → 4×4: ${fmt(total)} · ${all} moves`);
+    expect(r.stdout).toContain('New best!');
+    const stats = JSON.parse(readFileSync(join(r.dataDir, 'stats.json'), 'utf8'));
+    expect(stats.series).toEqual({ 'relay-4': { timeMs: total, moves: all } });
+    // The series' puzzles are not single solves: no history, no saved game.
+    expect(stats.puzzle).toEqual({});
+    expect(existsSync(join(r.dataDir, 'history.json'))).toBe(false);
+    expect(readdirSync(r.dataDir).filter((f) => f.startsWith('puzzle-'))).toEqual([]);
+  });
+
+  test('--marathon 3 --size 3: three puzzles in a row; n gives up and starts again from the first', async () => {
+    const moves = await solutions([3, 3, 3], 40);
+    // One move into the first puzzle, then n: the marathon starts again with a new deal (seed 41).
+    const again = await solutions([3, 3, 3], 41);
+    const first = newPuzzle({ width: 3, seed: 40 });
+    const dir = walk(first, 1)[0]!;
+    const lines = [WASD_KEYS[dir], 'n', ...again.flat().map(String), 'q'];
+    const r = series(['--marathon', '3', '--size', '3', '--seed', '40'], lines);
+    expect(r.code, r.stderr).toBe(0);
+    expect(moves[0]).toBeDefined();
+    const states = parsePlainPuzzle(r.stdout);
+    expect(states[0]!.tiles).toEqual(first.tiles);
+    expect(states[1]!.tiles).toEqual(slideToward(first, dir).tiles);
+    expect(states[2]!.tiles).toEqual(newPuzzle({ width: 3, seed: 41 }).tiles);
+    const got = splits(r.stdout);
+    expect(got.map(([w, , m]) => [w, m])).toEqual(again.map((m) => [3, m.length]));
+    expect(r.stdout).toMatch(/^Marathon · 3 × 3×3: [\d.:]+ · \d+ moves$/m);
+    expect(r.stdout).toMatch(/^Splits [\d.:]+ · [\d.:]+ · [\d.:]+$/m);
+    const stats = JSON.parse(readFileSync(join(r.dataDir, 'stats.json'), 'utf8'));
+    expect(Object.keys(stats.series)).toEqual(['marathon-3x3']);
+  });
+});
+
+/** A time as the series lines print it. */
+function fmt(total: number): string {
+  const s = Math.floor(total / 1000);
+  const f = String(total % 1000).padStart(3, '0');
+  return s < 60 ? `${s}.${f}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}.${f}`;
+}

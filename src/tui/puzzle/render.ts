@@ -4,9 +4,17 @@
  * goal (the L-shaped bands people solve in order), so a solved region reads at a glance.
  */
 import { elapsedMs, posOf } from '../../engine/puzzle.ts';
-import { formatNumber, formatTime } from '../../front/format.ts';
-import { hintTile, type ModelPuzzle, puzzleName, wantsSolution } from '../../front/modelPuzzle.ts';
-import { summaryLines } from '../../front/solveText.ts';
+import { formatNumber, formatSolveTime, formatTime } from '../../front/format.ts';
+import {
+  hintTile,
+  type ModelPuzzle,
+  puzzleName,
+  seriesDone,
+  seriesName,
+  seriesTimeMs,
+  wantsSolution,
+} from '../../front/modelPuzzle.ts';
+import { seriesLines, summaryLines } from '../../front/solveText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
@@ -69,6 +77,14 @@ export function tileAt(
 
 function statsLine(m: ModelPuzzle, now: number, cols: number): string {
   const time = formatTime(elapsedMs(m.puzzle, now));
+  if (m.series) {
+    const s = m.series;
+    const at = Math.min(s.splits.length + 1, s.widths.length);
+    const total = formatTime(seriesTimeMs(m, now));
+    const best = m.seriesBest ? `   Best ${formatSolveTime(m.seriesBest.timeMs)}` : '';
+    const full = `Puzzle ${at} of ${s.widths.length}   Time ${time}   Total ${total}${best}`;
+    return [...full].length <= cols ? full : `${at}/${s.widths.length} · ${total}`;
+  }
   const best =
     m.best.moves !== undefined
       ? `   Best ${formatNumber(m.best.moves)} moves · ${formatTime(m.best.timeMs ?? 0)}`
@@ -115,6 +131,11 @@ function overlayLines(m: ModelPuzzle, now: number): string[] | null {
   if (m.overlay === 'confirm-new') {
     return ['Start a new game?', 'This game will be replaced.', '', 'y: yes    n: no'];
   }
+  if (m.series && seriesDone(m.series)) {
+    // The series' closing lines (not the last split's, which they sum up).
+    const before = { ...m, series: { ...m.series, splits: m.series.splits.slice(0, -1) } };
+    return ['Done!', ...seriesLines(before, m).slice(1), '', 'n: again   q: quit'];
+  }
   if (m.puzzle.solved && m.puzzle.moves > 0) {
     const lines = [
       'Solved!',
@@ -154,7 +175,7 @@ export function renderPuzzle(
     return c.toLines(depth);
   }
   drawChrome(c, p, {
-    title: `${puzzleName(w)} · ${w}×${w}`,
+    title: m.series ? seriesName(m.series) : `${puzzleName(w)} · ${w}×${w}`,
     stats: statsLine(m, now, view.cols),
     keys: KEYS,
     notice: notice(m),
