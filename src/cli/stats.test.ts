@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendEntry, EMPTY_HISTORY, type History, type HistoryEntry } from '../front/history.ts';
 import { summarize } from '../front/historySummary.ts';
@@ -272,5 +273,34 @@ describe('a speedsolver’s view of the puzzle', () => {
       ao50: { current: null, best: null },
       ao100: { current: null, best: null },
     });
+  });
+});
+
+describe('relays and marathons', () => {
+  it('stats lists the bests from the records, relays first; --json has them; --size leaves them out', () => {
+    const dir = tempDir();
+    const series = {
+      'marathon-4x10': { timeMs: 301_234, moves: 1500 },
+      'relay-6': { timeMs: 83_456, moves: 912 },
+      'relay-4': { timeMs: 9000, moves: 90 },
+    };
+    const stats = { kind: 'slidebox/stats', version: 1, best2048: {}, puzzle: {}, series };
+    writeFileSync(join(dir, 'stats.json'), JSON.stringify(stats));
+    const text = io();
+    expect(runStats(options(['--data-dir', dir]), text.io)).toBe(0);
+    expect(text.out()).toContain(
+      [
+        'Relays and marathons: bests',
+        '  Relay 3×3 → 4×4         9.000     90 moves',
+        '  Relay 3×3 → 6×6      1:23.456    912 moves',
+        '  Marathon · 10 × 4×4  5:01.234  1,500 moves',
+      ].join('\n'),
+    );
+    const json = io();
+    runStats(options(['--data-dir', dir, '--json']), json.io);
+    expect(JSON.parse(json.out()).series).toEqual(series);
+    const one = io();
+    runStats(options(['--data-dir', dir, '--size', '4']), one.io);
+    expect(one.out()).not.toContain('Relay');
   });
 });

@@ -7,10 +7,12 @@ import { resolve } from 'node:path';
 import { formatNumber, formatSolveTime } from '../front/format.ts';
 import { type GroupSummary, type Summary, summarize } from '../front/historySummary.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
+import type { Records } from '../front/records.ts';
 import { AVERAGES, type Averages, type Mark, METRICS } from '../front/solves.ts';
 import { markText, tpsText } from '../front/solveText.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadHistory } from '../storage/history.ts';
+import { loadRecords } from '../storage/stats.ts';
 import { RESET } from '../tui/ansi.ts';
 import { type ColorDepth, detectColorDepth, type Style, sgr } from '../tui/color.ts';
 import { tileStyle } from '../tui/game2048/palette.ts';
@@ -256,16 +258,44 @@ export interface StatsIo {
   readonly isTTY: boolean;
 }
 
+/** "Relay 3×3 → 6×6", "Marathon · 10 × 4×4" from a series record's key. */
+export function seriesKeyName(key: string): string {
+  const relay = /^relay-(\d)$/.exec(key);
+  if (relay) return `Relay 3×3 → ${relay[1]}×${relay[1]}`;
+  const m = /^marathon-(\d)x(\d+)$/.exec(key);
+  return m ? `Marathon · ${m[2]} × ${m[1]}×${m[1]}` : key;
+}
+
+/** The best relays and marathons (from the records), relays first. */
+export function seriesBlock(series: Records['series'], paint: Paint): string {
+  const relayFirst = (k: string) => (k.startsWith('relay') ? 0 : 1);
+  const keys = Object.keys(series ?? {}).sort(
+    (a, b) => relayFirst(a) - relayFirst(b) || a.localeCompare(b, 'en', { numeric: true }),
+  );
+  if (keys.length === 0) return '';
+  const rows = keys.map((k) => {
+    const r = series![k]!;
+    return [seriesKeyName(k), formatSolveTime(r.timeMs), `${formatNumber(r.moves)} moves`];
+  });
+  return [paint('Relays and marathons: bests', HEADING), ...table(rows, '  ')].join('\n');
+}
+
 /** Runs `slidebox stats`; resolves with the exit code. */
 export function runStats(o: CliOptions, io: StatsIo): number {
   const dir = resolve(o.dataDir ?? defaultDataDir(io.env));
   const { history, notices } = loadHistory(dir);
   for (const n of notices) io.error.write(`${n}\n`);
   const summary = summarize(history, o.size === undefined ? {} : { size: o.size });
+  const records = loadRecords(dir);
+  for (const n of records.notices) io.error.write(`${n}\n`);
+  const series = o.size === undefined ? records.records.series : undefined;
   if (o.json) {
-    io.output.write(`${JSON.stringify(statsJson(summary), null, 2)}\n`);
+    const json = { ...statsJson(summary), ...(series ? { series } : {}) };
+    io.output.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    io.output.write(renderStats(summary, detectColorDepth(io.env, io.isTTY), o.size));
+    const depth = detectColorDepth(io.env, io.isTTY);
+    const block = seriesBlock(series, painter(depth));
+    io.output.write(renderStats(summary, depth, o.size) + (block ? `\n${block}\n` : ''));
   }
   return 0;
 }
