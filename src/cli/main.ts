@@ -10,11 +10,13 @@ import { formatSolveTime } from '../front/format.ts';
 import { initialModel2048, update2048 } from '../front/model2048.ts';
 import {
   initialModelPuzzle,
+  type ModelPuzzle,
   newSeries,
   seriesDone,
   seriesName,
   seriesTimeMs,
 } from '../front/modelPuzzle.ts';
+import type { StorePuzzle } from '../front/ports.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { load2048, save2048 } from '../storage/store2048.ts';
 import { fileStorePuzzle, loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
@@ -102,6 +104,37 @@ async function play2048(o: CliOptions): Promise<number> {
   return 0;
 }
 
+/**
+ * Plays a puzzle in plain mode (the exit code) or full screen (the model it ended on); the
+ * notices go to stderr (in plain mode, the first one is the model's own).
+ */
+async function puzzleFrontEnd(
+  o: CliOptions,
+  model: ModelPuzzle,
+  dataDir: string,
+  notices: readonly string[],
+  own?: { readonly store: StorePuzzle; readonly seed: () => number },
+): Promise<{ code: number } | { end: ModelPuzzle }> {
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  if (o.plain || !interactive) {
+    for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
+    const { runPlainPuzzle } = await import('./plainPuzzle.ts');
+    const io = { input: process.stdin, output: process.stdout, error: process.stderr };
+    return { code: await runPlainPuzzle(model, dataDir, solverHere, io, own) };
+  }
+  for (const n of notices) process.stderr.write(`${n}\n`);
+  const { runPuzzle } = await import('../tui/puzzle/run.ts');
+  const end = await runPuzzle({
+    model,
+    dataDir,
+    depth: detectColorDepth(process.env, true),
+    animation: o.animation,
+    solver: solverClient,
+    ...(own ?? {}),
+  });
+  return { end };
+}
+
 /** A relay or a marathon: new puzzles (seeds from --seed on, one a puzzle), never saved. */
 async function playSeries(o: CliOptions, s: NonNullable<CliOptions['series']>): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
@@ -113,24 +146,12 @@ async function playSeries(o: CliOptions, s: NonNullable<CliOptions['series']>): 
   const first = newPuzzle({ width: series.widths[0]!, seed });
   const nextSeed = () => ++seed;
   const model = initialModelPuzzle(first, {}, { invert: o.invert, series });
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  if (o.plain || !interactive) {
-    const { runPlainPuzzle } = await import('./plainPuzzle.ts');
-    const io = { input: process.stdin, output: process.stdout, error: process.stderr };
-    return runPlainPuzzle(model, dataDir, solverHere, io, {
-      store: fileStorePuzzle(dataDir),
-      seed: nextSeed,
-    });
-  }
-  const { runPuzzle } = await import('../tui/puzzle/run.ts');
-  const end = await runPuzzle({
-    model,
-    dataDir,
-    depth: detectColorDepth(process.env, true),
-    animation: o.animation,
-    solver: solverClient,
+  const ran = await puzzleFrontEnd(o, model, dataDir, [], {
+    store: fileStorePuzzle(dataDir),
     seed: nextSeed,
   });
+  if ('code' in ran) return ran.code;
+  const end = ran.end;
   const done = end.series?.splits.length ?? 0;
   process.stdout.write(
     seriesDone(end.series)
@@ -163,25 +184,9 @@ async function playPuzzle(o: CliOptions): Promise<number> {
     notice: notices[0] ?? null,
     assisted: puzzle === loaded.puzzle && loaded.assisted,
   });
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  if (o.plain || !interactive) {
-    for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
-    const { runPlainPuzzle } = await import('./plainPuzzle.ts');
-    return runPlainPuzzle(model, dataDir, solverHere, {
-      input: process.stdin,
-      output: process.stdout,
-      error: process.stderr,
-    });
-  }
-  for (const n of notices) process.stderr.write(`${n}\n`);
-  const { runPuzzle } = await import('../tui/puzzle/run.ts');
-  const end = await runPuzzle({
-    model,
-    dataDir,
-    depth: detectColorDepth(process.env, true),
-    animation: o.animation,
-    solver: solverClient,
-  });
+  const ran = await puzzleFrontEnd(o, model, dataDir, notices);
+  if ('code' in ran) return ran.code;
+  const end = ran.end;
   process.stdout.write(
     `${end.puzzle.solved ? 'Solved' : 'Saved'}: ${end.puzzle.moves} move${end.puzzle.moves === 1 ? '' : 's'} — run slidebox puzzle to ${end.puzzle.solved ? 'play again' : 'continue'}.\n`,
   );
