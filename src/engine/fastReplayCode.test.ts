@@ -50,6 +50,7 @@ function expectSameFields(code: unknown): boolean {
       seed: lean.seed,
       timeMs: lean.timeMs,
       tiles: [...lean.tiles],
+      ...(lean.moveMs ? { moveMs: lean.moveMs } : {}),
     });
   }
   return true;
@@ -87,13 +88,17 @@ const ranked = fc.oneof(
       fc.option(fc.nat({ max: Number.MAX_SAFE_INTEGER })),
       fc.boolean(),
       label,
+      // The wall time between moves, when they are made with a clock.
+      fc.option(fc.array(fc.oneof(fc.nat(400), fc.nat(10_000_000)), { minLength: 1 })),
     )
-    .map(([w, sd, picks, timeMs, assisted, players]): Shared => {
+    .map(([w, sd, picks, timeMs, assisted, players, gaps]): Shared => {
       let p = newPuzzle({ width: w, seed: sd });
-      for (const k of picks) {
+      let now = 0;
+      for (const [i, k] of picks.entries()) {
         if (p.solved) break;
         const m = movableTiles(p);
-        p = moveTile(p, m[k % m.length]!);
+        now += gaps?.[i % gaps.length] ?? 0;
+        p = moveTile(p, m[k % m.length]!, gaps ? now : undefined);
       }
       return { ...must(sharedPuzzle(p, { assisted, timeMs })), players };
     }),
@@ -214,7 +219,7 @@ describe('readRankedCode', () => {
         fc.record({
           version: fc.constantFrom(0, 1, 1, 1, 2),
           kind: fc.constantFrom(0, 0, 1, 1, 2, 3, 4),
-          flags: fc.oneof(fc.constantFrom(0, 1, 2, 4, 5), fc.nat(255)),
+          flags: fc.oneof(fc.constantFrom(0, 1, 2, 4, 5, 8, 12), fc.nat(255)),
           label: fc.oneof(
             fc.array(fc.constantFrom(...LABEL_CHARS.slice(0, 6)), { maxLength: 26 }),
             fc.array(fc.constantFrom(...LABEL_CHARS), { maxLength: 3 }),

@@ -5,12 +5,13 @@
  *
  * It accepts a subset of what `decodeShared` accepts, with the same fields: it checks the
  * same things (the form, the length bound, base64 and its spare bits, the checksum, the version,
- * the kind, the players' label, sizes, powers, seed, the count against the bits left, nothing
- * after the moves) and answers `null` for anything else, kinds it does not rank included. A
+ * the kind and the flags, the players' label, sizes, powers, seed, the count against the bits
+ * left, nothing after the moves but a puzzle's move times, read and checked) and answers `null` for anything else, kinds it does not rank included. A
  * caller then asks `decodeShared`, which says what is wrong. fastReplayCode.test.ts holds the
  * two readers to that.
  */
-import { crc32 } from './codeBits.ts';
+import { ByteReader, crc32, ReadError } from './codeBits.ts';
+import { readMoveTimes } from './moveTimes.ts';
 import { MAX_CODE_LENGTH, SHARE_PREFIX, SHARE_VERSION } from './shareCode.ts';
 import { MAX_SIZE, MIN_SIZE } from './types.ts';
 
@@ -33,6 +34,8 @@ export type RankedCode =
       readonly timeMs: number | null;
       /** The tile asked to move, each move. */
       readonly tiles: Uint8Array;
+      /** Each move's time (ms), when the code has them (shareCode.ts `moveMs`). */
+      readonly moveMs?: readonly number[];
     };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -46,6 +49,8 @@ const SEXTET = (() => {
 const FLAG_ASSISTED = 1;
 const FLAG_EVIL = 2;
 const FLAG_TIME = 4;
+const FLAG_MOVE_TIMES = 8;
+const KNOWN_FLAGS = FLAG_ASSISTED | FLAG_EVIL | FLAG_TIME | FLAG_MOVE_TIMES;
 const MAX_MOVES = 1_000_000;
 const MAX_LABEL = 24;
 
@@ -126,6 +131,26 @@ class Fields {
     return this.pos + Math.ceil((n * bitsEach) / 8) === this.body.length ? n : -1;
   }
 
+  /**
+   * The count of `bitsEach`-bit fields followed by a puzzle's move times, which must add up
+   * to at most `timeMs` and end the body, as `decodeShared` requires; null otherwise.
+   */
+  timedCount(bitsEach: number, timeMs: number | null): { n: number; moveMs: number[] } | null {
+    const n = this.varint();
+    if (n < 0 || n > MAX_MOVES) return null;
+    const end = this.pos + Math.ceil((n * bitsEach) / 8);
+    if (end >= this.body.length) return null;
+    try {
+      const r = new ByteReader(this.body.subarray(end));
+      const moveMs = readMoveTimes(r, n, timeMs);
+      r.endBits();
+      return r.atEnd ? { n, moveMs } : null;
+    } catch (e) {
+      if (e instanceof ReadError) return null;
+      throw e;
+    }
+  }
+
   /** `n` fields of `bits` bits from here, most significant first. */
   fields(n: number, bits: number): Uint8Array {
     const out = new Uint8Array(n);
@@ -155,7 +180,7 @@ function readBody(body: Uint8Array): RankedCode | null {
   const kind = f.byte();
   const flags = f.byte();
   const label = f.byte();
-  if (flags < 0 || label < 0 || label > MAX_LABEL) return null;
+  if (flags < 0 || flags & ~KNOWN_FLAGS || label < 0 || label > MAX_LABEL) return null;
   for (let i = 0; i < label; i++) {
     const c = f.byte();
     // a-z, 0-9, ',' and '-'.
@@ -163,7 +188,7 @@ function readBody(body: Uint8Array): RankedCode | null {
   }
   const assisted = (flags & FLAG_ASSISTED) !== 0;
   if (kind === 0) {
-    if (flags & FLAG_EVIL) return null;
+    if (flags & (FLAG_EVIL | FLAG_MOVE_TIMES)) return null;
     const n = size(f);
     const exp = f.byte();
     if (n < 0 || exp < 3 || exp > 52) return null;
@@ -182,6 +207,12 @@ function readBody(body: Uint8Array): RankedCode | null {
     const timeMs = flags & FLAG_TIME ? f.varint() : null;
     if (timeMs !== null && timeMs < 0) return null;
     const bits = Math.ceil(Math.log2(width * width));
+    if (flags & FLAG_MOVE_TIMES) {
+      const timed = f.timedCount(bits, timeMs);
+      if (!timed) return null;
+      const tiles = f.fields(timed.n, bits);
+      return { kind: 'puzzle', assisted, width, seed, timeMs, tiles, moveMs: timed.moveMs };
+    }
     const count = f.count(bits);
     if (count < 0) return null;
     const tiles = f.fields(count, bits);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { moveClock } from './moveTimes.ts';
 import { elapsedMs, movableTiles, moveTile, newPuzzle, resumeClock, undo } from './puzzle.ts';
 import { parseSavedPuzzle, type SavedPuzzle, serializePuzzle } from './savePuzzle.ts';
+import { sharedPuzzle } from './shareCode.ts';
 
 function swapTwoTiles(t: number[]): number[] {
   const out = [...t];
@@ -48,6 +50,10 @@ describe('puzzle saves', () => {
     ['tampered end', (s) => ({ ...s, end: { ...s.end, moves: s.end.moves + 1 } }), /do not lead/],
     ['negative clock', (s) => ({ ...s, clock: { elapsedMs: -5, started: true } }), /clock/],
     ['bad seed', (s) => ({ ...s, seed: 'x' }), /seed/],
+    ['move times not a list', (s) => ({ ...s, times: 5 }), /move times must be 12 numbers/],
+    ['a move time short', (s) => ({ ...s, times: s.times!.slice(1) }), /move times/],
+    ['a move time back', (s) => ({ ...s, times: [...s.times!].reverse() }), /none less/],
+    ['a move time not a number', (s) => ({ ...s, times: s.times!.map(String) }), /move times/],
   ];
   for (const [name, tamper, message] of cases) {
     it(`rejects: ${name}`, () => {
@@ -56,4 +62,41 @@ describe('puzzle saves', () => {
       if (!r.ok) expect(r.error.message).toMatch(message);
     });
   }
+});
+
+describe('puzzle saves: move times', () => {
+  it('keep the game clock at each move, so a resumed game still shares its move times', () => {
+    const p = played();
+    const saved = JSON.parse(JSON.stringify(serializePuzzle(p, 3100))) as SavedPuzzle;
+    expect(saved.times).toEqual(Array.from({ length: 12 }, (_, i) => i * 100));
+    const r = parseSavedPuzzle(saved);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(moveClock(r.value)).toEqual(moveClock(p));
+    // Resumed later, the next move is dated on the game clock (2100 ms when saved).
+    const m = movableTiles(r.value);
+    const next = moveTile(resumeClock(r.value, 90_000), m[0]!, 90_400);
+    expect(moveClock(next)!.at(-1)).toBe(2500);
+    const s = sharedPuzzle(next);
+    expect(s.ok && s.value.game.kind === 'puzzle' && s.value.game.moveMs).toEqual([
+      ...new Array(12).fill(100).map((v, i) => (i === 0 ? 0 : v)),
+      1400,
+    ]);
+  });
+
+  it('a save from before move times restores as before, and shares without them', () => {
+    const { times: _, ...old } = JSON.parse(JSON.stringify(serializePuzzle(played(), 3100)));
+    const r = parseSavedPuzzle(old);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(moveClock(r.value)).toBeNull();
+    expect(serializePuzzle(r.value)).not.toHaveProperty('times');
+    const s = sharedPuzzle(r.value, { timeMs: 2100 });
+    expect(s.ok && s.value.game).not.toHaveProperty('moveMs');
+  });
+
+  it('moves made without a clock are saved without times', () => {
+    let p = newPuzzle({ width: 3, seed: 2 });
+    p = moveTile(p, movableTiles(p)[0]!);
+    expect(serializePuzzle(p)).not.toHaveProperty('times');
+    expect(serializePuzzle(newPuzzle({ width: 3, seed: 2 }))).not.toHaveProperty('times');
+  });
 });

@@ -1,10 +1,13 @@
 /**
  * Saving and restoring a sliding-puzzle game with its undo history. A save holds the starting
- * tiles and the list of moves (the tile asked to move, each time); restoring replays them through
- * the rules, so a save can never bring in a position or move count the rules would not produce.
+ * tiles and the list of moves (the tile asked to move, each time), with the game clock at each
+ * move when the game knows it; restoring replays them through the rules, so a save can never
+ * bring in a position or move count the rules would not produce. Saves without move times (from
+ * before them, or of moves made without a clock) restore as they always did.
  */
 
 import { show } from './describe.ts';
+import { clockAtMoves, moveClock, moveDurations } from './moveTimes.ts';
 import { moveTile, type Puzzle, parsePuzzle } from './puzzle.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 import { checkSeed } from './rng.ts';
@@ -21,6 +24,11 @@ export interface SavedPuzzle {
   start: number[];
   /** The tile asked to move, one entry per move command (multi-tile moves are one entry). */
   log: number[];
+  /**
+   * The game clock (whole ms) at each move of `log`, when every move has its time (absent
+   * otherwise): a resumed game still shares its move times.
+   */
+  times?: number[];
   /** Milliseconds on the timer when saved, and whether it had started. */
   clock: { elapsedMs: number; started: boolean };
   /** The position the log leads to, checked on restore. */
@@ -40,6 +48,8 @@ export function serializePuzzle(puzzle: Puzzle, now = 0): SavedPuzzle {
   log.reverse();
   const c = puzzle.clock;
   const elapsed = c.elapsedMs + (c.runningSince === null ? 0 : Math.max(0, now - c.runningSince));
+  const clock = log.length > 0 ? moveClock(puzzle) : null;
+  const times = clock ? { times: clockAtMoves(moveDurations(clock)).slice(1) } : {};
   return {
     kind: PUZZLE_SAVE_KIND,
     version: PUZZLE_SAVE_VERSION,
@@ -47,6 +57,7 @@ export function serializePuzzle(puzzle: Puzzle, now = 0): SavedPuzzle {
     seed: puzzle.seed,
     start: [...root.tiles],
     log,
+    ...times,
     clock: { elapsedMs: elapsed, started: c.started },
     end: { tiles: [...puzzle.tiles], moves: puzzle.moves },
   };
@@ -54,6 +65,19 @@ export function serializePuzzle(puzzle: Puzzle, now = 0): SavedPuzzle {
 
 function bad(message: string): { ok: false; error: PuzzleSaveProblem } {
   return err(problem('bad-save', message));
+}
+
+/** A save's move times: none, valid ones, or what is wrong with them. */
+function checkTimes(times: unknown, moves: number): number[] | null | string {
+  if (times === undefined) return null;
+  const what = `save's move times must be ${moves} numbers from 0, none less than the one before`;
+  if (!Array.isArray(times) || times.length !== moves) return what;
+  let before = 0;
+  for (const t of times) {
+    if (typeof t !== 'number' || !Number.isFinite(t) || t < before) return what;
+    before = t;
+  }
+  return times;
 }
 
 /**
@@ -98,6 +122,7 @@ export function parseSavedPuzzle(data: unknown): Result<Puzzle, PuzzleSaveProble
   const end = d.end as Record<string, unknown> | null;
   if (typeof end !== 'object' || end === null) return bad('save has no end position');
 
+  const times = checkTimes(d.times, d.log.length);
   let game = startGame.value;
   const n = game.width * game.width;
   for (let i = 0; i < d.log.length; i++) {
@@ -107,7 +132,7 @@ export function parseSavedPuzzle(data: unknown): Result<Puzzle, PuzzleSaveProble
     }
     const next = moveTile(game, tile);
     if (next === game) return bad(`save's move ${i + 1} (tile ${tile}) cannot be made`);
-    game = next;
+    game = Array.isArray(times) ? { ...next, last: { ...next.last!, atMs: times[i]! } } : next;
   }
   const endTiles = end.tiles;
   if (
@@ -118,6 +143,7 @@ export function parseSavedPuzzle(data: unknown): Result<Puzzle, PuzzleSaveProble
   ) {
     return bad("save's moves do not lead to its saved position");
   }
+  if (typeof times === 'string') return bad(times);
   return ok({
     ...game,
     clock: {

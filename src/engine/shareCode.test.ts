@@ -87,6 +87,12 @@ const seed = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const size = fc.integer({ min: 3, max: 8 });
 const picks = (max: number) => fc.array(fc.nat(1000), { maxLength: max });
 
+function mustPuzzle(p: Puzzle): Shared {
+  const s = sharedPuzzle(p);
+  if (!s.ok) throw new Error(s.error.message);
+  return s.value;
+}
+
 function roundTrip(s: Shared) {
   const r = readShareCode(encodeShared(s));
   if (!r.ok) throw new Error(r.error.message);
@@ -177,14 +183,214 @@ describe('share codes: export then import reproduces the game exactly', () => {
   });
 });
 
+/** Puzzle codes made by slidebox before move times, with the game each one holds. */
+const OLD_PUZZLE_CODES = [
+  {
+    code: 'sb.AQEAAAMBAOsaiHc',
+    width: 3,
+    seed: 1,
+    timeMs: null,
+    assisted: false,
+    moves: 0,
+    tiles: '6,2,0,3,7,1,8,4,5',
+    solved: false,
+  },
+  {
+    code: 'sb.AQEEAAMC4SEMGEgVZRhIJXkUJA',
+    width: 3,
+    seed: 2,
+    timeMs: 4321,
+    assisted: false,
+    moves: 16,
+    tiles: '4,6,2,8,5,7,0,1,3',
+    solved: false,
+  },
+  {
+    code: 'sb.AQEBAAQDHjLvrfnvrfnvrfnvrfnvrSkSsKc',
+    width: 4,
+    seed: 3,
+    timeMs: null,
+    assisted: true,
+    moves: 51,
+    tiles: '1,10,13,0,6,4,11,15,5,3,2,9,12,7,8,14',
+    solved: false,
+  },
+  {
+    code: 'sb.AQEEAAUEzYMGKENdgqpkGqCyqmQaoLKqZBqgsqpkGqCyqmSn2Wts',
+    width: 5,
+    seed: 4,
+    timeMs: 98765,
+    assisted: false,
+    moves: 70,
+    tiles: '5,2,22,12,17,11,24,14,13,8,16,23,21,7,6,10,1,15,18,20,3,0,4,19,9',
+    solved: false,
+  },
+  {
+    code: 'sb.AQEFAAgFARlBBBBBBBBBBBBBBBBBBBBBBBBAd_CMaQ',
+    width: 8,
+    seed: 5,
+    timeMs: 1,
+    assisted: true,
+    moves: 25,
+    tiles:
+      '9,59,38,47,50,21,39,32,52,20,12,30,44,49,26,61,10,34,15,40,54,3,62,46,57,48,27,22,56,43,41,7,36,51,17,35,28,42,2,6,58,33,23,37,55,45,5,0,18,1,4,29,13,25,31,16,11,60,24,19,53,14,63,8',
+    solved: false,
+  },
+  {
+    code: 'sb.AQEEAAMJtjkTQnEjVxI0YyFFgBHwt5E',
+    width: 3,
+    seed: 9,
+    timeMs: 7350,
+    assisted: false,
+    moves: 19,
+    tiles: '1,2,3,4,5,6,7,8,0',
+    solved: true,
+  },
+];
+
+/** A puzzle of `picks` moves, the k-th made `gaps[k]` ms of wall time after the one before. */
+function timedPuzzle(seed: number, width: number, picks: number[], gaps: number[]): Puzzle {
+  let p = newPuzzle({ seed, width });
+  let now = 5_000;
+  for (let i = 0; i < picks.length && !p.solved; i++) {
+    const tiles = movableTiles(p);
+    now += gaps[i % gaps.length] ?? 0;
+    p = moveTile(p, tiles[picks[i]! % tiles.length]!, now);
+  }
+  return p;
+}
+
+/** A code's body with its flags byte changed and its checksum made right again. */
+function withFlags(code: string, flags: (f: number) => number): string {
+  const bytes = fromBase64Url(code.slice(SHARE_PREFIX.length))!;
+  const body = bytes.slice(0, bytes.length - 4);
+  body[2] = flags(body[2]!);
+  const out = new Uint8Array(body.length + 4);
+  out.set(body);
+  new DataView(out.buffer).setUint32(body.length, crc32(body));
+  return SHARE_PREFIX + toBase64Url(out);
+}
+
+describe('puzzle codes with move times', () => {
+  it("round-trip the moves and each move's time, which add up to the time shown", () => {
+    fc.assert(
+      fc.property(
+        seed,
+        size,
+        picks(120),
+        fc.array(fc.oneof(fc.nat(400), fc.nat(100_000)), { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        (sd, w, p, gaps, assisted) => {
+          const puzzle = timedPuzzle(sd, w, p, gaps);
+          const s = sharedPuzzle(puzzle, { assisted });
+          if (!s.ok) throw new Error(s.error.message);
+          const g = s.value.game;
+          if (g.kind !== 'puzzle') throw new Error('not a puzzle');
+          const n = g.tiles.length;
+          expect(g.moveMs?.length ?? 0).toBe(n);
+          const sum = (g.moveMs ?? []).reduce((a, b) => a + b, 0);
+          // The first move starts the clock; the others took the wall time between them.
+          expect(sum).toBe(Math.round(puzzle.previous ? puzzle.last!.atMs! : 0));
+          expect(g.timeMs).toBe(puzzle.solved ? sum : null);
+          const back = roundTrip(s.value);
+          expect((back.states.at(-1) as Puzzle).tiles).toEqual(puzzle.tiles);
+          expect(back.shared).toEqual(s.value);
+          // Without the move times, the same game's code reads as a code without them.
+          const { moveMs: _, ...bare } = g;
+          const old = encodeShared({ ...s.value, game: bare });
+          expect(decodeShared(old)).toEqual({ ok: true, value: { ...s.value, game: bare } });
+          if (n > 0) expect(encodeShared(s.value).length).toBeGreaterThan(old.length);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('round-trip any times given, with a time shown no less than their sum', () => {
+    fc.assert(
+      fc.property(
+        seed,
+        size,
+        picks(60),
+        fc.array(fc.nat(5_000_000), { minLength: 60, maxLength: 60 }),
+        fc.option(fc.nat(10_000_000)),
+        (sd, w, p, times, extra) => {
+          const s = sharedPuzzle(timedPuzzle(sd, w, p, [0]));
+          if (!s.ok || s.value.game.kind !== 'puzzle') throw new Error('share');
+          const { moveMs: _, ...bare } = s.value.game;
+          const moveMs = times.slice(0, bare.tiles.length);
+          const sum = moveMs.reduce((a, b) => a + b, 0);
+          const game = { ...bare, moveMs, timeMs: extra === null ? null : sum + extra };
+          const back = decodeShared(encodeShared({ ...s.value, game }));
+          // A game of no moves has no times to code.
+          expect(back.ok && back.value.game).toEqual(
+            moveMs.length === 0 ? { ...bare, timeMs: game.timeMs } : game,
+          );
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("a time shown lower than the moves' clock is raised to it; unknown times are left out", () => {
+    const p = timedPuzzle(3, 3, [1, 2, 3, 4, 5], [300]);
+    const s = sharedPuzzle(p, { timeMs: 10 });
+    expect(s.ok && s.value.game).toMatchObject({ timeMs: 1200, moveMs: [0, 300, 300, 300, 300] });
+    const untimed = sharedPuzzle(playPuzzle(3, 3, [1, 2, 3, 4, 5]), { timeMs: 10 });
+    expect(untimed.ok && untimed.value.game).not.toHaveProperty('moveMs');
+    expect(untimed.ok && untimed.value.game).toMatchObject({ timeMs: 10 });
+  });
+
+  it('codes made before move times still read as the same game, and are made the same', () => {
+    for (const c of OLD_PUZZLE_CODES) {
+      const r = readShareCode(c.code);
+      if (!r.ok) throw new Error(r.error.message);
+      const end = r.value.states.at(-1) as Puzzle;
+      const g = r.value.shared.game;
+      expect(g).toMatchObject({ kind: 'puzzle', width: c.width, seed: c.seed, timeMs: c.timeMs });
+      expect(g).not.toHaveProperty('moveMs');
+      expect(r.value.shared.assisted).toBe(c.assisted);
+      expect(end.tiles.join(',')).toBe(c.tiles);
+      expect(end.moves).toBe(c.moves);
+      expect(end.solved).toBe(c.solved);
+      expect(encodeShared(r.value.shared)).toBe(c.code);
+    }
+  });
+
+  it('a reader from before move times refuses a code with them (bytes after the moves)', () => {
+    // Such a reader ignored the flag it did not know and read the rest as this one does.
+    for (const gaps of [[0], [150], [5, 90_000]]) {
+      const code = encodeShared(mustPuzzle(timedPuzzle(8, 4, [1, 2, 3, 4], gaps)));
+      expect(decodeShared(code).ok).toBe(true);
+      const asOld = decodeShared(withFlags(code, (f) => f & ~8));
+      expect(asOld.ok).toBe(false);
+      expect(!asOld.ok && asOld.error.message).toMatch(/bytes after the moves/);
+    }
+  });
+
+  it('unknown flags make a code from a newer slidebox; move times on other games are refused', () => {
+    const code = encodeShared(mustPuzzle(timedPuzzle(8, 4, [1, 2], [100])));
+    for (const bit of [16, 32, 64, 128]) {
+      const r = decodeShared(withFlags(code, (f) => f | bit));
+      expect(!r.ok && r.error.code).toBe('future-version');
+    }
+    const g = shared2048(play2048(11, 4, [1, 2, 3]));
+    if (!g.ok) throw new Error(g.error.message);
+    const r = decodeShared(withFlags(encodeShared(g.value), (f) => f | 8));
+    expect(!r.ok && r.error.message).toMatch(/move times, which only a puzzle has/);
+  });
+});
+
 /** Codes of a few games of each kind, for the corruption checks. */
 function sampleCodes(): string[] {
   const g = shared2048(play2048(11, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]));
   const p = sharedPuzzle(playPuzzle(12, 4, [1, 5, 2, 8, 3]), { timeMs: 61_000 });
-  if (!g.ok || !p.ok) throw new Error('sample games');
+  const timed = sharedPuzzle(timedPuzzle(12, 4, [1, 5, 2, 8, 3], [140, 2_000]), { timeMs: 61_000 });
+  if (!g.ok || !p.ok || !timed.ok) throw new Error('sample games');
   return [
     encodeShared(g.value),
     encodeShared(p.value),
+    encodeShared(timed.value),
     encodeShared(sharedVersus(playVersus(13, 4, [3, 8, 1, 6, 9, 2]), 'human')),
     encodeShared(sharedDuel(playDuel(14, 4, [2, 7, 1, 1, 4, 9, 3]), 'human,ai')),
   ];

@@ -5,9 +5,14 @@
  * rules, so a damaged, tampered or invented code is refused, never shown as some other game.
  *
  * Layout (bytes, then URL-safe base64 after the `sb.` prefix): format version, kind, flags
- * (assisted, evil spawns), the players' label, the kind's fields (sizes, target and cap as
- * powers of two, the seed and counts as variable-length numbers), the moves as bit fields,
- * and the CRC-32 of everything before it.
+ * (assisted, evil spawns, the puzzle's time, the puzzle's move times), the players' label, the
+ * kind's fields (sizes, target and cap as powers of two, the seed and counts as variable-length
+ * numbers), the moves as bit fields, a puzzle's move times if any (moveTimes.ts), and the
+ * CRC-32 of everything before it.
+ *
+ * The move times come after the moves and always add a byte: a slidebox from before them
+ * reads the moves, finds bytes after them and refuses the code, never misreads it. A flag this
+ * slidebox does not know is refused as a code from a newer one.
  */
 import {
   ByteReader,
@@ -20,6 +25,13 @@ import {
 import { show } from './describe.ts';
 import type { Duel, DuelAction } from './duel.ts';
 import { type Game, newGame } from './game2048.ts';
+import {
+  moveClock,
+  moveDurations,
+  readMoveTimes,
+  wholeMoveMs,
+  writeMoveTimes,
+} from './moveTimes.ts';
 import type { Puzzle } from './puzzle.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
 import { checkSeed } from './rng.ts';
@@ -50,6 +62,14 @@ export type SharedGame =
       readonly tiles: readonly number[];
       /** The time the player took (ms), if known; shown, not checked. */
       readonly timeMs: number | null;
+      /**
+       * Each move's time on the game clock since the move before (the first: since the clock
+       * started, 0 when it starts with the first move), in whole ms, when known: one a move.
+       * They add up to the clock at the last move, so to at most `timeMs` (to it, when the
+       * last move solves the puzzle). Absent for a code without them, and not coded for a
+       * game of no moves or with a list of another length than `tiles`.
+       */
+      readonly moveMs?: readonly number[];
     }
   | {
       readonly kind: 'versus';
@@ -98,6 +118,8 @@ const PLAYERS = /^[a-z0-9,-]{0,24}$/;
 const FLAG_ASSISTED = 1;
 const FLAG_EVIL = 2;
 const FLAG_TIME = 4;
+const FLAG_MOVE_TIMES = 8;
+const KNOWN_FLAGS = FLAG_ASSISTED | FLAG_EVIL | FLAG_TIME | FLAG_MOVE_TIMES;
 /** Most moves in a code (a bound on work before anything is replayed). */
 const MAX_MOVES = 1_000_000;
 
@@ -124,6 +146,7 @@ function writeGame(w: ByteWriter, g: SharedGame): void {
       if (g.timeMs !== null) w.varint(Math.max(0, Math.round(g.timeMs)));
       w.varint(g.tiles.length);
       for (const t of g.tiles) w.bits(t, cellBits(g.width));
+      if (hasMoveTimes(g)) writeMoveTimes(w, g.moveMs!.map(wholeMoveMs));
       return;
     case 'versus':
       w.byte(g.size);
@@ -148,6 +171,13 @@ function writeGame(w: ByteWriter, g: SharedGame): void {
   }
 }
 
+/** The game is a puzzle whose code carries its move times. */
+function hasMoveTimes(g: SharedGame): boolean {
+  return (
+    g.kind === 'puzzle' && !!g.moveMs && g.tiles.length > 0 && g.moveMs.length === g.tiles.length
+  );
+}
+
 /** The code of a game. The game is taken as it is: `replayShared` checks it. */
 export function encodeShared(s: Shared): string {
   const w = new ByteWriter();
@@ -155,7 +185,10 @@ export function encodeShared(s: Shared): string {
   w.byte(KINDS.indexOf(s.game.kind));
   const time = s.game.kind === 'puzzle' && s.game.timeMs !== null;
   const evil = s.game.kind === '2048' && s.game.evil;
-  w.byte((s.assisted ? FLAG_ASSISTED : 0) | (evil ? FLAG_EVIL : 0) | (time ? FLAG_TIME : 0));
+  const moveTimes = hasMoveTimes(s.game) ? FLAG_MOVE_TIMES : 0;
+  w.byte(
+    (s.assisted ? FLAG_ASSISTED : 0) | (evil ? FLAG_EVIL : 0) | (time ? FLAG_TIME : 0) | moveTimes,
+  );
   const label = PLAYERS.test(s.players) ? s.players : '';
   w.byte(label.length);
   for (const ch of label) w.byte(ch.charCodeAt(0));
@@ -195,6 +228,8 @@ function readCount(r: ByteReader, bitsEach: number): number {
 }
 
 function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): SharedGame {
+  if (kind !== 'puzzle' && flags & FLAG_MOVE_TIMES)
+    throw new ReadError('it holds move times, which only a puzzle has');
   switch (kind) {
     case '2048': {
       const size = readSize(r);
@@ -210,7 +245,9 @@ function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): Share
       const timeMs = flags & FLAG_TIME ? r.varint() : null;
       const n = readCount(r, cellBits(width));
       const tiles = Array.from({ length: n }, () => r.bits(cellBits(width)));
-      return { kind, width, seed, tiles, timeMs };
+      if (!(flags & FLAG_MOVE_TIMES)) return { kind, width, seed, tiles, timeMs };
+      r.endBits();
+      return { kind, width, seed, tiles, timeMs, moveMs: readMoveTimes(r, n, timeMs) };
     }
     case 'versus': {
       const size = readSize(r);
@@ -290,6 +327,12 @@ export function decodeShared(input: string): Result<Shared, ShareProblem> {
     const kind = KINDS[r.byte()];
     if (!kind) throw new ReadError('its game kind is unknown');
     const flags = r.byte();
+    if (flags & ~KNOWN_FLAGS) {
+      return fail(
+        'future-version',
+        'the code was made by a newer slidebox (it holds something this one does not read)',
+      );
+    }
     const label = Array.from({ length: r.byte() }, () => String.fromCharCode(r.byte())).join('');
     if (!PLAYERS.test(label))
       throw new ReadError('its players are not named as slidebox names them');
@@ -331,7 +374,12 @@ export function shared2048(
   return ok({ game: g, assisted: !!opts.assisted, players: '' });
 }
 
-/** The moves of a puzzle from its shuffle. */
+/**
+ * The moves of a puzzle from its shuffle, with each move's time when every move was made with
+ * a clock reading (`moveTile` with `now`). `timeMs` is the time shown (none by default; a
+ * solved puzzle with move times: its clock); it is raised to the clock at the last move if
+ * lower, so the move times never add up to more.
+ */
 export function sharedPuzzle(
   puzzle: Puzzle,
   opts: { assisted?: boolean; timeMs?: number | null } = {},
@@ -348,12 +396,17 @@ export function sharedPuzzle(
     root = root.previous;
   }
   tiles.reverse();
+  const clock = tiles.length > 0 ? moveClock(puzzle) : null;
+  const moveMs = clock ? moveDurations(clock) : null;
+  const sum = moveMs?.reduce((a, b) => a + b, 0) ?? 0;
+  const given = opts.timeMs ?? (moveMs && puzzle.solved ? sum : null);
   const g: SharedGame = {
     kind: 'puzzle',
     width: puzzle.width,
     seed: puzzle.seed,
     tiles,
-    timeMs: opts.timeMs ?? null,
+    timeMs: moveMs && given !== null ? Math.max(sum, Math.round(given) || 0) : given,
+    ...(moveMs ? { moveMs } : {}),
   };
   return ok({ game: g, assisted: !!opts.assisted, players: '' });
 }
