@@ -30,11 +30,13 @@
 import {
   EMPTY_HISTORY,
   type History,
+  type HistoryEntry,
   MAX_ENTRIES,
   mergeRolledUp,
   rollUp,
   type Totals,
   withinMax,
+  withOptimal,
 } from '../../front/history.ts';
 import {
   dropPending,
@@ -61,7 +63,7 @@ import {
   totalsRecord,
 } from './historyRecords.ts';
 import { drop, type KeyValueStore, type Loaded } from './keyValue.ts';
-import { HISTORY_KEY, loadHistory } from './persistHistory.ts';
+import { addOptimalLocally, HISTORY_KEY, loadHistory } from './persistHistory.ts';
 
 export const HISTORY_DB = 'slidebox-history';
 export const GAMES_STORE = 'games';
@@ -321,6 +323,48 @@ export function flushHistory(
   queue = queue
     .then(() => flushNow(kv, extra, say))
     .catch(() => keepLocally(kv, extra, 'unavailable', say));
+  return queue;
+}
+
+/**
+ * Adds the optimal move count to the game of `id` in the database (the id it was added under
+ * stays, so a copy of it that comes in again is still kept once); false when it is not there.
+ */
+function optimalInDb(
+  db: IDBDatabase,
+  id: string,
+  entry: HistoryEntry,
+  optimal: { readonly moves: number; readonly exact: boolean },
+): Promise<boolean> {
+  return inTransaction(db, 'readwrite', async (games) => {
+    const key = await request(games.index(ID_INDEX).getKey(id));
+    if (key === undefined) return false;
+    const item = readGameRecord(await request(games.get(key)));
+    if (!item) return false;
+    const [next] = withOptimal({ entries: [item.entry], rolledUp: [] }, entry, optimal).entries;
+    if (next && next !== item.entry) games.put(gameRecord({ id, entry: next }), key);
+    return true;
+  });
+}
+
+/**
+ * Adds a puzzle's optimal move count, worked out after the game was recorded, to its game: after
+ * the flushes already queued (the game's own among them), in the database, else in the
+ * local-storage history (where the game went when the database could not be used).
+ */
+export function recordOptimalInDb(
+  kv: KeyValueStore,
+  entry: HistoryEntry,
+  optimal: { readonly moves: number; readonly exact: boolean },
+): Promise<void> {
+  const id = entryId(entry);
+  queue = queue
+    .then(async () => {
+      const db = historyMode() === 'local' ? null : await connect();
+      const done = db ? await optimalInDb(db, id, entry, optimal).catch(() => false) : false;
+      if (!done) addOptimalLocally(kv, entry, optimal);
+    })
+    .catch(() => undefined);
   return queue;
 }
 

@@ -21,7 +21,7 @@ import type { HistoryEntry } from '../../front/history.ts';
 import { historyMode, keepLocally, PENDING_PREFIX, pendingItems } from './historyLocal.ts';
 import { entryId, type HistoryItem, NOT_ADDED } from './historyRecords.ts';
 import type { KeyValueStore } from './keyValue.ts';
-import { appendHistory } from './persistHistory.ts';
+import { addOptimalLocally, appendHistory } from './persistHistory.ts';
 
 /** Adds a finished game to the history (the store's `recordGame`). */
 export function recordHistory(kv: KeyValueStore, entry: HistoryEntry): Result<void> {
@@ -46,6 +46,21 @@ export function recordHistory(kv: KeyValueStore, entry: HistoryEntry): Result<vo
 export function historyRecorder(kv: KeyValueStore): (entry: HistoryEntry) => Result<void> {
   warmHistory(kv);
   return (entry) => recordHistory(kv, entry);
+}
+
+/**
+ * Adds a puzzle's optimal move count to its game in the history when it was worked out after the
+ * game was recorded (the puzzle store's `recordOptimal`): once the game itself is in.
+ */
+export function recordOptimalLater(
+  kv: KeyValueStore,
+  entry: HistoryEntry,
+  optimal: { readonly moves: number; readonly exact: boolean },
+): void {
+  import('./historyDb.ts').then(
+    (db) => db.recordOptimalInDb(kv, entry, optimal),
+    () => addOptimalLocally(kv, entry, optimal),
+  );
 }
 
 /**

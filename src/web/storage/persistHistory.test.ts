@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../front/history.ts';
 import type { KeyValueStore } from './persist.ts';
-import { appendHistory, CODES_KEPT, HISTORY_KEY, loadHistory } from './persistHistory.ts';
+import {
+  addOptimalLocally,
+  appendHistory,
+  CODES_KEPT,
+  HISTORY_KEY,
+  loadHistory,
+} from './persistHistory.ts';
 
 function memory(limit = Number.POSITIVE_INFINITY): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -65,5 +71,32 @@ describe('the browser’s game history', () => {
     const r = appendHistory(memory(10), entry(1));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/^Could not save in this browser/);
+  });
+
+  it('adds a puzzle’s optimal count that came after the solve to its entry, once', () => {
+    const kv = memory();
+    const solve: HistoryEntry = {
+      kind: 'puzzle',
+      size: 3,
+      date: '2026-04-02T10:00:00.000Z',
+      moves: 30,
+      timeMs: 9000,
+      won: true,
+      assisted: false,
+      code: 'sb.puzzle',
+    };
+    // Without a history there is nothing to change (and nothing is written).
+    addOptimalLocally(kv, solve, { moves: 22, exact: true });
+    expect(kv.map.size).toBe(0);
+    appendHistory(kv, entry(1));
+    appendHistory(kv, solve);
+    addOptimalLocally(kv, solve, { moves: 22, exact: true });
+    expect(loadHistory(kv).value.entries.at(-1)).toEqual({ ...solve, optimal: 22 });
+    // A second count (or a lower bound) does not replace it; another game is not touched.
+    addOptimalLocally(kv, solve, { moves: 20, exact: false });
+    addOptimalLocally(kv, { ...solve, code: 'sb.other' }, { moves: 5, exact: true });
+    const entries = loadHistory(kv).value.entries;
+    expect(entries.at(-1)).toEqual({ ...solve, optimal: 22 });
+    expect(entries[0]).toEqual(entry(1));
   });
 });

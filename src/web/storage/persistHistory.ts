@@ -15,6 +15,7 @@ import {
   type HistoryEntry,
   parseHistory,
   serializeHistory,
+  withOptimal,
 } from '../../front/history.ts';
 import { type KeyValueStore, type Loaded, loadParsed, writeJson } from './persist.ts';
 
@@ -53,4 +54,24 @@ export function appendHistory(store: KeyValueStore, entry: HistoryEntry): Result
   // Full storage: try again without any old share code before giving up.
   if (said) said = writeJson(store, HISTORY_KEY, serializeHistory(withFewerCodes(next, 1)));
   return said ? err(problem('save-failed', said)) : ok(next);
+}
+
+/**
+ * Adds a puzzle's optimal move count, worked out after the game was added, to its entry in the
+ * stored history (found by date and share code); a history without it, or damaged, is left be.
+ */
+export function addOptimalLocally(
+  store: KeyValueStore,
+  entry: Pick<HistoryEntry, 'date' | 'code'>,
+  optimal: { readonly moves: number; readonly exact: boolean },
+): void {
+  try {
+    if (store.getItem(HISTORY_KEY) === null) return;
+  } catch {
+    return;
+  }
+  const loaded = loadHistory(store);
+  if (loaded.notice) return;
+  const next = withOptimal(loaded.value, entry, optimal);
+  if (next !== loaded.value) writeJson(store, HISTORY_KEY, serializeHistory(next));
 }

@@ -4,9 +4,10 @@
  * refuses it). Failures come back as a sentence for the player; play goes on.
  */
 import { err, ok, problem } from '../../engine/result.ts';
+import type { HistoryEntry } from '../../front/history.ts';
 import type { Store2048, StorePuzzle } from '../../front/ports.ts';
 import { type Records, raiseBest2048, recordSolve, solveRecords } from '../../front/records.ts';
-import { historyRecorder } from './historyPending.ts';
+import { historyRecorder, recordOptimalLater } from './historyPending.ts';
 import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
 
 /** The records of this browser, read once and kept up to date by every screen. */
@@ -39,8 +40,20 @@ export function webStore2048(
 }
 
 export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox, key?: string): StorePuzzle {
+  const recordGame = historyRecorder(kv);
+  /** The last game recorded: its optimal count may come after it. */
+  let last: HistoryEntry | null = null;
   return {
-    recordGame: historyRecorder(kv),
+    recordGame(entry) {
+      last = entry;
+      return recordGame(entry);
+    },
+    recordOptimal(entry, optimal) {
+      if (last?.date === entry.date && last.code === entry.code) {
+        recordOptimalLater(kv, last, optimal);
+      }
+      return ok(undefined);
+    },
     save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted, key)),
     recordSolve(width, moves, timeMs) {
       const r = recordSolve(records.value, width, moves, timeMs);
