@@ -1,7 +1,9 @@
 /**
  * The sliding puzzle in the real web build, in Debian's Chromium: chosen from the home screen,
  * solved by clicks (moves from a breadth-first search in the test, then from the real solver's
- * hints in its worker), auto-solved to the win overlay on 3×3 and 4×4, the 15-puzzle's tables
+ * hints in its worker), the win overlay's solve summary (time, moves, TPS, the optimal count that
+ * comes after the solve) and the statistics' averages and recent solves with it and a DNF,
+ * auto-solved to the win overlay on 3×3 and 4×4, the 15-puzzle's tables
  * built in the worker with progress and kept in IndexedDB (read back after a reload), solves
  * cancelled by undo and new game, records, picture mode, screenshots, and the app working
  * offline after the first visit.
@@ -26,6 +28,7 @@ import {
   serveSite,
   useBrowser,
 } from './webHarness.ts';
+import { storedEntries } from './webHistoryDb.ts';
 
 const reason = chromiumOrSkip('web puzzle');
 
@@ -189,6 +192,98 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     await context.close();
   });
 
+  it('sums the solve up, the optimal count coming after it, and the statistics show it; a DNF too', async () => {
+    // No service worker (its cache would answer the worker's script), and the solver's worker
+    // held back a few seconds: the puzzle is solved before its optimal count is known.
+    const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    await context.route('**/solver.worker-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await route.continue();
+    });
+    const seed = SEED + 20;
+    await page.goto(`${site.url}?seed=${seed}`);
+    await choosePuzzle(page, 3);
+    const start = newPuzzle({ width: 3, seed });
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(start.tiles);
+    // The optimal count, worked out here two ways: breadth-first and the repo's solver.
+    const optimal = bfsDistances(3, 3).get(encode(start.tiles))!;
+    expect((await solvePuzzle([...start.tiles], 3)).moves.length).toBe(optimal);
+    // A tile slid out and back, then the shortest solution: two moves over the optimal.
+    const b = start.tiles.indexOf(0);
+    const aside = start.tiles[b % 3 < 2 ? b + 1 : b - 1]!;
+    const clicks = [aside, aside, ...solution(start.tiles)];
+    for (const t of clicks) await page.click(`.ptile[data-tile="${t}"]`);
+    await expect.poll(() => page.locator('.overlay-won h2').textContent()).toBe('Solved!');
+    const summary = page.locator('[data-testid=solve-summary] > div');
+    await expect.poll(() => summary.allTextContents()).toContain('Optimal: being worked out…');
+    const moves = clicks.length;
+    const efficiency = Math.round((optimal / moves) * 100);
+    await expect
+      .poll(() => summary.nth(1).textContent(), { timeout: 30_000 })
+      .toBe(`Optimal ${optimal} moves · efficiency ${efficiency}%`);
+    const lines = await summary.allTextContents();
+    const m = /^Time (\d+)\.(\d{3}) · (\d+) moves · (\d+\.\d{2}) TPS$/.exec(lines[0]!);
+    expect(m, lines[0]).not.toBeNull();
+    const timeMs = Number(m![1]) * 1000 + Number(m![2]);
+    expect(Number(m![3])).toBe(moves);
+    expect(m![4]).toBe((moves / (timeMs / 1000)).toFixed(2));
+    expect(lines).toContain('New best: single!');
+    await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/New record/);
+    await screenshot(page, 'puzzle-summary-desktop');
+
+    // The history has the solve with its optimal count, added after the solve was.
+    await expect
+      .poll(async () => (await storedEntries(page)).at(-1)?.optimal, { timeout: 10_000 })
+      .toBe(optimal);
+    const solved = (await storedEntries(page)).at(-1)!;
+    expect(solved).toMatchObject({ kind: 'puzzle', size: 3, moves, timeMs, won: true });
+    const rows = (table: string) =>
+      page.$$eval(`[data-testid=${table}] tbody tr:not([hidden])`, (trs) =>
+        trs.map((tr) => [...tr.children].map((c) => c.textContent!)),
+      );
+    const time = `${m![1]}.${m![2]}`;
+    const tps = m![4];
+    await page.click('button[data-action=menu]');
+    await page.click('[data-testid=open-stats]');
+    await expect
+      .poll(() => rows('puzzle-solves-3'))
+      .toEqual([
+        [solved.date.slice(0, 10), time, String(moves), tps, String(optimal), `${efficiency}%`, ''],
+      ]);
+    const averages = await rows('puzzle-averages-3');
+    expect(averages.map((r) => r[0])).toEqual(['single', 'mo3', 'ao5', 'ao12', 'ao50', 'ao100']);
+    expect(averages[0]).toEqual(['single', time, time, String(moves), String(moves), tps, tps]);
+    for (const r of averages.slice(1)) expect(r.slice(1)).toEqual(Array(6).fill('–'));
+
+    // A puzzle given up after one move is a DNF.
+    await page.click('[data-action=menu]');
+    await choosePuzzle(page, 3);
+    await page.click('.overlay-won button[data-action=new]');
+    await expect.poll(() => page.locator('.overlay-won').count()).toBe(0);
+    const fresh = await readPuzzle(page, 3);
+    const gap = fresh.indexOf(0);
+    await page.click(`.ptile[data-tile="${fresh[gap % 3 < 2 ? gap + 1 : gap - 1]}"]`);
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+    await page.click('button[data-action=new]');
+    await page.click('.overlay-confirm button[data-action=new-confirmed]');
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('0');
+    await page.click('button[data-action=menu]');
+    await page.click('[data-testid=open-stats]');
+    await expect.poll(async () => (await rows('puzzle-solves-3')).length).toBe(2);
+    const [dnf] = await rows('puzzle-solves-3');
+    expect(dnf!.slice(2)).toEqual(['1', '–', expect.any(String), '–', 'DNF']);
+    const after = await rows('puzzle-averages-3');
+    expect(after[0]!.slice(0, 3)).toEqual(['single', 'DNF', time]);
+    expect(
+      await page.textContent('.stats-group[data-group="puzzle:3"] dl.stats-figures'),
+    ).toContain('Given up (DNF)1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('slides a whole row with one click and by keyboard; undo; the timer runs', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}?seed=${SEED + 1}`);
@@ -291,8 +386,10 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     }
     // The solver is optimal on 3×3: exactly the breadth-first distance.
     expect(clicks).toBe(bfsDistances(3, 3).get(encode(start.tiles)));
-    // With help, no record: the overlay says so.
-    await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/./);
+    // With help, no record: the overlay's summary says so.
+    await expect(page.textContent('[data-testid=solve-summary]')).resolves.toMatch(
+      /The solver helped: not counted in averages or records\./,
+    );
     // 3×3 needs no tables: nothing is stored.
     expect(await storedTables(page)).toEqual({});
     // Auto-solve a new puzzle.
@@ -303,7 +400,9 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
       .poll(() => page.getAttribute('button[data-action=auto-solve]', 'aria-pressed'))
       .toBe('true');
     await expect.poll(() => page.locator('.overlay-won').count(), { timeout: 30_000 }).toBe(1);
-    await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/solver’s help/);
+    await expect(page.textContent('[data-testid=solve-summary]')).resolves.toMatch(
+      /The solver helped/,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -458,7 +557,9 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
       await expect
         .poll(() => readPuzzle(page, 4))
         .toEqual([...Array(15).keys()].map((i) => i + 1).concat(0));
-      await expect(page.locator('.overlay-won p').textContent()).resolves.toMatch(/solver’s help/);
+      await expect(page.textContent('[data-testid=solve-summary]')).resolves.toMatch(
+        /The solver helped/,
+      );
       await screenshot(page, 'puzzle-4x4-solved-desktop');
       expect(errors).toEqual([]);
     }, 180_000);

@@ -5,7 +5,9 @@
  * the app moves into its database, shown group by group with the figures, the SVG charts and
  * their tables worked out here from the same entries; an empty history; damaged histories dropped
  * with a sentence while the app goes on; a 3×3 game played to its end by keys in the page,
- * recorded in the history's database and shown; screenshots on a desktop and a phone. The
+ * recorded in the history's database and shown; each puzzle size's averages and recent solves
+ * (DNFs, the solver's solves, lower bounds) checked against figures worked out here;
+ * screenshots on a desktop and a phone. The
  * database itself is tested in webHistory.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -13,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { type Game, maxTile, newGame, play, slideValid } from '../../src/engine/game2048.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
-import { formatTime } from '../../src/front/format.ts';
+import { formatSolveTime, formatTime } from '../../src/front/format.ts';
 import {
   appendEntry,
   EMPTY_HISTORY,
@@ -245,6 +247,120 @@ async function readGroup(page: Page, key: string) {
   });
 }
 
+/** Puzzle solves of two sizes: 3×3 with optimal counts, DNFs and a solve the solver helped with, 5×5 with lower bounds. */
+function puzzleEntries(): HistoryEntry[] {
+  const rnd = random(31);
+  let day = Date.UTC(2026, 3, 1, 9);
+  const out: HistoryEntry[] = [];
+  for (let i = 0; i < 15; i++) {
+    day += 86_400_000;
+    const optimal = 14 + rnd(10);
+    out.push({
+      kind: 'puzzle',
+      size: 3,
+      date: new Date(day).toISOString(),
+      moves: optimal + (i === 4 || i === 11 ? 3 : rnd(12)),
+      timeMs: 4000 + rnd(20_000),
+      won: i !== 4 && i !== 11,
+      assisted: i === 8,
+      optimal,
+    });
+  }
+  for (const lowerBound of [90, 104]) {
+    day += 86_400_000;
+    out.push({
+      kind: 'puzzle',
+      size: 5,
+      date: new Date(day).toISOString(),
+      moves: lowerBound + 40 + rnd(60),
+      timeMs: 60_000 + rnd(120_000),
+      won: true,
+      assisted: false,
+      lowerBound,
+    });
+  }
+  return out;
+}
+
+type Metric = 'time' | 'moves' | 'tps';
+const AVERAGE_SIZES = { single: 1, mo3: 3, ao5: 5, ao12: 12, ao50: 50, ao100: 100 } as const;
+
+/** An average as speedsolvers take it, worked out here: null is a DNF, worst of all. */
+function average(
+  values: readonly (number | null)[],
+  name: keyof typeof AVERAGE_SIZES,
+  more: boolean,
+): number | 'DNF' {
+  const trim = name === 'single' || name === 'mo3' ? 0 : Math.ceil(AVERAGE_SIZES[name] / 20);
+  if (values.filter((v) => v === null).length > trim) return 'DNF';
+  const sorted = (values.filter((v) => v !== null) as number[]).sort((a, b) =>
+    more ? b - a : a - b,
+  );
+  const kept = sorted.slice(trim, values.length - trim);
+  return kept.reduce((t, v) => t + v, 0) / kept.length;
+}
+
+/** A solve's value in a metric (null: a DNF). */
+function solveValue(e: HistoryEntry, m: Metric): number | null {
+  if (!e.won) return null;
+  if (m === 'time') return e.timeMs!;
+  if (m === 'moves') return e.moves;
+  return e.moves / (e.timeMs! / 1000);
+}
+
+/** A mark as the table shows it (a single's moves are a whole number). */
+function markShown(v: number | 'DNF' | null, m: Metric, name: string): string {
+  if (v === null) return '–';
+  if (v === 'DNF') return 'DNF';
+  if (m === 'time') return formatSolveTime(v);
+  return m === 'moves' && name === 'single' ? String(v) : v.toFixed(2);
+}
+
+/** The averages table's rows for a run of solves (the solver's left out), worked out here. */
+function expectedAverages(entries: readonly HistoryEntry[]): string[][] {
+  const own = entries.filter((e) => !e.assisted);
+  return (Object.keys(AVERAGE_SIZES) as (keyof typeof AVERAGE_SIZES)[]).map((name) => {
+    const n = AVERAGE_SIZES[name];
+    const cells = (['time', 'moves', 'tps'] as const).flatMap((m) => {
+      const more = m === 'tps';
+      const series = own.map((e) => solveValue(e, m));
+      // Every run of n solves in a row: the last is the current average, the best the best.
+      const windows = series.flatMap((_, i) =>
+        i + 1 < n ? [] : [average(series.slice(i + 1 - n, i + 1), name, more)],
+      );
+      const numbers = windows.filter((w): w is number => w !== 'DNF');
+      let best: number | 'DNF' | null = windows.length > 0 ? 'DNF' : null;
+      if (numbers.length > 0) best = more ? Math.max(...numbers) : Math.min(...numbers);
+      return [markShown(windows.at(-1) ?? null, m, name), markShown(best, m, name)];
+    });
+    return [name, ...cells];
+  });
+}
+
+/** The recent solves' rows, newest first, worked out here. */
+function expectedSolves(entries: readonly HistoryEntry[]): string[][] {
+  return [...entries].reverse().map((e) => {
+    const known = e.optimal ?? e.lowerBound;
+    const ge = e.optimal === undefined ? '≥ ' : '';
+    return [
+      e.date.slice(0, 10),
+      formatSolveTime(e.timeMs!),
+      String(e.moves),
+      e.won ? (e.moves / (e.timeMs! / 1000)).toFixed(2) : '–',
+      known === undefined ? '–' : `${ge}${known}`,
+      e.won && known !== undefined ? `${ge}${Math.round((known / e.moves) * 100)}%` : '–',
+      [e.won ? '' : 'DNF', e.assisted ? 'assisted' : ''].filter(Boolean).join(' · '),
+    ];
+  });
+}
+
+/** A table's shown body rows, cell by cell. */
+function shownRows(page: Page, testid: string): Promise<string[][]> {
+  return page.$$eval(`[data-testid=${testid}] tbody tr:not([hidden])`, (trs) =>
+    trs.map((tr) => [...tr.children].map((c) => c.textContent!)),
+  );
+}
+
 const storedHistory = (entries: readonly HistoryEntry[]) =>
   JSON.stringify(serializeHistory(historyOf(entries)));
 
@@ -375,6 +491,55 @@ describe.skipIf(reason !== null)('web statistics in Chromium', () => {
     expect(clipped).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('shows each puzzle size’s averages and recent solves (the last 12, all on request), on a phone too', async () => {
+    const entries = puzzleEntries();
+    const three = entries.filter((e) => e.size === 3);
+    const five = entries.filter((e) => e.size === 5);
+    for (const [name, viewport, mobile] of [
+      ['desktop', DESKTOP, false],
+      ['phone', PHONE, true],
+    ] as const) {
+      const { context, page, errors } = await openPage(browser, { viewport, mobile });
+      await openStats(page, site.url, storedHistory(entries));
+      await page.waitForSelector('[data-testid=puzzle-averages-3]');
+      expect(await shownRows(page, 'puzzle-averages-3')).toEqual(expectedAverages(three));
+      expect(await shownRows(page, 'puzzle-averages-5')).toEqual(expectedAverages(five));
+      const solves = expectedSolves(three);
+      expect(await shownRows(page, 'puzzle-solves-3')).toEqual(solves.slice(0, 12));
+      expect(await shownRows(page, 'puzzle-solves-5')).toEqual(expectedSolves(five));
+      expect(await page.locator('[data-group="puzzle:5"] .btn-show-all').count()).toBe(0);
+      const more = page.locator('[data-group="puzzle:3"] .btn-show-all');
+      expect(await more.textContent()).toBe('Show all 15 solves');
+      await more.click();
+      expect(await shownRows(page, 'puzzle-solves-3')).toEqual(solves);
+      await expect.poll(() => more.textContent()).toBe('Show the last 12');
+      const figures = (await readGroup(page, 'puzzle:3')).figures;
+      expect(figures).toMatchObject({ Solved: '13 (87%)', 'Given up (DNF)': '2' });
+      // The times chart has the solves only: not the DNFs, not the solver's.
+      expect((await readGroup(page, 'puzzle:3')).dots).toBe(12);
+      // The page never scrolls sideways: a wide table scrolls inside its own box.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      if (name === 'phone') {
+        const box = await page.$eval('[data-testid=puzzle-solves-3]', (t) => {
+          const s = t.parentElement!;
+          return {
+            scroll: s.scrollWidth,
+            client: s.clientWidth,
+            right: s.getBoundingClientRect().right,
+          };
+        });
+        expect(box.scroll).toBeGreaterThan(box.client);
+        expect(box.right).toBeLessThanOrEqual(PHONE.width);
+      }
+      await screenshot(page, `stats-puzzle-${name}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('says there are no games yet for an empty history', async () => {

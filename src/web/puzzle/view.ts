@@ -12,8 +12,10 @@ import {
   hintTile,
   type ModelPuzzle,
   puzzleName,
+  type SolveSummary,
   wantsSolution,
 } from '../../front/modelPuzzle.ts';
+import { summaryLines } from '../../front/solveText.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from '../ui/dom.ts';
 import { showSubmit, submitButton } from '../ui/submit.ts';
@@ -60,6 +62,8 @@ export class ViewPuzzle {
   private tileEls: HTMLElement[] = [];
   private width = 0;
   private readonly overlays: OverlaySlot;
+  /** The win overlay's solve summary (its optimal count may come after the solve). */
+  private summaryEl: HTMLElement | null = null;
   private look: Look = { picture: null, numbers: true };
 
   constructor(private readonly on: ViewPuzzleHandlers) {
@@ -178,6 +182,7 @@ export class ViewPuzzle {
     this.bar.hidden = s?.progress === null || s === null;
     if (s?.progress != null) this.bar.value = s.progress;
     this.showOverlay(m, now);
+    if (this.summaryEl && m.summary) showSummary(this.summaryEl, m.summary);
   }
 
   /** Shows a notice until the next change (one the model does not hold: sharing). */
@@ -217,6 +222,41 @@ export class ViewPuzzle {
     this.setLook(this.look);
   }
 
+  /**
+   * The win overlay: the solve summary when the solve was just made (a puzzle solved before a
+   * reload says its moves and time only), and the records it set.
+   */
+  private wonOverlay(m: ModelPuzzle, now: number): HTMLElement {
+    const p = m.puzzle;
+    const rec = m.records;
+    const news = [rec?.moves ? 'fewest moves' : '', rec?.time ? 'fastest time' : ''].filter(
+      Boolean,
+    );
+    const record = news.length ? `New record: ${news.join(' and ')}!` : '';
+    const line = m.summary
+      ? record
+      : `${formatNumber(p.moves)} moves in ${formatTime(elapsedMs(p, now))}.` +
+        (m.assisted ? ' (With the solver’s help: no records.)' : '') +
+        (record ? ` ${record}` : '');
+    const el = overlay('won', 'Solved!', line, [
+      button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
+      button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
+      submitButton(this.on.canSubmit()),
+      button('Menu', { action: 'menu' }),
+    ]);
+    this.summaryEl = null;
+    if (m.summary) {
+      this.summaryEl = h('div', {
+        class: 'solve-summary',
+        'data-testid': 'solve-summary',
+        'aria-live': 'polite',
+      });
+      showSummary(this.summaryEl, m.summary);
+      el.querySelector('h2')!.after(this.summaryEl);
+    }
+    return el;
+  }
+
   private showOverlay(m: ModelPuzzle, now: number): void {
     const kind =
       m.overlay === 'confirm-new'
@@ -227,25 +267,11 @@ export class ViewPuzzle {
             ? 'won'
             : null;
     this.overlays.show(kind, () => {
-      const p = m.puzzle;
       let el: HTMLElement;
       if (kind === 'help') {
         el = helpOverlay(KEYS_HELP);
       } else if (kind === 'won') {
-        const rec = m.records;
-        const news = [rec?.moves ? 'fewest moves' : '', rec?.time ? 'fastest time' : ''].filter(
-          Boolean,
-        );
-        const line =
-          `${formatNumber(p.moves)} moves in ${formatTime(elapsedMs(p, now))}.` +
-          (m.assisted ? ' (With the solver’s help: no records.)' : '') +
-          (news.length ? ` New record: ${news.join(' and ')}!` : '');
-        el = overlay('won', 'Solved!', line, [
-          button('New puzzle', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
-          button('Share', { action: 'share', title: 'Share a link that replays this solve' }),
-          submitButton(this.on.canSubmit()),
-          button('Menu', { action: 'menu' }),
-        ]);
+        el = this.wonOverlay(m, now);
       } else {
         el = overlay('confirm', 'Start a new puzzle?', 'This puzzle will be lost.', [
           button('New puzzle', { action: 'new-confirmed', cls: 'btn btn-primary', shortcut: 'Y' }),
@@ -255,6 +281,19 @@ export class ViewPuzzle {
       return el;
     });
   }
+}
+
+/**
+ * The summary's lines (time, moves and TPS first, then the optimal count, the averages it
+ * improved and the current ones), written again only when they change.
+ */
+function showSummary(el: HTMLElement, s: SolveSummary): void {
+  const lines = summaryLines(s);
+  if (el.dataset.text === lines.join('\n')) return;
+  el.dataset.text = lines.join('\n');
+  el.replaceChildren(
+    ...lines.map((line, i) => h('div', { class: i === 0 ? 'summary-main' : 'summary-line' }, line)),
+  );
 }
 
 const ACTIONS: Record<string, CommandPuzzle> = {

@@ -1,7 +1,8 @@
 /**
  * The statistics screen: the history's figures group by group (a game kind and a board size),
  * with charts — scores over time, the largest tiles reached, puzzle times per size — each with
- * its table. It shows what it is given; the wiring file reads the history.
+ * its table, and for each puzzle size its averages and recent solves (solveTables.ts). It shows
+ * what it is given; the wiring file reads the history.
  */
 import { formatNumber, formatTime } from '../../front/format.ts';
 import { type GroupKey, groupKey, type History, type HistoryEntry } from '../../front/history.ts';
@@ -9,6 +10,7 @@ import { type GroupSummary, summarize } from '../../front/historySummary.ts';
 import { puzzleName } from '../../front/modelPuzzle.ts';
 import { button, h } from '../ui/dom.ts';
 import { barChart, lineChart } from './charts.ts';
+import { averagesTable, solvesTable } from './solveTables.ts';
 
 export interface ViewStatsHandlers {
   menu(): void;
@@ -42,6 +44,7 @@ function figures(g: GroupSummary): HTMLElement {
   if (g.bestTimeMs !== undefined) items.push(['Fastest', formatTime(g.bestTimeMs)]);
   if (g.medianTimeMs !== undefined) items.push(['Median time', formatTime(g.medianTimeMs)]);
   if (g.fewestMoves !== undefined) items.push(['Fewest moves', formatNumber(g.fewestMoves)]);
+  if (g.dnfs) items.push(['Given up (DNF)', formatNumber(g.dnfs)]);
   if (g.kind !== 'puzzle') items.push(['Win streak', `${g.streak} (longest ${g.longestStreak})`]);
   if (g.assisted > 0)
     items.push([g.kind === 'puzzle' ? 'With the solver' : 'With the AI', formatNumber(g.assisted)]);
@@ -64,7 +67,7 @@ const day = (e: HistoryEntry) => e.date.slice(0, 10);
 function charts(g: GroupSummary, entries: readonly HistoryEntry[]): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (g.kind === 'puzzle') {
-    const timed = entries.filter((e) => e.timeMs !== undefined && !e.assisted);
+    const timed = entries.filter((e) => e.timeMs !== undefined && e.won && !e.assisted);
     if (timed.length > 0) {
       const points = timed.map((e) => ({ label: day(e), value: e.timeMs! }));
       out.push(lineChart('Times, oldest first', ['Date', 'Time'], points, formatTime));
@@ -85,6 +88,29 @@ function charts(g: GroupSummary, entries: readonly HistoryEntry[]): HTMLElement[
     out.push(barChart('Largest tile reached', ['Tile', 'Games'], bars));
   }
   return out;
+}
+
+/**
+ * A puzzle size's card: its figures, its averages and recent solves, its times chart. Across the
+ * screen on a wide one, the tables beside the figures and the chart; one under the other on a
+ * phone, the tables before the chart.
+ */
+function puzzleGroup(g: GroupSummary, key: string, chartEls: HTMLElement[]): HTMLElement {
+  const tables: HTMLElement[] = [];
+  if (g.averages) tables.push(averagesTable(g.size, g.averages));
+  if (g.solves && g.solves.length > 0) tables.push(solvesTable(g.size, g.solves));
+  return h(
+    'section',
+    { class: 'card stats-group stats-puzzle', 'data-group': key },
+    h('h2', {}, groupTitle(g)),
+    h(
+      'div',
+      { class: 'stats-puzzle-body' },
+      figures(g),
+      h('div', { class: 'stats-tables' }, ...tables),
+      h('div', { class: 'stats-charts' }, ...chartEls),
+    ),
+  );
 }
 
 /** Puzzle times across sizes: the median time of each size, with the fastest. */
@@ -144,13 +170,15 @@ export class ViewStats {
     const sections = s.groups.map((g) => {
       const key = groupKey(g as GroupKey);
       const entries = history.entries.filter((e) => groupKey(e) === key);
-      return h(
-        'section',
-        { class: 'card stats-group', 'data-group': key },
-        h('h2', {}, groupTitle(g)),
-        figures(g),
-        ...charts(g, entries),
-      );
+      return g.kind === 'puzzle'
+        ? puzzleGroup(g, key, charts(g, entries))
+        : h(
+            'section',
+            { class: 'card stats-group', 'data-group': key },
+            h('h2', {}, groupTitle(g)),
+            figures(g),
+            ...charts(g, entries),
+          );
     });
     const times = puzzleTimes(s.groups);
     this.body.replaceChildren(
