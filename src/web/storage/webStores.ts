@@ -6,7 +6,13 @@
 import { err, ok, problem } from '../../engine/result.ts';
 import type { HistoryEntry } from '../../front/history.ts';
 import type { Store2048, StorePuzzle } from '../../front/ports.ts';
-import { type Records, raiseBest2048, recordSolve, solveRecords } from '../../front/records.ts';
+import {
+  type Records,
+  raiseBest2048,
+  recordSeries,
+  recordSolve,
+  solveRecords,
+} from '../../front/records.ts';
 import { historyRecorder, recordOptimalLater } from './historyPending.ts';
 import { type KeyValueStore, save2048, savePuzzle, saveRecords } from './persist.ts';
 
@@ -55,6 +61,14 @@ export function webStorePuzzle(kv: KeyValueStore, records: RecordsBox, key?: str
       return ok(undefined);
     },
     save: (puzzle, now, assisted) => done(savePuzzle(kv, puzzle, now, assisted, key)),
+    recordSeries(key, timeMs, moves) {
+      const r = recordSeries(records.value, key, timeMs, moves);
+      records.value = r.records;
+      const problemText = saveRecords(kv, r.records);
+      if (problemText) return err(problem('save-failed', problemText));
+      return ok({ best: r.best, newBest: r.newBest });
+    },
+    seriesBest: (key) => records.value.series?.[key] ?? null,
     recordSolve(width, moves, timeMs) {
       const r = recordSolve(records.value, width, moves, timeMs);
       records.value = r.records;
