@@ -17,7 +17,8 @@ export function markText(mark: Mark | null, metric: Metric): string {
   if (mark === null) return '–';
   if (mark === 'DNF') return 'DNF';
   if (metric === 'time') return formatSolveTime(mark);
-  return mark.toFixed(2);
+  // A single's moves (or any whole count) without decimals.
+  return metric === 'moves' && Number.isInteger(mark) ? String(mark) : mark.toFixed(2);
 }
 
 /** Moves a second, to two places. */
