@@ -17,7 +17,7 @@ import {
   sharedVersus,
 } from '../engine/shareCode.ts';
 import { type Replay, readShareCodeWith } from '../engine/shareReplay.ts';
-import { initialModelReplay } from '../front/modelReplay.ts';
+import { initialModelReplay, replayClock } from '../front/modelReplay.ts';
 import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';
 import { defaultDataDir } from '../storage/files.ts';
@@ -25,18 +25,22 @@ import { detectColorDepth } from '../tui/color.ts';
 import { boardText } from './plain2048.ts';
 import { duelText } from './plainDuel.ts';
 import { puzzleText } from './plainPuzzle.ts';
+import { type PlainPace, parsePace, playPlain } from './plainReplay.ts';
 import { versusText } from './plainVersus.ts';
 import { placerFunction } from './solvers.ts';
 
 export const SHARE_USAGE = `Usage: slidebox replay CODE [--plain]      play back a shared game (CODE, or a link
                                           with #replay=CODE); --no-animation: no slides
        slidebox replay --file FILE [--plain]
+         --pace P   a puzzle with move times plays at its real speed times P: 0.25, 0.5, 1
+                    (the default), 2 or 4; max: --plain prints every move at once
        slidebox export [2048|puzzle|versus|duel] [--size N] [--spawns evil]
                        [--data-dir DIR]       print the share code of your saved game
        slidebox export --last [KIND] [--data-dir DIR]
                                               the code of your last finished game
 
-Replay keys: space play/pause · ← → step · + − pace · Home/g start · End/G end · q quit`;
+Replay keys: space play/pause · ← → step · + − pace (×0.25 to ×4 with move times) · Home/g start
+             End/G end · q quit`;
 
 type Io = { out(s: string): void; err(s: string): void };
 
@@ -68,6 +72,7 @@ function parse(argv: readonly string[]) {
         'data-dir': { type: 'string' },
         last: { type: 'boolean' },
         'no-animation': { type: 'boolean' },
+        pace: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -102,6 +107,23 @@ export function replayText(r: Replay): string {
   return `${replaySummary(r)}\n${board.endsWith('\n') ? board : `${board}\n`}`;
 }
 
+/**
+ * Plain mode: a line on the game and its end; a puzzle with move times prints each move in
+ * between, when the solve made it (times `pace`).
+ */
+async function showPlain(r: Replay, pace: PlainPace): Promise<void> {
+  const clock = replayClock(r);
+  if (r.kind !== 'puzzle' || !clock) {
+    io.out(replayText(r));
+    return;
+  }
+  const text = replayText(r);
+  const cut = text.indexOf('\n') + 1;
+  io.out(text.slice(0, cut));
+  await playPlain(r, clock, { pace, out: io.out });
+  io.out(text.slice(cut));
+}
+
 async function replay(argv: readonly string[]): Promise<number> {
   const a = parse(argv);
   if (typeof a === 'string') return usageError(a);
@@ -113,6 +135,9 @@ async function replay(argv: readonly string[]): Promise<number> {
   if ((values.file === undefined) === (positionals.length === 0) || positionals.length > 1) {
     return usageError('give one code, or --file FILE');
   }
+  const pace = values.pace === undefined ? 1 : parsePace(values.pace);
+  if (pace === null)
+    return usageError(`--pace needs 0.25, 0.5, 1, 2, 4 or max, got "${values.pace}"`);
   let text: string;
   try {
     text = values.file === undefined ? positionals[0]! : readFileSync(values.file, 'utf8');
@@ -130,12 +155,12 @@ async function replay(argv: readonly string[]): Promise<number> {
   }
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   if (values.plain || !interactive) {
-    io.out(replayText(r.value));
+    await showPlain(r.value, pace);
     return 0;
   }
   const { runReplay } = await import('../tui/replay/run.ts');
   await runReplay({
-    model: initialModelReplay(r.value),
+    model: initialModelReplay(r.value, { pace: pace === 'max' ? 4 : pace }),
     depth: detectColorDepth(process.env, true),
     animation: values['no-animation'] !== true,
   });
@@ -184,7 +209,7 @@ async function exportCode(argv: readonly string[]): Promise<number> {
   if (typeof a === 'string') return usageError(a);
   const { values, positionals } = a;
   if (values.help) return help();
-  for (const o of ['file', 'plain', 'no-animation'] as const) {
+  for (const o of ['file', 'plain', 'no-animation', 'pace'] as const) {
     if (values[o] !== undefined) return usageError(`--${o} is for slidebox replay only`);
   }
   const kind = positionals[0] ?? '2048';

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play } from '../engine/game2048.ts';
-import { encodeShared, shared2048 } from '../engine/shareCode.ts';
+import { elapsedMs, movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
+import { encodeShared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
 import { readShareCode } from '../engine/shareReplay.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangeReplay, ControllerReplay } from './controllerReplay.ts';
 import {
+  clockText,
   DEFAULT_REPLAY_SPEED,
   initialModelReplay,
   keyReplay,
   lastIndex,
+  paceLabel,
+  paces,
   REPLAY_SPEEDS,
+  START_SHOWN_MS,
+  TIMED_PACES,
   updateReplay,
 } from './modelReplay.ts';
 import { replayScreen, replaySummary } from './replayText.ts';
@@ -193,5 +199,143 @@ describe('ControllerReplay: suspend, resume and close', () => {
     expect(time.pending).toBe(0);
     c.dispatch({ type: 'play-pause' });
     expect(time.pending).toBe(0);
+  });
+});
+
+/**
+ * The replay of a seeded 3x3 puzzle whose moves were made `gaps[i]` ms apart (the first move
+ * starts the clock: it is at 0).
+ */
+function timedReplay(gaps: readonly number[]) {
+  let p = newPuzzle({ width: 3, seed: 8 });
+  let now = 50_000;
+  for (const gap of gaps) {
+    now += gap;
+    const last = p.last?.tile;
+    const tiles = movableTiles(p).filter((t) => t !== last);
+    p = moveTile(p, tiles[0]!, now);
+  }
+  const s = sharedPuzzle(p);
+  if (!s.ok) throw new Error(s.error.message);
+  const r = readShareCode(encodeShared(s.value));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** A controller on fake time, and the wall time at which each position was reached. */
+function timedSetup(gaps: readonly number[], pace?: number) {
+  const time = new FakeTime(0);
+  const reached: number[] = [0];
+  const c = new ControllerReplay({
+    model: initialModelReplay(timedReplay(gaps), { pace }),
+    onChange: (ch) => {
+      if (ch.model.index === ch.before.index + 1) reached[ch.model.index] = time.now();
+    },
+    timers: time,
+    clock: time,
+  });
+  return { c, time, reached };
+}
+
+describe('replays with move times', () => {
+  const gaps = [0, 400, 250, 1200, 90, 310, 60, 500];
+
+  it('know the solve’s clock at each position and show their pace as ×N', () => {
+    const m = initialModelReplay(timedReplay(gaps));
+    expect(m.clock).toEqual([0, 0, 400, 650, 1850, 1940, 2250, 2310, 2810]);
+    expect(paces(m)).toEqual(TIMED_PACES);
+    expect(paceLabel(m)).toBe('×1');
+    expect(clockText(updateReplay(m, { type: 'seek', index: 3 }))).toBe('0.650 of 2.810');
+    const fast = updateReplay(
+      updateReplay(updateReplay(m, { type: 'faster' }), { type: 'faster' }),
+      {
+        type: 'faster',
+      },
+    );
+    expect(paceLabel(fast)).toBe('×4');
+    let slow = m;
+    for (let i = 0; i < 5; i++) slow = updateReplay(slow, { type: 'slower' });
+    expect(paceLabel(slow)).toBe('×0.25');
+    expect(initialModelReplay(timedReplay(gaps), { pace: 0.5 }).speed).toBe(1);
+    // A code without move times plays as before: moves a second.
+    const plain = initialModelReplay(replayOf(3).replay);
+    expect(plain.clock).toBeNull();
+    expect(paceLabel(plain)).toBe(`${REPLAY_SPEEDS[DEFAULT_REPLAY_SPEED]}/s`);
+  });
+
+  it('play each move when the solve made it: the start shown for a second, then the real gaps', () => {
+    const { c, time, reached } = timedSetup(gaps);
+    c.start();
+    time.advance(60_000);
+    expect(c.model).toMatchObject({ index: gaps.length, playing: false });
+    // The first move is at 0 on the solve's clock: the start shows for START_SHOWN_MS first.
+    const line = c.model.clock!.map((t, i) => (i === 0 ? 0 : t + START_SHOWN_MS));
+    expect(reached).toEqual(line);
+    expect(time.pending).toBe(0);
+  });
+
+  it('×4 plays four times faster, ×0.25 four times slower', () => {
+    const at = (pace: number) => {
+      const { c, time, reached } = timedSetup(gaps, pace);
+      c.start();
+      time.advance(100_000);
+      expect(c.model.index).toBe(gaps.length);
+      return reached;
+    };
+    const real = at(1);
+    expect(at(4)).toEqual(real.map((t) => t / 4));
+    expect(at(0.25)).toEqual(real.map((t) => t * 4));
+    expect(real.at(-1)).toBe(START_SHOWN_MS + 2810);
+  });
+
+  it('a pace change mid-way keeps the time already waited and goes on at the new pace', () => {
+    const { c, time, reached } = timedSetup(gaps);
+    c.start();
+    // Position 3 (solve 650 ms) is reached at wall 1650; the next move is 1200 ms later.
+    time.advance(1650 + 600);
+    expect(c.model.index).toBe(3);
+    c.dispatch({ type: 'faster' });
+    // Half the wait is left: 600 ms of the solve, 300 ms at ×2.
+    time.advance(299);
+    expect(c.model.index).toBe(3);
+    time.advance(1);
+    expect(c.model.index).toBe(4);
+    expect(reached[4]).toBe(2550);
+    expect(time.pending).toBe(1);
+  });
+
+  it('paused, ← → step one move and nothing plays; play goes on from there at the pace', () => {
+    const { c, time } = timedSetup(gaps);
+    c.start();
+    c.dispatch({ type: 'play-pause' });
+    expect(time.pending).toBe(0);
+    c.dispatch(keyReplay({ key: 'ArrowRight' })!);
+    c.dispatch(keyReplay({ key: 'ArrowRight' })!);
+    c.dispatch(keyReplay({ key: 'ArrowRight' })!);
+    c.dispatch(keyReplay({ key: 'ArrowLeft' })!);
+    time.advance(10_000);
+    expect(c.model).toMatchObject({ index: 2, playing: false });
+    c.dispatch({ type: 'play-pause' });
+    time.advance(249);
+    expect(c.model.index).toBe(2);
+    time.advance(1);
+    expect(c.model.index).toBe(3);
+    c.suspend();
+    expect(time.pending).toBe(0);
+    c.resume();
+    time.advance(1200);
+    expect(c.model.index).toBe(4);
+  });
+
+  it('shows the puzzle’s clock at the solve’s time of each position', () => {
+    const r = timedReplay(gaps);
+    for (const [i, t] of [
+      [0, 0],
+      [3, 650],
+      [8, 2810],
+    ] as const) {
+      const s = replayScreen(r, i);
+      expect(s.kind === 'puzzle' && elapsedMs(s.model.puzzle, 99_999_999)).toBe(t);
+    }
   });
 });

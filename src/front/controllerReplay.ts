@@ -1,15 +1,19 @@
 /**
  * The replay loop, once for every front-end: applies commands through the pure update and
- * moves on by itself at the chosen pace while playing. Effects (timers) come in through
+ * moves on by itself at the chosen pace while playing. A replay with move times keeps to the
+ * solve's own timing at the pace (×0.25 to ×4), each move due at a time worked out from where
+ * playing started, so late timers do not add up. Effects (clock, timers) come in through
  * {@link ./ports.ts}.
  */
 import {
   type CommandReplay,
   type ModelReplay,
   REPLAY_SPEEDS,
+  TIMED_PACES,
+  timelineAt,
   updateReplay,
 } from './modelReplay.ts';
-import { type Cancel, systemTimers, type Timers } from './ports.ts';
+import { type Cancel, type Clock, systemClock, systemTimers, type Timers } from './ports.ts';
 
 export interface ChangeReplay {
   readonly before: ModelReplay;
@@ -21,6 +25,16 @@ export interface ControllerReplayOptions {
   readonly model: ModelReplay;
   readonly onChange: (change: ChangeReplay) => void;
   readonly timers?: Timers;
+  /** The wall clock a replay with move times keeps to (default: the system's). */
+  readonly clock?: Clock;
+}
+
+/** Where a replay with move times is kept to: a wall time, the solve's time then, the pace. */
+interface Anchor {
+  readonly wall: number;
+  /** ms of the replay's timeline ({@link timelineAt}). */
+  readonly line: number;
+  readonly pace: number;
 }
 
 export class ControllerReplay {
@@ -29,10 +43,13 @@ export class ControllerReplay {
   private cancelTick: Cancel | null = null;
   /** The pace the running timer was set for (null: none running). */
   private tickingAt: number | null = null;
+  private readonly clock: Clock;
+  private anchor: Anchor | null = null;
 
   constructor(private readonly opts: ControllerReplayOptions) {
     this.m = opts.model;
     this.timers = opts.timers ?? systemTimers;
+    this.clock = opts.clock ?? systemClock;
   }
 
   get model(): ModelReplay {
@@ -54,6 +71,10 @@ export class ControllerReplay {
 
   /** Runs the pace's timer while playing, at the current pace. */
   private sync(): void {
+    if (this.m.clock) {
+      this.syncTimed(this.m.clock);
+      return;
+    }
     const want = this.m.playing && !this.m.quit ? REPLAY_SPEEDS[this.m.speed]! : null;
     if (want === this.tickingAt) return;
     this.cancelTick?.();
@@ -66,10 +87,36 @@ export class ControllerReplay {
     }
   }
 
+  /**
+   * While playing a replay with move times: the next move's timer, due when the solve made it
+   * (at the pace) counted from the anchor; a pace change re-anchors where the wait had got to.
+   */
+  private syncTimed(clock: readonly number[]): void {
+    this.cancelTick?.();
+    this.cancelTick = null;
+    if (!this.m.playing || this.m.quit) {
+      this.anchor = null;
+      return;
+    }
+    const pace = TIMED_PACES[this.m.speed]!;
+    const now = this.clock.now();
+    const a = this.anchor;
+    if (!a) this.anchor = { wall: now, line: timelineAt(clock, this.m.index), pace };
+    else if (a.pace !== pace)
+      this.anchor = { wall: now, line: a.line + (now - a.wall) * a.pace, pace };
+    const { wall, line } = this.anchor!;
+    const due = wall + (timelineAt(clock, this.m.index + 1) - line) / pace;
+    this.cancelTick = this.timers.after(Math.max(0, due - now), () => {
+      this.cancelTick = null;
+      this.dispatch({ type: 'tick' });
+    });
+  }
+
   suspend(): void {
     this.cancelTick?.();
     this.cancelTick = null;
     this.tickingAt = null;
+    this.anchor = null;
   }
 
   resume(): void {

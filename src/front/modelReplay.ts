@@ -2,20 +2,39 @@
  * Watching a replay, for every front-end: the re-simulated game of a share code, the move on
  * screen, playing or paused, and the pace; its pure update and its keys. The positions come
  * from the engine's re-simulation, so what is shown is exactly what the rules produce.
+ *
+ * A puzzle code with move times plays at the solve's own speed times a pace (×0.25 to ×4);
+ * any other code plays a number of moves a second.
  */
+import { clockAtMoves } from '../engine/moveTimes.ts';
 import type { Replay } from '../engine/shareReplay.ts';
+import { formatSolveTime } from './format.ts';
 import { bare, type KeyInput } from './keymap.ts';
 
-/** Replay paces, in moves a second. */
+/** Replay paces, in moves a second (codes without move times). */
 export const REPLAY_SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
 export const DEFAULT_REPLAY_SPEED = 2;
+/** Paces of a replay with move times: times the solve's own speed. */
+export const TIMED_PACES = [0.25, 0.5, 1, 2, 4] as const;
+/** Index of ×1 in {@link TIMED_PACES}. */
+export const DEFAULT_TIMED_PACE = 2;
+/**
+ * The start shows at least this long (ms of the solve, so shorter at a faster pace) before the
+ * first move of a replay with move times: the first move often starts the clock (at 0).
+ */
+export const START_SHOWN_MS = 1000;
 
 export interface ModelReplay {
   readonly replay: Replay;
+  /**
+   * The solve's clock at each position (ms; 0 at the start) when the code has move times:
+   * the replay then plays at their speed. Null: a number of moves a second.
+   */
+  readonly clock: readonly number[] | null;
   /** The position on screen: 0 is the start, `replay.states.length - 1` the end. */
   readonly index: number;
   readonly playing: boolean;
-  /** Index into {@link REPLAY_SPEEDS}. */
+  /** Index into {@link paces}: {@link TIMED_PACES} with a clock, else {@link REPLAY_SPEEDS}. */
   readonly speed: number;
   readonly quit: boolean;
 }
@@ -34,15 +53,66 @@ export type CommandReplay =
   | { readonly type: 'tick' }
   | { readonly type: 'quit' };
 
-/** A replay at its start, playing. */
-export function initialModelReplay(replay: Replay): ModelReplay {
+/** The solve's clock at each position of a replay (0 at the start), or null without move times. */
+export function replayClock(replay: Replay): number[] | null {
+  const g = replay.shared.game;
+  if (g.kind !== 'puzzle' || !g.moveMs || g.moveMs.length !== replay.states.length - 1) return null;
+  return clockAtMoves(g.moveMs);
+}
+
+/**
+ * A replay at its start, playing: a code with move times at its own speed (or `pace`, one of
+ * {@link TIMED_PACES}), any other at {@link DEFAULT_REPLAY_SPEED}.
+ */
+export function initialModelReplay(replay: Replay, opts: { pace?: number } = {}): ModelReplay {
+  const clock = replayClock(replay);
+  const chosen = TIMED_PACES.indexOf(opts.pace as (typeof TIMED_PACES)[number]);
   return {
     replay,
+    clock,
     index: 0,
     playing: replay.states.length > 1,
-    speed: DEFAULT_REPLAY_SPEED,
+    speed: clock ? (chosen >= 0 ? chosen : DEFAULT_TIMED_PACE) : DEFAULT_REPLAY_SPEED,
     quit: false,
   };
+}
+
+/** The paces this replay can play at: multiples of the solve's speed, or moves a second. */
+export function paces(m: ModelReplay): readonly number[] {
+  return m.clock ? TIMED_PACES : REPLAY_SPEEDS;
+}
+
+/** A pace in words: "×0.25", "×1" for a replay with move times, "8/s" for another. */
+export function paceLabel(m: ModelReplay, speed = m.speed): string {
+  const v = paces(m)[speed]!;
+  return m.clock ? `×${v}` : `${v}/s`;
+}
+
+/**
+ * When position `index` shows while playing a replay with move times, in ms of the solve from
+ * the start: its clock, the moves put back to show the start for {@link START_SHOWN_MS}.
+ */
+export function timelineAt(clock: readonly number[], index: number): number {
+  const i = Math.max(0, Math.min(clock.length - 1, index));
+  if (i === 0) return 0;
+  return clock[i]! + Math.max(0, START_SHOWN_MS - clock[1]!);
+}
+
+/**
+ * Wall-clock ms from position `index` to the next one while playing at the chosen pace
+ * (infinite at the end: there is no next one).
+ */
+export function stepMs(m: ModelReplay, index = m.index): number {
+  const v = paces(m)[m.speed]!;
+  if (index >= lastIndex(m)) return Number.POSITIVE_INFINITY;
+  if (!m.clock) return 1000 / v;
+  return (timelineAt(m.clock, index + 1) - timelineAt(m.clock, index)) / v;
+}
+
+/** The solve's clock at the position on screen, and at the end ("3.456 of 12.345"), if known. */
+export function clockText(m: ModelReplay): string | null {
+  if (!m.clock) return null;
+  return `${formatSolveTime(m.clock[m.index]!)} of ${formatSolveTime(m.clock.at(-1)!)}`;
 }
 
 /** The last position's index. */
@@ -66,7 +136,7 @@ export function updateReplay(m: ModelReplay, cmd: CommandReplay): ModelReplay {
     case 'tick':
       return m.playing ? at(m, m.index + 1, true) : m;
     case 'faster':
-      return { ...m, speed: Math.min(REPLAY_SPEEDS.length - 1, m.speed + 1) };
+      return { ...m, speed: Math.min(paces(m).length - 1, m.speed + 1) };
     case 'slower':
       return { ...m, speed: Math.max(0, m.speed - 1) };
     case 'start':

@@ -3,12 +3,14 @@
  * it ended; and the screen models of a replay's position (the games' own screens show it).
  */
 import { maxTile } from '../engine/game2048.ts';
+import type { Puzzle } from '../engine/puzzle.ts';
 import type { Shared } from '../engine/shareCode.ts';
 import type { Replay } from '../engine/shareReplay.ts';
 import { formatNumber, formatTime } from './format.ts';
 import { initialModel2048, type Model2048 } from './model2048.ts';
 import { duelResultLine, initialModelDuel, type ModelDuel, type PlayerKind } from './modelDuel.ts';
 import { initialModelPuzzle, type ModelPuzzle, puzzleName } from './modelPuzzle.ts';
+import { replayClock } from './modelReplay.ts';
 import {
   initialModelVersus,
   type ModelVersus,
@@ -37,6 +39,21 @@ export type ReplayScreen =
   | { readonly kind: 'versus'; readonly model: ModelVersus }
   | { readonly kind: 'duel'; readonly model: ModelDuel };
 
+/** The solve's clock of each replay (computed once: a screen is drawn at every move). */
+const clocks = new WeakMap<Replay, number[] | null>();
+
+/**
+ * The puzzle at position `index` of a replay, its timer stopped at the solve's clock there when
+ * the code has move times (else as re-simulated: 0).
+ */
+function puzzleAt(r: Replay & { kind: 'puzzle' }, index: number): Puzzle {
+  const p = r.states[index]!;
+  if (!clocks.has(r)) clocks.set(r, replayClock(r));
+  const at = clocks.get(r)?.[index];
+  if (at === undefined) return p;
+  return { ...p, clock: { elapsedMs: at, runningSince: null, started: index > 0, paused: false } };
+}
+
 /** The game's own screen model for the replay's position `index`. */
 export function replayScreen(r: Replay, index: number): ReplayScreen {
   const s = r.shared;
@@ -50,7 +67,7 @@ export function replayScreen(r: Replay, index: number): ReplayScreen {
     case 'puzzle':
       return {
         kind: 'puzzle',
-        model: initialModelPuzzle(r.states[index]!, {}, { assisted: s.assisted }),
+        model: initialModelPuzzle(puzzleAt(r, index), {}, { assisted: s.assisted }),
       };
     case 'versus':
       return { kind: 'versus', model: initialModelVersus(r.states[index]!, opponentOf(s)) };

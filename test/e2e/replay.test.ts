@@ -1,15 +1,18 @@
 /**
  * Share codes end to end: `slidebox export` prints the code of a saved game, `slidebox replay`
  * re-simulates it (plain mode prints the end; the full-screen replay steps, pauses and jumps
- * in a real terminal), and damaged or oversized codes are refused with a sentence. Expected
+ * in a real terminal; a puzzle with move times plays at its real speed times the pace, in both),
+ * and damaged or oversized codes are refused with a sentence. Expected
  * positions come from the engine replaying the same seeded moves, never from a copied output.
  */
 import { describe, expect, test } from 'vitest';
 import { legalMoves, newGame, play } from '../../src/engine/game2048.ts';
-import { MAX_CODE_LENGTH } from '../../src/engine/shareCode.ts';
+import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../../src/engine/puzzle.ts';
+import { encodeShared, MAX_CODE_LENGTH, sharedPuzzle } from '../../src/engine/shareCode.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import { newVersus, versusMove } from '../../src/engine/versus.ts';
+import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
 import { playPlain, runCli } from './helpers/cli.ts';
 import { useTmux } from './helpers/tmux.ts';
 
@@ -41,6 +44,28 @@ function exported(seed: number, n: number) {
   const r = runCli(['export', '--data-dir', game.dataDir]);
   expect(r.code).toBe(0);
   return { code: r.stdout.trim(), game, moves };
+}
+
+/** A 3x3 solved along a shortest path, each move 150 to 400 ms after the one before. */
+function timedSolve(seed: number) {
+  const dist = bfsDistances(3, 3);
+  const gaps = [150, 400, 220, 310, 180];
+  let p: Puzzle = newPuzzle({ width: 3, seed });
+  let now = 0;
+  for (let i = 0; !p.solved; i++) {
+    const q = p;
+    const t = movableTiles(q).find(
+      (x) => dist.get(encode(moveTile(q, x).tiles))! < dist.get(encode(q.tiles))!,
+    )!;
+    now += i === 0 ? 0 : gaps[i % gaps.length]!;
+    p = moveTile(q, t, now);
+  }
+  const shared = sharedPuzzle(p);
+  if (!shared.ok || shared.value.game.kind !== 'puzzle') throw new Error('share');
+  const times = shared.value.game.moveMs!;
+  const solveMs = times.reduce((a, b) => a + b, 0);
+  expect(solveMs).toBeGreaterThan(3000);
+  return { p, times, solveMs, code: encodeShared(shared.value) };
 }
 
 describe('slidebox export and replay --plain', () => {
@@ -154,6 +179,40 @@ describe('slidebox export and replay --plain', () => {
     );
   });
 
+  test('a puzzle code with move times prints each move when the solve made it, at the pace', () => {
+    const { p, times, solveMs, code } = timedSolve(77);
+    const t0 = Date.now();
+    const r = runCli(['replay', code, '--plain', '--pace', '4']);
+    const wall = Date.now() - t0;
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const n = times.length;
+    expect(lines[0]).toMatch(
+      new RegExp(`^8-puzzle · 3×3 · seed 77 · ${p.moves} moves · 0:0\\d · solved$`),
+    );
+    let clock = 0;
+    for (let i = 1; i <= n; i++) {
+      clock += times[i - 1]!;
+      const s = (clock / 1000).toFixed(3);
+      expect(lines[i]).toMatch(
+        new RegExp(`^Move ${i} at ${s.replace('.', '\\.')}: tile \\d (up|down|left|right)$`),
+      );
+    }
+    expect(lines.slice(n + 1).map((l) => l.trim().split(/\s+/))).toEqual([
+      ['1', '2', '3'],
+      ['4', '5', '6'],
+      ['7', '8', '.'],
+    ]);
+    // The start shows a second of the solve, then the moves, all at ×4: well below its time.
+    expect(wall).toBeGreaterThanOrEqual((solveMs + 1000) / 4);
+    expect(wall).toBeLessThan(solveMs);
+    // --pace max prints the same at once; a pace that is none is refused.
+    expect(runCli(['replay', code, '--plain', '--pace', 'max']).stdout).toBe(r.stdout);
+    const bad = runCli(['replay', code, '--plain', '--pace', '3']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^slidebox: --pace needs 0\.25, 0\.5, 1, 2, 4 or max, got "3"/);
+  });
+
   test('export without a saved game, and bad options, say what is wrong', () => {
     const empty = runCli(['export', 'puzzle', '--data-dir', dirs.make()]);
     expect(empty.code).toBe(1);
@@ -196,5 +255,33 @@ describe('slidebox replay in a terminal', () => {
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(0);
     expect(pane.capture()).toContain(`seed 33 · ${last} moves · score ${game.final.score}`);
+  });
+
+  test('a puzzle with move times plays at its real speed: the pace as ×N, the solve’s clock', async () => {
+    const { times, solveMs, code } = timedSolve(78);
+    const n = times.length;
+    const secs = (ms: number) => (ms / 1000).toFixed(3);
+    const pane = await tmux.start({
+      args: ['replay', code],
+      env: { COLORTERM: 'truecolor' },
+      cols: 90,
+      rows: 30,
+      workDir: dirs.make('slidebox-e2e-pid-'),
+    });
+    panes.push(pane);
+    await pane.waitForText(new RegExp(`Replay · move \\d+ of ${n} · ▶ ×1 · `));
+    pane.keys('+');
+    await pane.waitForText(/▶ ×2/);
+    pane.keys('Space');
+    await pane.waitForText(/❚❚ paused ×2/);
+    pane.keys('End');
+    await pane.waitForText(
+      `move ${n} of ${n} · ❚❚ paused ×2 · ${secs(solveMs)} of ${secs(solveMs)}`,
+    );
+    pane.keys('Left');
+    const before = solveMs - times.at(-1)!;
+    await pane.waitForText(`move ${n - 1} of ${n} · ❚❚ paused ×2 · ${secs(before)} of `);
+    pane.keys('q');
+    expect((await pane.waitForExit()).code).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Replay links and Share buttons in the real web build, in Debian's Chromium: `#replay=CODE`
  * links of 2048 (natural and evil), puzzle, versus and duel games made here with the engine,
- * stepped through with keys, buttons and the slider and played at a chosen pace; refused codes
+ * stepped through with keys, buttons and the slider and played at a chosen pace (a puzzle with
+ * move times at its real speed, ×4 measured four times faster); refused codes
  * (damaged, illegal, not a code) with the app still working; and the Share button of every
  * finished game's overlay (2048 over and won, the solved puzzle, versus, duel), whose link is
  * opened in a new page and replays that very game.
@@ -375,6 +376,80 @@ describe.skipIf(reason !== null)('web replays and sharing in Chromium', () => {
       .toMatch(/ · the AI helped$/);
     await pressOnPage(page, 'End');
     await expect2048At(page, positions(helped), helped.moves);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays a puzzle code with move times at its real speed, ×4 four times faster, to the solved board', async () => {
+    // A 3x3 solved along a shortest path, each move some 150 to 450 ms after the one before.
+    const seed = 2626;
+    const dist = bfsDistances(3, 3);
+    const gaps = [180, 320, 450, 150, 260, 390, 210];
+    let p = newPuzzle({ width: 3, seed });
+    let now = 10_000;
+    for (let i = 0; !p.solved; i++) {
+      const q = p;
+      const t = movableTiles(q).find((x) => {
+        const next = moveTile(q, x);
+        return (
+          next.moves === q.moves + 1 && dist.get(encode(next.tiles))! < dist.get(encode(q.tiles))!
+        );
+      })!;
+      now += i === 0 ? 0 : gaps[i % gaps.length]!;
+      p = moveTile(q, t, now);
+    }
+    const shared = unwrap(sharedPuzzle(p));
+    const g = shared.game;
+    if (g.kind !== 'puzzle' || !g.moveMs) throw new Error('no move times');
+    const solveMs = g.moveMs.reduce((a, b) => a + b, 0);
+    expect(g.timeMs).toBe(solveMs);
+    expect(solveMs).toBeGreaterThan(4000);
+    const last = g.tiles.length;
+    const code = encodeShared(shared);
+    const { context, page, errors } = await openPage(browser);
+    await openReplay(page, `${site.url}#replay=${code}`, last);
+    await pause(page);
+    // The paces are times the real speed, ×1 first; + twice makes it ×4.
+    const labels = await page.$$eval('[data-testid=replay-speed] option', (els) =>
+      els.map((e) => e.textContent),
+    );
+    expect(labels).toEqual(['×0.25', '×0.5', '×1', '×2', '×4']);
+    const paceShown = () =>
+      page.$eval('[data-testid=replay-speed]', (el) => {
+        const s = el as HTMLSelectElement;
+        return s.options[s.selectedIndex]?.textContent;
+      });
+    expect(await paceShown()).toBe('×1');
+    await pressOnPage(page, '+');
+    await pressOnPage(page, '+');
+    await expect.poll(paceShown).toBe('×4');
+    await pressOnPage(page, 'Home');
+    const detail = () => page.textContent('[data-testid=replay-detail]');
+    const end = (ms: number) => {
+      const s = ms / 1000;
+      return `${Math.floor(s)}.${String(ms % 1000).padStart(3, '0')}`;
+    };
+    await expect.poll(detail).toBe(`0 moves · 0.000 of ${end(solveMs)}`);
+    const t0 = Date.now();
+    await pressOnPage(page, ' ');
+    await expect
+      .poll(() => position(page), { timeout: 20_000, interval: 20 })
+      .toBe(`Move ${last} of ${last}`);
+    const wall = Date.now() - t0;
+    // The start shows for a second of the solve, then every move: at ×4, a quarter of that.
+    expect(wall).toBeGreaterThanOrEqual((solveMs + 1000) / 4 - 50);
+    expect(wall).toBeLessThan(solveMs / 2);
+    await expect.poll(() => readPuzzleTiles(page, 3)).toEqual(p.tiles);
+    expect(p.solved).toBe(true);
+    expect(await detail()).toBe(`${p.moves} moves · solved · ${end(solveMs)} of ${end(solveMs)}`);
+    await expect
+      .poll(() => page.getAttribute('[data-action=play-pause]', 'aria-pressed'))
+      .toBe('false');
+    // Paused, the arrows still step one move at a time, the clock with them.
+    await pressOnPage(page, 'ArrowLeft');
+    await expect.poll(() => position(page)).toBe(`Move ${last - 1} of ${last}`);
+    const before = solveMs - g.moveMs.at(-1)!;
+    await expect.poll(detail).toMatch(new RegExp(` · ${end(before).replace('.', '\\.')} of `));
     expect(errors).toEqual([]);
     await context.close();
   });

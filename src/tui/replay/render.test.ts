@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { duelPlace, duelSlide, newDuel } from '../../engine/duel.ts';
 import { legalMoves, newGame, play } from '../../engine/game2048.ts';
-import { encodeShared, shared2048, sharedDuel } from '../../engine/shareCode.ts';
+import { movableTiles, moveTile, newPuzzle } from '../../engine/puzzle.ts';
+import { encodeShared, shared2048, sharedDuel, sharedPuzzle } from '../../engine/shareCode.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import { initialModelReplay, updateReplay } from '../../front/modelReplay.ts';
 import { stripAnsi } from '../ansi.ts';
@@ -56,5 +57,33 @@ describe('the replay screen', () => {
     const m = initialModelReplay(r.value);
     expect(slidIn(updateReplay(m, { type: 'seek', index: 2 }))).toBe(false);
     expect(slidIn(updateReplay(m, { type: 'seek', index: 3 }))).toBe(true);
+  });
+});
+
+describe('the replay screen of a puzzle with move times', () => {
+  function timedModel() {
+    let p = newPuzzle({ width: 3, seed: 4 });
+    let now = 0;
+    for (const gap of [0, 350, 1650, 2000]) {
+      now += gap;
+      const last = p.last?.tile;
+      p = moveTile(p, movableTiles(p).filter((t) => t !== last)[0]!, now);
+    }
+    const s = sharedPuzzle(p);
+    if (!s.ok) throw new Error(s.error.message);
+    const r = readShareCode(encodeShared(s.value));
+    if (!r.ok) throw new Error(r.error.message);
+    return initialModelReplay(r.value);
+  }
+
+  it('shows the pace as ×N and the solve’s clock at the move on screen', () => {
+    const m = timedModel();
+    const playing = renderReplay(m, VIEW, 'none').map(stripAnsi).join('\n');
+    expect(playing).toContain('Replay · move 0 of 4 · ▶ ×1 · 0.000 of 4.000');
+    const paused = updateReplay(updateReplay(m, { type: 'seek', index: 3 }), { type: 'faster' });
+    const text = renderReplay(paused, VIEW, 'none').map(stripAnsi).join('\n');
+    expect(text).toContain('Replay · move 3 of 4 · ❚❚ paused ×2 · 2.000 of 4.000');
+    // The puzzle's own timer reads the solve's clock there.
+    expect(text).toMatch(/0:02/);
   });
 });

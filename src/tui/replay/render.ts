@@ -4,7 +4,7 @@
  * replay's keys and where the replay stands.
  */
 import { formatNumber, formatTime } from '../../front/format.ts';
-import { lastIndex, type ModelReplay, REPLAY_SPEEDS } from '../../front/modelReplay.ts';
+import { clockText, lastIndex, type ModelReplay, paceLabel } from '../../front/modelReplay.ts';
 import { replayScreen } from '../../front/replayText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
@@ -27,12 +27,17 @@ const KEYS = [
 function statusTexts(m: ModelReplay): string[] {
   const r = m.replay;
   const at = `${formatNumber(m.index)} of ${formatNumber(lastIndex(m))}`;
-  const state = m.playing ? `▶ ${REPLAY_SPEEDS[m.speed]}/s` : '❚❚ paused';
+  // A replay with move times shows its pace paused too, and the solve's clock.
+  const clock = clockText(m);
+  const paused = clock ? `❚❚ paused ${paceLabel(m)}` : '❚❚ paused';
+  const state = m.playing ? `▶ ${paceLabel(m)}` : paused;
   const g = r.shared.game;
-  const time = g.kind === 'puzzle' && g.timeMs !== null ? ` · took ${formatTime(g.timeMs)}` : '';
+  const took = g.kind === 'puzzle' && g.timeMs !== null ? ` · took ${formatTime(g.timeMs)}` : '';
+  const time = clock ? ` · ${clock}` : took;
   const help = r.shared.assisted ? (r.kind === 'puzzle' ? ' · solver helped' : ' · AI helped') : '';
   return [
     `Replay · move ${at} · ${state}${time}${help}`,
+    `Replay ${at} · ${state}${time}${help}`,
     `Replay ${at} · ${state}${help}`,
     `${at} ${m.playing ? '▶' : '❚❚'}`,
   ];

@@ -7,7 +7,7 @@ import {
   type CommandReplay,
   keyReplay,
   type ModelReplay,
-  REPLAY_SPEEDS,
+  stepMs,
 } from '../../front/modelReplay.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
@@ -31,8 +31,8 @@ const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
   { frame: { kind: 'pop' }, ms: 40 },
 ];
 
-/** The fastest pace (moves a second) at which steps still slide. */
-const ANIMATED_UP_TO = 8;
+/** The shortest time to the next move (ms) that still leaves a step the time to slide. */
+const ANIMATED_FROM_MS = 125;
 
 /** Runs the replay screen until the viewer quits; resolves with the final model. */
 export function runReplay(opts: RunReplayOptions): Promise<ModelReplay> {
@@ -46,7 +46,8 @@ export function runReplay(opts: RunReplayOptions): Promise<ModelReplay> {
       if (c.model.quit) return;
       animator.stop();
       const step = c.model.index === c.before.index + 1 && slidIn(c.model);
-      const slow = REPLAY_SPEEDS[c.model.speed]! <= ANIMATED_UP_TO;
+      // A step by hand slides; a played one when the next move leaves it the time.
+      const slow = !c.model.playing || stepMs(c.model) >= ANIMATED_FROM_MS;
       if (step && slow && opts.animation) animator.play(FRAMES);
       else draw();
     },

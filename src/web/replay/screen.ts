@@ -9,7 +9,7 @@ import {
   type CommandReplay,
   initialModelReplay,
   keyReplay,
-  REPLAY_SPEEDS,
+  stepMs,
 } from '../../front/modelReplay.ts';
 import { replaySummary } from '../../front/replayText.ts';
 import type { AppContext } from '../context.ts';
@@ -94,10 +94,11 @@ export class ScreenReplay {
       return;
     }
     if (!g) return;
-    // A step animates for most of the time before the next one.
-    this.animateMs = reducedMotion()
-      ? 0
-      : Math.min(120, Math.round(700 / REPLAY_SPEEDS[g.model.speed]!));
+    // A step animates for most of the time before the next one (a step by hand in a replay
+    // with move times: as long as any).
+    const m = g.model;
+    const gap = m.playing || !m.clock ? stepMs(m) : Number.POSITIVE_INFINITY;
+    this.animateMs = reducedMotion() ? 0 : Math.min(120, Math.round(0.7 * gap));
     g.dispatch(cmd);
     this.animateMs = 0;
   }

@@ -8,10 +8,12 @@ import { posOf } from '../../engine/puzzle.ts';
 import { formatNumber } from '../../front/format.ts';
 import {
   type CommandReplay,
+  clockText,
   lastIndex,
   type ModelReplay,
+  paceLabel,
+  paces,
   REPLAY_KEYS,
-  REPLAY_SPEEDS,
 } from '../../front/modelReplay.ts';
 import { type ReplayScreen, replayScreen, replaySummary } from '../../front/replayText.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
@@ -113,15 +115,12 @@ export class ViewReplay {
   });
   private readonly speed = h('select', {
     class: 'speed',
-    'aria-label': 'Moves a second',
+    'aria-label': 'Pace',
     'data-testid': 'replay-speed',
   });
   private stage: Stage | null = null;
 
   constructor(private readonly on: ViewReplayHandlers) {
-    REPLAY_SPEEDS.forEach((v, i) => {
-      this.speed.append(h('option', { value: i }, `${v}/s`));
-    });
     this.root = h(
       'section',
       { class: 'screen screen-replay', 'aria-label': 'Replay' },
@@ -187,6 +186,14 @@ export class ViewReplay {
       this.stageEl.replaceChildren(h('div', { class: 'board-wrap' }, stage.board.root));
     }
     this.root.classList.toggle('replay-versus', s.kind === 'versus');
+    // Moves a second, or times the solve's speed for a code with move times.
+    this.speed.replaceChildren(
+      ...paces(m).map((_, i) => h('option', { value: i }, paceLabel(m, i))),
+    );
+    this.speed.setAttribute(
+      'aria-label',
+      m.clock ? 'Pace (times the real speed)' : 'Moves a second',
+    );
     return stage;
   }
 
@@ -205,7 +212,8 @@ export class ViewReplay {
     else if ((st.kind === '2048' || st.kind === 'duel') && (s.kind === '2048' || s.kind === 'duel'))
       st.board.render(s, ms);
     setText(this.summary, replaySummary(m.replay));
-    setText(this.detail, detailLine(s));
+    const clock = clockText(m);
+    setText(this.detail, clock ? `${detailLine(s)} · ${clock}` : detailLine(s));
     setText(this.notice, '');
     const last = lastIndex(m);
     this.slider.max = String(last);
