@@ -544,4 +544,20 @@ describe('ControllerPuzzle: relays and marathons', () => {
     expect(store.records.series?.['marathon-3x3']).toEqual(best);
     expect(c.model.seriesBest).toEqual(best);
   });
+
+  it('n between the puzzles of a series asks first: its splits would be lost', async () => {
+    const { c, time } = series(newSeries({ kind: 'marathon', width: 3, count: 3 }));
+    // Before any move, n deals again at once.
+    const dealt = c.model.puzzle;
+    c.dispatch({ type: 'new' });
+    expect(c.model.puzzle).not.toBe(dealt);
+    expect(c.model.overlay).toBeNull();
+    await solveHere(c, time, 50);
+    expect(c.model.puzzle.moves).toBe(0);
+    c.dispatch({ type: 'new' });
+    expect(c.model.overlay).toBe('confirm-new');
+    expect(c.model.series?.splits).toHaveLength(1);
+    c.dispatch({ type: 'new-confirmed' });
+    expect(c.model.series?.splits).toEqual([]);
+  });
 });

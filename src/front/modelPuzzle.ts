@@ -261,9 +261,12 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
       return { ...m, overlay: m.overlay === 'help' ? null : 'help', autoSolve: false };
     case 'cancel':
       return { ...m, overlay: null };
-    case 'new':
-      if (m.puzzle.solved || m.puzzle.moves === 0) return startNew(m, env);
+    case 'new': {
+      // A series under way asks first even between its puzzles: its splits would be lost.
+      const fresh = m.puzzle.moves === 0 && !m.series?.splits.length;
+      if (m.puzzle.solved || fresh) return startNew(m, env);
       return { ...m, overlay: 'confirm-new', autoSolve: false };
+    }
     case 'new-confirmed':
       return startNew(m, env);
     case 'undo': {
