@@ -35,7 +35,13 @@ import {
   savePicture,
   saveSettings,
 } from './storage/keyValue.ts';
-import { GAMES, type GameKind, type Settings, TARGETS } from './storage/settings.ts';
+import {
+  GAMES,
+  type GameKind,
+  type SeriesKind,
+  type Settings,
+  TARGETS,
+} from './storage/settings.ts';
 import type { RecordsBox } from './storage/webStores.ts';
 
 /** The saves' module: saved games and records, read through the engine's parsers. */
@@ -48,6 +54,7 @@ type ScreenName =
   | 'stats'
   | 'daily-2048'
   | 'daily-puzzle'
+  | SeriesKind
   | 'leaderboards'
   | 'room';
 
@@ -55,7 +62,14 @@ type ScreenName =
 const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);
 
 /** Screens that route by their name alone (`#stats`). */
-const NAMED: readonly string[] = ['stats', 'daily-2048', 'daily-puzzle', 'leaderboards'];
+const NAMED: readonly string[] = [
+  'stats',
+  'daily-2048',
+  'daily-puzzle',
+  'relay',
+  'marathon',
+  'leaderboards',
+];
 
 /** What every game screen does for the app. */
 interface Screen {
@@ -135,6 +149,9 @@ class App implements AppContext {
   private readonly stats: LazyScreen;
   private readonly daily2048: LazyScreen<Screen2048>;
   private readonly dailyPuzzle: LazyScreen<ScreenPuzzle>;
+  /** Relays and marathons: the puzzle screen playing a series, never saved. */
+  private readonly relay: LazyScreen<ScreenPuzzle>;
+  private readonly marathon: LazyScreen<ScreenPuzzle>;
   private readonly leaderboards: LazyScreen;
   private readonly room: LazyScreen;
   /** A room is being made (its name asked for, the server asked): one at a time. */
@@ -168,6 +185,10 @@ class App implements AppContext {
       pictureFile: (file) => this.takePicture(file),
       playOnline: (kind) => this.playOnline(kind),
       join: (text) => this.join(text),
+      playSeries: (kind) => {
+        this.changeSettings({ ...this.current, game: 'puzzle' });
+        this.go(kind);
+      },
     });
     const failed = (message: string) => {
       this.notices.push(message);
@@ -202,6 +223,8 @@ class App implements AppContext {
       () => dailyToo(puzzle),
       ([m, d]) => new m.ScreenPuzzle(this, () => d.dailyPlan('puzzle')),
     );
+    this.relay = lazy(puzzle, (m) => new m.ScreenPuzzle(this, undefined, 'relay'));
+    this.marathon = lazy(puzzle, (m) => new m.ScreenPuzzle(this, undefined, 'marathon'));
     this.stats = lazy(
       () => import('./stats/screen.ts'),
       (m) => new m.ScreenStats(this),
@@ -282,6 +305,8 @@ class App implements AppContext {
       stats: this.stats,
       'daily-2048': this.daily2048,
       'daily-puzzle': this.dailyPuzzle,
+      relay: this.relay,
+      marathon: this.marathon,
       leaderboards: this.leaderboards,
       room: this.room,
     };
@@ -354,20 +379,26 @@ class App implements AppContext {
       if (this.screenOf(this.screen).key(e)) e.preventDefault();
     });
     document.addEventListener('visibilitychange', () => {
-      const shown = document.visibilityState === 'visible';
-      if (this.screen === 'puzzle') this.puzzle.loaded()?.visible(shown);
-      if (this.screen === 'daily-puzzle') this.dailyPuzzle.loaded()?.visible(shown);
+      this.puzzleShown()?.visible(document.visibilityState === 'visible');
     });
-    window.addEventListener('pagehide', () => {
-      if (this.screen === 'puzzle') this.puzzle.loaded()?.visible(false);
-      if (this.screen === 'daily-puzzle') this.dailyPuzzle.loaded()?.visible(false);
-    });
+    window.addEventListener('pagehide', () => this.puzzleShown()?.visible(false));
     window.addEventListener('storage', (e) => this.storageChanged(e));
     window.addEventListener('popstate', () => this.route());
     // Back online: a server not found before may answer now.
     window.addEventListener('online', () => {
       if (!this.online) void this.findServer();
     });
+  }
+
+  /** The puzzle screen on show (a single puzzle, the daily one, a relay or a marathon), if any. */
+  private puzzleShown(): ScreenPuzzle | null {
+    const puzzles: Partial<Record<ScreenName, LazyScreen<ScreenPuzzle>>> = {
+      puzzle: this.puzzle,
+      'daily-puzzle': this.dailyPuzzle,
+      relay: this.relay,
+      marathon: this.marathon,
+    };
+    return (this.screen && puzzles[this.screen]?.loaded()) || null;
   }
 
   private go(next: ScreenName): void {

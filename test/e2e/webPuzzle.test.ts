@@ -6,21 +6,33 @@
  * auto-solved to the win overlay on 3×3 and 4×4, the 15-puzzle's tables
  * built in the worker with progress and kept in IndexedDB (read back after a reload), solves
  * cancelled by undo and new game, records, picture mode, screenshots, and the app working
- * offline after the first visit.
+ * offline after the first visit. The hover control solves a puzzle by mouse moves alone; a relay
+ * (3×3 then 4×4) is played from the home card to its end box and its best on Statistics, the
+ * saved single puzzles left as they were.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGame, play } from '../../src/engine/game2048.ts';
-import { moveTile, newPuzzle, puzzleFromTiles } from '../../src/engine/puzzle.ts';
+import {
+  moveTile,
+  newPuzzle,
+  type Puzzle,
+  puzzleFromTiles,
+  tileToward,
+} from '../../src/engine/puzzle.ts';
+import { DIRECTIONS } from '../../src/engine/types.ts';
+import { solve } from '../../src/puzzle.ts';
 import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
 import { fileCache } from '../../src/storage/fileCache.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
 import { TEST_CACHE_DIR } from '../../src/testutil/testCache.ts';
 import {
+  ARROW,
   chromiumOrSkip,
   DESKTOP,
   openPage,
   PHONE,
+  pressOnPage,
   readPuzzle,
   readTiles,
   type Site,
@@ -143,6 +155,42 @@ function watched(page: Page): Promise<{ statuses: string[]; frames: number; long
   );
 }
 
+/** A solve time as the app writes it ("7.042", "1:02.350") in milliseconds. */
+function solveMs(text: string): number {
+  const parts = text.split(':').map(Number);
+  const seconds = parts.reduce((t, x) => t * 60 + x, 0);
+  return Math.round(seconds * 1000);
+}
+
+/** The centre of a cell of the n×n board on screen (the board's tiles and gaps: board.ts). */
+async function cellCentre(page: Page, n: number, cell: number): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('[data-testid=board]').boundingBox())!;
+  const gap = 0.12;
+  const tile = box.width / (n + (n + 1) * gap);
+  const at = (i: number) => tile * gap + i * tile * (1 + gap) + tile / 2;
+  return { x: box.x + at(cell % n), y: box.y + at(Math.floor(cell / n)) };
+}
+
+/** The puzzle entries in the page's localStorage (the saved single puzzles). */
+function savedPuzzles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries(localStorage).filter(([k]) => k.startsWith('slidebox:puzzle:')),
+    ),
+  );
+}
+
+/** Clicks the tiles in order, each checked against the engine's position after it. */
+async function clickTiles(page: Page, from: Puzzle, tiles: readonly number[]): Promise<Puzzle> {
+  let p = from;
+  for (const t of tiles) {
+    await page.click(`.ptile[data-tile="${t}"]`);
+    p = moveTile(p, t);
+  }
+  await expect.poll(() => readPuzzle(page, p.width)).toEqual(p.tiles);
+  return p;
+}
+
 async function choosePuzzle(page: Page, width: number, picture = 'none'): Promise<void> {
   await page.selectOption('[data-testid=size-puzzle]', String(width));
   await page.selectOption('[data-testid=picture]', picture);
@@ -188,6 +236,182 @@ describe.skipIf(reason !== null)('web sliding puzzle in Chromium', () => {
     await expect
       .poll(() => page.textContent('[data-testid=best]'))
       .toMatch(new RegExp(`^${clicks.length} · `));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hovers: a resting mouse slides its tile once it can move, never back and forth', async () => {
+    const { context, page, errors } = await openPage(browser);
+    const seed = SEED + 31;
+    await page.goto(`${site.url}?seed=${seed}`);
+    await page.selectOption('[data-testid=puzzle-control]', 'hover');
+    await page.check('[data-testid=puzzle-invert]');
+    await choosePuzzle(page, 3);
+    const start = newPuzzle({ width: 3, seed });
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(start.tiles);
+    expect(await page.textContent('.keys-help')).toMatch(/arrows\/WASD\/hjkl move the gap/);
+    // The arrow key that slides `tile` (inverted: the arrows move the gap).
+    const keyFor = (p: Puzzle, tile: number) =>
+      ARROW[DIRECTIONS.find((d) => tileToward(p, d, true) === tile)!];
+    const settled = async (p: Puzzle) => {
+      await page.waitForTimeout(300);
+      expect(await readPuzzle(page, 3)).toEqual(p.tiles);
+      expect(await page.textContent('[data-testid=moves]')).toBe(String(p.moves));
+    };
+    // The mouse rests on a tile diagonal to the gap: it cannot move.
+    const g = start.tiles.indexOf(0);
+    const col = g % 3 < 2 ? (g % 3) + 1 : (g % 3) - 1;
+    const row = Math.floor(g / 3) < 2 ? Math.floor(g / 3) + 1 : Math.floor(g / 3) - 1;
+    const x = start.tiles[row * 3 + col]!;
+    const beside = start.tiles[Math.floor(g / 3) * 3 + col]!;
+    const at = await cellCentre(page, 3, row * 3 + col);
+    await page.mouse.move(at.x, at.y);
+    await settled(start);
+    // A key slides the tile beside the gap: the gap comes into the resting tile's column, and
+    // the tile slides at once.
+    await page.keyboard.press(keyFor(start, beside));
+    const p2 = moveTile(moveTile(start, beside), x);
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(p2.tiles);
+    await settled(p2);
+    // A key slides it back under the still mouse: it stays there.
+    await page.keyboard.press(keyFor(p2, x));
+    const p3 = moveTile(p2, x);
+    await settled(p3);
+    // The mouse moves a little, still on it: now it slides.
+    await page.mouse.move(at.x + 4, at.y + 3);
+    const p4 = moveTile(p3, x);
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(p4.tiles);
+    await settled(p4);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is solved by hovering alone: each tile slides as the mouse comes onto it; the choice is kept', async () => {
+    const { context, page, errors } = await openPage(browser);
+    const seed = SEED + 30;
+    await page.goto(`${site.url}?seed=${seed}`);
+    await page.selectOption('[data-testid=puzzle-control]', 'hover');
+    await choosePuzzle(page, 3);
+    const start = newPuzzle({ width: 3, seed });
+    await expect.poll(() => readPuzzle(page, 3)).toEqual(start.tiles);
+    // The keys line and the help say how tiles move.
+    expect(await page.textContent('.keys-help')).toMatch(/^Hover: the tile under the mouse/);
+    await pressOnPage(page, '?');
+    await expect.poll(() => page.textContent('.overlay-help')).toMatch(/Hover: the tile under/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.overlay-help').count()).toBe(0);
+    // The repo's solver's solution, played by moving the mouse onto each tile: no click, no key.
+    const plan = (await solvePuzzle([...start.tiles], 3)).moves;
+    let p = start;
+    for (const t of plan) {
+      const at = await cellCentre(page, 3, p.tiles.indexOf(t));
+      await page.mouse.move(at.x, at.y);
+      p = moveTile(p, t);
+      await expect.poll(() => readPuzzle(page, 3)).toEqual(p.tiles);
+      expect(await page.textContent('[data-testid=moves]')).toBe(String(p.moves));
+    }
+    expect(p.solved).toBe(true);
+    await expect.poll(() => page.locator('.overlay-won h2').textContent()).toBe('Solved!');
+    // The mouse rests over the gap: nothing more moves.
+    await page.waitForTimeout(300);
+    expect(await page.textContent('[data-testid=moves]')).toBe(String(plan.length));
+    // The solve is recorded: the best, the summary, the history.
+    await expect
+      .poll(() => page.textContent('[data-testid=best]'))
+      .toMatch(new RegExp(`^${plan.length} · `));
+    await expect(page.textContent('[data-testid=solve-summary]')).resolves.toMatch(
+      new RegExp(`· ${plan.length} moves ·`),
+    );
+    await expect
+      .poll(async () => (await storedEntries(page)).at(-1))
+      .toMatchObject({ kind: 'puzzle', size: 3, moves: plan.length, won: true, assisted: false });
+    // The control is kept across a reload.
+    await page.click('button[data-action=menu]');
+    await page.reload();
+    expect(await page.inputValue('[data-testid=puzzle-control]')).toBe('hover');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays a relay 3×3 → 4×4 from the card: splits, a running total, the end box, its best; the saved puzzles untouched', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 40}`);
+    // A single 3×3 with a move made, and a 4×4: both saved in the browser.
+    await choosePuzzle(page, 3);
+    const single = await readPuzzle(page, 3);
+    const gap = single.indexOf(0);
+    await page.click(`.ptile[data-tile="${single[gap % 3 < 2 ? gap + 1 : gap - 1]}"]`);
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+    await page.click('button[data-action=menu]');
+    await choosePuzzle(page, 4);
+    await page.click('button[data-action=menu]');
+    const saved = await savedPuzzles(page);
+    expect(Object.keys(saved).sort()).toEqual(['slidebox:puzzle:3', 'slidebox:puzzle:4']);
+
+    await page.selectOption('[data-testid=relay-size]', '4');
+    await page.click('[data-testid=play-relay]');
+    await expect.poll(() => page.textContent('.screen-puzzle h1')).toBe('Relay 3×3 → 4×4');
+    expect(await page.textContent('[data-testid=series-at]')).toBe('1 of 2');
+    expect(await page.textContent('[data-testid=best]')).toBe('—');
+    await expect.poll(() => page.locator('.board-puzzle .ptile').count()).toBe(9);
+    const first = puzzleFromTiles(await readPuzzle(page, 3), 3);
+    const plan1 = (await solvePuzzle([...first.tiles], 3)).moves;
+    await clickTiles(page, first, plan1.slice(0, -1));
+    await page.click(`.ptile[data-tile="${plan1.at(-1)}"]`);
+
+    // Solved: the split is said, and the 4×4 is dealt with its clock running.
+    await expect.poll(() => page.textContent('[data-testid=series-at]')).toBe('2 of 2');
+    await expect.poll(() => page.locator('.board-puzzle .ptile').count()).toBe(16);
+    const split = new RegExp(
+      `^Split 1 of 2 · 3×3: [\\d.:]+ \\(${plan1.length} moves\\) · total [\\d.:]+`,
+    );
+    expect(await page.textContent('[data-testid=notice]')).toMatch(split);
+    expect(await page.textContent('#live')).toMatch(split);
+    expect(await page.textContent('#live')).toMatch(/New 4 by 4 puzzle\./);
+    const total = await page.textContent('[data-testid=series-total]');
+    await expect
+      .poll(() => page.textContent('[data-testid=series-total]'), { timeout: 5000 })
+      .not.toBe(total);
+    await screenshot(page, 'puzzle-relay-desktop');
+
+    const second = puzzleFromTiles(await readPuzzle(page, 4), 4);
+    const plan2 = await solve([...second.tiles], 4, { optimal: false });
+    await clickTiles(page, second, plan2.slice(0, -1));
+    await page.click(`.ptile[data-tile="${plan2.at(-1)}"]`);
+    await expect.poll(() => page.locator('.overlay-won h2').textContent()).toBe('Done!');
+    const lines = await page.locator('[data-testid=series-summary] > div').allTextContents();
+    const head = /^Relay 3×3 → 4×4: ([\d.:]+) · ([\d,]+) moves$/.exec(lines[0]!);
+    expect(head, lines[0]).not.toBeNull();
+    expect(Number(head![2]!.replace(/,/g, ''))).toBe(plan1.length + plan2.length);
+    const splits = /^Splits ([\d.:]+) · ([\d.:]+)$/.exec(lines[1]!);
+    expect(splits, lines[1]).not.toBeNull();
+    expect(solveMs(splits![1]!) + solveMs(splits![2]!)).toBe(solveMs(head![1]!));
+    expect(lines[2]).toBe('New best!');
+    expect(await page.textContent('[data-testid=best]')).toBe(head![1]);
+    expect(await page.textContent('[data-testid=series-total]')).toBe(head![1]);
+    await screenshot(page, 'puzzle-relay-done-desktop');
+
+    // Again: the relay starts over from its 3×3.
+    await page.click('.overlay-won button[data-action=new]');
+    await expect.poll(() => page.textContent('[data-testid=series-at]')).toBe('1 of 2');
+    await expect.poll(() => page.locator('.board-puzzle .ptile').count()).toBe(9);
+
+    // Statistics: the relay's best; no single solve of the relay is in the history.
+    await page.click('button[data-action=menu]');
+    await page.click('[data-testid=open-stats]');
+    const rows = () =>
+      page.$$eval('[data-testid=series-bests] tbody tr', (trs) =>
+        trs.map((tr) => [...tr.children].map((c) => c.textContent!)),
+      );
+    await expect
+      .poll(rows)
+      .toEqual([['Relay 3×3 → 4×4', head![1], String(plan1.length + plan2.length)]]);
+    expect(await storedEntries(page)).toEqual([]);
+    // The saved single puzzles are as they were.
+    expect(await savedPuzzles(page)).toEqual(saved);
+    await page.click('button[data-action=menu]');
+    await choosePuzzle(page, 3);
+    expect(await page.textContent('[data-testid=moves]')).toBe('1');
     expect(errors).toEqual([]);
     await context.close();
   });

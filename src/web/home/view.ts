@@ -9,7 +9,11 @@ import { formatNumber } from '../../front/format.ts';
 import type { OnlineKind } from '../context.ts';
 import {
   type GameKind,
+  MARATHON_COUNTS,
   type PictureMode,
+  type PuzzleControl,
+  RELAY_SIZES,
+  type SeriesKind,
   type Settings,
   type Spawns,
   TARGETS,
@@ -30,6 +34,8 @@ export interface HomeHandlers {
   join(text: string): void;
   /** The player picked an image file for picture mode. */
   pictureFile(file: File): void;
+  /** Play a relay or a marathon of puzzles with the card's options. */
+  playSeries(kind: SeriesKind): void;
 }
 
 /** A select of `[value, label]` options. */
@@ -100,6 +106,38 @@ function onlinePart(kind: OnlineKind): HTMLElement {
   );
 }
 
+/**
+ * The puzzle card's series part: a relay from 3×3 up to a chosen size, a marathon of a chosen
+ * number of puzzles of the card's size, each with its button.
+ */
+function seriesPart(relay: HTMLSelectElement, marathon: HTMLSelectElement): HTMLElement {
+  const row = (kind: SeriesKind, label: string, control: HTMLSelectElement) => {
+    control.id = `${kind}-choice`;
+    const play = h(
+      'button',
+      { type: 'button', class: 'btn', 'data-series': kind, 'data-testid': `play-${kind}` },
+      'Play',
+    );
+    play.setAttribute('aria-label', `Play a ${kind}`);
+    return [h('label', { for: control.id }, label), control, play];
+  };
+  return h(
+    'div',
+    { class: 'card-series', 'data-testid': 'series' },
+    h(
+      'p',
+      {},
+      'Or puzzles in a row for one total time: a relay from 3×3 up, or a marathon of the board’s size.',
+    ),
+    h(
+      'div',
+      { class: 'series-grid' },
+      ...row('relay', 'Relay up to', relay),
+      ...row('marathon', 'Marathon of', marathon),
+    ),
+  );
+}
+
 function sizeSelect(label: string, testid: string): HTMLSelectElement {
   const sel = h('select', { 'data-testid': testid, 'aria-label': label });
   for (let n = MIN_SIZE; n <= MAX_SIZE; n++) sel.append(h('option', { value: n }, `${n} × ${n}`));
@@ -117,6 +155,10 @@ export class ViewHome {
   private readonly file: HTMLInputElement;
   private readonly fileRow: HTMLElement;
   private readonly numbersRow: HTMLElement;
+  private readonly control: HTMLSelectElement;
+  private readonly invert: HTMLInputElement;
+  private readonly relay: HTMLSelectElement;
+  private readonly marathon: HTMLSelectElement;
   private readonly notice: HTMLElement;
   private readonly spawns: HTMLSelectElement;
   private readonly opponent: HTMLSelectElement;
@@ -155,6 +197,21 @@ export class ViewHome {
     this.fileRow = h('label', { class: 'field' }, h('span', {}, 'Image file'), this.file);
     this.numbersRow = h('label', { class: 'check' }, this.numbers, ' Numbers on pictures');
     this.notice = h('p', { class: 'notice', 'data-testid': 'home-notice' });
+    this.control = choice('Puzzle controls', 'puzzle-control', [
+      ['click', 'Click or tap'],
+      ['hover', 'Hover (mouse)'],
+    ]);
+    this.invert = h('input', { type: 'checkbox', 'data-testid': 'puzzle-invert' });
+    this.relay = choice(
+      'Relay up to',
+      'relay-size',
+      RELAY_SIZES.map((n) => [n, `${n} × ${n}`]),
+    );
+    this.marathon = choice(
+      'Puzzles in a marathon',
+      'marathon-count',
+      MARATHON_COUNTS.map((n) => [n, `${n} puzzles`]),
+    );
     this.spawns = choice('New tiles', 'spawns', [
       ['natural', 'Random (2 or 4)'],
       ['evil', 'Evil: the AI places them'],
@@ -217,8 +274,11 @@ export class ViewHome {
             field('Tiles show', this.picture),
             this.fileRow,
             this.numbersRow,
+            field('Controls', this.control),
+            h('label', { class: 'check' }, this.invert, ' Arrow keys move the gap'),
           ],
           'Play puzzle',
+          seriesPart(this.relay, this.marathon),
         ),
         card(
           'versus',
@@ -262,6 +322,8 @@ export class ViewHome {
       if (el) this.on.play(el.dataset.play as GameKind);
       const online = (e.target as Element).closest<HTMLElement>('[data-online]');
       if (online) this.on.playOnline(online.dataset.online as OnlineKind);
+      const series = (e.target as Element).closest<HTMLElement>('[data-series]');
+      if (series) this.on.playSeries(series.dataset.series as SeriesKind);
     });
     this.root.addEventListener('submit', (e) => {
       const form = (e.target as Element).closest<HTMLFormElement>('[data-join]');
@@ -283,6 +345,10 @@ export class ViewHome {
         versusCap: Number(this.cap.value),
         duelSlider: this.slider.value === 'ai' ? 'ai' : 'human',
         duelPlacer: this.placer.value === 'ai' ? 'ai' : 'human',
+        puzzleControl: this.control.value as PuzzleControl,
+        puzzleInvert: this.invert.checked,
+        relayUpTo: Number(this.relay.value),
+        marathonCount: Number(this.marathon.value),
       };
       this.show(this.settings);
       this.on.change(this.settings);
@@ -299,6 +365,10 @@ export class ViewHome {
       this.cap,
       this.slider,
       this.placer,
+      this.control,
+      this.invert,
+      this.relay,
+      this.marathon,
     ];
     for (const c of controls) c.addEventListener('change', changed);
     this.file.addEventListener('change', () => {
@@ -320,6 +390,10 @@ export class ViewHome {
     this.cap.value = String(s.versusCap);
     this.slider.value = s.duelSlider;
     this.placer.value = s.duelPlacer;
+    this.control.value = s.puzzleControl;
+    this.invert.checked = s.puzzleInvert;
+    this.relay.value = String(s.relayUpTo);
+    this.marathon.value = String(s.marathonCount);
     this.fileRow.hidden = s.picture !== 'custom';
     this.numbersRow.hidden = s.picture === 'none';
     this.notice.textContent = notice ?? '';

@@ -1,9 +1,11 @@
 /**
  * The sliding puzzle screen of the web app: the shared controller with the browser's store and
  * the solver in a Web Worker, the view (numbers or a picture), and the queue that lets each
- * slide finish before the next.
+ * slide finish before the next. It plays the saved single puzzle, the daily one, or a relay or
+ * a marathon (dealt afresh each time the screen opens, never saved: leaving it ends it). Tiles
+ * move by click or tap, or (the hover control) as the mouse comes onto them (hover.ts).
  */
-import { elapsedMs, newPuzzle } from '../../engine/puzzle.ts';
+import { elapsedMs, movableTiles, newPuzzle } from '../../engine/puzzle.ts';
 import { type ChangePuzzle, ControllerPuzzle } from '../../front/controllerPuzzle.ts';
 import { DAILY_SIZE, givenUpResult } from '../../front/daily.ts';
 import { keyPuzzle } from '../../front/keymap.ts';
@@ -11,40 +13,64 @@ import {
   type CommandPuzzle,
   initialModelPuzzle,
   type ModelPuzzle,
+  newSeries,
   puzzleName,
+  type Series,
+  seriesName,
 } from '../../front/modelPuzzle.ts';
+import { seriesLines } from '../../front/solveText.ts';
 import { type AppContext, FROM_OTHER_TAB, MOVE_MS } from '../context.ts';
 import { countDaily, type DailyPlan, dailyNoticeFor, withDaily } from '../storage/daily.ts';
 import { KEYS, loadPuzzle, savedAssisted, savePuzzle } from '../storage/persist.ts';
+import type { SeriesKind, Settings } from '../storage/settings.ts';
 import { webStorePuzzle } from '../storage/webStores.ts';
 import { describePuzzle } from '../ui/announce.ts';
+import { GAP } from '../ui/board.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { CommandQueue } from '../ui/queue.ts';
 import { gameCode, shareGame } from '../ui/share.ts';
 import { createSolverClient } from '../workers/clients.ts';
+import { cellAt, HoverTracker } from './hover.ts';
 import { builtinPicture } from './picture.ts';
 import { ViewPuzzle } from './view.ts';
 
+/** What waits in the queue: a command, or a look at the tile under the mouse (hover control). */
+type Queued = CommandPuzzle | { readonly type: 'hover' };
+
+/** The series the card's options make: a relay up to its size, a marathon of its count. */
+function seriesOf(kind: SeriesKind, s: Settings): Series {
+  return kind === 'relay'
+    ? newSeries({ kind: 'relay', upTo: s.relayUpTo })
+    : newSeries({ kind: 'marathon', width: s.width, count: s.marathonCount });
+}
+
 export class ScreenPuzzle {
   private readonly view: ViewPuzzle;
-  private readonly queue: CommandQueue<CommandPuzzle>;
+  private readonly queue: CommandQueue<Queued>;
   private game: ControllerPuzzle | null = null;
   private animate = false;
   /** A submission to the leaderboards is under way. */
   private submitting = false;
+  private readonly hover = new HoverTracker();
+  /** Where the mouse (or a hovering pen) was last seen over the board, in the viewport. */
+  private pointerAt: { readonly x: number; readonly y: number } | null = null;
+  /** A look at the tile under the mouse waits in the queue. */
+  private hoverQueued = false;
 
-  /** `daily`: today's plan, for the daily challenge's 15-puzzle (else the settings' puzzle). */
+  /**
+   * `daily`: today's plan, for the daily challenge's 15-puzzle; `series`: a relay or a marathon
+   * (else the settings' puzzle).
+   */
   constructor(
     private readonly ctx: AppContext,
     private readonly daily?: () => DailyPlan,
+    private readonly series?: SeriesKind,
   ) {
-    this.queue = new CommandQueue<CommandPuzzle>((cmd, backlog) => {
-      this.animate = !reducedMotion() && backlog <= 2;
-      const change = this.game?.dispatch(cmd);
-      const slid = this.animate && !!change && (change.moved || change.undone);
-      this.animate = false;
-      return slid ? MOVE_MS : 0;
+    this.queue = new CommandQueue<Queued>((cmd, backlog) => {
+      if (cmd.type !== 'hover') return this.run(cmd, backlog);
+      this.hoverQueued = false;
+      return this.hoverLook();
     });
     this.view = new ViewPuzzle({
       command: (cmd) => this.command(cmd),
@@ -73,6 +99,77 @@ export class ScreenPuzzle {
         if (tile) this.queue.push({ type: 'tile', tile });
       },
     });
+    this.listenHover();
+  }
+
+  /** Applies a command; says how long its slide keeps the board busy. */
+  private run(cmd: CommandPuzzle, backlog: number): number {
+    this.animate = !reducedMotion() && backlog <= 2;
+    const change = this.game?.dispatch(cmd);
+    const slid = this.animate && !!change && (change.moved || change.undone);
+    this.animate = false;
+    return slid ? MOVE_MS : 0;
+  }
+
+  private hovering(): boolean {
+    return this.ctx.settings().puzzleControl === 'hover';
+  }
+
+  /**
+   * The hover control: the mouse's moves over the board (a touch has none; a drag with a button
+   * down is a swipe). Only a real move counts: the browser also reports the pointer "entering"
+   * a tile that slid under it while it stayed still.
+   */
+  private listenHover(): void {
+    const board = this.view.board;
+    const seen = (e: PointerEvent) => {
+      if (e.pointerType === 'touch' || e.buttons !== 0) return;
+      const at = this.pointerAt;
+      if (at && at.x === e.clientX && at.y === e.clientY) return;
+      this.pointerAt = { x: e.clientX, y: e.clientY };
+      this.pointerMoved();
+    };
+    board.addEventListener('pointerover', seen);
+    board.addEventListener('pointermove', seen);
+    board.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'touch') return;
+      this.pointerAt = null;
+      this.pointerMoved();
+    });
+  }
+
+  private pointerMoved(): void {
+    if (!this.hovering()) return;
+    this.hover.move();
+    this.lookSoon();
+  }
+
+  /**
+   * Looks at the tile under the mouse now, or after the commands waiting (never in the middle of
+   * one: called from a change, it waits for the next turn of the event loop).
+   */
+  private lookSoon(): void {
+    if (this.queue.length === 0) {
+      this.hoverLook();
+    } else if (!this.hoverQueued) {
+      this.hoverQueued = true;
+      this.queue.push({ type: 'hover' });
+    }
+  }
+
+  /** Slides the tile under the mouse when hover says so; says how long the slide takes. */
+  private hoverLook(): number {
+    const m = this.game?.model;
+    if (!m || !this.hovering()) return 0;
+    const p = m.puzzle;
+    const at = this.pointerAt;
+    const rect = this.view.board.getBoundingClientRect();
+    const cell = at && cellAt(at.x, at.y, rect, p.width, GAP);
+    const under = cell === null ? null : p.tiles[cell]!;
+    const movable = movableTiles(p);
+    const active = m.overlay === null && !p.solved && !m.autoSolve;
+    const tile = this.hover.look(under, (t) => movable.includes(t), active);
+    return tile === null ? 0 : this.run({ type: 'tile', tile }, this.queue.length);
   }
 
   /** The leaderboard server was found: a solved puzzle on screen can be submitted. */
@@ -99,12 +196,20 @@ export class ScreenPuzzle {
 
   /** Shows the puzzle of the chosen width, loading or starting it. */
   enter(): void {
+    const s = this.ctx.settings();
+    this.view.setControls(
+      { hover: s.puzzleControl === 'hover', invert: s.puzzleInvert },
+      this.series !== undefined,
+    );
+    if (this.series) {
+      this.enterSeries(this.series);
+      return;
+    }
     const plan = this.daily?.();
     if (plan) {
       this.enterDaily(plan);
       return;
     }
-    const s = this.ctx.settings();
     let notice: string | null = null;
     if (!this.game || this.game.model.puzzle.width !== s.width) {
       const loaded = loadPuzzle(this.ctx.kv, s.width);
@@ -114,7 +219,9 @@ export class ScreenPuzzle {
       const best = this.ctx.records.value.puzzle[String(s.width)] ?? {};
       const assisted = loaded.value !== null && savedAssisted(this.ctx.kv, s.width);
       this.game?.close();
-      this.game = this.controller(initialModelPuzzle(puzzle, best, { assisted }));
+      this.game = this.controller(
+        initialModelPuzzle(puzzle, best, { assisted, invert: s.puzzleInvert }),
+      );
     }
     if (s.picture === 'custom' && !this.ctx.picture()) {
       notice = [notice, 'No picture of yours is saved yet: showing the built-in one.']
@@ -125,7 +232,26 @@ export class ScreenPuzzle {
     document.title = `${s.width * s.width - 1}-puzzle · slidebox`;
     this.ctx.mount(this.view.root);
     const m = this.game.model;
-    this.game.replace({ ...m, notice: this.ctx.takeNotices(notice), overlay: null });
+    const said = this.ctx.takeNotices(notice);
+    this.game.replace({ ...m, notice: said, overlay: null, invert: s.puzzleInvert });
+    this.game.resume();
+  }
+
+  /** Deals a relay or a marathon from the card's options: a new one each time it opens. */
+  private enterSeries(kind: SeriesKind): void {
+    const s = this.ctx.settings();
+    if (!this.game) {
+      const series = seriesOf(kind, s);
+      const first = newPuzzle({ width: series.widths[0]!, seed: this.ctx.nextSeed() });
+      const model = initialModelPuzzle(first, {}, { series, invert: s.puzzleInvert });
+      this.game = this.controller(model);
+      this.view.flash(null);
+    }
+    this.view.setLook(this.look());
+    document.title = `${seriesName(this.game.model.series!)} · slidebox`;
+    this.ctx.mount(this.view.root);
+    const m = this.game.model;
+    this.game.replace({ ...m, notice: this.ctx.takeNotices(), overlay: null });
     this.game.resume();
   }
 
@@ -143,14 +269,16 @@ export class ScreenPuzzle {
       }
       const best = this.ctx.records.value.puzzle[String(DAILY_SIZE)] ?? {};
       const assisted = today && savedAssisted(this.ctx.kv, DAILY_SIZE, plan.key);
+      const invert = this.ctx.settings().puzzleInvert;
       this.game?.close();
-      this.game = this.controller(initialModelPuzzle(puzzle!, best, { assisted }), plan);
+      this.game = this.controller(initialModelPuzzle(puzzle!, best, { assisted, invert }), plan);
     }
     this.view.setLook(this.look());
     document.title = 'Daily 15-puzzle · slidebox';
     this.ctx.mount(this.view.root);
     const said = this.ctx.takeNotices(notice ?? dailyNoticeFor(plan, this.ctx.records));
-    this.game.replace({ ...this.game.model, notice: said, overlay: null });
+    const invert = this.ctx.settings().puzzleInvert;
+    this.game.replace({ ...this.game.model, notice: said, overlay: null, invert });
     this.game.resume();
   }
 
@@ -172,7 +300,15 @@ export class ScreenPuzzle {
 
   leave(): void {
     this.queue.clear();
-    this.game?.suspend();
+    this.hoverQueued = false;
+    this.pointerAt = null;
+    if (!this.series) {
+      this.game?.suspend();
+      return;
+    }
+    // A relay or a marathon is played in one sitting: leaving it ends it.
+    this.game?.close();
+    this.game = null;
   }
 
   /** The page was hidden or shown again: the clock stops while nobody can see it. */
@@ -191,13 +327,15 @@ export class ScreenPuzzle {
 
   /** Another tab saved this puzzle: take its position, so neither tab overwrites the other. */
   storageChanged(key: string, shown: boolean): void {
-    if (!this.game || this.daily || key !== KEYS.puzzle(this.game.model.puzzle.width)) return;
+    if (!this.game || this.daily || this.series) return;
+    if (key !== KEYS.puzzle(this.game.model.puzzle.width)) return;
     const width = this.game.model.puzzle.width;
     const loaded = loadPuzzle(this.ctx.kv, width).value;
     if (!loaded) return;
     this.queue.clear();
     const best = this.ctx.records.value.puzzle[String(width)] ?? {};
-    this.game.replace(initialModelPuzzle(loaded, best, { notice: FROM_OTHER_TAB }));
+    const invert = this.ctx.settings().puzzleInvert;
+    this.game.replace(initialModelPuzzle(loaded, best, { notice: FROM_OTHER_TAB, invert }));
     if (shown) this.ctx.live(FROM_OTHER_TAB);
   }
 
@@ -242,12 +380,25 @@ export class ScreenPuzzle {
     const now = Date.now();
     const m = c.model;
     const status = this.game?.status ?? null;
+    if (c.cmd.type === 'new' || c.cmd.type === 'new-confirmed') this.view.flash(null);
     this.view.render(m, now, this.animate && (c.moved || c.undone), status);
     const notice = m.notice !== c.before.notice ? (m.notice ?? '') : '';
     const said =
       c.cmd.type === 'none'
         ? ''
         : describePuzzle(c.before.puzzle, m.puzzle, elapsedMs(m.puzzle, now));
-    this.ctx.live(said || notice);
+    // A puzzle of a series solved: its split is said, then the next puzzle (or the end).
+    const split = seriesLines(c.before, m);
+    if (split.length > 0) {
+      this.view.flash(split[0]!);
+      this.ctx.live([...split, ...(m.puzzle.solved ? [] : [said])].join(' '));
+    } else {
+      this.ctx.live(said || notice);
+    }
+    if (m.puzzle !== c.before.puzzle && this.hovering()) {
+      // A new deal under a still mouse was not its choice; a tile it rests on may now move.
+      if (m.puzzle.previous === null) this.hover.forget();
+      setTimeout(() => this.lookSoon(), 0);
+    }
   }
 }

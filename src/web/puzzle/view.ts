@@ -6,22 +6,44 @@
  */
 import { elapsedMs, movableTiles, posOf } from '../../engine/puzzle.ts';
 import type { SolverStatus } from '../../front/controllerPuzzle.ts';
-import { formatNumber, formatTime } from '../../front/format.ts';
+import { formatNumber, formatSolveTime, formatTime } from '../../front/format.ts';
 import {
   type CommandPuzzle,
   hintTile,
   type ModelPuzzle,
   puzzleName,
   type SolveSummary,
+  seriesDone,
+  seriesName,
+  seriesTimeMs,
   wantsSolution,
 } from '../../front/modelPuzzle.ts';
-import { summaryLines } from '../../front/solveText.ts';
+import { seriesLines, summaryLines } from '../../front/solveText.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from '../ui/dom.ts';
 import { showSubmit, submitButton } from '../ui/submit.ts';
 
-const KEYS_HELP =
-  'Click or tap a tile in the gap’s row or column · arrows/WASD/hjkl slide into the gap · U undo · N new · I hint · P solve (any key stops it) · ? help · Q or Esc menu';
+/** How the player moves tiles: the pointer's way, and whether the arrows move the gap. */
+export interface Controls {
+  readonly hover: boolean;
+  readonly invert: boolean;
+}
+
+/** The keys and controls line (also the help dialog's text). */
+export function keysHelp(c: Controls, series: boolean): string {
+  return [
+    c.hover
+      ? 'Hover: the tile under the mouse slides as soon as it is in the gap’s row or column (tap on a touch screen)'
+      : 'Click or tap a tile in the gap’s row or column',
+    c.invert ? 'arrows/WASD/hjkl move the gap' : 'arrows/WASD/hjkl slide into the gap',
+    'U undo',
+    series ? 'N start again' : 'N new',
+    'I hint · P solve (any key stops it) · ? help · Q or Esc menu',
+  ].join(' · ');
+}
+
+/** How long a split's line stays on the notice line. */
+const SPLIT_MS = 4000;
 
 export interface ViewPuzzleHandlers {
   command(cmd: CommandPuzzle): void;
@@ -51,6 +73,17 @@ export class ViewPuzzle {
   private readonly moves: HTMLElement;
   private readonly time: HTMLElement;
   private readonly best: HTMLElement;
+  /** A series' puzzle number ("2 of 5") and total time, shown instead of the moves. */
+  private readonly at: HTMLElement;
+  private readonly total: HTMLElement;
+  private readonly movesStat: HTMLElement;
+  private readonly seriesStats: HTMLElement[];
+  private readonly keysLine: HTMLElement;
+  private readonly newBtn: HTMLButtonElement;
+  private controls: Controls = { hover: false, invert: false };
+  /** A split's line, shown on the notice line for a while. */
+  private flashText = '';
+  private flashTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly notice: HTMLElement;
   private readonly status: HTMLElement;
   private readonly bar: HTMLProgressElement;
@@ -71,6 +104,14 @@ export class ViewPuzzle {
     this.moves = h('span', { class: 'stat-value', 'data-testid': 'moves' }, '0');
     this.time = h('span', { class: 'stat-value', 'data-testid': 'time' }, '0:00');
     this.best = h('span', { class: 'stat-value stat-small', 'data-testid': 'best' }, '—');
+    this.at = h('span', { class: 'stat-value', 'data-testid': 'series-at' });
+    this.total = h('span', { class: 'stat-value', 'data-testid': 'series-total' }, '0:00');
+    const stat = (label: string, value: HTMLElement) =>
+      h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), value);
+    this.movesStat = stat('Moves', this.moves);
+    this.seriesStats = [stat('Puzzle', this.at), stat('Total', this.total)];
+    this.keysLine = h('p', { class: 'keys-help' });
+    this.newBtn = button('New puzzle', { action: 'new', shortcut: 'N' });
     this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
     this.status = h('span', { 'data-testid': 'solver-status' });
     this.bar = h('progress', { max: 1, value: 0, 'aria-label': 'Building solver tables' });
@@ -80,8 +121,6 @@ export class ViewPuzzle {
       tabindex: 0,
       role: 'application',
       'aria-roledescription': 'sliding puzzle board',
-      'aria-label':
-        'Sliding puzzle. Arrow keys or W A S D slide a tile into the gap; click or tap a tile in the gap’s row or column to slide it.',
       'data-testid': 'board',
     });
     this.undoBtn = button('Undo', { action: 'undo', shortcut: 'U' });
@@ -101,15 +140,17 @@ export class ViewPuzzle {
         h(
           'div',
           { class: 'stats' },
-          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Moves'), this.moves),
-          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Time'), this.time),
-          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Best'), this.best),
+          this.seriesStats[0],
+          this.movesStat,
+          stat('Time', this.time),
+          this.seriesStats[1],
+          stat('Best', this.best),
         ),
       ),
       h(
         'div',
         { class: 'toolbar' },
-        button('New puzzle', { action: 'new', shortcut: 'N' }),
+        this.newBtn,
         this.undoBtn,
         this.hintBtn,
         this.solveBtn,
@@ -118,8 +159,9 @@ export class ViewPuzzle {
       this.notice,
       h('p', { class: 'solver-line', 'aria-live': 'off' }, this.status, this.bar),
       h('div', { class: 'board-wrap' }, this.board),
-      h('p', { class: 'keys-help' }, KEYS_HELP),
+      this.keysLine,
     );
+    this.setControls(this.controls);
     onActions(this.root, ACTIONS, this.on);
     this.numbersBox.addEventListener('change', () => this.on.numbers(this.numbersBox.checked));
   }
@@ -138,6 +180,31 @@ export class ViewPuzzle {
     else this.board.style.removeProperty('--pic');
     this.numbersBox.checked = look.numbers;
     this.numbersLabel.hidden = look.picture === null;
+  }
+
+  /** How tiles are moved, for the keys line, the help dialog and the board's label. */
+  setControls(c: Controls, series = false): void {
+    this.controls = c;
+    setText(this.keysLine, keysHelp(c, series));
+    const pointer = c.hover
+      ? 'move the mouse onto a tile in the gap’s row or column, or tap it, to slide it'
+      : 'click or tap a tile in the gap’s row or column to slide it';
+    const arrows = c.invert
+      ? 'Arrow keys or W A S D move the gap'
+      : 'Arrow keys or W A S D slide a tile into the gap';
+    this.board.setAttribute('aria-label', `Sliding puzzle. ${arrows}; ${pointer}.`);
+  }
+
+  /** Shows a split's line on the notice line for a few seconds (null: takes it away now). */
+  flash(text: string | null): void {
+    clearTimeout(this.flashTimer);
+    this.flashText = text ?? '';
+    setText(this.notice, this.flashText);
+    if (text === null) return;
+    this.flashTimer = setTimeout(() => {
+      if (this.notice.textContent === this.flashText) setText(this.notice, '');
+      this.flashText = '';
+    }, SPLIT_MS);
   }
 
   /** Shows the model at time `now`; `animate` lets tiles slide (CSS transition). */
@@ -162,15 +229,8 @@ export class ViewPuzzle {
       el.classList.toggle('home', i === t - 1);
     });
 
-    setText(this.title, puzzleName(w));
-    setText(this.moves, formatNumber(p.moves));
-    setText(this.time, formatTime(elapsedMs(p, now)));
-    const b = m.best;
-    setText(
-      this.best,
-      b.moves === undefined ? '—' : `${formatNumber(b.moves)} · ${formatTime(b.timeMs ?? 0)}`,
-    );
-    setText(this.notice, m.notice ?? '');
+    this.renderStats(m, now);
+    setText(this.notice, m.notice ?? this.flashText);
     this.undoBtn.disabled = p.previous === null || p.solved;
     this.hintBtn.disabled = p.solved;
     this.solveBtn.disabled = p.solved;
@@ -183,6 +243,31 @@ export class ViewPuzzle {
     if (s?.progress != null) this.bar.value = s.progress;
     this.showOverlay(m, now);
     if (this.summaryEl && m.summary) showSummary(this.summaryEl, m.summary);
+  }
+
+  /** The title and the figures above the board: a single puzzle's, or a series'. */
+  private renderStats(m: ModelPuzzle, now: number): void {
+    const p = m.puzzle;
+    const s = m.series;
+    this.root.classList.toggle('series', s !== null);
+    this.movesStat.hidden = s !== null;
+    for (const el of this.seriesStats) el.hidden = s === null;
+    setText(this.newBtn, s ? 'Start again' : 'New puzzle');
+    this.tick(m, now);
+    if (s) {
+      setText(this.title, seriesName(s));
+      const at = Math.min(s.splits.length + 1, s.widths.length);
+      setText(this.at, `${at} of ${s.widths.length}`);
+      setText(this.best, m.seriesBest ? formatSolveTime(m.seriesBest.timeMs) : '—');
+      return;
+    }
+    setText(this.title, puzzleName(p.width));
+    setText(this.moves, formatNumber(p.moves));
+    const b = m.best;
+    setText(
+      this.best,
+      b.moves === undefined ? '—' : `${formatNumber(b.moves)} · ${formatTime(b.timeMs ?? 0)}`,
+    );
   }
 
   /** Shows a notice until the next change (one the model does not hold: sharing). */
@@ -198,6 +283,10 @@ export class ViewPuzzle {
   /** Updates only the timer (called every second while it runs). */
   tick(m: ModelPuzzle, now: number): void {
     setText(this.time, formatTime(elapsedMs(m.puzzle, now)));
+    const s = m.series;
+    // Once the series is over, its total to the millisecond (as the end box says it).
+    if (s)
+      setText(this.total, (seriesDone(s) ? formatSolveTime : formatTime)(seriesTimeMs(m, now)));
   }
 
   private build(w: number): void {
@@ -257,28 +346,57 @@ export class ViewPuzzle {
     return el;
   }
 
+  /** A relay's or a marathon's end: its total, moves, splits and whether it is a new best. */
+  private seriesOverlay(m: ModelPuzzle): HTMLElement {
+    const s = m.series!;
+    // The series' closing lines (not the last split's, which they sum up).
+    const before = { ...m, series: { ...s, splits: s.splits.slice(0, -1) } };
+    const lines = seriesLines(before, m).slice(1);
+    const el = overlay('won', 'Done!', '', [
+      button('Again', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
+      button('Menu', { action: 'menu' }),
+    ]);
+    const summary = h(
+      'div',
+      { class: 'solve-summary', 'data-testid': 'series-summary' },
+      ...lines.map((line, i) =>
+        h('div', { class: i === 0 ? 'summary-main' : 'summary-line' }, line),
+      ),
+    );
+    el.querySelector('h2')!.after(summary);
+    return el;
+  }
+
   private showOverlay(m: ModelPuzzle, now: number): void {
+    const done = m.series !== null && seriesDone(m.series);
     const kind =
       m.overlay === 'confirm-new'
         ? 'confirm'
         : m.overlay === 'help'
           ? 'help'
-          : m.puzzle.solved
-            ? 'won'
-            : null;
+          : done
+            ? 'series-done'
+            : m.puzzle.solved
+              ? 'won'
+              : null;
     this.overlays.show(kind, () => {
-      let el: HTMLElement;
-      if (kind === 'help') {
-        el = helpOverlay(KEYS_HELP);
-      } else if (kind === 'won') {
-        el = this.wonOverlay(m, now);
-      } else {
-        el = overlay('confirm', 'Start a new puzzle?', 'This puzzle will be lost.', [
-          button('New puzzle', { action: 'new-confirmed', cls: 'btn btn-primary', shortcut: 'Y' }),
+      if (kind === 'help') return helpOverlay(keysHelp(this.controls, m.series !== null));
+      if (kind === 'won') return this.wonOverlay(m, now);
+      if (kind === 'series-done') return this.seriesOverlay(m);
+      const name = m.series?.kind;
+      return overlay(
+        'confirm',
+        name ? `Start the ${name} again?` : 'Start a new puzzle?',
+        name ? 'The time so far will be lost.' : 'This puzzle will be lost.',
+        [
+          button(name ? 'Start again' : 'New puzzle', {
+            action: 'new-confirmed',
+            cls: 'btn btn-primary',
+            shortcut: 'Y',
+          }),
           button('Cancel', { action: 'cancel', shortcut: 'Escape' }),
-        ]);
-      }
-      return el;
+        ],
+      );
     });
   }
 }

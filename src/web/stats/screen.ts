@@ -36,7 +36,7 @@ export class ScreenStats {
   private show(opening: number, history: History, said: string | null): void {
     if (opening !== this.opened) return;
     const notice = this.ctx.takeNotices(said);
-    this.view.render(history, notice);
+    this.view.render(history, notice, this.ctx.records.value.series);
     if (notice) this.ctx.live(notice);
   }
 

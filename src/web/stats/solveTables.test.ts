@@ -8,6 +8,8 @@ import {
   noteCell,
   optimalCell,
   SOLVE_COLUMNS,
+  seriesKeyName,
+  seriesRows,
   solveRow,
   solveRows,
 } from './solveTables.ts';
@@ -89,5 +91,29 @@ describe('the averages table', () => {
       '2.00',
       '3.50',
     ]);
+  });
+});
+
+describe('the best relays and marathons', () => {
+  it('names a series by its records key', () => {
+    expect(seriesKeyName('relay-6')).toBe('Relay 3×3 → 6×6');
+    expect(seriesKeyName('marathon-4x10')).toBe('Marathon · 10 × 4×4');
+    expect(seriesKeyName('something-else')).toBe('something-else');
+  });
+
+  it('lists relays first, then marathons, smallest first, with the total and its moves', () => {
+    const rows = seriesRows({
+      'marathon-4x10': { timeMs: 301_250, moves: 1_520 },
+      'relay-8': { timeMs: 3_725_004, moves: 2_310 },
+      'marathon-3x5': { timeMs: 41_002, moves: 130 },
+      'relay-4': { timeMs: 19_876, moves: 95 },
+    });
+    expect(rows).toEqual([
+      ['Relay 3×3 → 4×4', '19.876', '95'],
+      ['Relay 3×3 → 8×8', '1:02:05.004', '2,310'],
+      ['Marathon · 5 × 3×3', '41.002', '130'],
+      ['Marathon · 10 × 4×4', '5:01.250', '1,520'],
+    ]);
+    expect(seriesRows()).toEqual([]);
   });
 });

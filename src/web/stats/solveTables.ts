@@ -1,11 +1,14 @@
 /**
  * A puzzle size's speedsolving tables on the statistics screen: its averages (single to ao100,
  * the current and the best, of time, moves and TPS) and its recent solves, newest first, the
- * last {@link SOLVES_SHOWN} at first and every kept one on request. The rows are worked out by
- * pure functions (unit-tested); the tables scroll sideways inside their own box on a phone.
+ * last {@link SOLVES_SHOWN} at first and every kept one on request; and the best relays and
+ * marathons. The rows are worked out by pure functions (unit-tested); the tables scroll sideways
+ * inside their own box on a phone.
  */
 import { formatNumber, formatSolveTime } from '../../front/format.ts';
 import type { SolveLine } from '../../front/historySummary.ts';
+import { newSeries, seriesName } from '../../front/modelPuzzle.ts';
+import type { SeriesRecord } from '../../front/records.ts';
 import {
   AVERAGES,
   type AverageName,
@@ -188,4 +191,60 @@ function showAll(rows: readonly HTMLElement[]): HTMLButtonElement {
     btn.textContent = open ? few : all;
   });
   return btn;
+}
+
+/** A series' records key in words: "relay-6" is "Relay 3×3 → 6×6" (an unknown key as it is). */
+export function seriesKeyName(key: string): string {
+  const relay = /^relay-(\d+)$/.exec(key);
+  if (relay) return seriesName(newSeries({ kind: 'relay', upTo: Number(relay[1]) }));
+  const m = /^marathon-(\d+)x(\d+)$/.exec(key);
+  if (!m) return key;
+  return seriesName(newSeries({ kind: 'marathon', width: Number(m[1]), count: Number(m[2]) }));
+}
+
+/** The best relays and marathons as rows (name, total, moves): relays first, smallest first. */
+export function seriesRows(series: Readonly<Record<string, SeriesRecord>> = {}): string[][] {
+  const relayFirst = (k: string) => (k.startsWith('relay') ? 0 : 1);
+  return Object.keys(series)
+    .sort((a, b) => relayFirst(a) - relayFirst(b) || a.localeCompare(b, 'en', { numeric: true }))
+    .map((k) => [
+      seriesKeyName(k),
+      formatSolveTime(series[k]!.timeMs),
+      formatNumber(series[k]!.moves),
+    ]);
+}
+
+/** The table of the best relays and marathons, or null when none was finished yet. */
+export function seriesTable(series?: Readonly<Record<string, SeriesRecord>>): HTMLElement | null {
+  const rows = seriesRows(series);
+  if (rows.length === 0) return null;
+  const table = h(
+    'table',
+    { class: 'solve-table', 'data-testid': 'series-bests' },
+    h('caption', {}, 'Best totals'),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col', class: 'row-name' }, 'Series'),
+        h('th', { scope: 'col' }, 'Total'),
+        h('th', { scope: 'col' }, 'Moves'),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...rows.map(([name, ...cells]) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row', class: 'row-name' }, name),
+          ...cells.map((c) => h('td', { class: 'num' }, c)),
+        ),
+      ),
+    ),
+  );
+  return scroller(table);
 }

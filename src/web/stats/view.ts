@@ -1,16 +1,18 @@
 /**
  * The statistics screen: the history's figures group by group (a game kind and a board size),
  * with charts — scores over time, the largest tiles reached, puzzle times per size — each with
- * its table, and for each puzzle size its averages and recent solves (solveTables.ts). It shows
- * what it is given; the wiring file reads the history.
+ * its table, for each puzzle size its averages and recent solves (solveTables.ts), and the best
+ * relays and marathons (from the records). It shows what it is given; the wiring file reads the
+ * history.
  */
 import { formatNumber, formatTime } from '../../front/format.ts';
 import { type GroupKey, groupKey, type History, type HistoryEntry } from '../../front/history.ts';
 import { type GroupSummary, summarize } from '../../front/historySummary.ts';
 import { puzzleName } from '../../front/modelPuzzle.ts';
+import type { SeriesRecord } from '../../front/records.ts';
 import { button, h } from '../ui/dom.ts';
 import { barChart, lineChart } from './charts.ts';
-import { averagesTable, solvesTable } from './solveTables.ts';
+import { averagesTable, seriesTable, solvesTable } from './solveTables.ts';
 
 export interface ViewStatsHandlers {
   menu(): void;
@@ -125,6 +127,18 @@ function puzzleTimes(groups: readonly GroupSummary[]): HTMLElement | null {
   return barChart('Puzzle times per size (median)', ['Size', 'Median (best)'], bars);
 }
 
+/** The best relays and marathons, a card of its own (null: none finished yet). */
+function seriesCard(series?: Readonly<Record<string, SeriesRecord>>): HTMLElement | null {
+  const table = seriesTable(series);
+  if (!table) return null;
+  return h(
+    'section',
+    { class: 'card stats-group stats-series', 'data-testid': 'stats-series' },
+    h('h2', {}, 'Relays and marathons'),
+    table,
+  );
+}
+
 export class ViewStats {
   readonly root: HTMLElement;
   private readonly body = h('div', { class: 'stats-body', 'data-testid': 'stats-body' });
@@ -154,16 +168,25 @@ export class ViewStats {
     this.body.replaceChildren(h('p', { class: 'stats-loading' }, 'Loading…'));
   }
 
-  render(history: History, notice: string | null): void {
+  /** The history's figures, and the best relays and marathons (`series`, from the records). */
+  render(
+    history: History,
+    notice: string | null,
+    series?: Readonly<Record<string, SeriesRecord>>,
+  ): void {
     this.notice.textContent = notice ?? '';
     const s = summarize(history);
+    const bests = seriesCard(series);
     if (s.games === 0) {
       this.body.replaceChildren(
         h(
           'p',
           { class: 'stats-empty' },
-          'No finished games yet: play one from the menu, and its figures appear here.',
+          bests
+            ? 'No finished single games yet.'
+            : 'No finished games yet: play one from the menu, and its figures appear here.',
         ),
+        ...(bests ? [bests] : []),
       );
       return;
     }
@@ -180,6 +203,9 @@ export class ViewStats {
             ...charts(g, entries),
           );
     });
+    // The series' bests go under the puzzle groups.
+    const lastPuzzle = s.groups.findLastIndex((g) => g.kind === 'puzzle');
+    if (bests) sections.splice(lastPuzzle + 1, 0, bests);
     const times = puzzleTimes(s.groups);
     this.body.replaceChildren(
       h(

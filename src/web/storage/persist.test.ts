@@ -199,6 +199,43 @@ describe('settings of versus, duel and spawns', () => {
   });
 });
 
+describe('settings of the puzzle’s controls, relays and marathons', () => {
+  it('keeps the hover control, inverted arrows, the relay’s size and the marathon’s count', () => {
+    const s = memory();
+    const mine = {
+      ...DEFAULT_SETTINGS,
+      puzzleControl: 'hover' as const,
+      puzzleInvert: true,
+      relayUpTo: 7,
+      marathonCount: 25,
+    };
+    saveSettings(s, mine);
+    expect(loadSettings(s)).toEqual({ value: mine, notice: null });
+  });
+
+  it('defaults to clicks, arrows sliding tiles, a relay to 5×5 and a marathon of 10', () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      puzzleControl: 'click',
+      puzzleInvert: false,
+      relayUpTo: 5,
+      marathonCount: 10,
+    });
+  });
+
+  it('resets bad values with a notice naming them', () => {
+    const s = memory();
+    saveSettings(s, DEFAULT_SETTINGS);
+    const saved = JSON.parse(s.getItem(KEYS.settings)!);
+    const bad = { ...saved, puzzleControl: 'drag', relayUpTo: 3, marathonCount: 1000 };
+    s.setItem(KEYS.settings, JSON.stringify(bad));
+    const r = loadSettings(s);
+    expect(r.value).toEqual(DEFAULT_SETTINGS);
+    expect(r.notice).toBe(
+      'Settings were reset: some saved settings were invalid (puzzleControl, relayUpTo, marathonCount).',
+    );
+  });
+});
+
 describe('2048 with evil spawns', () => {
   it('is saved apart from the natural game and needs the placer to load', () => {
     const s = memory();

@@ -1,8 +1,9 @@
 /**
  * The web app's settings: which game, the board sizes, the 2048 target and spawns, the puzzle's
- * picture mode, the autoplay speed, and who plays versus and duel with which rules. Read back
- * leniently: a field that is wrong falls back to its default (and says so), so a bad settings
- * entry never stops the app; a field missing from older settings takes its default quietly.
+ * picture mode and controls, its relays and marathons, the autoplay speed, and who plays versus
+ * and duel with which rules. Read back leniently: a field that is wrong falls back to its
+ * default (and says so), so a bad settings entry never stops the app; a field missing from older
+ * settings takes its default quietly.
  */
 import { DEFAULT_SIZE, DEFAULT_TARGET } from '../../engine/game2048.ts';
 import { DEFAULT_WIDTH } from '../../engine/puzzle.ts';
@@ -37,6 +38,19 @@ export const VERSUS_CAPS = [0, 8, 16, 32] as const;
 
 const PLAYER_KINDS: readonly PlayerKind[] = ['human', 'ai'];
 
+/** How the pointer moves the puzzle's tiles: a click (or tap), or as it passes over them. */
+export const PUZZLE_CONTROLS = ['click', 'hover'] as const;
+export type PuzzleControl = (typeof PUZZLE_CONTROLS)[number];
+
+/** The puzzle series the puzzle card starts: a relay of sizes, or a marathon of one size. */
+export type SeriesKind = 'relay' | 'marathon';
+
+/** The sizes a relay can run up to (from 3×3). */
+export const RELAY_SIZES = [4, 5, 6, 7, 8] as const;
+
+/** The marathon lengths offered (puzzles of the card's size in a row). */
+export const MARATHON_COUNTS = [3, 5, 10, 12, 25, 50, 100] as const;
+
 export const SETTINGS_KIND = 'slidebox/web-settings';
 export const SETTINGS_VERSION = 1;
 
@@ -62,6 +76,14 @@ export interface Settings {
   /** Who slides first in a duel (the other places, then the roles swap). */
   readonly duelSlider: PlayerKind;
   readonly duelPlacer: PlayerKind;
+  /** The puzzle: tiles move on a click (or tap), or as the mouse passes over them. */
+  readonly puzzleControl: PuzzleControl;
+  /** The puzzle's arrow keys move the gap instead of a tile. */
+  readonly puzzleInvert: boolean;
+  /** The largest puzzle of a relay (from 3×3). */
+  readonly relayUpTo: number;
+  /** How many puzzles a marathon has. */
+  readonly marathonCount: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -78,6 +100,10 @@ export const DEFAULT_SETTINGS: Settings = {
   versusCap: 0,
   duelSlider: 'human',
   duelPlacer: 'ai',
+  puzzleControl: 'click',
+  puzzleInvert: false,
+  relayUpTo: 5,
+  marathonCount: 10,
 };
 
 function isSize(x: unknown): x is number {
@@ -126,6 +152,10 @@ export function parseSettings(data: unknown): { settings: Settings; problem: str
     versusCap: pickNew('versusCap', VERSUS_CAPS),
     duelSlider: pickNew('duelSlider', PLAYER_KINDS),
     duelPlacer: pickNew('duelPlacer', PLAYER_KINDS),
+    puzzleControl: pickNew('puzzleControl', PUZZLE_CONTROLS),
+    puzzleInvert: pickNew('puzzleInvert', [true, false]),
+    relayUpTo: pickNew('relayUpTo', RELAY_SIZES),
+    marathonCount: pickNew('marathonCount', MARATHON_COUNTS),
   };
   return {
     settings,
