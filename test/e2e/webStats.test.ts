@@ -308,12 +308,12 @@ function solveValue(e: HistoryEntry, m: Metric): number | null {
   return e.moves / (e.timeMs! / 1000);
 }
 
-/** A mark as the table shows it (a single's moves are a whole number). */
-function markShown(v: number | 'DNF' | null, m: Metric, name: string): string {
+/** A mark as the table shows it (a whole number of moves without decimals). */
+function markShown(v: number | 'DNF' | null, m: Metric): string {
   if (v === null) return '–';
   if (v === 'DNF') return 'DNF';
   if (m === 'time') return formatSolveTime(v);
-  return m === 'moves' && name === 'single' ? String(v) : v.toFixed(2);
+  return m === 'moves' && Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
 /** The averages table's rows for a run of solves (the solver's left out), worked out here. */
@@ -331,7 +331,7 @@ function expectedAverages(entries: readonly HistoryEntry[]): string[][] {
       const numbers = windows.filter((w): w is number => w !== 'DNF');
       let best: number | 'DNF' | null = windows.length > 0 ? 'DNF' : null;
       if (numbers.length > 0) best = more ? Math.max(...numbers) : Math.min(...numbers);
-      return [markShown(windows.at(-1) ?? null, m, name), markShown(best, m, name)];
+      return [markShown(windows.at(-1) ?? null, m), markShown(best, m)];
     });
     return [name, ...cells];
   });
