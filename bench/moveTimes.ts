@@ -15,21 +15,10 @@
 import { moveTile, newPuzzle } from '../src/engine/puzzle.ts';
 import { encodeShared, sharedPuzzle } from '../src/engine/shareCode.ts';
 import { solvePuzzle } from '../src/solvers/puzzle/solve.ts';
+import { mulberry32 } from '../src/testing/seeded.ts';
 
 const nArg = process.argv.indexOf('--n');
 const N = nArg >= 0 ? Number(process.argv[nArg + 1]) : 20;
-
-/** A small seeded generator (mulberry32): the same timings on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** Paces: the typical gap between moves (ms), and how often a longer look comes. */
 const PACES = [
@@ -67,7 +56,7 @@ interface Row {
 async function solve(width: number, seed: number, pace: (typeof PACES)[number]): Promise<Row> {
   const start = newPuzzle({ width, seed });
   const { moves } = await solvePuzzle([...start.tiles], width, { optimal: false });
-  const rnd = random(seed * 7919 + width);
+  const rnd = mulberry32(seed * 7919 + width);
   let untimed = start;
   let timed = start;
   let now = 1_000_000;

@@ -64,6 +64,7 @@ import {
 } from '../src/net/rooms.ts';
 import { withoutUndo } from '../src/server/roomLive.ts';
 import { startPostgres } from '../src/testing/postgres.ts';
+import { mulberry32 } from '../src/testing/seeded.ts';
 
 const { values } = parseArgs({
   options: {
@@ -402,18 +403,6 @@ function slides(cells: readonly (readonly number[])[], dir: Direction): boolean 
   return false;
 }
 
-/** A small seeded generator (mulberry32): the bots' choices repeat with the seed. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Seat {
   readonly side: Side;
   ws: WebSocket | null;
@@ -659,7 +648,7 @@ async function openRoom(i: number, a: string, b: string, stats: Stats): Promise<
   let room: BotRoom | null = null;
   try {
     const created = await createRoom(a, `bot ${i} a`);
-    room = new BotRoom(created.code, seededRandom(SEED * 1_000_003 + i), stats);
+    room = new BotRoom(created.code, mulberry32(SEED * 1_000_003 + i), stats);
     await room.connect(a, 0, { type: 'hello', room: created.code, seat: created.seat });
     await room.connect(b, 1, { type: 'hello', room: created.code, name: `bot ${i} b` });
     return room;
