@@ -40,6 +40,9 @@ const TABLE_WIDTHS = new Set([4]);
 /** Widths whose solves get their optimal move count (larger ones: a lower bound). */
 const OPTIMAL_WIDTHS = new Set([3, 4]);
 
+/** An optimal count as far as it is known now (null while it is being worked out). */
+const known = (o: OptimalCount | 'pending' | null) => (o === 'pending' ? null : o);
+
 /** The tiles a puzzle was dealt (before its first move). */
 export function startTiles(p: Puzzle): readonly number[] {
   let root = p;
@@ -260,10 +263,7 @@ export class ControllerPuzzle {
     const p = this.m.puzzle;
     if (!p.solved || before.puzzle.solved || p.moves === 0) return;
     const timeMs = Math.round(elapsedMs(p, now));
-    const optimal = this.knownOptimal(p);
-    const o = this.optimal;
-    const pending =
-      optimal === null && o !== null && !o.done && o.start === startTiles(p).join(',');
+    const optimal = this.optimalOf(p);
     let improved: readonly AverageName[] = [];
     let averages: Averages | null = null;
     if (!this.m.assisted) {
@@ -286,13 +286,13 @@ export class ControllerPuzzle {
         timeMs,
         moves: p.moves,
         tps: tpsOf(p.moves, timeMs),
-        optimal: pending ? 'pending' : optimal,
+        optimal,
         assisted: this.m.assisted,
         improved,
         averages,
       },
     };
-    const entry = entryPuzzle(p, timeMs, this.m.assisted, now, { optimal });
+    const entry = entryPuzzle(p, timeMs, this.m.assisted, now, { optimal: known(optimal) });
     const h = this.opts.store.recordGame?.(entry);
     if (h && !h.ok) this.m = { ...this.m, notice: h.error.message };
     this.solvedEntry = entry;
@@ -319,17 +319,18 @@ export class ControllerPuzzle {
     const timeMs = Math.round(elapsedMs(p, now));
     if (!before.assisted) this.opts.store.recordSolve(p.width, p.moves, null);
     const entry = entryPuzzle(p, timeMs, before.assisted, now, {
-      optimal: this.knownOptimal(p),
+      optimal: known(this.optimalOf(p)),
       dnf: true,
     });
     const h = this.opts.store.recordGame?.(entry);
     if (h && !h.ok) this.m = { ...this.m, notice: h.error.message };
   }
 
-  /** The optimal move count of `p`'s start, if it is known by now. */
-  private knownOptimal(p: Puzzle): OptimalCount | null {
+  /** The optimal move count of `p`'s start: known, still being worked out, or none. */
+  private optimalOf(p: Puzzle): OptimalCount | 'pending' | null {
     const o = this.optimal;
-    return o?.done && o.start === startTiles(p).join(',') ? o.value : null;
+    if (!o || o.start !== startTiles(p).join(',')) return null;
+    return o.done ? o.value : 'pending';
   }
 
   /**

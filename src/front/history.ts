@@ -10,12 +10,12 @@ import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import {
   type BestAverages,
   combineBests,
-  foldSolve,
   NO_BESTS,
   parseBestAverages,
   parseTail,
   type SolveMark,
   TAIL_LENGTH,
+  withSolve,
 } from './solves.ts';
 
 export const GAME_KINDS = ['2048', 'puzzle', 'versus', 'duel'] as const;
@@ -166,26 +166,11 @@ export function solveMark(e: HistoryEntry): SolveMark {
   return { timeMs: e.won ? (e.timeMs ?? 0) : null, moves: e.moves };
 }
 
-const fromTail = ([t, moves]: readonly [number, number]): SolveMark => ({
-  timeMs: t < 0 ? null : t,
-  moves,
-});
-const toTail = (s: SolveMark): [number, number] => [s.timeMs ?? -1, s.moves];
-
-/** The solves a puzzle group's totals carry on (oldest first). */
-export function tailOf(t: Totals): SolveMark[] {
-  return (t.tail ?? []).map(fromTail);
-}
-
 /** A puzzle group's tail and best averages after one more of the player's own solves. */
-function withSolve(t: Totals, e: HistoryEntry): Pick<Totals, 'tail' | 'bestAverages'> {
+function withOwnSolve(t: Totals, e: HistoryEntry): Pick<Totals, 'tail' | 'bestAverages'> {
   if (e.kind !== 'puzzle' || e.assisted) return {};
-  const before = tailOf(t);
-  const mark = solveMark(e);
-  return {
-    tail: [...before, mark].slice(-TAIL_LENGTH).map(toTail),
-    bestAverages: foldSolve(t.bestAverages ?? NO_BESTS, before, mark),
-  };
+  const next = withSolve(t.tail, t.bestAverages, solveMark(e));
+  return { tail: next.tail, bestAverages: next.bests };
 }
 
 /** The totals after one more game of their group. */
@@ -210,7 +195,7 @@ export function addToTotals(t: Totals, e: HistoryEntry): Totals {
     ...(bestTimeMs !== undefined ? { bestTimeMs } : {}),
     ...(fewestMoves !== undefined ? { fewestMoves } : {}),
     ...(results !== undefined ? { results } : {}),
-    ...withSolve(t, e),
+    ...withOwnSolve(t, e),
     streak,
     longestStreak: Math.max(t.longestStreak, streak),
   };

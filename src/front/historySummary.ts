@@ -16,9 +16,8 @@ import {
   type HistoryEntry,
   type Tally,
   type Totals,
-  tailOf,
 } from './history.ts';
-import { type Averages, averagesFrom, METRICS, type Metric, NO_BESTS, tpsOf } from './solves.ts';
+import { type Averages, allAverages, type Metric, tpsOf } from './solves.ts';
 
 /** How many recent scores a group's summary carries (for a sparkline). */
 export const RECENT_SCORES = 30;
@@ -148,15 +147,10 @@ export function solveLine(e: HistoryEntry): SolveLine {
 /** A puzzle group's solves, DNFs and averages (the totals have every solve folded in). */
 function puzzleFigures(t: Totals, kept: readonly HistoryEntry[]): Partial<GroupSummary> {
   if (t.kind !== 'puzzle') return {};
-  const tail = tailOf(t);
-  const bests = t.bestAverages ?? NO_BESTS;
-  const averages = Object.fromEntries(
-    METRICS.map((m) => [m, averagesFrom(tail, bests, m)]),
-  ) as Record<Metric, Averages>;
   return {
     dnfs: t.games - t.wins,
     solves: kept.slice(-RECENT_SOLVES).map(solveLine),
-    averages,
+    averages: allAverages(t.tail, t.bestAverages),
   };
 }
 

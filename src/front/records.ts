@@ -8,17 +8,14 @@ import { type DailyTable, parseDailyTable } from './daily.ts';
 import {
   type AverageName,
   type Averages,
-  averagesFrom,
+  allAverages,
   type BestAverages,
-  foldSolve,
   improved,
   METRICS,
   type Metric,
-  NO_BESTS,
   parseBestAverages,
   parseTail,
-  type SolveMark,
-  TAIL_LENGTH,
+  withSolve,
 } from './solves.ts';
 import type { Opponent } from './versusAi.ts';
 
@@ -264,21 +261,6 @@ export function solveRecords(
   };
 }
 
-/** The player's last solves of a width, oldest first. */
-export function solveTail(rec: PuzzleRecord): SolveMark[] {
-  return (rec.tail ?? []).map(([t, moves]) => ({ timeMs: t < 0 ? null : t, moves }));
-}
-
-/** Every average of a width's records, by metric. */
-export function puzzleAverages(rec: PuzzleRecord): Record<Metric, Averages> {
-  const tail = solveTail(rec);
-  const bests = rec.bests ?? NO_BESTS;
-  return Object.fromEntries(METRICS.map((m) => [m, averagesFrom(tail, bests, m)])) as Record<
-    Metric,
-    Averages
-  >;
-}
-
 /**
  * The records after one of the player's own solves (`timeMs` null: a puzzle given up, a DNF):
  * the fewest moves and the fastest time, the last solves and their best averages.
@@ -294,8 +276,6 @@ export function recordSolve<R extends Records>(
   const time = timeMs === null ? null : Math.round(timeMs);
   const movesRecord = time !== null && (old.moves === undefined || moves < old.moves);
   const timeRecord = time !== null && (old.timeMs === undefined || time < old.timeMs);
-  const before = solveTail(old);
-  const mark: SolveMark = { timeMs: time, moves };
   const rec: PuzzleRecord = {
     ...(movesRecord ? { moves } : old.moves !== undefined ? { moves: old.moves } : {}),
     ...(timeRecord && time !== null
@@ -303,11 +283,10 @@ export function recordSolve<R extends Records>(
       : old.timeMs !== undefined
         ? { timeMs: old.timeMs }
         : {}),
-    tail: [...before, mark].slice(-TAIL_LENGTH).map((x) => [x.timeMs ?? -1, x.moves] as const),
-    bests: foldSolve(old.bests ?? NO_BESTS, before, mark),
+    ...withSolve(old.tail, old.bests, { timeMs: time, moves }),
   };
-  const was = puzzleAverages(old);
-  const now = puzzleAverages(rec);
+  const was = allAverages(old.tail, old.bests);
+  const now = allAverages(rec.tail, rec.bests);
   return {
     records: { ...records, puzzle: { ...records.puzzle, [key]: rec } },
     movesRecord,

@@ -65,17 +65,23 @@ export function seriesLines(before: ModelPuzzle, after: ModelPuzzle): string[] {
   const lines = [
     `Split ${s.splits.length} of ${s.widths.length} · ${split.width}×${split.width}: ${formatSolveTime(split.timeMs)} (${formatNumber(split.moves)} moves) · total ${formatSolveTime(total)}`,
   ];
-  if (!seriesDone(s)) return lines;
+  return seriesDone(s) ? [...lines, ...seriesEndLines(after)] : lines;
+}
+
+/** A finished series: its total and moves, its splits, and whether it is a new best. */
+export function seriesEndLines(m: ModelPuzzle): string[] {
+  const s = m.series!;
+  const total = s.splits.reduce((t, x) => t + x.timeMs, 0);
   const moves = s.splits.reduce((t, x) => t + x.moves, 0);
   const times = s.splits.map((x) => x.timeMs);
-  lines.push(`${seriesName(s)}: ${formatSolveTime(total)} · ${formatNumber(moves)} moves`);
-  lines.push(
+  const lines = [
+    `${seriesName(s)}: ${formatSolveTime(total)} · ${formatNumber(moves)} moves`,
     times.length <= 8
       ? `Splits ${times.map(formatSolveTime).join(' · ')}`
       : `Fastest ${formatSolveTime(Math.min(...times))} · slowest ${formatSolveTime(Math.max(...times))}`,
-  );
-  if (after.assisted) lines.push('The solver helped: no record.');
-  else if (after.records?.time) lines.push('New best!');
-  else if (after.seriesBest) lines.push(`Best ${formatSolveTime(after.seriesBest.timeMs)}`);
+  ];
+  if (m.assisted) lines.push('The solver helped: no record.');
+  else if (m.records?.time) lines.push('New best!');
+  else if (m.seriesBest) lines.push(`Best ${formatSolveTime(m.seriesBest.timeMs)}`);
   return lines;
 }

@@ -128,6 +128,38 @@ export function averagesFrom(
   return out;
 }
 
+/** Stored solves: [time or -1 for a DNF, moves], oldest first. */
+export type TailPairs = readonly (readonly [number, number])[];
+
+/** The solves of a stored tail. */
+export function marksOf(tail: TailPairs | undefined): SolveMark[] {
+  return (tail ?? []).map(([t, moves]) => ({ timeMs: t < 0 ? null : t, moves }));
+}
+
+/** A stored tail and its best averages after one more solve. */
+export function withSolve(
+  tail: TailPairs | undefined,
+  bests: BestAverages | undefined,
+  solve: SolveMark,
+): { tail: [number, number][]; bests: BestAverages } {
+  const before = marksOf(tail);
+  return {
+    tail: [...before, solve].slice(-TAIL_LENGTH).map((x) => [x.timeMs ?? -1, x.moves]),
+    bests: foldSolve(bests ?? NO_BESTS, before, solve),
+  };
+}
+
+/** Every average of a stored tail and its bests, by metric. */
+export function allAverages(
+  tail: TailPairs | undefined,
+  bests: BestAverages | undefined,
+): Record<Metric, Averages> {
+  const marks = marksOf(tail);
+  return Object.fromEntries(
+    METRICS.map((m) => [m, averagesFrom(marks, bests ?? NO_BESTS, m)]),
+  ) as Record<Metric, Averages>;
+}
+
 /** The bests after one more solve, given the solves before it (at least the last 99). */
 export function foldSolve(
   bests: BestAverages,

@@ -226,17 +226,23 @@ describe('slidebox export and replay --plain', () => {
   });
 });
 
+/** `slidebox replay CODE` in a 90×30 tmux pane. */
+async function replayInTmux(code: string) {
+  const pane = await tmux.start({
+    args: ['replay', code],
+    env: { COLORTERM: 'truecolor' },
+    cols: 90,
+    rows: 30,
+    workDir: dirs.make('slidebox-e2e-pid-'),
+  });
+  panes.push(pane);
+  return pane;
+}
+
 describe('slidebox replay in a terminal', () => {
   test('plays by itself, pauses, steps, jumps to the ends, and quits cleanly', async () => {
     const { code, game } = exported(33, 30);
-    const pane = await tmux.start({
-      args: ['replay', code],
-      env: { COLORTERM: 'truecolor' },
-      cols: 90,
-      rows: 30,
-      workDir: dirs.make('slidebox-e2e-pid-'),
-    });
-    panes.push(pane);
+    const pane = await replayInTmux(code);
     const last = game.final.moves;
     await pane.waitForText(new RegExp(`Replay · move [1-9]\\d* of ${last} · ▶`));
     pane.keys('Space');
@@ -261,14 +267,7 @@ describe('slidebox replay in a terminal', () => {
     const { times, solveMs, code } = timedSolve(78);
     const n = times.length;
     const secs = (ms: number) => (ms / 1000).toFixed(3);
-    const pane = await tmux.start({
-      args: ['replay', code],
-      env: { COLORTERM: 'truecolor' },
-      cols: 90,
-      rows: 30,
-      workDir: dirs.make('slidebox-e2e-pid-'),
-    });
-    panes.push(pane);
+    const pane = await replayInTmux(code);
     await pane.waitForText(new RegExp(`Replay · move \\d+ of ${n} · ▶ ×1 · `));
     pane.keys('+');
     await pane.waitForText(/▶ ×2/);

@@ -14,7 +14,7 @@ import {
   seriesTimeMs,
   wantsSolution,
 } from '../../front/modelPuzzle.ts';
-import { seriesLines, summaryLines } from '../../front/solveText.ts';
+import { seriesEndLines, summaryLines } from '../../front/solveText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
@@ -132,9 +132,7 @@ function overlayLines(m: ModelPuzzle, now: number): string[] | null {
     return ['Start a new game?', 'This game will be replaced.', '', 'y: yes    n: no'];
   }
   if (m.series && seriesDone(m.series)) {
-    // The series' closing lines (not the last split's, which they sum up).
-    const before = { ...m, series: { ...m.series, splits: m.series.splits.slice(0, -1) } };
-    return ['Done!', ...seriesLines(before, m).slice(1), '', 'n: again   q: quit'];
+    return ['Done!', ...seriesEndLines(m), '', 'n: again   q: quit'];
   }
   if (m.puzzle.solved && m.puzzle.moves > 0) {
     const lines = [

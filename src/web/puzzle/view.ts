@@ -18,7 +18,7 @@ import {
   seriesTimeMs,
   wantsSolution,
 } from '../../front/modelPuzzle.ts';
-import { seriesLines, summaryLines } from '../../front/solveText.ts';
+import { seriesEndLines, summaryLines } from '../../front/solveText.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from '../ui/dom.ts';
 import { showSubmit, submitButton } from '../ui/submit.ts';
@@ -348,10 +348,7 @@ export class ViewPuzzle {
 
   /** A relay's or a marathon's end: its total, moves, splits and whether it is a new best. */
   private seriesOverlay(m: ModelPuzzle): HTMLElement {
-    const s = m.series!;
-    // The series' closing lines (not the last split's, which they sum up).
-    const before = { ...m, series: { ...s, splits: s.splits.slice(0, -1) } };
-    const lines = seriesLines(before, m).slice(1);
+    const lines = seriesEndLines(m);
     const el = overlay('won', 'Done!', '', [
       button('Again', { action: 'new', cls: 'btn btn-primary', shortcut: 'N' }),
       button('Menu', { action: 'menu' }),
