@@ -357,6 +357,8 @@ class App implements AppContext {
 
   mount(el: HTMLElement): void {
     this.root.replaceChildren(el);
+    // Every screen opens at its top, whatever the one before was scrolled to.
+    window.scrollTo(0, 0);
   }
 
   home(): void {

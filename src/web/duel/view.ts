@@ -38,7 +38,7 @@ export class ViewDuel {
     this.overlays = new OverlaySlot(this.board, this.board);
     this.root = h(
       'section',
-      { class: 'screen screen-duel', 'aria-label': 'Duel' },
+      { class: 'screen screen-play screen-duel', 'aria-label': 'Duel' },
       h(
         'header',
         { class: 'topbar' },

@@ -116,7 +116,7 @@ export class View2048 {
   private layout(): HTMLElement {
     return h(
       'section',
-      { class: 'screen screen-2048', 'aria-label': '2048' },
+      { class: 'screen screen-play screen-2048', 'aria-label': '2048' },
       h(
         'header',
         { class: 'topbar' },

@@ -131,7 +131,7 @@ export class ViewPuzzle {
     this.overlays = new OverlaySlot(this.board, this.board);
     this.root = h(
       'section',
-      { class: 'screen screen-puzzle', 'aria-label': 'Sliding puzzle' },
+      { class: 'screen screen-play screen-puzzle', 'aria-label': 'Sliding puzzle' },
       h(
         'header',
         { class: 'topbar' },

@@ -123,7 +123,7 @@ export class ViewReplay {
   constructor(private readonly on: ViewReplayHandlers) {
     this.root = h(
       'section',
-      { class: 'screen screen-replay', 'aria-label': 'Replay' },
+      { class: 'screen screen-play screen-replay', 'aria-label': 'Replay' },
       h(
         'header',
         { class: 'topbar' },

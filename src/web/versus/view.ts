@@ -58,7 +58,7 @@ export class ViewVersus {
     this.overlays = new OverlaySlot(this.arena, null);
     this.root = h(
       'section',
-      { class: 'screen screen-versus', 'aria-label': 'Versus' },
+      { class: 'screen screen-play screen-versus', 'aria-label': 'Versus' },
       h(
         'header',
         { class: 'topbar' },
