@@ -8,6 +8,7 @@ import { checkOptions } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
 import { checkVersusOptions } from '../engine/versus.ts';
 import { AI_LEVELS, type AiLevel, isAiLevel } from '../front/versusAi.ts';
+import { unknownCommandMessage as unknownCommand } from './help.ts';
 
 export type Game = '2048' | 'puzzle' | 'versus' | 'duel';
 const GAMES: readonly string[] = ['2048', 'puzzle', 'versus', 'duel'];
@@ -45,66 +46,8 @@ export interface CliOptions {
   readonly dataDir: string | undefined;
 }
 
-export const USAGE = `Usage: slidebox [2048] [options]      play 2048 (the default)
-       slidebox puzzle [options]      play the sliding puzzle (15-puzzle; 3x3 to 8x8)
-       slidebox versus [options]      2048 versus: two players at one keyboard, or
-                                      you against the AI (--ai LEVEL)
-       slidebox duel [options]        2048 without luck: one slides, the other places
-                                      every tile (2 or 4), then the roles swap
-       slidebox versus|duel --online  play a friend anywhere through a server: makes a
-                                      room; --join CODE joins one (--online --help)
-       slidebox stats [--json]        your finished games: games played, wins, best
-                                      and median scores, largest tiles, puzzle times,
-                                      versus and duel results
-       slidebox daily [2048|puzzle]   the daily challenge: the same boards for everyone
-                                      today (UTC); your result, your streak
-       slidebox export [GAME]         the share code of your saved game (--last: of
-                                      your last finished one)
-       slidebox replay CODE           watch a shared game (slidebox replay --help)
-       slidebox submit CODE|--last    send a game to the leaderboard server
-       slidebox leaderboard [BOARD]   a leaderboard: daily, daily-puzzle, 2048, puzzle
-       slidebox config [KEY [VALUE]]  settings: the server, your name, daily submissions
-       slidebox serve [--help]        run a leaderboard server (and the web app)
-       slidebox bench ai [--help]     measure the 2048 AI (games, scores, speed)
-
-Your game is saved after every move and resumed next time (2048, puzzle, a versus
-match or a duel; --new starts afresh).
-
-Options:
-  --size N         board size, 3 to 8 (default 4); stats: only that size
-  --target N       2048: winning tile, a power of two from 8 (default 2048);
-                   versus: the tile that wins the match, from 16 (default 512)
-  --ai             2048: watch the AI play (p pauses, + and - change the pace)
-  --ai LEVEL       versus: play against the AI: ${AI_LEVELS.join(', ')} (default medium)
-  --placer WHO     duel: who places first, ai or human (default ai)
-  --slider WHO     duel: who slides first, ai or human (default human)
-  --spawns KIND    2048: natural (the seeded 2 or 4, default) or evil: the placer AI
-                   puts every new tile where it hurts most (saved apart from natural games)
-  --cap N          versus: attacks are at most N (a power of two from 4); by default a
-                   merge sends its whole tile. --cap 8 plays better: a big attack often
-                   merges with the receiver's own tile and helps them, a small one clutters
-  --invert         puzzle only: arrow keys move the gap instead of a tile
-  --relay N        puzzle: a relay, 3x3, 4x4, … up to NxN (4 to 8) for one total time
-  --marathon [N]   puzzle: N puzzles of --size in a row for one total time (default 10)
-  --seed N         seed for a new game: the same seed and moves give the same game
-  --new            start a new game instead of resuming the saved one
-  --no-animation   move tiles without animation
-  --plain          line mode for pipes and scripts: one command per line on stdin,
-                   the board as text after each (automatic when not in a terminal)
-  --json           stats: the summary as JSON, for scripts
-  --data-dir DIR   where saves go (default: $XDG_DATA_HOME/slidebox,
-                   else ~/.local/share/slidebox)
-  -h, --help       show this help
-  -v, --version    show the version
-
-2048 keys:   arrows, WASD or hjkl move · u undo · i hint · p autoplay · + - pace ·
-             n new game · ? help · q or Esc quit
-Puzzle keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve ·
-             n new game · ? help · q or Esc quit
-Versus keys: WASD board 1, arrows board 2 (against the AI: either moves yours) ·
-             r rematch · n new match · ? help · q or Esc quit
-Duel keys:   sliding: arrows, WASD or hjkl · placing: the same keys move the cursor,
-             2 or 4 places that tile · r rematch · n new duel · ? help · q quit`;
+/** The overview printed by `slidebox --help` (each command's own text: help.ts). */
+export { USAGE } from './help.ts';
 
 /** Every option; `short` only for -h and -v. Negated forms are options of their own. */
 const OPTIONS = {
@@ -264,6 +207,14 @@ function seriesOption(values: Map<OptionName, string>): Result<CliOptions['serie
   return ok({ kind: 'marathon', count: n.value });
 }
 
+/** The command whose own help `--help` asks for: the first word when it is a game or stats. */
+export function helpTopic(argv: readonly string[]): Command | undefined {
+  const scanned = scan(withMarathonCount(argv));
+  const first = scanned.ok ? scanned.value.positionals[0] : undefined;
+  if (first === undefined) return undefined;
+  return first === 'stats' || GAMES.includes(first) ? (first as Command) : undefined;
+}
+
 /** Parses argv (without node and the script). */
 export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem> {
   const scanned = scan(withMarathonCount(argv));
@@ -338,7 +289,7 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
 }
 
 function unknownCommandMessage(positionals: readonly string[]): string {
-  return `unknown command "${positionals.join(' ')}" (try: slidebox 2048, slidebox puzzle, slidebox versus, slidebox duel, slidebox stats)`;
+  return unknownCommand(positionals.join(' '));
 }
 
 /** `slidebox stats`: only --size (one board size), --json and --data-dir apply. */

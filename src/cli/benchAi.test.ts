@@ -46,7 +46,7 @@ describe('bench ai', () => {
     expect(await main(['--preset', 'slow'])).toBe(2);
     expect(await main(['--no-cap', '--games', 'x'])).toBe(2);
     expect(await main(['--help'])).toBe(0);
-    expect(String(out.mock.calls[0]?.[0])).toContain('usage');
+    expect(String(out.mock.calls[0]?.[0])).toContain('Usage: slidebox bench ai');
     expect(err).toHaveBeenCalled();
   });
 

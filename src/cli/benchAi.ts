@@ -16,28 +16,9 @@ import {
 import { searchBackend } from '../solvers/ai2048/player.ts';
 import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
 import type { GameRecord } from '../solvers/ai2048/selfplay.ts';
+import { HELP } from './help.ts';
 
-const USAGE = `usage: slidebox bench ai [options]
-  --games N          games per preset (default 20)
-  --preset P[,P]     fast, strong or fast,strong (default fast)
-  --seed S           seed of the first game; game i uses S + i (default 1)
-  --threads T        worker threads for the games (default: the number of cores)
-  --max-moves M      stop each game after M moves
-  --no-cap           play without the presets' wall-clock safety caps (50 ms fast, 1 s
-                     strong), so seeded games replay move for move on a busy machine
-  --engine-boards B  random boards for the raw engine speed (default 2000000; 0 skips it)
-  --check-boards C   of those, boards checked against the reference engine (default 1000000)
-  --placer N         time the adversarial placer on N seeded positions from natural \`fast\`
-                     games (boards after a slide; seeds from --seed): median, p95, max ms
-  --evil N           N evil games (the placer chooses every spawn after the two seeded
-                     first tiles) against N natural games on the same seeds
-  --evil-preset P    the AI of --evil games, fast or strong (default strong)
-  --evil-stop T      natural games stop once a tile reaches T (default 2048)
-                     (with --placer or --evil, --games and --engine-boards default to 0)
-  --json             print the results as JSON on stdout (progress stays on stderr)
-  --quiet            no progress lines
-Ctrl+C (or TERM) stops it and still prints the figures of the games finished so far (not
-those of --placer and --evil, which run after them).`;
+const USAGE = HELP.bench;
 
 /** Tile thresholds reported. */
 export const THRESHOLDS = [2048, 4096, 8192, 16384, 32768] as const;

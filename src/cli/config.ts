@@ -7,19 +7,9 @@ import { resolve } from 'node:path';
 import { type Config, configPath, loadConfig, updateConfig } from '../storage/config.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { parseCommand } from './command.ts';
+import { HELP } from './help.ts';
 
-export const CONFIG_USAGE = `Usage: slidebox config                       your settings
-       slidebox config server [URL]          the leaderboard server (print it, or set it)
-       slidebox config server --unset        no leaderboard server
-       slidebox config name [NAME]           your name on the leaderboards (print or set;
-                                             renamed on the server too when one is set)
-       slidebox config submit [always|never|ask]
-                                             daily games: submitted when they end, never,
-                                             or ask once (the default)
-Options: --server URL (which server to rename on), --data-dir DIR
-
-The server is also taken from --server on a command, or SLIDEBOX_SERVER (in that order,
-before this setting). Settings are kept in config.json in the data directory.`;
+export const CONFIG_USAGE = HELP.config;
 
 export interface ConfigIo {
   readonly out: (s: string) => void;

@@ -35,22 +35,12 @@ import { savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { parseCommand } from './command.ts';
 import type { DailyServer } from './dailyOnline.ts';
+import { HELP } from './help.ts';
 import type { PlainHook } from './plainIo.ts';
 import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
 import { today } from './today.ts';
 
-export const DAILY_USAGE = `Usage: slidebox daily                 today's challenge: what you played, your streak
-       slidebox daily 2048            today's 2048 game (4x4, to 2048)
-       slidebox daily puzzle          today's 15-puzzle
-Options: --plain, --no-animation, --data-dir DIR (as for the games)
-  --server URL     a leaderboard server (else SLIDEBOX_SERVER, else slidebox config
-                   server): today's top 10 under your results, and your day's game
-                   submitted when it ends (asked once; slidebox config submit changes it)
-  --name NAME      your name on the leaderboards (asked for the first time otherwise)
-
-The boards come from the UTC date: every player gets the same ones. Your first game of
-the day to end counts (a 2048 game left for a new one ends it too; so does a puzzle given
-up with n); later games are practice. Hints, the AI and the solver mark a result assisted.`;
+export const DAILY_USAGE = HELP.daily;
 
 const out = (s: string) => process.stdout.write(s);
 const errOut = (s: string) => process.stderr.write(s);

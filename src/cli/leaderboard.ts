@@ -12,21 +12,11 @@ import { loadPlayer } from '../storage/player.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { boardKind, boardTable, boardTitle, rankSentence, safeJson } from './boardText.ts';
 import { parseCommand } from './command.ts';
+import { HELP } from './help.ts';
 import { clientFor, netLine, requiredServer } from './online.ts';
 import { today } from './today.ts';
 
-export const LEADERBOARD_USAGE = `Usage: slidebox leaderboard [daily|daily-puzzle|2048|puzzle] [options]
-                                    a board of the leaderboard server (default: today's
-                                    daily 2048)
-Options:
-  --size N         2048 and puzzle: the board size, 3 to 8 (default 4)
-  --target T       2048: the target tile (default 2048)
-  --day D          daily boards: another day, YYYY-MM-DD (default today, UTC)
-  --limit N        lines, 1 to 100 (default 10)
-  --assisted       games the AI or the solver helped too (marked)
-  --json           the server's answer as JSON
-  --server URL     the leaderboard server (else SLIDEBOX_SERVER, else slidebox config server)
-  --data-dir DIR   where your player file is (your own line is marked)`;
+export const LEADERBOARD_USAGE = HELP.leaderboard;
 
 const OPTIONS = {
   size: { type: 'string' },

@@ -21,8 +21,9 @@ import { defaultDataDir } from '../storage/files.ts';
 import { load2048, save2048 } from '../storage/store2048.ts';
 import { fileStorePuzzle, loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
-import { type CliOptions, parseCli, USAGE } from './args.ts';
+import { type CliOptions, helpTopic, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
+import { HELP, isCommand, unknownCommandMessage } from './help.ts';
 import { runPlain2048 } from './plain2048.ts';
 import {
   aiAdvisor,
@@ -279,10 +280,45 @@ async function playDuel(o: CliOptions): Promise<number> {
   return 0;
 }
 
+/**
+ * `slidebox help [COMMAND]`: the overview, or a command's own help, the same text as
+ * `slidebox COMMAND --help`; a word that is not a command gets one sentence and exit 2.
+ */
+function help(words: readonly string[]): Promise<number> | number {
+  const [word, ...rest] = words;
+  if (word === undefined) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const topic = word === '--help' || word === '-h' ? 'help' : word;
+  const more = rest.join(' ');
+  const asked =
+    rest.length === 0 ||
+    (topic === 'bench' && more === 'ai') ||
+    ((topic === 'versus' || topic === 'duel') && more === '--online');
+  if (!isCommand(topic) || !asked) {
+    const message = isCommand(topic)
+      ? `slidebox help takes one command (slidebox help ${topic}), not "${words.join(' ')}"`
+      : unknownCommandMessage(words.join(' '));
+    process.stderr.write(`slidebox: ${message}\n`);
+    return 2;
+  }
+  if (topic === 'help' || topic === 'bench') {
+    process.stdout.write(`${HELP[topic]}\n`);
+    return 0;
+  }
+  return main([topic, ...rest, '--help']);
+}
+
 async function main(argv: string[]): Promise<number> {
   // A reader that goes away (`slidebox --plain | head -1`) ends the game quietly.
   quietOnClosedPipe();
+  if (argv[0] === 'help') return help(argv.slice(1));
   if (argv[0] === 'bench') {
+    if (argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h')) {
+      process.stdout.write(`${HELP.bench}\n`);
+      return 0;
+    }
     if (argv[1] !== 'ai') {
       process.stderr.write(
         `slidebox: unknown benchmark "${argv.slice(1).join(' ')}" (try: slidebox bench ai)\n`,
@@ -332,7 +368,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const o = parsed.value;
   if (o.command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    const topic = helpTopic(argv);
+    process.stdout.write(`${topic ? HELP[topic] : USAGE}\n`);
     return 0;
   }
   if (o.command === 'version') {

@@ -23,24 +23,28 @@ import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
 
 export const ONLINE_USAGE = `Usage: slidebox versus --online [--size N] [--target N] [--cap N]
-                                         make a room; a friend joins with its code
        slidebox duel --online [--size N]
-       slidebox versus|duel --join CODE  join a room (or a link with #room=CODE), take your
-                                         seat back, or watch when both seats are taken
+                                        make a room; a friend joins by its code
+       slidebox versus|duel --join CODE join a room (or a link with #room=CODE),
+                                        take your seat back, or watch when both
+                                        seats are taken
 Options:
-  --server URL     the server (else SLIDEBOX_SERVER, else slidebox config server)
-  --name NAME      your name in the room (default: your leaderboard name, else Player N)
+  --server URL     the server (else SLIDEBOX_SERVER, else slidebox config
+                   server)
+  --name NAME      your name in the room (default: your leaderboard name, else
+                   Player N)
   --watch          with --join: watch, even when a seat is free
-  --plain          line mode for scripts (in a terminal: full screen): the commands below
+  --plain          line mode for scripts (in a terminal: full screen): the
+                   commands below
   --data-dir DIR   where your seat tokens are kept
 
-Full screen: the keys of local play, for your own side only (arrows, WASD or hjkl;
-placing in a duel: they move the cursor, a click too, and 2 or 4 places); r rematch;
-? help; q leaves.
-Line mode, one command a line: w a s d (or up down left right, h j k l) slide your board;
-in a duel place ROW COL VALUE places a 2 or a 4 (rows and columns from 1); r offers a
-rematch once the match is over; q leaves (your seat is kept: --join the same code takes it
-back).`;
+Full screen: the keys of local play, for your own side only (arrows, WASD or
+hjkl; placing in a duel: they move the cursor, a click too, and 2 or 4 places);
+r rematch; ? help; q leaves.
+Line mode, one command a line: w a s d (or up down left right, h j k l) slide
+your board; in a duel place ROW COL VALUE places a 2 or a 4 (rows and columns
+from 1); r offers a rematch once the match is over; q leaves (your seat is kept:
+--join the same code takes it back).`;
 
 const OPTIONS = {
   online: { type: 'boolean' },

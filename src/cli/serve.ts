@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../storage/files.ts';
+import { HELP } from './help.ts';
 
 /** API requests a minute per client address, unless --rate-limit says otherwise. */
 export const DEFAULT_RATE_LIMIT = 600;
@@ -16,19 +17,7 @@ export const DEFAULT_RATE_LIMIT = 600;
 /** Seconds a seat of an online match may stay empty before it forfeits, unless told otherwise. */
 export const DEFAULT_FORFEIT_SECONDS = 60;
 
-export const SERVE_USAGE = `Usage: slidebox serve [--host 127.0.0.1] [--port 8080] [--db URL] [--data-dir DIR]
-                      [--rate-limit N] [--forfeit-after S] [--web DIR]
-
-  --host H         the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-  --port N         the port (default 8080; 0 picks a free one)
-  --db URL         postgres://user:password@host:port/database (or SLIDEBOX_DB); default an
-                   SQLite file, leaderboards.sqlite in the data directory
-  --data-dir DIR   where the SQLite file goes (default ${defaultDataDir()})
-  --rate-limit N   API requests a minute per client address (default ${DEFAULT_RATE_LIMIT}; 0 for no limit);
-                   rooms made a minute: a tenth of it
-  --forfeit-after S  seconds a player of an online match may be away before the match is
-                   given to the other (default ${DEFAULT_FORFEIT_SECONDS})
-  --web DIR        the built web app to serve (default dist-web beside the program)`;
+export const SERVE_USAGE = HELP.serve;
 
 export interface ServeConfig {
   readonly host: string;

@@ -22,6 +22,7 @@ import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { detectColorDepth } from '../tui/color.ts';
+import { HELP } from './help.ts';
 import { boardText } from './plain2048.ts';
 import { duelText } from './plainDuel.ts';
 import { puzzleText } from './plainPuzzle.ts';
@@ -29,18 +30,8 @@ import { type PlainPace, parsePace, playPlain } from './plainReplay.ts';
 import { versusText } from './plainVersus.ts';
 import { placerFunction } from './solvers.ts';
 
-export const SHARE_USAGE = `Usage: slidebox replay CODE [--plain]      play back a shared game (CODE, or a link
-                                          with #replay=CODE); --no-animation: no slides
-       slidebox replay --file FILE [--plain]
-         --pace P   a puzzle with move times plays at its real speed times P: 0.25, 0.5, 1
-                    (the default), 2 or 4; max: --plain prints every move at once
-       slidebox export [2048|puzzle|versus|duel] [--size N] [--spawns evil]
-                       [--data-dir DIR]       print the share code of your saved game
-       slidebox export --last [KIND] [--data-dir DIR]
-                                              the code of your last finished game
-
-Replay keys: space play/pause · ← → step · + − pace (×0.25 to ×4 with move times) · Home/g start
-             End/G end · q quit`;
+/** The help of the command running: replay's or export's. */
+let usage: string = HELP.replay;
 
 type Io = { out(s: string): void; err(s: string): void };
 
@@ -50,12 +41,12 @@ const io: Io = {
 };
 
 function help(): number {
-  io.out(`${SHARE_USAGE}\n`);
+  io.out(`${usage}\n`);
   return 0;
 }
 
 function usageError(message: string): number {
-  io.err(`slidebox: ${message}\n\n${SHARE_USAGE}\n`);
+  io.err(`slidebox: ${message}\n\n${usage}\n`);
   return 2;
 }
 
@@ -263,5 +254,6 @@ async function lastCode(dir: string, kind: string | undefined, sized: boolean): 
 
 /** Runs `slidebox replay …` or `slidebox export …`; resolves with the exit code. */
 export function main(command: 'replay' | 'export', argv: readonly string[]): Promise<number> {
+  usage = HELP[command];
   return command === 'replay' ? replay(argv) : exportCode(argv);
 }

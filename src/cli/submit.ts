@@ -7,6 +7,7 @@ import { decodeShared } from '../engine/shareCode.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { safeJson } from './boardText.ts';
 import { parseCommand } from './command.ts';
+import { HELP } from './help.ts';
 import {
   clientFor,
   netLine,
@@ -16,18 +17,7 @@ import {
   terminalAsk,
 } from './online.ts';
 
-export const SUBMIT_USAGE = `Usage: slidebox submit CODE              submit a game's share code (or a link with #replay=CODE)
-       slidebox submit --last [2048|puzzle]
-                                     the last finished game with a share code
-Options:
-  --server URL     the leaderboard server (else SLIDEBOX_SERVER, else slidebox config server)
-  --name NAME      your name on the leaderboards (kept; asked for the first time otherwise)
-  --json           the server's entry as JSON
-  --data-dir DIR   where your history and player file are
-
-The server re-plays the code before it ranks it. 2048 games rank on the board of their size
-and target, solved puzzles on the board of their size, and the day's challenge games on that
-day's board too. Games the AI or the solver helped rank apart (slidebox leaderboard --assisted).`;
+export const SUBMIT_USAGE = HELP.submit;
 
 const OPTIONS = {
   last: { type: 'boolean' },
