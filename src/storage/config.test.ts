@@ -92,7 +92,9 @@ describe('the settings file', () => {
     const r = updateConfig(join(dir, 'file'), (c) => ({ ...c, submit: 'always' }));
     expect(r.ok).toBe(false);
     if (!r.ok)
-      expect(r.error.message).toMatch(/^Could not save your settings to .*file\/config\.json/);
+      expect(r.error.message).toMatch(
+        /^Could not save your settings: .*file is a file, not a folder\.$/,
+      );
   });
 
   it('parseConfigFile takes only the shapes it writes', () => {

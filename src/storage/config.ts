@@ -4,10 +4,12 @@
  * files; a damaged or newer-version file is moved aside with one sentence and the defaults apply.
  * Fields this version does not know are kept as they are.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
+import { fsCause } from './fsProblems.ts';
+import { saveFailure, UnreadableSave, unreadableNotice } from './saves.ts';
 
 export const CONFIG_KIND = 'slidebox/config';
 export const CONFIG_VERSION = 1;
@@ -61,12 +63,16 @@ function configOf(raw: Raw): Config {
   };
 }
 
-type Read = { readonly raw: Raw | null } | { readonly damaged: string };
+type Read =
+  | { readonly raw: Raw | null }
+  | { readonly damaged: string }
+  | { readonly unreadable: string };
 
 function readConfig(path: string): Read {
   const read = readJson(path);
   if (read.kind === 'missing') return { raw: null };
   if (read.kind === 'damaged') return { damaged: read.reason };
+  if (read.kind === 'unreadable') return { unreadable: read.cause };
   const parsed = parseConfigFile(read.data);
   return parsed.ok ? { raw: parsed.value } : { damaged: parsed.error.message };
 }
@@ -77,7 +83,7 @@ function setAside(path: string, reason: string): string {
     const aside = moveAside(path);
     return `Your settings in ${path} could not be read (${reason}); the file was moved to ${aside} and the defaults apply (slidebox config sets them again).`;
   } catch (e) {
-    return `Your settings in ${path} could not be read (${reason}) nor moved aside (${(e as Error).message}); the defaults apply.`;
+    return `Your settings in ${path} could not be read (${reason}) nor moved aside (${fsCause(e)}); the defaults apply.`;
   }
 }
 
@@ -86,21 +92,27 @@ export function loadConfig(dir: string): { config: Config; notices: string[] } {
   const path = configPath(dir);
   const first = readConfig(path);
   if ('raw' in first) return { config: first.raw ? configOf(first.raw) : {}, notices: [] };
+  if ('unreadable' in first) {
+    return {
+      config: {},
+      notices: [`${unreadableNotice(path, first.unreadable).slice(0, -1)}; the defaults apply.`],
+    };
+  }
   try {
     // Set aside under the lock, and only if still damaged: another slidebox may have just
     // written a good one.
     const again = withFileLock(path, () => {
       const read = readConfig(path);
+      if ('unreadable' in read) return { raw: null };
       return 'raw' in read ? read : { notice: setAside(path, read.damaged) };
     });
     if ('raw' in again) return { config: again.raw ? configOf(again.raw) : {}, notices: [] };
     return { config: {}, notices: [again.notice] };
   } catch (e) {
-    const why = (e as Error).message;
     return {
       config: {},
       notices: [
-        `Your settings in ${path} could not be read (${first.damaged}; ${why}); the defaults apply.`,
+        `Your settings in ${path} could not be read (${first.damaged}) nor moved aside (${fsCause(e)}); the defaults apply.`,
       ],
     };
   }
@@ -120,6 +132,8 @@ export function updateConfig(
     return ok(
       withFileLock(path, () => {
         const read = readConfig(path);
+        // Never written over: the settings in it could not be read, not lost.
+        if ('unreadable' in read) throw new UnreadableSave(path, read.unreadable);
         const notices = 'damaged' in read ? [setAside(path, read.damaged)] : [];
         const raw = 'raw' in read && read.raw ? read.raw : {};
         const next = change(configOf(raw));
@@ -130,8 +144,6 @@ export function updateConfig(
       }),
     );
   } catch (e) {
-    return err(
-      problem('save-failed', `Could not save your settings to ${path} (${(e as Error).message}).`),
-    );
+    return err(problem('save-failed', saveFailure(e, dirname(path), 'save your settings')));
   }
 }

@@ -16,11 +16,14 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { fsCause } from './fsProblems.ts';
 
 export type JsonRead =
   | { readonly kind: 'missing' }
   | { readonly kind: 'ok'; readonly data: unknown }
-  | { readonly kind: 'damaged'; readonly reason: string };
+  | { readonly kind: 'damaged'; readonly reason: string }
+  /** The file is there but could not be read (no permission, …): not damaged, never moved aside. */
+  | { readonly kind: 'unreadable'; readonly cause: string };
 
 /** Where slidebox keeps saves: `$XDG_DATA_HOME/slidebox`, else `~/.local/share/slidebox`. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -86,7 +89,10 @@ function tryUnlink(path: string): void {
   }
 }
 
-/** Reads a JSON file: missing, parsed, or damaged with the reason. */
+/**
+ * Reads a JSON file: missing, parsed, damaged with the reason (its bytes are wrong), or
+ * unreadable with the cause (they could not be read at all: nothing is known to be wrong).
+ */
 export function readJson(path: string): JsonRead {
   let text: string;
   try {
@@ -95,7 +101,7 @@ export function readJson(path: string): JsonRead {
     // No file, or a path through something that is not a folder: nothing saved there.
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'damaged', reason: `it could not be read (${(e as Error).message})` };
+    return { kind: 'unreadable', cause: fsCause(e) };
   }
   if (text.trim() === '') return { kind: 'damaged', reason: 'it is empty' };
   try {

@@ -17,6 +17,8 @@ import {
 } from '../front/history.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
+import { fileInPath, fitPath, fsCause, tildePath } from './fsProblems.ts';
+import { saveFailure, unreadableNotice } from './saves.ts';
 
 export function historyPath(dir: string): string {
   return join(dir, 'history.json');
@@ -31,12 +33,16 @@ export function historyText(h: History): string {
   return `${open},"entries":${list},"rolledUp":${JSON.stringify(rolledUp)}}\n`;
 }
 
-type Read = { readonly history: History } | { readonly damaged: string };
+type Read =
+  | { readonly history: History }
+  | { readonly damaged: string }
+  | { readonly unreadable: string };
 
 function readHistory(path: string): Read {
   const read = readJson(path);
   if (read.kind === 'missing') return { history: EMPTY_HISTORY };
   if (read.kind === 'damaged') return { damaged: read.reason };
+  if (read.kind === 'unreadable') return { unreadable: read.cause };
   const parsed = parseHistory(read.data);
   return parsed.ok ? { history: parsed.value } : { damaged: parsed.error.message };
 }
@@ -50,10 +56,9 @@ function setAside(path: string, reason: string): { moved: boolean; text: string 
       text: `Your game history could not be read (${reason}); it was moved to ${aside}`,
     };
   } catch (e) {
-    const why = (e as Error).message;
     return {
       moved: false,
-      text: `Your game history at ${path} could not be read (${reason}) nor moved aside (${why})`,
+      text: `Your game history at ${path} could not be read (${reason}) nor moved aside (${fsCause(e)})`,
     };
   }
 }
@@ -61,22 +66,41 @@ function setAside(path: string, reason: string): { moved: boolean; text: string 
 /**
  * The history in `dir` (empty when there is none). A damaged file is moved aside and described
  * in a notice; the history is then empty (read only: the next recorded game writes a new file).
+ * When it cannot be read at all (no permission, or `dir` is a file), `problem` says so in one
+ * sentence and the file is left as it is: an empty history would not be the truth.
  */
-export function loadHistory(dir: string): { history: History; notices: string[] } {
+export function loadHistory(dir: string): {
+  history: History;
+  notices: string[];
+  problem?: string;
+} {
   const path = historyPath(dir);
   const read = readHistory(path);
-  if ('history' in read) return { history: read.history, notices: [] };
+  if ('unreadable' in read) {
+    const problem = unreadableNotice(path, read.unreadable);
+    return { history: EMPTY_HISTORY, notices: [], problem };
+  }
+  if ('history' in read) {
+    const blocker = read.history === EMPTY_HISTORY ? fileInPath(dir) : null;
+    if (blocker === null) return { history: read.history, notices: [] };
+    const problem = fitPath(
+      (p) =>
+        `Cannot read your games in ${p}: ${blocker === dir ? 'it' : tildePath(blocker)} is a file, not a folder.`,
+      dir,
+    );
+    return { history: EMPTY_HISTORY, notices: [], problem };
+  }
   // Set aside under the lock, and only if still damaged: another slidebox may have just
   // replaced it with a new history.
   let found: { readonly history: History } | { readonly aside: { moved: boolean; text: string } };
   try {
     found = withFileLock(path, () => {
       const again = readHistory(path);
-      return 'history' in again ? again : { aside: setAside(path, again.damaged) };
+      if ('damaged' in again) return { aside: setAside(path, again.damaged) };
+      return 'history' in again ? again : { history: EMPTY_HISTORY };
     });
   } catch (e) {
-    const why = (e as Error).message;
-    const text = `Your game history at ${path} could not be read (${read.damaged}) nor moved aside (${why})`;
+    const text = `Your game history at ${path} could not be read (${read.damaged}) nor moved aside (${fsCause(e)})`;
     found = { aside: { moved: false, text } };
   }
   if ('history' in found) return { history: found.history, notices: [] };
@@ -98,8 +122,7 @@ export function recordToHistory(dir: string, entry: HistoryEntry): Result<void> 
   try {
     return withFileLock(path, () => addUnderLock(path, entry));
   } catch (e) {
-    const why = (e as Error).message;
-    return err(problem('save-failed', `Could not add the game to your history (${why}).`));
+    return err(problem('save-failed', saveFailure(e, dir, 'add the game to your history')));
   }
 }
 
@@ -122,8 +145,9 @@ export function recordOptimalInHistory(
       return ok(undefined);
     });
   } catch (e) {
-    const why = (e as Error).message;
-    return err(problem('save-failed', `Could not add the optimal count to your history (${why}).`));
+    return err(
+      problem('save-failed', saveFailure(e, dir, 'add the optimal count to your history')),
+    );
   }
 }
 
@@ -134,6 +158,13 @@ function addUnderLock(path: string, entry: HistoryEntry): Result<void> {
   let notice: string | null = null;
   if ('history' in read) {
     history = read.history;
+  } else if ('unreadable' in read) {
+    // Never written over: it may hold games that could not be read this time.
+    const text = fitPath(
+      (p) => `Could not add the game to your history: ${p} cannot be read (${read.unreadable}).`,
+      path,
+    );
+    return err(problem('save-failed', text));
   } else {
     const aside = setAside(path, read.damaged);
     if (!aside.moved) return err(problem('save-failed', `${aside.text}; this game was not added.`));

@@ -21,6 +21,8 @@ import { err, ok, type Problem, problem, type Result } from '../engine/result.ts
 import { checkName, isPlayerKey } from '../net/api.ts';
 import { withFileLock } from './fileLock.ts';
 import { moveAside } from './files.ts';
+import { fsCause } from './fsProblems.ts';
+import { saveFailure, UnreadableSave, unreadableNotice } from './saves.ts';
 
 export const PLAYER_KIND = 'slidebox/player';
 export const PLAYER_VERSION = 1;
@@ -73,7 +75,8 @@ export function rescuePlayer(text: string): Player | null {
 type Read =
   | { readonly kind: 'missing' }
   | { readonly kind: 'ok'; readonly player: Player }
-  | { readonly kind: 'damaged'; readonly reason: string; readonly text: string };
+  | { readonly kind: 'damaged'; readonly reason: string; readonly text: string }
+  | { readonly kind: 'unreadable'; readonly cause: string };
 
 function readPlayer(path: string): Read {
   let text: string;
@@ -82,7 +85,8 @@ function readPlayer(path: string): Read {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'damaged', reason: `it could not be read (${(e as Error).message})`, text: '' };
+    // Not damaged: its key may be fine, so it is neither moved aside nor replaced.
+    return { kind: 'unreadable', cause: fsCause(e) };
   }
   if (text.trim() === '') return { kind: 'damaged', reason: 'it is empty', text };
   let data: unknown;
@@ -152,7 +156,7 @@ function setAside(
   try {
     where = `it was moved to ${moveAside(path)}`;
   } catch (e) {
-    where = `it could not be moved aside (${(e as Error).message})`;
+    where = `it could not be moved aside (${fsCause(e)})`;
   }
   const then = rescued
     ? 'your player key was rescued from it'
@@ -172,13 +176,17 @@ export function loadPlayer(dir: string): { player: Player | null; notices: strin
     keepPrivate(path);
     return { player: first.player, notices: [] };
   }
+  if (first.kind === 'unreadable') {
+    return { player: null, notices: [unreadableNotice(path, first.cause)] };
+  }
   try {
     return changePlayer(dir, (p) => p, { create: false });
   } catch (e) {
-    const why = (e as Error).message;
     return {
       player: null,
-      notices: [`Your player file ${path} could not be read (${first.reason}; ${why}).`],
+      notices: [
+        `Your player file ${path} could not be read (${first.reason}) nor moved aside (${fsCause(e)}).`,
+      ],
     };
   }
 }
@@ -196,6 +204,7 @@ function changePlayer(
   const path = playerPath(dir);
   return withFileLock(path, () => {
     const read = readPlayer(path);
+    if (read.kind === 'unreadable') throw new UnreadableSave(path, read.cause);
     const notices: string[] = [];
     let player: Player | null = null;
     if (read.kind === 'ok') player = read.player;
@@ -245,8 +254,6 @@ function savingPlayer(
     if (r.player === null) throw new Error('no player was made');
     return ok({ player: r.player, notices: r.notices });
   } catch (e) {
-    return err(
-      problem('save-failed', `Could not save your player file ${path} (${(e as Error).message}).`),
-    );
+    return err(problem('save-failed', saveFailure(e, dirname(path), 'save your player file')));
   }
 }

@@ -1,19 +1,23 @@
 /**
- * Loading a saved game through the engine's own parser: the one place that decides what
- * happens to a file that is damaged (moved aside, the player told in one line).
+ * Loading and writing a saved game: the one place that decides what happens to a file that is
+ * damaged (moved aside, the player told in one line) or that cannot be read (left as it is,
+ * never called damaged, and never written over), and how a failed save is told.
  */
+import { accessSync, constants } from 'node:fs';
 import type { Problem, Result } from '../engine/result.ts';
-import { moveAside, readJson } from './files.ts';
+import { atomicWrite, moveAside, readJson } from './files.ts';
+import { fileInPath, fitPath, fsCause } from './fsProblems.ts';
 
 export interface LoadedSave<T> {
-  /** The parsed value, or null when there is no file or it was damaged. */
+  /** The parsed value, or null when there is no file or it was damaged or unreadable. */
   readonly value: T | null;
   readonly notices: readonly string[];
 }
 
 /**
- * Reads `path` and parses it with `parse`. A file that cannot be read, is not JSON, or that
- * `parse` rejects is renamed to `<name>.corrupt-<time>` and described in a notice.
+ * Reads `path` and parses it with `parse`. A file that is not JSON, or that `parse` rejects,
+ * is renamed to `<name>.corrupt-<time>` and described in a notice; one that cannot be read
+ * (no permission, …) is left where it is and the notice names it and the cause.
  */
 export function loadSave<T>(
   path: string,
@@ -26,7 +30,14 @@ export function loadSave<T>(
     if (parsed.ok) return { value: parsed.value, notices: [] };
     return { value: null, notices: [damagedNotice(path, parsed.error.message)] };
   }
+  if (read.kind === 'unreadable')
+    return { value: null, notices: [unreadableNotice(path, read.cause)] };
   return { value: null, notices: [damagedNotice(path, read.reason)] };
+}
+
+/** The sentence for a file that is there but cannot be read: named, with the cause. */
+export function unreadableNotice(path: string, cause: string): string {
+  return fitPath((p) => `Cannot read ${p}: ${cause}.`, path);
 }
 
 function damagedNotice(path: string, reason: string): string {
@@ -34,6 +45,48 @@ function damagedNotice(path: string, reason: string): string {
     const aside = moveAside(path);
     return `Your saved game could not be loaded (${reason}); it was moved to ${aside} and a new game started.`;
   } catch (e) {
-    return `Your saved game at ${path} could not be loaded (${reason}) nor moved aside (${(e as Error).message}); a new game started.`;
+    return `Your saved game at ${path} could not be loaded (${reason}) nor moved aside (${fsCause(e)}); a new game started.`;
   }
+}
+
+/** A save that was not written because the file it would replace cannot be read. */
+export class UnreadableSave extends Error {
+  constructor(
+    readonly path: string,
+    readonly why: string,
+  ) {
+    super(`${path} cannot be read (${why})`);
+    this.name = 'UnreadableSave';
+  }
+}
+
+/**
+ * Writes a save atomically, unless a file is there that this process cannot read: that one
+ * may hold a game the player has not seen yet, so it is never replaced (throws
+ * {@link UnreadableSave}).
+ */
+export function writeSave(path: string, text: string): void {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new UnreadableSave(path, fsCause(e));
+  }
+  atomicWrite(path, text);
+}
+
+/**
+ * The sentence for a save that failed: `Could not DOING in DIR: CAUSE.` (`doing`: "save the
+ * game"), naming the place and the cause in one notice line; a file where the folder should be
+ * is named itself.
+ */
+export function saveFailure(e: unknown, dir: string, doing = 'save the game'): string {
+  if (e instanceof UnreadableSave) {
+    return fitPath((p) => `Could not ${doing}: ${p} cannot be read (${e.why}).`, e.path);
+  }
+  const blocker = fileInPath(dir);
+  if (blocker !== null) {
+    return fitPath((p) => `Could not ${doing}: ${p} is a file, not a folder.`, blocker);
+  }
+  return fitPath((p) => `Could not ${doing} in ${p}: ${fsCause(e)}.`, dir);
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { isPlayerKey } from '../net/api.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
+import { UnreadableSave, unreadableNotice } from './saves.ts';
 
 export const SEATS_KIND = 'slidebox/seats';
 export const SEATS_KEPT = 50;
@@ -28,6 +29,10 @@ function readSeats(dir: string, notices: string[]): SeatRecord[] {
   const path = seatsPath(dir);
   const r = readJson(path);
   if (r.kind === 'missing') return [];
+  if (r.kind === 'unreadable') {
+    notices.push(unreadableNotice(path, r.cause));
+    return [];
+  }
   const d = r.kind === 'ok' ? (r.data as { kind?: unknown; seats?: unknown }) : null;
   if (d && d.kind === SEATS_KIND && Array.isArray(d.seats)) {
     return d.seats.filter(
@@ -68,6 +73,10 @@ export function saveSeat(
 ): string[] {
   const notices: string[] = [];
   withFileLock(seatsPath(dir), () => {
+    // A file that cannot be read is never written over (its seats are not lost).
+    const unreadable = readJson(seatsPath(dir));
+    if (unreadable.kind === 'unreadable')
+      throw new UnreadableSave(seatsPath(dir), unreadable.cause);
     const kept = readSeats(dir, notices).filter((s) => !(s.server === server && s.room === room));
     kept.push({ server, room, token, savedMs: now });
     const seats = kept.slice(-SEATS_KEPT);

@@ -13,6 +13,8 @@ import {
 } from '../front/records.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, type JsonRead, moveAside, readJson } from './files.ts';
+import { fsCause } from './fsProblems.ts';
+import { unreadableNotice } from './saves.ts';
 
 export const STATS_KIND = 'slidebox/stats';
 export const STATS_VERSION = 1;
@@ -44,33 +46,47 @@ export function parseStatsFile(data: unknown): Result<Records, RecordsProblem> {
 
 type RecordsRead =
   | { readonly records: Records; readonly exists: boolean }
-  | { readonly damaged: string };
+  | { readonly damaged: string }
+  | { readonly unreadable: string };
 
 function readRecords(path: string): RecordsRead {
   const read: JsonRead = readJson(path);
   if (read.kind === 'missing') return { records: EMPTY_RECORDS, exists: false };
   if (read.kind === 'damaged') return { damaged: read.reason };
+  if (read.kind === 'unreadable') return { unreadable: read.cause };
   const parsed = parseStatsFile(read.data);
   return parsed.ok ? { records: parsed.value, exists: true } : { damaged: parsed.error.message };
 }
 
-/** Loads the records from the stats file; a damaged file is moved aside and reported. */
-export function loadRecords(dir: string): { records: Records; notices: string[] } {
+/**
+ * Loads the records from the stats file; a damaged file is moved aside and reported. One that
+ * cannot be read is left as it is: `unreadable` is its sentence (also among the notices).
+ */
+export function loadRecords(dir: string): {
+  records: Records;
+  notices: string[];
+  unreadable?: string;
+} {
   const path = statsPath(dir);
   const first = readRecords(path);
   if ('records' in first) return { records: first.records, notices: [] };
+  if ('unreadable' in first) {
+    const notice = unreadableNotice(path, first.unreadable);
+    return { records: EMPTY_RECORDS, notices: [notice], unreadable: notice };
+  }
   // Set aside under the lock, and only if still damaged: another process may have just
   // replaced it.
   let where: string;
   try {
     const again = withFileLock(path, () => {
       const read = readRecords(path);
-      return 'records' in read ? read : { aside: moveAside(path) };
+      return 'damaged' in read ? { aside: moveAside(path) } : read;
     });
     if ('records' in again) return { records: again.records, notices: [] };
+    if ('unreadable' in again) return loadRecords(dir);
     where = `it was moved to ${again.aside}`;
   } catch (e) {
-    where = `it could not be moved aside (${(e as Error).message})`;
+    where = `it could not be moved aside (${fsCause(e)})`;
   }
   return {
     records: EMPTY_RECORDS,
@@ -81,7 +97,8 @@ export function loadRecords(dir: string): { records: Records; notices: string[] 
 /**
  * Applies `change` to the records as they are in the file now and writes them back atomically
  * if anything changed, under the file's lock. A damaged file met here is left for the next
- * load to report. Throws when the file cannot be written.
+ * load to report, and so is one that cannot be read (never written over). Throws when the
+ * file cannot be written.
  */
 export function updateRecords(dir: string, change: (r: Records) => Records): void {
   const path = statsPath(dir);

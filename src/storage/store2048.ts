@@ -11,9 +11,8 @@ import type { Placer } from '../engine/spawn.ts';
 import { type Marks2048, marksFields, readMarks2048 } from '../front/model2048.ts';
 import type { Store2048 } from '../front/ports.ts';
 import { type Records, raiseBest2048 } from '../front/records.ts';
-import { atomicWrite } from './files.ts';
 import { recordToHistory } from './history.ts';
-import { loadSave } from './saves.ts';
+import { loadSave, saveFailure, writeSave } from './saves.ts';
 import { loadRecords, updateRecords } from './stats.ts';
 
 export interface Loaded2048 {
@@ -73,7 +72,7 @@ export function save2048(
 ): void {
   // The marks travel along (as the puzzle's `assisted` does), written only when set.
   const data = { ...serializeGame(game, { evil }), ...marksFields(marks) };
-  atomicWrite(path, `${JSON.stringify(data)}\n`);
+  writeSave(path, `${JSON.stringify(data)}\n`);
   if (evil) return;
   const score = Math.max(best, game.score);
   if (score > 0) updateRecords(dir, (r) => raiseBest2048(r, game.size, score));
@@ -91,7 +90,7 @@ export function fileStore2048(dir: string, evil = false, path?: string): Store20
         save2048(dir, game, best, evil, path, marks);
         return ok(undefined);
       } catch (e) {
-        return err(problem('save-failed', `Could not save the game (${(e as Error).message}).`));
+        return err(problem('save-failed', saveFailure(e, dir)));
       }
     },
   };

@@ -21,7 +21,7 @@ import {
 import type { HistoryEntry } from '../front/history.ts';
 import { readMarks2048 } from '../front/model2048.ts';
 import type { Store2048, StorePuzzle } from '../front/ports.ts';
-import { type LoadedSave, loadSave } from './saves.ts';
+import { type LoadedSave, loadSave, saveFailure } from './saves.ts';
 import { updateRecords } from './stats.ts';
 import { fileStore2048 } from './store2048.ts';
 import { fileStorePuzzle } from './storePuzzle.ts';
@@ -76,9 +76,7 @@ export function recordDailyResult(
     });
     return ok(counted);
   } catch (e) {
-    return err(
-      problem('save-failed', `Could not save the daily result (${(e as Error).message}).`),
-    );
+    return err(problem('save-failed', saveFailure(e, dir, 'save the daily result')));
   }
 }
 

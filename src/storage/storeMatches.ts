@@ -12,15 +12,14 @@ import {
   serializeDuelSession,
   serializeVersusSession,
 } from '../front/sessions.ts';
-import { atomicWrite } from './files.ts';
-import { type LoadedSave, loadSave } from './saves.ts';
+import { type LoadedSave, loadSave, writeSave } from './saves.ts';
 
 export const versusPath = (dir: string) => join(dir, 'versus.json');
 export const duelPath = (dir: string) => join(dir, 'duel.json');
 
 /** Saves the match in progress (and who plays it) atomically. */
 export function saveVersusSession(dir: string, m: ModelVersus): void {
-  atomicWrite(versusPath(dir), `${JSON.stringify(serializeVersusSession(m))}\n`);
+  writeSave(versusPath(dir), `${JSON.stringify(serializeVersusSession(m))}\n`);
 }
 
 /** The saved match, or null (none, or damaged: moved aside with a notice). */
@@ -30,7 +29,7 @@ export function loadVersusSession(dir: string): LoadedSave<ModelVersus> {
 
 /** Saves the duel in progress (and who plays it) atomically. */
 export function saveDuelSession(dir: string, m: ModelDuel): void {
-  atomicWrite(duelPath(dir), `${JSON.stringify(serializeDuelSession(m))}\n`);
+  writeSave(duelPath(dir), `${JSON.stringify(serializeDuelSession(m))}\n`);
 }
 
 /** The saved duel, or null (none, or damaged: moved aside with a notice). */

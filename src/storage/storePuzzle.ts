@@ -8,9 +8,8 @@ import { err, ok, problem } from '../engine/result.ts';
 import { parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import type { SolveRecords, StorePuzzle } from '../front/ports.ts';
 import { type PuzzleRecord, recordSeries, recordSolve, solveRecords } from '../front/records.ts';
-import { atomicWrite } from './files.ts';
 import { recordOptimalInHistory, recordToHistory } from './history.ts';
-import { loadSave } from './saves.ts';
+import { loadSave, saveFailure, writeSave } from './saves.ts';
 import { loadRecords, updateRecords } from './stats.ts';
 
 export interface LoadedPuzzle {
@@ -55,7 +54,7 @@ export function savePuzzle(
 ): void {
   // `assisted` (the solver played part of the game) travels along: a resumed game sets no record.
   const data = { ...serializePuzzle(puzzle, now), assisted };
-  atomicWrite(path, `${JSON.stringify(data)}\n`);
+  writeSave(path, `${JSON.stringify(data)}\n`);
 }
 
 /** Records a solved game; returns the records after it, and which of them it set. */
@@ -81,7 +80,7 @@ export function recordPuzzleSolve(
  */
 export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
   const failed = (e: unknown, what: string) =>
-    err(problem('save-failed', `Could not save ${what} (${(e as Error).message}).`));
+    err(problem('save-failed', saveFailure(e, dir, what)));
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
     recordOptimal: (entry, optimal) => recordOptimalInHistory(dir, entry, optimal),
@@ -95,7 +94,7 @@ export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
         });
         return ok(out);
       } catch (e) {
-        return failed(e, 'your records');
+        return failed(e, 'save your records');
       }
     },
     seriesBest: (key) => loadRecords(dir).records.series?.[key] ?? null,
@@ -104,14 +103,14 @@ export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
         savePuzzle(dir, puzzle, now, assisted, path);
         return ok(undefined);
       } catch (e) {
-        return failed(e, 'the game');
+        return failed(e, 'save the game');
       }
     },
     recordSolve(width, moves, timeMs) {
       try {
         return ok(recordPuzzleSolve(dir, width, moves, timeMs));
       } catch (e) {
-        return failed(e, 'your records');
+        return failed(e, 'save your records');
       }
     },
   };

@@ -6,16 +6,17 @@ import { err, ok, problem, type Result } from '../engine/result.ts';
 import type { StoreDuel, StoreVersus } from '../front/ports.ts';
 import { recordDuelRound, recordVersus, type VersusRecord } from '../front/records.ts';
 import { recordToHistory } from './history.ts';
+import { saveFailure } from './saves.ts';
 import { updateRecords } from './stats.ts';
 import { saveDuelSession, saveVersusSession } from './storeMatches.ts';
 
 /** Runs a save; a failure becomes a sentence for the player. */
-function kept(save: () => void): Result<void> {
+function kept(dir: string, save: () => void): Result<void> {
   try {
     save();
     return ok(undefined);
   } catch (e) {
-    return err(problem('save-failed', `Could not save the match (${(e as Error).message}).`));
+    return err(problem('save-failed', saveFailure(e, dir, 'save the match')));
   }
 }
 
@@ -23,7 +24,7 @@ function kept(save: () => void): Result<void> {
 export function fileStoreVersus(dir: string): StoreVersus {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
-    saveMatch: (m) => kept(() => saveVersusSession(dir, m)),
+    saveMatch: (m) => kept(dir, () => saveVersusSession(dir, m)),
     recordResult(opponent, result) {
       let record: VersusRecord = { wins: 0, losses: 0, draws: 0 };
       try {
@@ -34,7 +35,7 @@ export function fileStoreVersus(dir: string): StoreVersus {
         });
         return ok(record);
       } catch (e) {
-        return err(problem('save-failed', `Could not save the result (${(e as Error).message}).`));
+        return err(problem('save-failed', saveFailure(e, dir, 'save the result')));
       }
     },
   };
@@ -44,7 +45,7 @@ export function fileStoreVersus(dir: string): StoreVersus {
 export function fileStoreDuel(dir: string): StoreDuel {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
-    saveDuel: (m) => kept(() => saveDuelSession(dir, m)),
+    saveDuel: (m) => kept(dir, () => saveDuelSession(dir, m)),
     recordRound(score) {
       let result = { best: score, newBest: false };
       try {
@@ -55,7 +56,7 @@ export function fileStoreDuel(dir: string): StoreDuel {
         });
         return ok(result);
       } catch (e) {
-        return err(problem('save-failed', `Could not save the result (${(e as Error).message}).`));
+        return err(problem('save-failed', saveFailure(e, dir, 'save the result')));
       }
     },
   };
