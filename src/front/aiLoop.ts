@@ -21,6 +21,8 @@ export abstract class AiLoop<M, C, K> {
   protected readonly turn: AiTurn<K>;
   /** On screen: the AI may play. */
   protected active = true;
+  /** The board can be seen (a window too small to show it pauses the AI until it can). */
+  private shown = true;
 
   constructor(opts: AiLoopOptions<M, C>) {
     this.m = opts.model;
@@ -49,6 +51,21 @@ export abstract class AiLoop<M, C, K> {
   resume(): void {
     this.active = true;
     this.syncAi();
+  }
+
+  /**
+   * Whether the board can be seen: while it cannot (a terminal window too small for it), the
+   * AI waits, and it goes on once the board is back.
+   */
+  setShown(shown: boolean): void {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.syncAi();
+  }
+
+  /** On screen and in sight: the AI may play now. */
+  protected get playing(): boolean {
+    return this.active && this.shown;
   }
 
   /** Resolves once no AI answer is on its way (plain mode waits for the AI this way). */

@@ -161,7 +161,7 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
 
   /** Asks the AI when the model wants an answer it is not already waiting for. */
   protected syncAi(): void {
-    const want = this.active && wantsAi(this.m);
+    const want = this.playing && wantsAi(this.m);
     const game = this.m.game;
     this.turn.keep(want ? game : null);
     if (!want || this.turn.busy) return;

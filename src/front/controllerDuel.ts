@@ -121,7 +121,7 @@ export class ControllerDuel extends AiLoop<ModelDuel, CommandDuel, Duel> {
   protected syncAi(): void {
     const duel = this.m.duel;
     const want =
-      this.active && this.m.overlay === null && aiToAct(this.m) !== null && this.failedIn !== duel;
+      this.playing && this.m.overlay === null && aiToAct(this.m) !== null && this.failedIn !== duel;
     this.turn.keep(want ? duel : null);
     if (!want || this.turn.busy) return;
     this.turn.ask(

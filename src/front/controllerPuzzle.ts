@@ -112,6 +112,8 @@ export class ControllerPuzzle {
   private readonly timers: Timers;
   private readonly post: (cmd: CommandPuzzle) => void;
   private active = false;
+  /** The board can be seen (see setShown). */
+  private shown = true;
   private idleWaiters: (() => void)[] = [];
   /** What the solver is doing now, for the status line. */
   status: SolverStatus | null = null;
@@ -207,6 +209,16 @@ export class ControllerPuzzle {
     this.seekOptimal();
     this.sync();
     this.opts.onChange(this.noChange(before));
+  }
+
+  /**
+   * Whether the board can be seen: while it cannot (a terminal window too small for it), a
+   * solution being played waits, and it goes on once the board is back.
+   */
+  setShown(shown: boolean): void {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.sync();
   }
 
   /** Resolves once no solver answer is on its way (plain mode waits for hints this way). */
@@ -466,7 +478,7 @@ export class ControllerPuzzle {
     if ((want || upgrade) && !this.job) this.startJob(from, upgrade);
     this.stopStep?.();
     this.stopStep = null;
-    if (this.active && this.m.autoSolve && !wantsSolution(this.m)) {
+    if (this.active && this.shown && this.m.autoSolve && !wantsSolution(this.m)) {
       this.stopStep = this.timers.after(SOLVE_STEP_MS, () => this.post({ type: 'solve-step' }));
     }
     this.wakeIdle();

@@ -138,7 +138,7 @@ export class ControllerVersus extends AiLoop<ModelVersus, CommandVersus, Game> {
   /** Asks the AI for side 2's move when it owes one and is not already thinking. */
   protected syncAi(): void {
     const want =
-      this.active &&
+      this.playing &&
       wantsAiMove(this.m) &&
       this.failedIn !== this.m.match.rules &&
       (!this.opts.lockstep || this.aiOwesTurn());

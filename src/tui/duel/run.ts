@@ -7,7 +7,7 @@ import { randomSeed } from '../../engine/rng.ts';
 import { ControllerDuel } from '../../front/controllerDuel.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import type { CommandDuel, ModelDuel } from '../../front/modelDuel.ts';
-import type { Advisor, PlacerAi } from '../../front/ports.ts';
+import type { Advisor, PlacerAi, StoreDuel } from '../../front/ports.ts';
 import { fileStoreDuel } from '../../storage/storeVersus.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
@@ -24,6 +24,8 @@ export interface RunDuelOptions {
   readonly animation: boolean;
   readonly ai: () => Promise<Advisor>;
   readonly placer: () => Promise<PlacerAi>;
+  /** Where the duel goes (default: the saves in the data directory). */
+  readonly store?: StoreDuel;
 }
 
 const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
@@ -37,15 +39,19 @@ const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
 export function runDuel(opts: RunDuelOptions): Promise<ModelDuel> {
   const session = new TerminalSession({ mouse: true });
   let animate = true;
-  const draw = () =>
-    session.draw(renderDuel(game.model, session.size(), opts.depth, animator.frame));
+  const draw = () => {
+    const view = session.size();
+    // The AI waits while the board cannot be seen.
+    game.setShown(duelLayout(game.model, view, opts.depth) !== null);
+    session.draw(renderDuel(game.model, view, opts.depth, animator.frame));
+  };
   const animator = new Animator<AnimFrame>(draw);
   const game = new ControllerDuel({
     model: opts.model,
     advisor: opts.ai,
     placer: opts.placer,
     seed: randomSeed,
-    store: fileStoreDuel(opts.dataDir),
+    store: opts.store ?? fileStoreDuel(opts.dataDir),
     onChange: (c) => {
       if (c.model.quit) return;
       if (c.moved && animate && opts.animation) animator.play(FRAMES);

@@ -45,8 +45,12 @@ const FRAMES: readonly { frame: AnimFrame; ms: number }[] = [
 export function run2048(opts: Run2048Options): Promise<Model2048> {
   const session = new TerminalSession();
   let animate = true;
-  const draw = () =>
-    session.draw(render2048(game.model, session.size(), opts.depth, animator.frame));
+  const draw = () => {
+    const view = session.size();
+    // The AI waits while the board cannot be seen.
+    game.setShown(layoutFor(game.model, view, opts.depth) !== null);
+    session.draw(render2048(game.model, view, opts.depth, animator.frame));
+  };
   const animator = new Animator<AnimFrame>(draw);
   const game = new Controller2048({
     model: opts.model,
@@ -73,8 +77,17 @@ export function run2048(opts: Run2048Options): Promise<Model2048> {
   });
 }
 
-/** The line printed on the main screen after quitting. */
-export function farewell(model: Model2048): string {
+/** What the game came to: "Score 12 · 3 moves · best 20". */
+export function gameFigures(model: Model2048): string {
   const g = model.game;
-  return `Score ${formatNumber(g.score)} · ${formatNumber(g.moves)} moves · best ${formatNumber(model.best)} — saved; run slidebox to continue.`;
+  const moves = `${formatNumber(g.moves)} move${g.moves === 1 ? '' : 's'}`;
+  return `Score ${formatNumber(g.score)} · ${moves} · best ${formatNumber(model.best)}`;
+}
+
+/**
+ * The line printed on the main screen after quitting a game that was saved; `resume` is the
+ * command that brings this game back (`slidebox --size 3`).
+ */
+export function farewell(model: Model2048, resume: string): string {
+  return `${gameFigures(model)} — saved; run ${resume} to continue.`;
 }

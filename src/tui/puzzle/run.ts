@@ -34,11 +34,31 @@ const SLIDE: readonly { frame: PuzzleFrame; ms: number }[] = [
   { frame: { t: 0.7 }, ms: 30 },
 ];
 
+/** What the puzzle came to: "Solved: 30 moves" or "12 moves". */
+export function puzzleFigures(m: ModelPuzzle): string {
+  const moves = `${m.puzzle.moves} move${m.puzzle.moves === 1 ? '' : 's'}`;
+  return m.puzzle.solved ? `Solved: ${moves}` : moves;
+}
+
+/**
+ * The line printed on the main screen after quitting a puzzle that was saved; `resume` is the
+ * command that brings it back (`slidebox puzzle --size 8`).
+ */
+export function puzzleFarewell(m: ModelPuzzle, resume: string): string {
+  return m.puzzle.solved
+    ? `${puzzleFigures(m)} — run ${resume} to play again.`
+    : `Saved: ${puzzleFigures(m)} — run ${resume} to continue.`;
+}
+
 export function runPuzzle(opts: RunPuzzleOptions): Promise<ModelPuzzle> {
   const session = new TerminalSession({ mouse: true });
   let animate = true;
-  const draw = () =>
-    session.draw(renderPuzzle(game.model, session.size(), opts.depth, Date.now(), animator.frame));
+  const draw = () => {
+    const view = session.size();
+    // A solution being played waits while the board cannot be seen.
+    game.setShown(puzzleLayout(game.model, view, opts.depth) !== null);
+    session.draw(renderPuzzle(game.model, view, opts.depth, Date.now(), animator.frame));
+  };
   const animator = new Animator<PuzzleFrame>(draw);
   const game = new ControllerPuzzle({
     model: opts.model,

@@ -6,7 +6,7 @@
 import { randomSeed } from '../../engine/rng.ts';
 import { ControllerVersus } from '../../front/controllerVersus.ts';
 import type { ModelVersus } from '../../front/modelVersus.ts';
-import type { Advisor } from '../../front/ports.ts';
+import type { Advisor, StoreVersus } from '../../front/ports.ts';
 import { fileStoreVersus } from '../../storage/storeVersus.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
@@ -24,6 +24,8 @@ export interface RunVersusOptions {
   readonly animation: boolean;
   /** Loads the AI on first use. */
   readonly ai: () => Promise<Advisor>;
+  /** Where the match goes (default: the saves in the data directory). */
+  readonly store?: StoreVersus;
 }
 
 const SLIDE: readonly AnimFrame[] = [
@@ -45,13 +47,16 @@ export function runVersus(opts: RunVersusOptions): Promise<ModelVersus> {
   const draw = () => {
     const f = animator.frame;
     const anim: VersusAnim = { frames: [moved[0] ? f : null, moved[1] ? f : null], flash };
-    session.draw(renderVersus(game.model, session.size(), opts.depth, anim));
+    const view = session.size();
+    // The AI waits while the boards cannot be seen.
+    game.setShown(versusLayout(game.model, view, opts.depth) !== null);
+    session.draw(renderVersus(game.model, view, opts.depth, anim));
   };
   const animator = new Animator<AnimFrame>(draw);
   const game = new ControllerVersus({
     model: opts.model,
     advisor: opts.ai,
-    store: fileStoreVersus(opts.dataDir),
+    store: opts.store ?? fileStoreVersus(opts.dataDir),
     seed: randomSeed,
     onChange: (c) => {
       if (c.model.quit) return;
