@@ -47,10 +47,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the server on a new database of `backend` (or on `target`). */
+/** Starts the server on database `target`, on `port` (0: a free one). */
 export async function startTestServer(
   target: string,
   opts: Partial<Omit<ServerOptions, 'database'>> = {},
+  port = 0,
 ): Promise<TestServer> {
   const database = await openDatabase(target);
   const verifier = createVerifier();
@@ -63,7 +64,7 @@ export async function startTestServer(
     log: (line) => lines.push(line),
     ...opts,
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await app.listen({ host: '127.0.0.1', port });
   return {
     url: address,
     app,

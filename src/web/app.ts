@@ -184,7 +184,7 @@ class App implements AppContext {
       },
       pictureFile: (file) => this.takePicture(file),
       playOnline: (kind) => this.playOnline(kind),
-      join: (text) => this.join(text),
+      join: (kind, text) => this.join(kind, text),
       playSeries: (kind) => {
         this.changeSettings({ ...this.current, game: 'puzzle' });
         this.go(kind);
@@ -472,16 +472,31 @@ class App implements AppContext {
       });
   }
 
-  /** Goes into the room a player typed or pasted, or says why it is not one. */
-  private join(text: string): void {
-    import('./room/link.ts').then(
-      ({ roomOfInput }) => {
+  /**
+   * Goes into the room a player typed or pasted in a card's Join field, or says next to the field
+   * why it is not one (not a code, or no room has it).
+   */
+  private join(kind: OnlineKind, text: string): void {
+    const online = this.online;
+    Promise.all([import('./room/link.ts'), import('./room/start.ts')]).then(
+      async ([{ roomOfInput }, { lookAtRoom, missingRoom }]) => {
         const room = roomOfInput(text);
-        if ('problem' in room) this.homeView.say(room.problem);
+        if ('problem' in room) {
+          this.homeView.joinProblem(kind, room.problem);
+          return;
+        }
+        this.homeView.joinProblem(kind, null);
+        // A server that does not answer now: the room's screen says so.
+        const look = online ? await lookAtRoom(online.client.base, room.code) : null;
+        if (this.screen !== 'home') return;
+        if (look?.kind === 'missing') this.homeView.joinProblem(kind, missingRoom(room.code));
         else this.goRoom(room.code);
       },
       (e: unknown) =>
-        this.homeView.say(`Online play could not be loaded (${(e as Error).message}).`),
+        this.homeView.joinProblem(
+          kind,
+          `Online play could not be loaded (${(e as Error).message}).`,
+        ),
     );
   }
 

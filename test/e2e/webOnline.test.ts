@@ -9,27 +9,34 @@
  * move out of turn doing nothing, and a player gone shown as away with the forfeit counted down.
  * The server's own view of every room comes from a room client in this process, watching.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whoIs } from '../../src/engine/duel.ts';
-import { legalMoves } from '../../src/engine/game2048.ts';
-import type { Direction } from '../../src/engine/types.ts';
-import { RoomClient, type RoomView } from '../../src/net/roomClient.ts';
-import type { RoomMatch, Side } from '../../src/net/rooms.ts';
-import { nodeSocket } from '../../src/node/webSocket.ts';
-import { CSP } from '../../src/server/app.ts';
+import type { Side } from '../../src/net/rooms.ts';
 import {
   newDatabaseTarget,
   startTestServer,
   type TestServer,
 } from '../../src/testing/serverHarness.ts';
 import {
-  ARROW,
+  boardsOf,
+  equal,
+  giveName,
+  home,
+  LONG,
+  over,
+  person,
+  playOne,
+  SIZE,
+  text,
+  versusBoards,
+  watchRoom,
+} from './helpers/webRoom.ts';
+import {
   buildSite,
   chromiumOrSkip,
   DIST,
   launchBrowser,
-  openPage,
   readBoardTiles,
   readClipboard,
   screenshot,
@@ -37,103 +44,9 @@ import {
 
 const reason = chromiumOrSkip('web online rooms');
 
-const LONG = { timeout: 15_000 };
-const SIZE = 4;
 /** Names are other players' text: markup here must show as the characters typed. */
 const ADA = '<b>Ada</b>';
 const BOB = 'Bob & <i>co</i>';
-
-const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
-
-/** A person: their own browser context (own storage) and page, errors collected. */
-interface Person {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly errors: string[];
-}
-
-async function person(browser: Browser): Promise<Person> {
-  const p = await openPage(browser, { reducedMotion: true });
-  await p.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // The page's Content-Security-Policy allows its own socket (connect-src 'self'): no violation.
-  await p.page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`),
-    );
-  });
-  return p;
-}
-
-/** Answers the page's name prompt. */
-async function giveName(page: Page, name: string): Promise<void> {
-  await page.locator('[data-testid=name-dialog]').waitFor(LONG);
-  await page.fill('[data-testid=name-input]', name);
-  await page.click('[data-testid=name-ok]');
-}
-
-/** The server's view of a room: a room client in this process, watching. */
-function watchRoom(server: string, room: string): { view: () => RoomView; close: () => void } {
-  let last: RoomView | null = null;
-  const client = new RoomClient({
-    server,
-    room,
-    watch: true,
-    socket: nodeSocket,
-    onChange: (v) => {
-      last = v;
-    },
-  });
-  return {
-    view: () => {
-      if (!last) throw new Error('the watcher has no view yet');
-      return last;
-    },
-    close: () => client.close(),
-  };
-}
-
-/** Both versus boards a page shows. */
-async function versusBoards(page: Page): Promise<number[][][]> {
-  return [
-    await readBoardTiles(page, '[data-testid=board-1]', SIZE),
-    await readBoardTiles(page, '[data-testid=board-2]', SIZE),
-  ];
-}
-
-function boardsOf(m: RoomMatch | null): number[][][] | null {
-  if (!m) return null;
-  return m.kind === 'versus'
-    ? m.match.games.map((g) => g.cells.map((r) => [...r]))
-    : [m.duel.game.cells.map((r) => [...r])];
-}
-
-/** Opens the home screen and waits for the server's features to show. */
-async function home(page: Page, url: string): Promise<void> {
-  const res = await page.goto(url);
-  expect(res?.headers()['content-security-policy']).toBe(CSP);
-  await page.locator('[data-testid=play-online-versus]').waitFor(LONG);
-}
-
-/** One move of a player's own board: the first legal one in a turning order; false: none. */
-async function playOne(page: Page, board: string, turn: number): Promise<boolean> {
-  const cells = await readBoardTiles(page, board, SIZE);
-  const legal = legalMoves(cells);
-  if (legal.length === 0) return false;
-  const order: Direction[] = ['left', 'down', 'right', 'up'];
-  const dir = [...order.slice(turn % 4), ...order.slice(0, turn % 4)].find((d) =>
-    legal.includes(d),
-  )!;
-  // Player one uses W A S D, player two the arrows: both move their own board.
-  const key = board.endsWith('1]')
-    ? { up: 'w', left: 'a', down: 's', right: 'd' }[dir]
-    : ARROW[dir];
-  await page.keyboard.press(key);
-  return true;
-}
-
-const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-const over = async (page: Page) => (await page.locator('[data-testid=result-title]').count()) > 0;
 
 describe.skipIf(reason !== null)('online rooms in the browser against slidebox serve', () => {
   let browser: Browser;

@@ -30,8 +30,8 @@ export interface HomeHandlers {
   play(game: GameKind): void;
   /** Make a room on the server with the card's options, to play a friend anywhere. */
   playOnline(kind: OnlineKind): void;
-  /** Join the room a player typed or pasted (a code or a link). */
-  join(text: string): void;
+  /** Join the room a player typed or pasted (a code or a link) in a card's Join field. */
+  join(kind: OnlineKind, text: string): void;
   /** The player picked an image file for picture mode. */
   pictureFile(file: File): void;
   /** Play a relay or a marathon of puzzles with the card's options. */
@@ -76,7 +76,8 @@ function card(
 
 /**
  * A versus or duel card's online part, shown once a server serves the page: Play online, and
- * a field to join a room by its code or link.
+ * a field to join a room by its code or link, with the line under it that says why a code
+ * typed there is not a room.
  */
 function onlinePart(kind: OnlineKind): HTMLElement {
   const input = h('input', {
@@ -85,6 +86,7 @@ function onlinePart(kind: OnlineKind): HTMLElement {
     class: 'join-input',
     placeholder: 'Room code or link',
     'aria-label': 'Join a room: its code or link',
+    'aria-describedby': `join-error-${kind}`,
     autocomplete: 'off',
     spellcheck: 'false',
     'data-testid': `join-input-${kind}`,
@@ -103,6 +105,13 @@ function onlinePart(kind: OnlineKind): HTMLElement {
       input,
       h('button', { type: 'submit', class: 'btn', 'data-testid': `join-${kind}` }, 'Join'),
     ),
+    h('p', {
+      id: `join-error-${kind}`,
+      class: 'notice join-error',
+      role: 'alert',
+      hidden: true,
+      'data-testid': `join-error-${kind}`,
+    }),
   );
 }
 
@@ -329,7 +338,13 @@ export class ViewHome {
       const form = (e.target as Element).closest<HTMLFormElement>('[data-join]');
       if (!form) return;
       e.preventDefault();
-      this.on.join((form.elements.namedItem('room') as HTMLInputElement).value);
+      const kind = form.dataset.join as OnlineKind;
+      this.on.join(kind, (form.elements.namedItem('room') as HTMLInputElement).value);
+    });
+    // A code being typed again: what was said of the last one is over.
+    this.root.addEventListener('input', (e) => {
+      const form = (e.target as Element).closest<HTMLFormElement>('[data-join]');
+      if (form) this.joinProblem(form.dataset.join as OnlineKind, null);
     });
     const changed = () => {
       this.settings = {
@@ -421,6 +436,22 @@ export class ViewHome {
   showOnline(): void {
     this.boards.hidden = false;
     for (const part of this.online) part.hidden = false;
+  }
+
+  /**
+   * Says next to a card's Join field why what was typed there is not a room (null: nothing),
+   * and gives the field the focus to type it again.
+   */
+  joinProblem(kind: OnlineKind, text: string | null): void {
+    const part = this.online[kind === 'versus' ? 0 : 1]!;
+    const line = part.querySelector<HTMLElement>('.join-error')!;
+    const input = part.querySelector<HTMLInputElement>('.join-input')!;
+    line.textContent = text ?? '';
+    line.hidden = !text;
+    if (text) {
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+    } else input.removeAttribute('aria-invalid');
   }
 
   /** Moves focus to the button of the game last played. */

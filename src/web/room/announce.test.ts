@@ -91,7 +91,7 @@ describe('what an online room says', () => {
     const result = { winner: 1 as const, reason: 'forfeit' as const, code: 'C' };
     const over = room(m, { result });
     expect(announceRoom(room(m), over)).toBe(
-      'Bob wins! By forfeit: your seat was left empty too long.',
+      'You forfeited. Your seat was left empty too long: Bob wins by forfeit.',
     );
     expect(announceRoom(over, room(m, { result, rematch: [false, true] }))).toBe(
       'Bob offers a rematch.',

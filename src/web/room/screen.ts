@@ -4,26 +4,72 @@
  * one a free seat is taken under the player's name, asked for the first time, else the page
  * watches), the keys and swipes of your own side only, and the room drawn after every change
  * with the forfeit countdowns ticking. The server referees: the client shows your own actions
- * at once and the server's order wins.
+ * at once and the server's order wins. While the connection is down, or the seat was opened in
+ * another tab or window, nothing is sent: keys, swipes and taps change nothing, the boards show
+ * what the server took, and the notice says why until it is over (a replaced page offers to take
+ * the seat back).
  */
 import type { Direction, Pos } from '../../engine/types.ts';
 import { bare, keyDirection } from '../../front/keymap.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import { type CommandDuel, updateDuel } from '../../front/modelDuel.ts';
-import { emptyRoomView, RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
+import {
+  emptyRoomView,
+  RoomClient,
+  type RoomView,
+  type SocketFactory,
+  type SocketLike,
+} from '../../net/roomClient.ts';
+import { CLOSE, type RoomAction } from '../../net/rooms.ts';
 import { type AppContext, MOVE_MS, type RoomServer } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { shareReplay } from '../ui/share.ts';
 import { announceRoom, attacksLanded } from './announce.ts';
+import {
+  asSentence,
+  type Hold,
+  holdOf,
+  holdSentence,
+  noticeText,
+  type Said,
+  shownMatch,
+  situation,
+} from './hold.ts';
 import { roomLink, roomOfHash } from './link.ts';
 import { forgetSeat, loadSeat, saveSeat } from './seats.ts';
 import { duelModel, roomTitle } from './shown.ts';
-import { lookAtRoom, NAME_TEXT } from './start.ts';
+import { lookAtRoom, missingRoom, NAME_TEXT } from './start.ts';
 import { ViewRoom } from './view.ts';
 
-/** The browser's own WebSocket, as the room client takes it. */
-const browserSocket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
+/**
+ * The browser's own WebSocket, as the room client takes it, telling `closed` each close code
+ * before the client hears of it (so the screen knows a seat taken elsewhere from a lost line).
+ */
+function browserSocket(closed: (code: number) => void): SocketFactory {
+  return (url) => {
+    const ws = new WebSocket(url);
+    const s: SocketLike = {
+      get readyState() {
+        return ws.readyState;
+      },
+      send: (text) => ws.send(text),
+      close: (code, reason) => ws.close(code, reason),
+      onopen: null,
+      onmessage: null,
+      onclose: null,
+      onerror: null,
+    };
+    ws.onopen = (e) => s.onopen?.(e);
+    ws.onmessage = (e) => s.onmessage?.(e);
+    ws.onerror = (e) => s.onerror?.(e);
+    ws.onclose = (e) => {
+      closed(e.code);
+      s.onclose?.(e);
+    };
+    return s;
+  };
+}
 
 const MIDDLE: Pos = { row: 1, col: 1 };
 
@@ -36,6 +82,13 @@ export class ScreenRoom {
   /** Counts entries, so that a join still under way for a screen left is dropped. */
   private entries = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The server closed this page's seat: it was opened in another tab or window. */
+  private replaced = false;
+  /** Input was refused during the current hold (the notice then says nothing was sent). */
+  private refused = false;
+  private hold: Hold | null = 'connecting';
+  /** The screen's own sentence (a refusal, a copied link) and the room it spoke of. */
+  private said: Said | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -44,8 +97,9 @@ export class ScreenRoom {
     this.view = new ViewRoom({
       menu: () => ctx.home(),
       copyLink: () => this.copyLink(),
-      rematch: () => this.client?.offerRematch(),
+      rematch: () => this.rematch(),
       share: () => this.share(),
+      takeBack: () => this.takeBack(),
       duel: (cmd) => this.duelCommand(cmd),
     });
     attachPointer(this.view.arena, { swipe: (dir) => this.slide(dir) });
@@ -63,7 +117,11 @@ export class ScreenRoom {
     const entry = ++this.entries;
     this.close();
     this.ctx.mount(this.view.root);
-    this.view.reset(this.ctx.takeNotices());
+    this.view.reset();
+    const kept = this.ctx.takeNotices();
+    this.said = kept ? { text: kept, about: null } : null;
+    this.replaced = false;
+    this.refused = false;
     const read = roomOfHash(location.hash);
     if ('problem' in read) {
       this.code = '';
@@ -89,10 +147,14 @@ export class ScreenRoom {
       this.ctx.home();
       return true;
     }
+    if (k === 't' && this.hold === 'replaced') {
+      this.takeBack();
+      return true;
+    }
     if (v.you === null || !v.match || !this.client) return false;
     if (v.result) {
       if (k !== 'r') return false;
-      this.client.offerRematch();
+      this.rematch();
       return true;
     }
     if (v.match.kind === 'versus') {
@@ -123,7 +185,7 @@ export class ScreenRoom {
       const look = await lookAtRoom(online.client.base, code);
       if (entry !== this.entries) return;
       if (look?.kind === 'missing') {
-        this.show(emptyRoomView('closed', `No room has the code ${code} (it may have expired).`));
+        this.show(emptyRoomView('closed', missingRoom(code)));
         return;
       }
       // A free seat (or a server that did not say): it is taken under the player's name.
@@ -138,8 +200,12 @@ export class ScreenRoom {
       seat,
       ...(name ? { name } : {}),
       watch,
-      socket: browserSocket,
+      socket: browserSocket((closed) => {
+        if (entry === this.entries && closed === CLOSE.replaced) this.replaced = true;
+      }),
       onChange: (v) => {
+        // A client left behind (the screen left, the seat taken back) says nothing here.
+        if (entry !== this.entries) return;
         welcomed ||= v.room !== null;
         // A kept seat the room refused before any welcome (the room is gone): forget it.
         if (v.status === 'closed' && seat && !welcomed) forgetSeat(this.ctx.kv, code);
@@ -147,7 +213,7 @@ export class ScreenRoom {
       },
       onSeat: (token) => {
         const said = saveSeat(this.ctx.kv, code, token);
-        if (said) this.view.say(said);
+        if (said) this.say(said, null);
       },
     });
   }
@@ -161,23 +227,88 @@ export class ScreenRoom {
   /** Draws the room as the client now sees it, and says what changed. */
   private show(v: RoomView): void {
     const before = this.last;
+    const held = this.hold;
     this.last = v;
+    if (v.status === 'open') this.replaced = false;
+    this.hold = holdOf(v, this.replaced);
+    if (this.hold !== held) this.refused = false;
+    // A refusal or problem the server sent: said while the room stays as it is.
+    if (v.status === 'open' && v.notice !== null && v.notice !== before.notice) {
+      this.said = { text: asSentence(v.notice), about: situation(v) };
+    }
     if (v.matchNo !== before.matchNo) this.cursor = MIDDLE;
     document.title = roomTitle(v, this.code || 'not found');
     this.draw(reducedMotion() ? 0 : MOVE_MS, attacksLanded(before, v));
-    const said = announceRoom(before, v);
-    if (said) this.ctx.live(said);
+    const said = [announceRoom(before, v)];
+    if (this.hold !== held && v.match) {
+      if (this.hold === 'reconnecting' || this.hold === 'replaced') {
+        said.push(holdSentence(this.hold, v, false));
+      } else if (this.hold === null && held !== 'connecting' && v.you !== null) {
+        said.push('Connected again: your keys play.');
+      }
+    }
+    const words = said.filter(Boolean).join(' ');
+    if (words) this.ctx.live(words);
     this.tick(v.seats.some((s, i) => i !== v.you && s.forfeitAt !== null) && !v.result);
   }
 
   private draw(ms: number, attacked: readonly [boolean, boolean] = [false, false]): void {
-    this.view.render(this.last, {
+    const v = this.last;
+    const hold = this.hold;
+    this.view.render(hold === null ? v : { ...v, match: shownMatch(v, hold) }, {
       code: this.code,
       now: Date.now(),
       ms,
       attacked,
       cursor: this.cursor,
+      hold,
+      notice: noticeText(v, hold, this.refused, this.said),
     });
+  }
+
+  /** A sentence of the screen's own, shown while the room stays as it is (`about` null: until the next one). */
+  private say(text: string, about: string | null = situation(this.last)): void {
+    this.said = { text, about };
+    this.draw(0);
+  }
+
+  /**
+   * True (and the notice says why nothing was sent) when your input cannot reach the room now:
+   * connecting, reconnecting, closed, or the seat played elsewhere.
+   */
+  private heldBack(): boolean {
+    if (this.hold === null) return false;
+    this.refused = true;
+    this.draw(0);
+    this.ctx.live(holdSentence(this.hold, this.last, true));
+    return true;
+  }
+
+  /** Plays an action of yours when the room can take it; else says why not. */
+  private act(action: RoomAction): void {
+    if (!this.client || this.heldBack()) return;
+    const done = this.client.act(action);
+    if (!done.ok) this.say(asSentence(done.error.message));
+    // A move taken: what was said of the one before (a refusal) is over.
+    else if (this.said?.about != null) this.said = null;
+  }
+
+  private rematch(): void {
+    if (!this.client || this.last.you === null || this.heldBack()) return;
+    this.client.offerRematch();
+  }
+
+  /** Plays the seat here again: the tab or window that took it is the one replaced now. */
+  private takeBack(): void {
+    if (this.hold !== 'replaced' || !this.code) return;
+    const entry = ++this.entries;
+    this.close();
+    this.replaced = false;
+    this.said = null;
+    // The boards stay as the server last had them until the room's state comes.
+    this.show({ ...this.last, status: 'connecting', notice: null });
+    this.ctx.live('Taking the seat back…');
+    void this.join(this.code, entry);
   }
 
   /** Redraws every second while a seat's forfeit is counted down. */
@@ -190,7 +321,7 @@ export class ScreenRoom {
   }
 
   private slide(dir: Direction): void {
-    this.client?.act({ kind: 'slide', dir });
+    this.act({ kind: 'slide', dir });
   }
 
   /** A duel command from a key or a tap; true when it is one of the room's. */
@@ -200,7 +331,7 @@ export class ScreenRoom {
     if (cmd.type === 'slide') this.slide(cmd.dir);
     else if (cmd.type === 'place') {
       const at = cmd.at ?? this.cursor;
-      this.client?.act({ kind: 'place', row: at.row, col: at.col, value: cmd.value });
+      this.act({ kind: 'place', row: at.row, col: at.col, value: cmd.value });
     } else if (cmd.type === 'cursor' || cmd.type === 'cursor-at') {
       this.cursor = updateDuel(duelModel(v.match.duel, v.you, this.cursor), cmd, () => 0).cursor;
       this.draw(0);
@@ -211,13 +342,13 @@ export class ScreenRoom {
   private copyLink(): void {
     const link = roomLink(this.code);
     const byHand = () => {
-      this.view.say('The browser did not let this page copy the link: copy it from here.');
+      this.say('The browser did not let this page copy the link: copy it from here.');
       this.view.showLink(link);
     };
     try {
       navigator.clipboard
         .writeText(link)
-        .then(() => this.view.say('Link copied: send it to the other player.'), byHand);
+        .then(() => this.say('Link copied: send it to the other player.'), byHand);
     } catch {
       byHand();
     }
@@ -226,6 +357,6 @@ export class ScreenRoom {
   private share(): void {
     const code = this.last.result?.code;
     if (!code) return;
-    void shareReplay(code, 'An online match on slidebox').then((s) => this.view.say(s));
+    void shareReplay(code, 'An online match on slidebox').then((s) => this.say(s));
   }
 }

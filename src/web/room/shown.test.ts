@@ -89,6 +89,11 @@ describe('the result in words', () => {
     expect(resultTitle(room({ result: won(1) }))).toBe('<b>Bob</b> wins!');
     expect(resultTitle(room({ result: won(0), you: null }))).toBe('Ada wins!');
     expect(resultTitle(room({ result: won('draw') }))).toBe('Draw.');
+    // By forfeit: the player whose seat was left empty is told so, not only who won.
+    expect(resultTitle(room({ result: won(1, 'forfeit') }))).toBe('You forfeited.');
+    expect(resultTitle(room({ result: won(0, 'forfeit'), you: 1 }))).toBe('You forfeited.');
+    expect(resultTitle(room({ result: won(0, 'forfeit') }))).toBe('You win!');
+    expect(resultTitle(room({ result: won(1, 'forfeit'), you: null }))).toBe('<b>Bob</b> wins!');
   });
 
   it('says how: the boards’ figures, or who left the room', () => {
@@ -99,7 +104,10 @@ describe('the result in words', () => {
       'By forfeit: <b>Bob</b> left the room too long.',
     );
     expect(resultDetail(room({ result: won(1, 'forfeit') }))).toBe(
-      'By forfeit: your seat was left empty too long.',
+      'Your seat was left empty too long: <b>Bob</b> wins by forfeit.',
+    );
+    expect(resultDetail(room({ result: won(1, 'forfeit'), you: null }))).toBe(
+      'By forfeit: Ada left the room too long.',
     );
     expect(resultDetail(room({ result: won('draw', 'forfeit') }))).toBe(
       'By forfeit: both seats were left empty too long.',

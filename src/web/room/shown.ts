@@ -31,9 +31,13 @@ export interface SeatState {
   readonly kind: 'on' | 'away' | 'free';
 }
 
-/** How a seat is connected at `now` (ms): your own from the client, the other's from the server. */
-export function seatState(v: RoomView, side: Side, now: number): SeatState {
+/**
+ * How a seat is connected at `now` (ms): your own from the client (`replaced`: the seat was
+ * opened in another tab or window), the other's from the server.
+ */
+export function seatState(v: RoomView, side: Side, now: number, replaced = false): SeatState {
   if (v.you === side) {
+    if (replaced) return { text: 'played in another tab or window', kind: 'away' };
     if (v.status === 'open') return { text: 'connected', kind: 'on' };
     if (v.status === 'closed') return { text: 'disconnected', kind: 'away' };
     return { text: v.status === 'connecting' ? 'connecting…' : 'reconnecting…', kind: 'away' };
@@ -73,12 +77,17 @@ export function duelNames(v: RoomView): readonly [string, string] {
   return [v.you === 0 ? 'You' : seatName(v.seats, 0), v.you === 1 ? 'You' : seatName(v.seats, 1)];
 }
 
-/** The result's heading: "You win!", "Ada wins!", "Draw." (null while the match goes on). */
+/**
+ * The result's heading: "You win!", "Ada wins!", "Draw.", or "You forfeited." to the player whose
+ * seat was left empty (null while the match goes on).
+ */
 export function resultTitle(v: RoomView): string | null {
   const r = v.result;
   if (!r) return null;
   if (r.winner === 'draw') return 'Draw.';
-  return v.you === r.winner ? 'You win!' : `${seatName(v.seats, r.winner)} wins!`;
+  if (v.you === r.winner) return 'You win!';
+  if (r.reason === 'forfeit' && v.you === other(r.winner)) return 'You forfeited.';
+  return `${seatName(v.seats, r.winner)} wins!`;
 }
 
 /** How the match was decided: by forfeit (who left), or by play (the boards' figures). */
@@ -89,7 +98,7 @@ export function resultDetail(v: RoomView): string {
     if (r.winner === 'draw') return 'By forfeit: both seats were left empty too long.';
     const loser = other(r.winner);
     return v.you === loser
-      ? 'By forfeit: your seat was left empty too long.'
+      ? `Your seat was left empty too long: ${seatName(v.seats, r.winner)} wins by forfeit.`
       : `By forfeit: ${seatName(v.seats, loser)} left the room too long.`;
   }
   return v.match ? matchSummary(v.match, v.seats) : '';

@@ -41,6 +41,9 @@ export type RoomLook =
   | { readonly kind: 'missing' }
   | { readonly kind: 'found'; readonly free: boolean };
 
+/** What is said of a room code that no room has. */
+export const missingRoom = (code: string) => `No room has the code ${code} (it may have expired).`;
+
 /** Asks the server about room `code` (`GET /api/rooms/CODE`); null when it does not answer. */
 export async function lookAtRoom(base: string, code: string): Promise<RoomLook | null> {
   try {

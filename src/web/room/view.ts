@@ -9,9 +9,10 @@ import { formatNumber } from '../../front/format.ts';
 import type { CommandDuel } from '../../front/modelDuel.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { Side } from '../../net/rooms.ts';
-import { button, h, NoticeLine, OverlaySlot, setText } from '../ui/dom.ts';
+import { button, h, OverlaySlot, setText } from '../ui/dom.ts';
 import { DuelBoard } from '../ui/duelBoard.ts';
 import { SidePanel } from '../ui/sidePanel.ts';
+import { asSentence, type Hold } from './hold.ts';
 import {
   duelModel,
   duelNames,
@@ -30,6 +31,8 @@ export interface ViewRoomHandlers {
   copyLink(): void;
   rematch(): void;
   share(): void;
+  /** Takes the seat back from the tab or window that took it. */
+  takeBack(): void;
   /** A duel command from its board: a tap on a cell. */
   duel(cmd: CommandDuel): void;
 }
@@ -44,12 +47,18 @@ export interface RoomPicture {
   /** Which versus boards an attack just landed on. */
   readonly attacked: readonly [boolean, boolean];
   readonly cursor: { readonly row: number; readonly col: number };
+  /** Why your input does not reach the room now, or null. */
+  readonly hold: Hold | null;
+  /** The notice line's sentence. */
+  readonly notice: string;
 }
 
 const KEYS = {
   versus: 'Arrows, WASD or swipe move your board · R rematch · Q or Esc menu',
   duel: 'Your turn to slide: arrows, WASD or swipe · your turn to place: tap an empty cell (the 2/4 toggle picks the tile), or move the cursor with the arrows and press 2 or 4 · R rematch · Q or Esc menu',
   watch: 'You are watching: the boards change as the players move · Q or Esc menu',
+  replaced: 'T or Take the seat back plays this seat here again · Q or Esc menu',
+  held: 'Your keys do nothing until the connection is back · Q or Esc menu',
 };
 
 interface SeatEls {
@@ -86,7 +95,23 @@ export class ViewRoom {
   private readonly waitText = h('p', { class: 'room-wait-text', 'data-testid': 'room-status' });
   private readonly share: HTMLElement;
   private readonly link: HTMLInputElement;
-  private readonly notice = new NoticeLine();
+  private readonly notice = h('p', {
+    class: 'notice',
+    'data-testid': 'notice',
+    role: 'status',
+  });
+  /** Shown while the seat is played elsewhere: take it back, or leave. */
+  private readonly holdBar = h(
+    'div',
+    { class: 'room-share room-hold', 'data-testid': 'room-hold', hidden: true },
+    button('Take the seat back', {
+      action: 'take-back',
+      cls: 'btn btn-primary',
+      shortcut: 'T',
+      title: 'Play this seat here again (the other tab or window stops playing it)',
+    }),
+    button('Leave', { action: 'menu', title: 'Back to the menu' }),
+  );
   private readonly goal = h('p', { class: 'goal', 'data-testid': 'goal' });
   private readonly sides: readonly [SidePanel, SidePanel] = [new SidePanel(0), new SidePanel(1)];
   private readonly versusStage: HTMLElement;
@@ -154,7 +179,8 @@ export class ViewRoom {
         this.seats[0].root,
         this.seats[1].root,
       ),
-      this.notice.el,
+      this.notice,
+      this.holdBar,
       this.wait,
       this.versusStage,
       this.duelStage,
@@ -171,18 +197,12 @@ export class ViewRoom {
       else if (action === 'copy-link') this.on.copyLink();
       else if (action === 'rematch') this.on.rematch();
       else if (action === 'share') this.on.share();
+      else if (action === 'take-back') this.on.takeBack();
     });
   }
 
-  /** A sentence of the screen's own (copying, sharing), until the next one. */
-  say(text: string): void {
-    this.notice.set(text);
-    this.notice.show(null);
-  }
-
-  /** Forgets what was shown of another room: its sentence, its link. */
-  reset(notice: string | null): void {
-    this.say(notice ?? '');
+  /** Forgets what was shown of another room: its link. */
+  reset(): void {
     this.link.hidden = true;
     this.link.value = '';
   }
@@ -205,28 +225,27 @@ export class ViewRoom {
     this.root.classList.toggle('screen-versus', kind === 'versus');
     this.root.classList.toggle('screen-duel', kind === 'duel');
     setText(this.roomLine, `Room ${p.code}`);
-    this.renderSeats(v, p.now);
+    this.renderSeats(v, p);
     const waiting = !v.match || waitingForPlayer(v);
-    // The game begins: what was said about the link is done with.
-    if (!waiting && !this.wait.hidden) this.notice.clear();
-    this.notice.show(v.notice);
+    setText(this.notice, p.notice);
+    this.holdBar.hidden = p.hold !== 'replaced';
     this.wait.hidden = !waiting;
     this.share.hidden = v.status === 'closed';
     setText(this.waitCode, p.code);
     this.waitLabel.hidden = this.waitCode.hidden = p.code === '';
-    setText(this.waitText, waitText(v));
+    setText(this.waitText, waitText(v, p.hold));
     this.versusStage.hidden = waiting || v.match?.kind !== 'versus';
     this.duelStage.hidden = waiting || v.match?.kind !== 'duel';
     this.keysHelp.hidden = waiting;
-    setText(this.keysHelp, v.you === null ? KEYS.watch : kind === 'duel' ? KEYS.duel : KEYS.versus);
+    setText(this.keysHelp, keysHelp(v, p.hold, kind));
     if (v.match?.kind === 'versus') this.renderVersus(v, p);
     else if (v.match?.kind === 'duel') this.renderDuel(v, p);
   }
 
-  private renderSeats(v: RoomView, now: number): void {
+  private renderSeats(v: RoomView, p: RoomPicture): void {
     for (const side of SIDES) {
       const els = this.seats[side];
-      const state = seatState(v, side, now);
+      const state = seatState(v, side, p.now, p.hold === 'replaced');
       setText(els.name, `${seatName(v.seats, side)}${v.you === side ? ' (you)' : ''}`);
       setText(els.state, state.text);
       els.root.dataset.state = state.kind;
@@ -239,7 +258,8 @@ export class ViewRoom {
     const m = versusModel(v.match.match);
     const names: [string, string] = [seatName(v.seats, 0), seatName(v.seats, 1)];
     for (const s of this.sides) {
-      const keys = v.you === s.side ? 'you · arrows · WASD · swipe' : '';
+      // Your side's keys, while they play it.
+      const keys = v.you !== s.side ? '' : p.hold === null ? 'you · arrows · WASD · swipe' : 'you';
       s.render(m, p.ms, p.attacked[s.side], keys, names);
       s.root.classList.toggle('winner', v.result?.winner === s.side);
       s.root.classList.toggle('mine', v.you === s.side);
@@ -247,21 +267,24 @@ export class ViewRoom {
     const { target, attackCap } = m.match.rules;
     const cap = attackCap === null ? 'a merge sends its tile' : `attacks up to ${attackCap}`;
     setText(this.goal, `First to ${formatNumber(target)} wins · ${cap} to the other board`);
-    this.versusOverlay.show(overlayKind(v), () => this.resultBox(v));
+    this.versusOverlay.show(overlayKind(v, p.hold), () => this.resultBox(v, p.hold));
   }
 
   private renderDuel(v: RoomView, p: RoomPicture): void {
     if (v.match?.kind !== 'duel') return;
     this.duelParts.render(duelModel(v.match.duel, v.you, p.cursor), p.ms, duelNames(v));
-    this.duelOverlay.show(overlayKind(v), () => this.resultBox(v));
+    this.duelOverlay.show(overlayKind(v, p.hold), () => this.resultBox(v, p.hold));
   }
 
-  /** The result box: who won and how, the rematch offers, Rematch, Share, Replay and Menu. */
-  private resultBox(v: RoomView): HTMLElement {
+  /**
+   * The result box: who won and how, the rematch offers, Rematch (players whose seat is
+   * connected here), Share, Replay and Menu.
+   */
+  private resultBox(v: RoomView, hold: Hold | null): HTMLElement {
     const r = v.result!;
-    const offer = rematchLine(v);
+    const offer = hold === null ? rematchLine(v) : null;
     const buttons: HTMLElement[] = [];
-    if (v.you !== null) {
+    if (v.you !== null && hold === null) {
       const theirs = v.rematch[v.you === 0 ? 1 : 0];
       const rematch = button(theirs ? 'Accept rematch' : 'Rematch', {
         action: 'rematch',
@@ -291,15 +314,24 @@ export class ViewRoom {
   }
 }
 
-/** The result box's kind: made again when the match, the result or the offers change. */
-function overlayKind(v: RoomView): string | null {
+/** The result box's kind: made again when the match, the result, the offers or the hold change. */
+function overlayKind(v: RoomView, hold: Hold | null): string | null {
   if (!v.result) return null;
-  return `over ${v.matchNo} ${v.result.code} ${v.rematch.join()} ${v.you}`;
+  return `over ${v.matchNo} ${v.result.code} ${v.rematch.join()} ${v.you} ${hold}`;
+}
+
+/** The keys line: your game's keys, the watcher's, or what keys do while input is held. */
+function keysHelp(v: RoomView, hold: Hold | null, kind: string | null): string {
+  if (v.you === null) return KEYS.watch;
+  if (hold === 'replaced') return KEYS.replaced;
+  if (hold !== null) return KEYS.held;
+  return kind === 'duel' ? KEYS.duel : KEYS.versus;
 }
 
 /** The waiting panel's line: connecting, the connection lost, or waiting for the other player. */
-function waitText(v: RoomView): string {
-  if (v.status === 'closed') return v.notice ?? 'The connection to the room is closed.';
+function waitText(v: RoomView, hold: Hold | null): string {
+  if (hold === 'replaced') return 'This seat is now played in another tab or window.';
+  if (v.status === 'closed') return asSentence(v.notice ?? 'The connection to the room is closed.');
   if (!v.match) return v.status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
   return 'Waiting for the other player…';
 }
