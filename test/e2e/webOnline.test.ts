@@ -168,7 +168,19 @@ describe.skipIf(reason !== null)('online rooms in the browser against slidebox s
       );
     }
     expect(await watcher.page.locator('.overlay-over [data-action=rematch]').count()).toBe(0);
+    // Watchers are shown the watcher's keys, never a rematch.
+    const watchKeys = 'You are watching: the boards change as the players move · Q or Esc menu';
+    expect(await watcher.page.textContent('.screen-room .keys-help')).toBe(watchKeys);
+    expect(await watcher.page.textContent('.screen-room')).not.toMatch(/rematch/i);
     await screenshot(one.page, 'online-versus-over');
+
+    // A swipe on the finished match is refused in words, said until the next match begins.
+    const box = (await one.page.locator('[data-testid=side-1]').boundingBox())!;
+    await one.page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
+    await one.page.mouse.down();
+    await one.page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.9, { steps: 5 });
+    await one.page.mouse.up();
+    await expect.poll(() => text(one.page, 'notice')).toBe('The match is over.');
 
     // A rematch: offered by one, shown to the other, accepted: a new match for everyone.
     await one.page.click('.overlay-over [data-action=rematch]');
@@ -177,6 +189,8 @@ describe.skipIf(reason !== null)('online rooms in the browser against slidebox s
     await two.page.click('.overlay-over [data-action=rematch]');
     await expect.poll(() => server0.view().matchNo, LONG).toBe(2);
     for (const p of pages) await expect.poll(() => over(p), LONG).toBe(false);
+    await expect.poll(() => text(one.page, 'notice'), LONG).toBe('');
+    expect(await watcher.page.textContent('.screen-room .keys-help')).toBe(watchKeys);
 
     server0.close();
     for (const p of [one, two, watcher]) {
