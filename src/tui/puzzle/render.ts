@@ -9,6 +9,7 @@ import {
   hintTile,
   type ModelPuzzle,
   puzzleName,
+  type Series,
   seriesDone,
   seriesName,
   seriesTimeMs,
@@ -99,7 +100,7 @@ const KEYS = [
   '? help  q quit',
 ];
 
-function notice(m: ModelPuzzle): string | null {
+function notice(m: ModelPuzzle, cols: number): string | null {
   if (m.notice) return m.notice;
   if (m.autoSolve)
     return wantsSolution(m)
@@ -109,7 +110,26 @@ function notice(m: ModelPuzzle): string | null {
     const t = hintTile(m);
     return t === null ? 'Thinking…' : `Hint: slide ${t}`;
   }
-  return null;
+  return m.series ? splitsLine(m.series, cols) : null;
+}
+
+/**
+ * A series' splits so far ("Splits: 3×3 4.210 · 4×4 21.380 (94 moves)", the latest with its
+ * moves), the earliest left out ("…") when they do not fit; null before the first one and
+ * once the series is done (its end box lists them).
+ */
+export function splitsLine(s: Series, cols: number): string | null {
+  if (s.splits.length === 0 || seriesDone(s)) return null;
+  const last = s.splits.length - 1;
+  const parts = s.splits.map((x, i) => {
+    const size = s.kind === 'relay' ? `${x.width}×${x.width} ` : '';
+    const moves = i === last ? ` (${formatNumber(x.moves)} move${x.moves === 1 ? '' : 's'})` : '';
+    return `${size}${formatSolveTime(x.timeMs)}${moves}`;
+  });
+  const line = (from: number) => `Splits: ${from > 0 ? '… ' : ''}${parts.slice(from).join(' · ')}`;
+  let from = 0;
+  while (from < last && [...line(from)].length > cols) from++;
+  return line(from);
 }
 
 function overlayLines(m: ModelPuzzle, now: number): string[] | null {
@@ -176,7 +196,7 @@ export function renderPuzzle(
     title: m.series ? seriesName(m.series) : `${puzzleName(w)} · ${w}×${w}`,
     stats: statsLine(m, now, view.cols),
     keys: KEYS,
-    notice: notice(m),
+    notice: notice(m, view.cols),
   });
   if (lines) {
     drawGridLines(c, p.left, p.boardTop, w, p.g, DIM);
