@@ -5,11 +5,13 @@
  * keeps saying it, and once the server is back on the same port the page plays again; the same
  * seat opened in a second tab of the same browser (so with the seat's key) — the first tab says
  * it was replaced, its keys change nothing, its Take the seat back button works and the second
- * tab is then the replaced one (and takes it back with T); the player whose seat was left empty
+ * tab is then the replaced one (and takes it back with T), and a duel's placer replaced so places
+ * nothing by taps or keys; the player whose seat was left empty
  * told they forfeited; and a bad room code's error next to the Join field it was typed in.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whoIs } from '../../src/engine/duel.ts';
 import {
   newDatabaseTarget,
   startTestServer,
@@ -26,12 +28,20 @@ import {
   type Person,
   person,
   playOne,
+  SIZE,
   text,
   versusBoards,
   versusKey,
   watchRoom,
 } from './helpers/webRoom.ts';
-import { buildSite, chromiumOrSkip, DIST, launchBrowser, screenshot } from './webHarness.ts';
+import {
+  buildSite,
+  chromiumOrSkip,
+  DIST,
+  launchBrowser,
+  readBoardTiles,
+  screenshot,
+} from './webHarness.ts';
 
 const reason = chromiumOrSkip('web online rooms held back');
 
@@ -229,6 +239,52 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
     seen.close();
     expect(one.errors).toEqual([]);
     expect(two.errors).toEqual([]);
+    await one.context.close();
+    await two.context.close();
+  });
+
+  it('a duel’s placer replaced by a second tab: taps and keys there place nothing', async () => {
+    const one = await person(browser);
+    await home(one.page, url);
+    await one.page.click('[data-testid=play-online-duel]');
+    await giveName(one.page, 'Ada');
+    await one.page.locator('[data-testid=room-code]').waitFor(LONG);
+    const code = (await text(one.page, 'room-code'))!;
+    const two = await person(browser);
+    await two.page.goto(`${url}#room=${code}`);
+    await giveName(two.page, 'Bob');
+    const board = '.screen-duel [data-testid=board]';
+    for (const p of [one.page, two.page]) await p.locator(board).waitFor(LONG);
+    const seen = watchRoom(server.url, code);
+    await expect.poll(() => seen.view().seats[1]?.name, LONG).toBe('Bob');
+    const m = seen.view().match;
+    if (m?.kind !== 'duel') throw new Error('not a duel');
+    const placer = whoIs(m.duel).placer === 0 ? one : two;
+    await expect
+      .poll(() => text(placer.page, 'turn'), LONG)
+      .toBe('You place a 2 or a 4: tap an empty cell.');
+    const tab = await placer.context.newPage();
+    await tab.goto(`${url}#room=${code}`);
+    await tab.locator(board).waitFor(LONG);
+    await placer.page.bringToFront();
+    await expect.poll(() => text(placer.page, 'notice'), LONG).toBe(REPLACED);
+    const before = await readBoardTiles(placer.page, board, SIZE);
+    const box = (await placer.page.locator(board).boundingBox())!;
+    for (const [row, col] of [
+      [0, 0],
+      [3, 3],
+    ]) {
+      await placer.page.mouse.click(
+        box.x + ((col! + 0.5) / SIZE) * box.width,
+        box.y + ((row! + 0.5) / SIZE) * box.height,
+      );
+    }
+    await placer.page.keyboard.press('2');
+    await placer.page.waitForTimeout(300);
+    expect(await readBoardTiles(placer.page, board, SIZE)).toEqual(before);
+    expect(await text(placer.page, 'notice')).toMatch(/^Not sent: this seat is now played/);
+    expect(seen.view().log).toEqual([]);
+    seen.close();
     await one.context.close();
     await two.context.close();
   });
