@@ -6,8 +6,8 @@
  * seat opened in a second tab of the same browser (so with the seat's key) — the first tab says
  * it was replaced, its keys change nothing, its Take the seat back button works and the second
  * tab is then the replaced one (and takes it back with T), and a duel's placer replaced so places
- * nothing by taps or keys; the player whose seat was left empty
- * told they forfeited; and a bad room code's error next to the Join field it was typed in.
+ * nothing by taps or keys; the player whose seat was left empty told they forfeited; and a bad
+ * room code's error next to the Join field it was typed in.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
