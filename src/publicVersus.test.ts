@@ -1,5 +1,6 @@
 /**
- * The versus and duel API through the public entry `slidebox/2048`, as README's example uses it.
+ * The versus and duel API through the public entry `slidebox/2048`, as the example of
+ * docs/library.md ("Versus and duel") uses it.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,7 +16,7 @@ import {
 } from './2048.ts';
 
 describe('slidebox/2048 versus and duel', () => {
-  it("README's example runs", () => {
+  it("docs/library.md's versus and duel example runs", () => {
     const m0 = newVersus({ seed: 7 });
     if (!m0.ok) throw new Error(m0.error.message);
     expect(m0.value.rules).toEqual({ seed: 7, size: 4, target: 512, attackCap: null });
