@@ -263,6 +263,40 @@ describe('slidebox replay in a terminal', () => {
     expect(pane.capture()).toContain(`seed 33 · ${last} moves · score ${game.final.score}`);
   });
 
+  test('end boxes offer the replay’s keys, never the game’s (n, u, r do nothing here)', async () => {
+    // A 2048 game played to its end (game over), and a solved puzzle.
+    const over = exported(5, 5000);
+    // The planned moves stop only at the game's end.
+    expect(over.moves.length).toBeLessThan(5000);
+    const solved = timedSolve(78);
+    for (const [code, last, box] of [
+      [over.code, over.game.final.moves, 'Game over'],
+      [solved.code, solved.times.length, 'Solved!'],
+    ] as const) {
+      const pane = await replayInTmux(code);
+      await pane.waitForText(/Replay · move \d+ of/);
+      pane.keys('End');
+      const end = await pane.waitForText(`move ${last} of ${last}`);
+      expect(end).toContain(box);
+      expect(end).toContain('space: play again   ←: step back');
+      expect(end).toContain('g: start   q: quit');
+      for (const dead of ['n: new', 'u: undo', 'r: rematch']) expect(end).not.toContain(dead);
+      // The game's keys change nothing.
+      pane.keys('n', 'u', 'r', 'c');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pane.capture()).toBe(end);
+      // The keys offered do what they say.
+      pane.keys('Left');
+      await pane.waitForText(`move ${last - 1} of ${last}`);
+      pane.keys('End', 'Space');
+      await pane.waitForText(/Replay · move \d+ of \d+ · ▶/);
+      pane.keys('g');
+      await pane.waitForText(`move 0 of ${last} · ❚❚`);
+      pane.keys('q');
+      expect((await pane.waitForExit()).code).toBe(0);
+    }
+  }, 60_000);
+
   test('a puzzle with move times plays at its real speed: the pace as ×N, the solve’s clock', async () => {
     const { times, solveMs, code } = timedSolve(78);
     const n = times.length;

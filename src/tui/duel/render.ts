@@ -162,23 +162,23 @@ function helpLines(): string[] {
   ];
 }
 
-function overLines(model: ModelDuel, result: string): string[] {
+function overLines(model: ModelDuel, result: string, endKeys: readonly string[] | null): string[] {
   const names = duelNames(model);
   const rounds = model.duel.rounds.map(
     (r, i) =>
       `Round ${i + 1}: ${names[r.slider]} scored ${formatNumber(r.score)}, ` +
       `largest tile ${formatNumber(r.maxTile)}`,
   );
-  return [result, '', ...rounds, '', 'r: rematch   n: new   q: quit'];
+  return [result, '', ...rounds, '', ...(endKeys ?? ['r: rematch   n: new   q: quit'])];
 }
 
-function overlayLines(model: ModelDuel): string[] | null {
+function overlayLines(model: ModelDuel, endKeys: readonly string[] | null): string[] | null {
   if (model.overlay === 'help') return helpLines();
   if (model.overlay === 'confirm-new') {
     return ['Start a new duel?', 'This duel will be lost.', '', 'y: yes    n: no'];
   }
   const result = duelResultLine(model);
-  return result === null ? null : overLines(model, result);
+  return result === null ? null : overLines(model, result, endKeys);
 }
 
 /**
@@ -222,12 +222,16 @@ function drawScreen(
   c.center(p.boardTop + p.height + 2, pick(prompt.texts, c.width), prompt.style);
 }
 
-/** Renders the duel screen into exactly `view.rows` lines. */
+/**
+ * Renders the duel screen into exactly `view.rows` lines. `endKeys` replaces the keys the end
+ * box offers (a replay's own keys, where the game's do nothing).
+ */
 export function renderDuel(
   model: ModelDuel,
   view: Viewport,
   depth: ColorDepth,
   anim: AnimFrame | null = null,
+  endKeys: readonly string[] | null = null,
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const p = duelLayout(model, view, depth);
@@ -236,7 +240,7 @@ export function renderDuel(
     tooSmallFor(c, game.size, minTileWidth(game), view, depth === 'none');
   } else {
     drawScreen(c, model, p, depth, anim);
-    const overlay = overlayLines(model);
+    const overlay = overlayLines(model, endKeys);
     if (overlay && anim === null) {
       const cx = p.left + Math.floor(p.width / 2);
       drawBox(c, overlay, cx, p.boardTop + Math.floor(p.height / 2), depth);

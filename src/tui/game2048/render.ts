@@ -128,7 +128,7 @@ export function drawGameBoard(
   }
 }
 
-function overlayLines(model: Model2048): string[] | null {
+function overlayLines(model: Model2048, endKeys: readonly string[] | null): string[] | null {
   const game = model.game;
   if (model.overlay === 'help') {
     return [
@@ -155,16 +155,14 @@ function overlayLines(model: Model2048): string[] | null {
         `You made ${formatNumber(game.target)}!`,
         `Score ${formatNumber(game.score)}`,
         '',
-        'c or Enter: keep going',
-        'n: new game   u: undo',
+        ...(endKeys ?? ['c or Enter: keep going', 'n: new game   u: undo']),
       ];
     case 'over':
       return [
         'Game over',
         `Score ${formatNumber(game.score)}`,
         '',
-        'n: new game   u: undo',
-        'q: quit',
+        ...(endKeys ?? ['n: new game   u: undo', 'q: quit']),
       ];
     default:
       return null;
@@ -210,12 +208,16 @@ export function layoutFor(model: Model2048, view: Viewport, depth: ColorDepth): 
   return placeBoard(model.game.size, minTileWidth(model.game), view, depth === 'none');
 }
 
-/** Renders the 2048 screen into exactly `view.rows` lines. */
+/**
+ * Renders the 2048 screen into exactly `view.rows` lines. `endKeys` replaces the keys an end
+ * box offers (a replay's own keys, where the game's do nothing).
+ */
 export function render2048(
   model: Model2048,
   view: Viewport,
   depth: ColorDepth,
   anim: AnimFrame | null = null,
+  endKeys: readonly string[] | null = null,
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const n = model.game.size;
@@ -231,7 +233,7 @@ export function render2048(
     notice: noticeLine(model),
   });
   drawGameBoard(c, p.left, p.boardTop, p.g, model.game, anim, depth);
-  const overlay = overlayLines(model);
+  const overlay = overlayLines(model, endKeys);
   if (overlay && anim === null) {
     drawBox(
       c,

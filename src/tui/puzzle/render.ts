@@ -132,7 +132,11 @@ export function splitsLine(s: Series, cols: number): string | null {
   return line(from);
 }
 
-function overlayLines(m: ModelPuzzle, now: number): string[] | null {
+function overlayLines(
+  m: ModelPuzzle,
+  now: number,
+  endKeys: readonly string[] | null,
+): string[] | null {
   if (m.overlay === 'help') {
     return [
       `The ${puzzleName(m.puzzle.width)}`,
@@ -143,16 +147,19 @@ function overlayLines(m: ModelPuzzle, now: number): string[] | null {
       `←↑↓→ WASD hjkl  slide a tile ${m.invert ? '(the gap moves)' : 'that way'}`,
       "click a tile in the gap's row or column",
       'u undo   i hint   p play the solution',
-      'n new game   q quit (saved)',
+      // A relay or a marathon is never saved: n starts it again.
+      m.series ? 'n start again   q quit' : 'n new game   q quit (saved)',
       '',
       'q: quit · any other key: back',
     ];
   }
   if (m.overlay === 'confirm-new') {
-    return ['Start a new game?', 'This game will be replaced.', '', 'y: yes    n: no'];
+    return m.series
+      ? [`Start the ${m.series.kind} again?`, 'Its splits will be lost.', '', 'y: yes    n: no']
+      : ['Start a new game?', 'This game will be replaced.', '', 'y: yes    n: no'];
   }
   if (m.series && seriesDone(m.series)) {
-    return ['Done!', ...seriesEndLines(m), '', 'n: again   q: quit'];
+    return ['Done!', ...seriesEndLines(m), '', ...(endKeys ?? ['n: again   q: quit'])];
   }
   if (m.puzzle.solved && m.puzzle.moves > 0) {
     const lines = [
@@ -170,19 +177,23 @@ function overlayLines(m: ModelPuzzle, now: number): string[] | null {
     else if (m.records?.moves && m.records.time) lines.push('New best: moves and time!');
     else if (m.records?.moves) lines.push('New best: fewest moves!');
     else if (m.records?.time) lines.push('New best: fastest time!');
-    lines.push('', 'n: new game   q: quit');
+    lines.push('', ...(endKeys ?? ['n: new game   q: quit']));
     return lines;
   }
   return null;
 }
 
-/** Renders the puzzle screen into exactly `view.rows` lines. */
+/**
+ * Renders the puzzle screen into exactly `view.rows` lines. `endKeys` replaces the keys the
+ * end box offers (a replay's own keys, where the game's do nothing).
+ */
 export function renderPuzzle(
   m: ModelPuzzle,
   view: Viewport,
   depth: ColorDepth,
   now: number,
   frame: PuzzleFrame | null = null,
+  endKeys: readonly string[] | null = null,
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const w = m.puzzle.width;
@@ -229,7 +240,7 @@ export function renderPuzzle(
     const label = String(tile);
     c.text(x + Math.floor((p.g.w - label.length) / 2), y + Math.floor(p.g.h / 2), label, style);
   });
-  const overlay = overlayLines(m, now);
+  const overlay = overlayLines(m, now, endKeys);
   if (overlay && !frame) {
     drawBox(
       c,

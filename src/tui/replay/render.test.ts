@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { duelPlace, duelSlide, newDuel } from '../../engine/duel.ts';
 import { legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../../engine/puzzle.ts';
-import { encodeShared, shared2048, sharedDuel, sharedPuzzle } from '../../engine/shareCode.ts';
+import {
+  encodeShared,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+} from '../../engine/shareCode.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
+import { newVersus, versusMove } from '../../engine/versus.ts';
 import { initialModelReplay, updateReplay } from '../../front/modelReplay.ts';
 import { stripAnsi } from '../ansi.ts';
 import { renderReplay, slidIn } from './render.ts';
@@ -85,5 +92,70 @@ describe('the replay screen of a puzzle with move times', () => {
     expect(text).toContain('Replay · move 3 of 4 · ❚❚ paused ×2 · 2.000 of 4.000');
     // The puzzle's own timer reads the solve's clock there.
     expect(text).toMatch(/0:02/);
+  });
+});
+
+describe('end boxes in a replay', () => {
+  const text = (m: ReturnType<typeof initialModelReplay>) =>
+    renderReplay(updateReplay(m, { type: 'end' }), VIEW, 'none')
+      .map(stripAnsi)
+      .join('\n');
+  /** Offers the replay's keys at the end, and none of the game's (they do nothing here). */
+  function expectReplayKeys(screen: string, box: RegExp): void {
+    expect(screen).toMatch(box);
+    expect(screen).toContain('space: play again   ←: step back');
+    expect(screen).toContain('g: start   q: quit');
+    for (const dead of ['n: new', 'u: undo', 'r: rematch', 'keep going']) {
+      expect(screen).not.toContain(dead);
+    }
+  }
+  const read = (code: string) => {
+    const r = readShareCode(code);
+    if (!r.ok) throw new Error(r.error.message);
+    return initialModelReplay(r.value);
+  };
+
+  it('a versus match that was won', () => {
+    const v0 = newVersus({ seed: 3, size: 3, target: 16 });
+    if (!v0.ok) throw new Error(v0.error.message);
+    let v = v0.value;
+    for (let i = 0; !v.over && i < 2000; i++) {
+      const side = (i % 2) as 0 | 1;
+      const dir = legalMoves(v.games[side].cells.map((r) => [...r]))[0];
+      if (!dir) continue;
+      const next = versusMove(v, side, dir);
+      if (next.ok) v = next.value;
+    }
+    expect(v.over).toBe(true);
+    expectReplayKeys(text(read(encodeShared(sharedVersus(v, 'human')))), /wins|draw/i);
+  });
+
+  it('a duel played to its end', () => {
+    const d0 = newDuel({ seed: 4, size: 3 });
+    if (!d0.ok) throw new Error(d0.error.message);
+    let d = d0.value;
+    for (let i = 0; d.phase !== 'over' && i < 5000; i++) {
+      const cells = d.game.cells;
+      if (d.phase === 'place') {
+        const row = cells.findIndex((r) => r.includes(0));
+        const p = duelPlace(d, { row, col: cells[row]!.indexOf(0) }, 2);
+        if (!p.ok) throw new Error(p.error.message);
+        d = p.value;
+      } else {
+        const s = duelSlide(d, legalMoves(cells.map((r) => [...r]))[0]!);
+        if (!s.ok) throw new Error(s.error.message);
+        d = s.value;
+      }
+    }
+    expect(d.phase).toBe('over');
+    expectReplayKeys(text(read(encodeShared(sharedDuel(d, 'human,human')))), /Round 2/);
+  });
+
+  it('a 2048 game played to its end', () => {
+    let g = newGame({ seed: 5, size: 3 });
+    while (!g.over) g = play(g, legalMoves(g.cells)[0]!);
+    const s = shared2048(g);
+    if (!s.ok) throw new Error(s.error.message);
+    expectReplayKeys(text(read(encodeShared(s.value))), /Game over/);
   });
 });

@@ -69,6 +69,16 @@ export function slidIn(m: ModelReplay): boolean {
   return r.kind !== 'duel' || r.states[m.index]!.log[m.index - 1]?.kind === 'slide';
 }
 
+/**
+ * The keys a game's end box offers in a replay: the replay's own (the game's keys, such as
+ * n, u or r, do nothing here).
+ */
+export function replayEndKeys(m: ModelReplay): string[] {
+  return m.index >= lastIndex(m)
+    ? ['space: play again   ←: step back', 'g: start   q: quit']
+    : ['space: play   ← →: step', 'g: start   q: quit'];
+}
+
 function gameLines(
   m: ModelReplay,
   view: Viewport,
@@ -76,23 +86,22 @@ function gameLines(
   f: AnimFrame | null,
 ): string[] {
   const s = replayScreen(m.replay, m.index);
+  const keys = replayEndKeys(m);
   switch (s.kind) {
     case '2048':
-      return render2048(s.model, view, depth, f);
+      return render2048(s.model, view, depth, f, keys);
     case 'puzzle':
-      return renderPuzzle(s.model, view, depth, 0, f?.kind === 'slide' ? { t: f.t } : null);
+      return renderPuzzle(s.model, view, depth, 0, f?.kind === 'slide' ? { t: f.t } : null, keys);
     case 'versus': {
       // Only the board that moved slides (and flashes when an attack landed on it).
       const last = s.model.match.log.at(-1);
       const mine = (side: 0 | 1) => (f && last?.side === side ? f : null);
       const hit = (side: 0 | 1) => f !== null && last?.side === side && last.received !== null;
-      return renderVersus(s.model, view, depth, {
-        frames: [mine(0), mine(1)],
-        flash: [hit(0), hit(1)],
-      });
+      const anim = { frames: [mine(0), mine(1)] as const, flash: [hit(0), hit(1)] as const };
+      return renderVersus(s.model, view, depth, anim, keys);
     }
     case 'duel':
-      return renderDuel(s.model, view, depth, f);
+      return renderDuel(s.model, view, depth, f, keys);
   }
 }
 

@@ -273,7 +273,7 @@ function helpLines(model: ModelVersus): string[] {
   ];
 }
 
-function overlayLines(model: ModelVersus): string[] | null {
+function overlayLines(model: ModelVersus, endKeys: readonly string[] | null): string[] | null {
   if (model.overlay === 'help') return helpLines(model);
   if (model.overlay === 'confirm-new') {
     return ['Start a new match?', 'This match will be lost.', '', 'y: yes    n: no'];
@@ -286,7 +286,7 @@ function overlayLines(model: ModelVersus): string[] | null {
     result,
     `${names[0]}: ${formatNumber(a.score)}   ${names[1]}: ${formatNumber(b.score)}`,
     '',
-    model.online ? 'r: rematch   q: leave' : 'r: rematch   n: new   q: quit',
+    ...(endKeys ?? [model.online ? 'r: rematch   q: leave' : 'r: rematch   n: new   q: quit']),
   ];
 }
 
@@ -322,12 +322,16 @@ function boxCentre(p: VersusPlacement): { x: number; y: number } {
   return { x: Math.floor((a.left + right) / 2), y: Math.floor((a.headerTop + bottom) / 2) };
 }
 
-/** Renders the versus screen into exactly `view.rows` lines. */
+/**
+ * Renders the versus screen into exactly `view.rows` lines. `endKeys` replaces the keys the
+ * end box offers (a replay's own keys, where the game's do nothing).
+ */
 export function renderVersus(
   model: ModelVersus,
   view: Viewport,
   depth: ColorDepth,
   anim: VersusAnim | null = null,
+  endKeys: readonly string[] | null = null,
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const p = versusLayout(model, view, depth);
@@ -336,7 +340,7 @@ export function renderVersus(
   } else {
     drawScreen(c, model, p, depth, anim);
     const moving = anim !== null && (anim.frames[0] !== null || anim.frames[1] !== null);
-    const overlay = overlayLines(model);
+    const overlay = overlayLines(model, endKeys);
     if (overlay && !moving) {
       const at = boxCentre(p);
       drawBox(c, overlay, at.x, at.y, depth);
