@@ -287,10 +287,10 @@ export class ScreenRoom {
   /** Plays an action of yours when the room can take it; else says why not. */
   private act(action: RoomAction): void {
     if (!this.client || this.heldBack()) return;
+    // A new move: what was said of the one before (a refusal) is over, drawn with the move.
+    if (this.said?.about != null) this.said = null;
     const done = this.client.act(action);
     if (!done.ok) this.say(asSentence(done.error.message));
-    // A move taken: what was said of the one before (a refusal) is over.
-    else if (this.said?.about != null) this.said = null;
   }
 
   private rematch(): void {
