@@ -18,13 +18,15 @@ import {
 } from '../front/modelPuzzle.ts';
 import type { StorePuzzle } from '../front/ports.ts';
 import { defaultDataDir } from '../storage/files.ts';
-import { load2048, save2048 } from '../storage/store2048.ts';
+import { saveFailure } from '../storage/saves.ts';
+import { fileStore2048, load2048, save2048 } from '../storage/store2048.ts';
 import { fileStorePuzzle, loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { type CliOptions, helpTopic, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
 import { HELP, isCommand, unknownCommandMessage } from './help.ts';
 import { runPlain2048 } from './plain2048.ts';
+import { resumeCommand, SaveWatch } from './saveWatch.ts';
 import {
   aiAdvisor,
   aiHere,
@@ -37,14 +39,18 @@ import {
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
-/** Saves a new game at once, so that it resumes next time; a failure becomes a notice. */
-function saveFirst(dataDir: string, notices: string[], save: () => void): void {
+/**
+ * Saves a new game at once, so that it resumes next time; a failure becomes a notice. The
+ * watch of the game's saves starts from it.
+ */
+function saveFirst(dataDir: string, notices: string[], save: () => void, game = 'game'): SaveWatch {
   try {
     save();
+    return new SaveWatch(true);
   } catch (e) {
-    notices.push(
-      `Could not save to ${dataDir} (${(e as Error).message}); this game will not be kept.`,
-    );
+    const why = saveFailure(e, dataDir, `save this ${game}`);
+    notices.push(why);
+    return new SaveWatch(false, why);
   }
 }
 
@@ -56,6 +62,7 @@ async function play2048(o: CliOptions): Promise<number> {
   const loaded = load2048(dataDir, size, place);
   const notices = [...loaded.notices];
   let game = loaded.game;
+  let watch = new SaveWatch(true);
   if (game && !o.fresh) {
     if (
       (o.seed !== undefined && o.seed !== game.seed) ||
@@ -67,7 +74,7 @@ async function play2048(o: CliOptions): Promise<number> {
     }
   } else {
     const fresh = newGame({ size, target: o.target, seed: o.seed ?? randomSeed() });
-    saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best, o.evil));
+    watch = saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best, o.evil));
     game = fresh;
   }
   let model = initialModel2048(game, loaded.best, notices[0] ?? null, o.evil);
@@ -77,23 +84,27 @@ async function play2048(o: CliOptions): Promise<number> {
   if (o.target !== undefined) model = { ...model, target: o.target };
   if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed, place);
 
+  const store = watch.store2048(fileStore2048(dataDir, o.evil));
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   if (o.plain || !interactive) {
     for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
-    return runPlain2048(
+    const code = await runPlain2048(
       model,
       dataDir,
       { input: process.stdin, output: process.stdout, error: process.stderr },
       aiHere,
       place,
+      { store, seed: randomSeed },
     );
+    return watch.leave(code, process.stderr);
   }
   // Notices also go to the main screen, where they stay readable after the game ends.
   for (const n of notices) process.stderr.write(`${n}\n`);
-  const { run2048, farewell } = await import('../tui/game2048/run.ts');
+  const { run2048, farewell, gameFigures } = await import('../tui/game2048/run.ts');
   const end = await run2048({
     model,
     dataDir,
+    store,
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
     ai: aiAdvisor,
@@ -101,8 +112,11 @@ async function play2048(o: CliOptions): Promise<number> {
     // For the end-to-end test that the terminal is restored after a crash.
     crashKey: process.env.SLIDEBOX_TEST_CRASH_KEY,
   });
-  process.stdout.write(`${farewell(end)}\n`);
-  return 0;
+  if (watch.kept) {
+    const resume = resumeCommand('2048', { size, evil: o.evil, dataDir: o.dataDir });
+    process.stdout.write(`${farewell(end, resume)}\n`);
+  }
+  return watch.leave(0, process.stderr, gameFigures(end));
 }
 
 /**
@@ -169,6 +183,7 @@ async function playPuzzle(o: CliOptions): Promise<number> {
   const loaded = loadPuzzle(dataDir, width);
   const notices = [...loaded.notices];
   let puzzle = loaded.puzzle;
+  let watch = new SaveWatch(true);
   if (puzzle && !o.fresh) {
     if (o.seed !== undefined && o.seed !== puzzle.seed) {
       notices.push(
@@ -177,7 +192,7 @@ async function playPuzzle(o: CliOptions): Promise<number> {
     }
   } else {
     const fresh = newPuzzle({ width, seed: o.seed ?? randomSeed() });
-    saveFirst(dataDir, notices, () => savePuzzle(dataDir, fresh, Date.now()));
+    watch = saveFirst(dataDir, notices, () => savePuzzle(dataDir, fresh, Date.now()), 'puzzle');
     puzzle = fresh;
   }
   const model = initialModelPuzzle(puzzle, loaded.best, {
@@ -185,13 +200,16 @@ async function playPuzzle(o: CliOptions): Promise<number> {
     notice: notices[0] ?? null,
     assisted: puzzle === loaded.puzzle && loaded.assisted,
   });
-  const ran = await puzzleFrontEnd(o, model, dataDir, notices);
-  if ('code' in ran) return ran.code;
+  const store = watch.storePuzzle(fileStorePuzzle(dataDir));
+  const ran = await puzzleFrontEnd(o, model, dataDir, notices, { store, seed: randomSeed });
+  if ('code' in ran) return watch.leave(ran.code, process.stderr, null, 'puzzle');
   const end = ran.end;
-  process.stdout.write(
-    `${end.puzzle.solved ? 'Solved' : 'Saved'}: ${end.puzzle.moves} move${end.puzzle.moves === 1 ? '' : 's'} — run slidebox puzzle to ${end.puzzle.solved ? 'play again' : 'continue'}.\n`,
-  );
-  return 0;
+  const { puzzleFarewell, puzzleFigures } = await import('../tui/puzzle/run.ts');
+  if (watch.kept) {
+    const resume = resumeCommand('puzzle', { size: width, dataDir: o.dataDir });
+    process.stdout.write(`${puzzleFarewell(end, resume)}\n`);
+  }
+  return watch.leave(0, process.stderr, puzzleFigures(end), 'puzzle');
 }
 
 const RESUMED =
@@ -201,11 +219,13 @@ async function playVersus(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const { newVersus } = await import('../engine/versus.ts');
   const { initialModelVersus } = await import('../front/modelVersus.ts');
-  const { loadVersusSession } = await import('../storage/storeMatches.ts');
+  const { loadVersusSession, saveVersusSession } = await import('../storage/storeMatches.ts');
+  const { fileStoreVersus } = await import('../storage/storeVersus.ts');
   const saved = loadVersusSession(dataDir);
   const notices = [...saved.notices];
   let model = saved.value;
   const given = [o.seed, o.size, o.target, o.cap, o.level].some((x) => x !== undefined);
+  let watch = new SaveWatch(true);
   if (model && !o.fresh) {
     if (given) notices.push(RESUMED);
   } else {
@@ -218,13 +238,17 @@ async function playVersus(o: CliOptions): Promise<number> {
     // The options were checked by parseCli with the engine's own checks.
     if (!match.ok) throw new Error(match.error.message);
     const opponent = o.level ? { kind: 'ai' as const, level: o.level } : { kind: 'human' as const };
-    model = initialModelVersus(match.value, opponent);
+    const fresh = initialModelVersus(match.value, opponent);
+    watch = saveFirst(dataDir, notices, () => saveVersusSession(dataDir, fresh), 'match');
+    model = fresh;
   }
+  const store = watch.storeVersus(fileStoreVersus(dataDir));
   for (const n of notices) process.stderr.write(`${n}\n`);
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
   if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
     const { runPlainVersus } = await import('./plainVersus.ts');
-    return runPlainVersus(model, dataDir, io, aiHere);
+    const code = await runPlainVersus(model, dataDir, io, aiHere, store);
+    return watch.leave(code, process.stderr, null, 'match');
   }
   const { runVersus } = await import('../tui/versus/run.ts');
   const end = await runVersus({
@@ -233,21 +257,25 @@ async function playVersus(o: CliOptions): Promise<number> {
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
     ai: aiAdvisor,
+    store,
   });
   const [a, b] = end.match.games;
   const next = end.match.over ? 'for another match' : 'to continue (saved)';
-  process.stdout.write(`Versus: ${a.score} - ${b.score}. Run slidebox versus ${next}.\n`);
-  return 0;
+  const resume = resumeCommand('versus', { dataDir: o.dataDir });
+  if (watch.kept) process.stdout.write(`Versus: ${a.score} - ${b.score}. Run ${resume} ${next}.\n`);
+  return watch.leave(0, process.stderr, `Versus: ${a.score} - ${b.score}`, 'match');
 }
 
 async function playDuel(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());
   const { newDuel } = await import('../engine/duel.ts');
   const { initialModelDuel } = await import('../front/modelDuel.ts');
-  const { loadDuelSession } = await import('../storage/storeMatches.ts');
+  const { loadDuelSession, saveDuelSession } = await import('../storage/storeMatches.ts');
+  const { fileStoreDuel } = await import('../storage/storeVersus.ts');
   const saved = loadDuelSession(dataDir);
   const notices = [...saved.notices];
   let model = saved.value;
+  let watch = new SaveWatch(true);
   if (model && !o.fresh) {
     if (o.seed !== undefined || o.size !== undefined) notices.push(RESUMED);
   } else {
@@ -257,13 +285,17 @@ async function playDuel(o: CliOptions): Promise<number> {
     const players: ['human' | 'ai', 'human' | 'ai'] = ['human', 'human'];
     players[duel.value.first] = o.slider;
     players[duel.value.first === 0 ? 1 : 0] = o.placer;
-    model = initialModelDuel(duel.value, players);
+    const fresh = initialModelDuel(duel.value, players);
+    watch = saveFirst(dataDir, notices, () => saveDuelSession(dataDir, fresh), 'duel');
+    model = fresh;
   }
+  const store = watch.storeDuel(fileStoreDuel(dataDir));
   for (const n of notices) process.stderr.write(`${n}\n`);
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
   if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
     const { runPlainDuel } = await import('./plainDuel.ts');
-    return runPlainDuel(model, dataDir, io, aiHere, placerHere);
+    const code = await runPlainDuel(model, dataDir, io, aiHere, placerHere, store);
+    return watch.leave(code, process.stderr, null, 'duel');
   }
   const { runDuel } = await import('../tui/duel/run.ts');
   const end = await runDuel({
@@ -273,11 +305,14 @@ async function playDuel(o: CliOptions): Promise<number> {
     animation: o.animation,
     ai: aiAdvisor,
     placer: placerHere,
+    store,
   });
   const scores = end.duel.rounds.map((r) => r.score).join(' - ');
   const next = end.duel.winner !== null ? 'for another' : 'to continue (saved)';
-  process.stdout.write(`Duel: ${scores || 'no round finished'}. Run slidebox duel ${next}.\n`);
-  return 0;
+  const resume = resumeCommand('duel', { dataDir: o.dataDir });
+  const said = `Duel: ${scores || 'no round finished'}`;
+  if (watch.kept) process.stdout.write(`${said}. Run ${resume} ${next}.\n`);
+  return watch.leave(0, process.stderr, said, 'duel');
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type ModelDuel,
   playerNames,
 } from '../front/modelDuel.ts';
-import type { Advisor, PlacerAi } from '../front/ports.ts';
+import type { Advisor, PlacerAi, StoreDuel } from '../front/ports.ts';
 import { fileStoreDuel } from '../storage/storeVersus.ts';
 import { boardText } from './plain2048.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
@@ -66,6 +66,8 @@ export async function runPlainDuel(
   io: PlainIo,
   advisor: () => Promise<Advisor>,
   placer: () => Promise<PlacerAi>,
+  /** Where the duel goes (default: the saves in the data directory). */
+  store: StoreDuel = fileStoreDuel(dataDir),
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const game = new ControllerDuel({
@@ -73,7 +75,7 @@ export async function runPlainDuel(
     advisor,
     placer,
     seed: randomSeed,
-    store: fileStoreDuel(dataDir),
+    store,
     onChange: () => {},
     immediate: true,
   });

@@ -15,7 +15,7 @@ import {
   resultLine,
   sideNames,
 } from '../front/modelVersus.ts';
-import type { Advisor } from '../front/ports.ts';
+import type { Advisor, StoreVersus } from '../front/ports.ts';
 import { fileStoreVersus } from '../storage/storeVersus.ts';
 import { boardText } from './plain2048.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
@@ -73,12 +73,14 @@ export async function runPlainVersus(
   dataDir: string,
   io: PlainIo,
   advisor: () => Promise<Advisor>,
+  /** Where the match goes (default: the saves in the data directory). */
+  store: StoreVersus = fileStoreVersus(dataDir),
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
   const game = new ControllerVersus({
     model: start,
     advisor,
-    store: fileStoreVersus(dataDir),
+    store,
     seed: randomSeed,
     onChange: () => {},
     lockstep: true,

@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../storage/files.ts';
+import { errorCode, fsCause } from '../storage/fsProblems.ts';
+import { dataDirProblem } from '../storage/saves.ts';
 import { HELP } from './help.ts';
 
 /** API requests a minute per client address, unless --rate-limit says otherwise. */
@@ -154,6 +156,22 @@ function bufferedLog(write: (text: string) => void): ((line: string) => void) & 
   return Object.assign(log, { flush });
 }
 
+/**
+ * The database opened, or why it could not be, in one sentence (a data folder that cannot be
+ * one is said before SQLite tries to make it).
+ */
+async function opened<D>(db: string, open: (db: string) => Promise<D>): Promise<D | string> {
+  const sqlite = !/^postgres(ql)?:\/\//i.test(db);
+  const problem = sqlite ? dataDirProblem(dirname(db)) : null;
+  if (problem) return problem;
+  try {
+    return await open(db);
+  } catch (e) {
+    if (sqlite && errorCode(e)) return `cannot open the database ${db}: ${fsCause(e)}.`;
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
 /** Runs `slidebox serve …` until a signal stops it; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseServe(argv, process.env);
@@ -171,11 +189,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     import('../server/app.ts'),
     import('../server/verifier.ts'),
   ]);
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(c.db);
-  } catch (e) {
-    process.stderr.write(`slidebox: ${e instanceof Error ? e.message : String(e)}\n`);
+  const database = await opened(c.db, openDatabase);
+  if (typeof database === 'string') {
+    process.stderr.write(`slidebox: ${database}\n`);
     return 1;
   }
   const verifier = createVerifier();

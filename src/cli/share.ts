@@ -21,6 +21,7 @@ import { initialModelReplay, replayClock } from '../front/modelReplay.ts';
 import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';
 import { defaultDataDir } from '../storage/files.ts';
+import { dataDirProblem } from '../storage/saves.ts';
 import { detectColorDepth } from '../tui/color.ts';
 import { HELP } from './help.ts';
 import { boardText } from './plain2048.ts';
@@ -165,11 +166,15 @@ async function savedShare(
   dir: string,
   size: number,
   evil: boolean,
-): Promise<Result<Shared, Problem> | string> {
+): Promise<Result<Shared, Problem> | string | { problem: string }> {
   const none = (what: string) => `there is no saved ${what} in ${dir}`;
+  // A save that cannot be read is not "no save": the cause, in its own sentence.
+  const problem = dataDirProblem(dir);
+  if (problem) return { problem };
   if (kind === '2048') {
     const { load2048 } = await import('../storage/store2048.ts');
     const loaded = load2048(dir, size, evil ? await placerFunction() : undefined);
+    if (loaded.unreadable) return { problem: loaded.unreadable };
     for (const n of loaded.notices) io.err(`${n}\n`);
     if (!loaded.game) return none(`${size}×${size} 2048 game`);
     return shared2048(loaded.game, { evil, assisted: loaded.assisted });
@@ -177,6 +182,7 @@ async function savedShare(
   if (kind === 'puzzle') {
     const { loadPuzzle } = await import('../storage/storePuzzle.ts');
     const loaded = loadPuzzle(dir, size);
+    if (loaded.unreadable) return { problem: loaded.unreadable };
     for (const n of loaded.notices) io.err(`${n}\n`);
     if (!loaded.puzzle) return none(`${size}×${size} puzzle`);
     const timeMs = elapsedMs(loaded.puzzle, 0);
@@ -185,11 +191,13 @@ async function savedShare(
   const { loadDuelSession, loadVersusSession } = await import('../storage/storeMatches.ts');
   if (kind === 'versus') {
     const loaded = loadVersusSession(dir);
+    if (loaded.unreadable) return { problem: loaded.unreadable };
     for (const n of loaded.notices) io.err(`${n}\n`);
     const m = loaded.value;
     return m ? { ok: true, value: sharedVersus(m.match, opponentKey(m)) } : none('versus match');
   }
   const loaded = loadDuelSession(dir);
+  if (loaded.unreadable) return { problem: loaded.unreadable };
   for (const n of loaded.notices) io.err(`${n}\n`);
   const m = loaded.value;
   return m ? { ok: true, value: sharedDuel(m.duel, m.players.join(',')) } : none('duel');
@@ -225,6 +233,10 @@ async function exportCode(argv: readonly string[]): Promise<number> {
   if (values.last)
     return lastCode(dir, positionals[0], values.size !== undefined || values.spawns !== undefined);
   const shared = await savedShare(kind, dir, size, values.spawns === 'evil');
+  if (typeof shared === 'object' && 'problem' in shared) {
+    io.err(`slidebox: ${shared.problem}\n`);
+    return 1;
+  }
   if (typeof shared === 'string' || !shared.ok) {
     io.err(
       `slidebox: nothing to export: ${typeof shared === 'string' ? shared : shared.error.message}\n`,
@@ -242,6 +254,10 @@ async function lastCode(dir: string, kind: string | undefined, sized: boolean): 
   const { loadHistory } = await import('../storage/history.ts');
   const loaded = loadHistory(dir);
   for (const n of loaded.notices) io.err(`${n}\n`);
+  if (loaded.problem) {
+    io.err(`slidebox: ${loaded.problem}\n`);
+    return 1;
+  }
   const last = loaded.history.entries.findLast((e) => kind === undefined || e.kind === kind);
   if (!last?.code) {
     const what = kind === undefined ? 'finished game' : `finished ${kind} game`;

@@ -283,10 +283,16 @@ export function seriesBlock(series: Records['series'], paint: Paint): string {
 /** Runs `slidebox stats`; resolves with the exit code. */
 export function runStats(o: CliOptions, io: StatsIo): number {
   const dir = resolve(o.dataDir ?? defaultDataDir(io.env));
-  const { history, notices } = loadHistory(dir);
+  const { history, notices, problem } = loadHistory(dir);
   for (const n of notices) io.error.write(`${n}\n`);
+  // Games that cannot be read are not "no games": say why, and fail.
+  const records = problem ? null : loadRecords(dir);
+  const unreadable = problem ?? records?.unreadable;
+  if (unreadable || !records) {
+    io.error.write(`slidebox: ${unreadable}\n`);
+    return 1;
+  }
   const summary = summarize(history, o.size === undefined ? {} : { size: o.size });
-  const records = loadRecords(dir);
   for (const n of records.notices) io.error.write(`${n}\n`);
   const series = o.size === undefined ? records.records.series : undefined;
   if (o.json) {

@@ -44,10 +44,15 @@ function codeIn(text: string): string {
 }
 
 /** The code of the last finished game of a kind that can rank, or why there is none. */
-async function lastCode(dir: string, kind: string | undefined): Promise<string | { none: string }> {
+async function lastCode(
+  dir: string,
+  kind: string | undefined,
+): Promise<string | { none: string; unreadable?: boolean }> {
   const { loadHistory } = await import('../storage/history.ts');
   const loaded = loadHistory(dir);
   for (const n of loaded.notices) errOut(`${n}\n`);
+  // A history that cannot be read is not "no game": the cause, in its own sentence.
+  if (loaded.problem) return { none: loaded.problem, unreadable: true };
   const last = loaded.history.entries.findLast(
     (e) =>
       (kind === undefined ? e.kind === '2048' || e.kind === 'puzzle' : e.kind === kind) &&
@@ -97,7 +102,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (typeof server === 'number') return server;
   const found = values.last ? await lastCode(dir, positionals[0]) : codeIn(positionals[0]!);
   if (typeof found !== 'string') {
-    errOut(`slidebox: nothing to submit: ${found.none}\n`);
+    errOut(`slidebox: ${found.unreadable ? '' : 'nothing to submit: '}${found.none}\n`);
     return 1;
   }
   const refused = localProblem(found);

@@ -17,8 +17,8 @@ import {
 } from '../front/history.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
-import { fileInPath, fitPath, fsCause, tildePath } from './fsProblems.ts';
-import { saveFailure, unreadableNotice } from './saves.ts';
+import { fitPath, fsCause } from './fsProblems.ts';
+import { dataDirProblem, saveFailure, unreadableNotice } from './saves.ts';
 
 export function historyPath(dir: string): string {
   return join(dir, 'history.json');
@@ -81,13 +81,8 @@ export function loadHistory(dir: string): {
     return { history: EMPTY_HISTORY, notices: [], problem };
   }
   if ('history' in read) {
-    const blocker = read.history === EMPTY_HISTORY ? fileInPath(dir) : null;
-    if (blocker === null) return { history: read.history, notices: [] };
-    const problem = fitPath(
-      (p) =>
-        `Cannot read your games in ${p}: ${blocker === dir ? 'it' : tildePath(blocker)} is a file, not a folder.`,
-      dir,
-    );
+    const problem = read.history === EMPTY_HISTORY ? dataDirProblem(dir) : null;
+    if (problem === null) return { history: read.history, notices: [] };
     return { history: EMPTY_HISTORY, notices: [], problem };
   }
   // Set aside under the lock, and only if still damaged: another slidebox may have just

@@ -95,10 +95,8 @@ describe('a save that cannot be read', () => {
     const path = join(dir, 'save.json');
     mkdirSync(path);
     const loaded = loadSave(path, parseAny);
-    expect(loaded).toEqual({
-      value: null,
-      notices: [expect.stringMatching(/: it is a folder\.$/)],
-    });
+    const notice = expect.stringMatching(/^Cannot read .*save\.json: it is a folder\.$/);
+    expect(loaded).toEqual({ value: null, notices: [notice], unreadable: notice });
     expect(existsSync(path)).toBe(true);
     expect(readdirSync(dir)).toEqual(['save.json']);
   });
@@ -127,7 +125,7 @@ describe('a history that cannot be read', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'data'), 'x');
     expect(loadHistory(join(dir, 'data')).problem).toMatch(
-      /^Cannot read your games in .*data: it is a file, not a folder\.$/,
+      /^The data folder .*data is a file, not a folder\.$/,
     );
     expect(loadHistory(join(dir, 'none')).problem).toBeUndefined();
   });

@@ -12,6 +12,8 @@ export interface LoadedSave<T> {
   /** The parsed value, or null when there is no file or it was damaged or unreadable. */
   readonly value: T | null;
   readonly notices: readonly string[];
+  /** The file is there but could not be read: the sentence saying so (also a notice). */
+  readonly unreadable?: string;
 }
 
 /**
@@ -30,8 +32,10 @@ export function loadSave<T>(
     if (parsed.ok) return { value: parsed.value, notices: [] };
     return { value: null, notices: [damagedNotice(path, parsed.error.message)] };
   }
-  if (read.kind === 'unreadable')
-    return { value: null, notices: [unreadableNotice(path, read.cause)] };
+  if (read.kind === 'unreadable') {
+    const notice = unreadableNotice(path, read.cause);
+    return { value: null, notices: [notice], unreadable: notice };
+  }
   return { value: null, notices: [damagedNotice(path, read.reason)] };
 }
 
@@ -47,6 +51,17 @@ function damagedNotice(path: string, reason: string): string {
   } catch (e) {
     return `Your saved game at ${path} could not be loaded (${reason}) nor moved aside (${fsCause(e)}); a new game started.`;
   }
+}
+
+/**
+ * Why nothing can be read from or kept in the data folder `dir`, as a sentence: a file is
+ * where it (or a folder above it) should be. Null when there is no such problem.
+ */
+export function dataDirProblem(dir: string): string | null {
+  const blocker = fileInPath(dir);
+  if (blocker === null) return null;
+  if (blocker === dir) return fitPath((p) => `The data folder ${p} is a file, not a folder.`, dir);
+  return fitPath((p) => `${p} is a file, so the data folder cannot be made in it.`, blocker);
 }
 
 /** A save that was not written because the file it would replace cannot be read. */

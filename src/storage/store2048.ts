@@ -25,6 +25,8 @@ export interface Loaded2048 {
   readonly recorded: boolean;
   /** One-line notices for the player (a damaged file moved aside, …). */
   readonly notices: readonly string[];
+  /** The save is there but could not be read: the sentence saying so (also a notice). */
+  readonly unreadable?: string;
 }
 
 /** The save of a board size; an evil game (the placer chose its tiles) has its own. */
@@ -53,6 +55,7 @@ export function load2048(dir: string, size: number, place?: Placer): Loaded2048 
     assisted: saved.value !== null && marks.assisted,
     recorded: saved.value !== null && marks.recorded,
     notices: [...records.notices, ...saved.notices],
+    ...(saved.unreadable ? { unreadable: saved.unreadable } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export interface LoadedPuzzle {
   readonly assisted: boolean;
   readonly best: PuzzleRecord;
   readonly notices: readonly string[];
+  /** The save is there but could not be read: the sentence saying so (also a notice). */
+  readonly unreadable?: string;
 }
 
 export function savePathPuzzle(dir: string, width: number): string {
@@ -41,6 +43,7 @@ export function loadPuzzle(dir: string, width: number): LoadedPuzzle {
     assisted: saved.value !== null && assisted,
     best: records.records.puzzle[String(width)] ?? {},
     notices: [...records.notices, ...saved.notices],
+    ...(saved.unreadable ? { unreadable: saved.unreadable } : {}),
   };
 }
 
@@ -103,7 +106,7 @@ export function fileStorePuzzle(dir: string, path?: string): StorePuzzle {
         savePuzzle(dir, puzzle, now, assisted, path);
         return ok(undefined);
       } catch (e) {
-        return failed(e, 'save the game');
+        return failed(e, 'save the puzzle');
       }
     },
     recordSolve(width, moves, timeMs) {

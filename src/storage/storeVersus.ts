@@ -11,12 +11,12 @@ import { updateRecords } from './stats.ts';
 import { saveDuelSession, saveVersusSession } from './storeMatches.ts';
 
 /** Runs a save; a failure becomes a sentence for the player. */
-function kept(dir: string, save: () => void): Result<void> {
+function kept(dir: string, doing: string, save: () => void): Result<void> {
   try {
     save();
     return ok(undefined);
   } catch (e) {
-    return err(problem('save-failed', saveFailure(e, dir, 'save the match')));
+    return err(problem('save-failed', saveFailure(e, dir, doing)));
   }
 }
 
@@ -24,7 +24,7 @@ function kept(dir: string, save: () => void): Result<void> {
 export function fileStoreVersus(dir: string): StoreVersus {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
-    saveMatch: (m) => kept(dir, () => saveVersusSession(dir, m)),
+    saveMatch: (m) => kept(dir, 'save the match', () => saveVersusSession(dir, m)),
     recordResult(opponent, result) {
       let record: VersusRecord = { wins: 0, losses: 0, draws: 0 };
       try {
@@ -45,7 +45,7 @@ export function fileStoreVersus(dir: string): StoreVersus {
 export function fileStoreDuel(dir: string): StoreDuel {
   return {
     recordGame: (entry) => recordToHistory(dir, entry),
-    saveDuel: (m) => kept(dir, () => saveDuelSession(dir, m)),
+    saveDuel: (m) => kept(dir, 'save the duel', () => saveDuelSession(dir, m)),
     recordRound(score) {
       let result = { best: score, newBest: false };
       try {
