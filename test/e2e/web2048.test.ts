@@ -10,9 +10,11 @@ import { type Game, newGame, play, slideValid, undo } from '../../src/engine/gam
 import type { Direction } from '../../src/engine/types.ts';
 import { analyse } from '../../src/solvers/ai2048/player.ts';
 import {
+  ARROW,
   chromiumOrSkip,
   openPage,
   PHONE,
+  pressOnPage,
   readTiles,
   type Site,
   screenshot,
@@ -143,7 +145,7 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     await context.close();
   });
 
-  it('moves by a mouse drag and by on-screen buttons', async () => {
+  it('moves by a mouse drag; a desktop shows no on-screen arrows', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}?seed=${SEED + 1}#2048`);
     let game = newGame({ size: 4, target: 2048, seed: SEED + 1 });
@@ -172,9 +174,8 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     await page.mouse.up();
     await expectBoard(page, game);
 
-    await page.click('button[data-dir=left]');
-    game = replay(game, ['left']);
-    await expectBoard(page, game);
+    // A mouse and a keyboard: the arrows are keys, not buttons on the screen.
+    expect(await page.locator('.pad').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -209,6 +210,10 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
       await expectBoard(page, game);
     }
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    // A touch screen has no arrow keys: the on-screen arrows move too.
+    await page.click('button[data-dir=right]');
+    game = replay(game, ['right']);
+    await expectBoard(page, game);
     await screenshot(page, '2048-phone');
     await context.close();
 
@@ -416,7 +421,7 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
         // The AI's worker runs the WebAssembly build of the search in Chromium.
         expect(await page.getAttribute('html', 'data-ai-engine')).toBe('wasm');
       }
-      await page.click(`button[data-dir=${dir}]`);
+      await pressOnPage(page, ARROW[dir]);
       game = replay(game, [dir]);
       await expectBoard(page, game);
     }
@@ -435,7 +440,7 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
       .toMatch(/^Hint: . (up|down|left|right)$/);
     const dir = (await page.textContent('[data-testid=hint]'))!.split(' ').pop() as Direction;
     await expect.poll(() => page.locator(`button[data-dir=${dir}].hinted`).count()).toBe(1);
-    await page.click(`button[data-dir=${dir}]`);
+    await pressOnPage(page, ARROW[dir]);
     game = replay(game, [dir]);
     await expectBoard(page, game);
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);

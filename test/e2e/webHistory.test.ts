@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Game, maxTile, newGame, play, slideValid } from '../../src/engine/game2048.ts';
 import type { Direction } from '../../src/engine/types.ts';
-import { formatNumber, formatTime } from '../../src/front/format.ts';
+import { formatNumber, formatSolveTime } from '../../src/front/format.ts';
 import {
   appendEntry,
   EMPTY_HISTORY,
@@ -135,7 +135,7 @@ function figuresOf(g: GroupSummary): Record<string, string> {
   };
   if (g.bestScore !== undefined) out['Best score'] = formatNumber(g.bestScore);
   if (g.medianScore !== undefined) out['Median score'] = formatNumber(Math.round(g.medianScore));
-  if (g.bestTimeMs !== undefined) out.Fastest = formatTime(g.bestTimeMs);
+  if (g.bestTimeMs !== undefined) out.Fastest = formatSolveTime(g.bestTimeMs);
   if (g.fewestMoves !== undefined) out['Fewest moves'] = formatNumber(g.fewestMoves);
   if (g.kind !== 'puzzle') out['Win streak'] = `${g.streak} (longest ${g.longestStreak})`;
   return out;

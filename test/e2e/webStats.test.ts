@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { type Game, maxTile, newGame, play, slideValid } from '../../src/engine/game2048.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
-import { formatSolveTime, formatTime } from '../../src/front/format.ts';
+import { formatSolveTime } from '../../src/front/format.ts';
 import {
   appendEntry,
   EMPTY_HISTORY,
@@ -184,10 +184,10 @@ function expectedGroups(entries: readonly HistoryEntry[]): Map<string, GroupView
     if (kind === 'puzzle') {
       figures.Solved = `${fmt(wins)} (${pct(wins, games)})`;
       const skill = list.filter((e) => !e.assisted);
-      figures.Fastest = formatTime(Math.min(...skill.map((e) => e.timeMs!)));
+      figures.Fastest = formatSolveTime(Math.min(...skill.map((e) => e.timeMs!)));
       figures['Fewest moves'] = fmt(Math.min(...skill.map((e) => e.moves)));
       dots = skill.length;
-      tables.push(skill.map((e) => [e.date.slice(0, 10), formatTime(e.timeMs!)]));
+      tables.push(skill.map((e) => [e.date.slice(0, 10), formatSolveTime(e.timeMs!)]));
     } else {
       figures.Wins = `${fmt(wins)} (${pct(wins, games)})`;
       figures['Best score'] = fmt(Math.max(...list.map((e) => e.score!)));
@@ -435,7 +435,10 @@ describe.skipIf(reason !== null)('web statistics in Chromium', () => {
       const t = entries
         .filter((e) => e.kind === 'puzzle' && e.size === size && !e.assisted)
         .map((e) => e.timeMs!);
-      return [`${size}×${size}`, `${formatTime(median(t))} (best ${formatTime(Math.min(...t))})`];
+      return [
+        `${size}×${size}`,
+        `${formatSolveTime(median(t))} (best ${formatSolveTime(Math.min(...t))})`,
+      ];
     });
     expect(times).toEqual({ bars: 2, rows: timeRows });
     await screenshot(page, 'stats-desktop');

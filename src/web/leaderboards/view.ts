@@ -6,7 +6,7 @@
  *
  * Names are written by other players: they are only ever set as text, never as markup.
  */
-import { formatNumber, formatTime } from '../../front/format.ts';
+import { formatNumber, formatSolveTime } from '../../front/format.ts';
 import type { BoardEntry, BoardName } from '../../net/api.ts';
 
 import { button, h, setText } from '../ui/dom.ts';
@@ -98,7 +98,7 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
   const figures =
     kind === '2048'
       ? [formatNumber(e.score), formatNumber(e.maxTile ?? 0), formatNumber(e.moves)]
-      : [formatNumber(e.moves), e.timeMs === null ? '—' : formatTime(e.timeMs)];
+      : [formatNumber(e.moves), e.timeMs === null ? '—' : formatSolveTime(e.timeMs)];
   const cls = COLUMNS[kind].map((c) => c.cls);
   const replay = h(
     'a',

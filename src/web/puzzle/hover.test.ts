@@ -130,4 +130,17 @@ describe('HoverTracker', () => {
     h.move();
     expect(h.look(0, any, true)).toBeNull();
   });
+
+  it('leaves the tile under a still pointer alone when the board appears, until it moves', () => {
+    const h = new HoverTracker();
+    const any = () => true;
+    // The pointer moved over the last screen (it left the board on the way out).
+    h.move();
+    h.appeared();
+    // The board appears: the still pointer is over tile 3, which could slide.
+    expect(h.look(3, any, true)).toBeNull();
+    expect(h.look(3, any, true)).toBeNull();
+    h.move();
+    expect(h.look(3, any, true)).toBe(3);
+  });
 });

@@ -50,6 +50,15 @@ export class HoverTracker {
   }
 
   /**
+   * The board has just appeared (its screen was shown): the pointer has not moved over it yet,
+   * and whatever comes to be under it waits for it to move.
+   */
+  appeared(): void {
+    this.moved = false;
+    this.seen = undefined;
+  }
+
+  /**
    * Looks at the tile now under the pointer (0: the gap; null: none), after the pointer moved or
    * the board changed; gives the tile to slide, or null. `active`: hovering may move tiles now
    * (no dialog over the board, the puzzle not solved, no solution being played); when not, the

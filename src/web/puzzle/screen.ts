@@ -57,6 +57,11 @@ export class ScreenPuzzle {
   private pointerAt: { readonly x: number; readonly y: number } | null = null;
   /** A look at the tile under the mouse waits in the queue. */
   private hoverQueued = false;
+  /**
+   * The board has just appeared: the first place the mouse is seen at is where it already was
+   * (the browser reports a still mouse as "entering" what appeared under it), not a move.
+   */
+  private pointerUnknown = true;
 
   /**
    * `daily`: today's plan, for the daily challenge's 15-puzzle; `series`: a relay or a marathon
@@ -127,6 +132,12 @@ export class ScreenPuzzle {
       const at = this.pointerAt;
       if (at && at.x === e.clientX && at.y === e.clientY) return;
       this.pointerAt = { x: e.clientX, y: e.clientY };
+      if (this.pointerUnknown) {
+        // Where a still mouse rests: the tile under it waits for it to move.
+        this.pointerUnknown = false;
+        if (this.hovering()) this.lookSoon();
+        return;
+      }
       this.pointerMoved();
     };
     board.addEventListener('pointerover', seen);
@@ -197,6 +208,10 @@ export class ScreenPuzzle {
   /** Shows the puzzle of the chosen width, loading or starting it. */
   enter(): void {
     const s = this.ctx.settings();
+    // The board appears under a mouse that has not moved yet: nothing it rests on is chosen.
+    this.pointerAt = null;
+    this.pointerUnknown = true;
+    this.hover.appeared();
     this.view.setControls(
       { hover: s.puzzleControl === 'hover', invert: s.puzzleInvert },
       this.series !== undefined,

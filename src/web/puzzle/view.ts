@@ -266,7 +266,7 @@ export class ViewPuzzle {
     const b = m.best;
     setText(
       this.best,
-      b.moves === undefined ? '—' : `${formatNumber(b.moves)} · ${formatTime(b.timeMs ?? 0)}`,
+      b.moves === undefined ? '—' : `${formatNumber(b.moves)} · ${formatSolveTime(b.timeMs ?? 0)}`,
     );
   }
 
@@ -282,7 +282,9 @@ export class ViewPuzzle {
 
   /** Updates only the timer (called every second while it runs). */
   tick(m: ModelPuzzle, now: number): void {
-    setText(this.time, formatTime(elapsedMs(m.puzzle, now)));
+    // The clock ticks in seconds; a solved puzzle's time shows to the millisecond.
+    const clock = m.puzzle.solved ? formatSolveTime : formatTime;
+    setText(this.time, clock(elapsedMs(m.puzzle, now)));
     const s = m.series;
     // Once the series is over, its total to the millisecond (as the end box says it).
     if (s)

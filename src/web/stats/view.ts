@@ -5,7 +5,7 @@
  * relays and marathons (from the records). It shows what it is given; the wiring file reads the
  * history.
  */
-import { formatNumber, formatTime } from '../../front/format.ts';
+import { formatNumber, formatSolveTime } from '../../front/format.ts';
 import { type GroupKey, groupKey, type History, type HistoryEntry } from '../../front/history.ts';
 import { type GroupSummary, summarize } from '../../front/historySummary.ts';
 import { puzzleName } from '../../front/modelPuzzle.ts';
@@ -43,8 +43,8 @@ function figures(g: GroupSummary): HTMLElement {
   if (g.bestScore !== undefined) items.push(['Best score', formatNumber(g.bestScore)]);
   if (g.medianScore !== undefined)
     items.push(['Median score', formatNumber(Math.round(g.medianScore))]);
-  if (g.bestTimeMs !== undefined) items.push(['Fastest', formatTime(g.bestTimeMs)]);
-  if (g.medianTimeMs !== undefined) items.push(['Median time', formatTime(g.medianTimeMs)]);
+  if (g.bestTimeMs !== undefined) items.push(['Fastest', formatSolveTime(g.bestTimeMs)]);
+  if (g.medianTimeMs !== undefined) items.push(['Median time', formatSolveTime(g.medianTimeMs)]);
   if (g.fewestMoves !== undefined) items.push(['Fewest moves', formatNumber(g.fewestMoves)]);
   if (g.dnfs) items.push(['Given up (DNF)', formatNumber(g.dnfs)]);
   if (g.kind !== 'puzzle') items.push(['Win streak', `${g.streak} (longest ${g.longestStreak})`]);
@@ -72,7 +72,7 @@ function charts(g: GroupSummary, entries: readonly HistoryEntry[]): HTMLElement[
     const timed = entries.filter((e) => e.timeMs !== undefined && e.won && !e.assisted);
     if (timed.length > 0) {
       const points = timed.map((e) => ({ label: day(e), value: e.timeMs! }));
-      out.push(lineChart('Times, oldest first', ['Date', 'Time'], points, formatTime));
+      out.push(lineChart('Times, oldest first', ['Date', 'Time'], points, formatSolveTime));
     }
     return out;
   }
@@ -122,7 +122,7 @@ function puzzleTimes(groups: readonly GroupSummary[]): HTMLElement | null {
   const bars = timed.map((g) => ({
     label: `${g.size}×${g.size}`,
     value: g.medianTimeMs!,
-    text: `${formatTime(g.medianTimeMs!)} (best ${formatTime(g.bestTimeMs!)})`,
+    text: `${formatSolveTime(g.medianTimeMs!)} (best ${formatSolveTime(g.bestTimeMs!)})`,
   }));
   return barChart('Puzzle times per size (median)', ['Size', 'Median (best)'], bars);
 }

@@ -55,7 +55,7 @@ describe('describePuzzle', () => {
     const p = puzzleFromTiles([1, 2, 3, 4, 5, 6, 0, 7, 8], 3);
     const two = moveTile(p, 8, 0);
     expect(describePuzzle(p, two, 0)).toBe(
-      'Tiles 7, 8 moved left. 2 moves. Solved in 2 moves and 0:00!',
+      'Tiles 7, 8 moved left. 2 moves. Solved in 2 moves and 0.000!',
     );
     const one = moveTile(p, 7, 0);
     expect(describePuzzle(p, one, 0)).toBe('Tile 7 moved left. 1 move.');

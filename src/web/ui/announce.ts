@@ -5,7 +5,7 @@
 
 import type { Game } from '../../engine/game2048.ts';
 import type { Puzzle } from '../../engine/puzzle.ts';
-import { formatNumber, formatTime } from '../../front/format.ts';
+import { formatNumber, formatSolveTime } from '../../front/format.ts';
 
 /** What happened between two 2048 states, for the live region ('' when nothing did). */
 export function describe2048(before: Game, after: Game): string {
@@ -47,7 +47,7 @@ export function describePuzzle(before: Puzzle, after: Puzzle, timeMs: number): s
     const what = tiles.length === 1 ? `Tile ${tiles[0]}` : `Tiles ${tiles.join(', ')}`;
     const parts = [`${what} moved ${after.last.direction}.`, `${movesText(after.moves)}.`];
     if (after.solved) {
-      parts.push(`Solved in ${after.moves} moves and ${formatTime(timeMs)}!`);
+      parts.push(`Solved in ${after.moves} moves and ${formatSolveTime(timeMs)}!`);
     }
     return parts.join(' ');
   }
