@@ -33,6 +33,7 @@ import {
 } from '../storage/storeDaily.ts';
 import { savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
+import { fullScreenHere } from '../tui/fullScreen.ts';
 import { parseCommand } from './command.ts';
 import type { DailyServer } from './dailyOnline.ts';
 import { HELP } from './help.ts';
@@ -233,11 +234,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     return 0;
   }
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const run = {
     dir,
     day,
-    plain: values.plain === true || !interactive,
+    plain: !fullScreenHere(values.plain === true),
     animation: !values['no-animation'],
     server,
   };

@@ -22,6 +22,7 @@ import { saveFailure } from '../storage/saves.ts';
 import { fileStore2048, load2048, save2048 } from '../storage/store2048.ts';
 import { fileStorePuzzle, loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
+import { fullScreenHere } from '../tui/fullScreen.ts';
 import { type CliOptions, helpTopic, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
 import { HELP, isCommand, unknownCommandMessage } from './help.ts';
@@ -85,8 +86,7 @@ async function play2048(o: CliOptions): Promise<number> {
   if (o.ai) model = update2048(model, { type: 'autoplay' }, randomSeed, place);
 
   const store = watch.store2048(fileStore2048(dataDir, o.evil));
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  if (o.plain || !interactive) {
+  if (!fullScreenHere(o.plain)) {
     for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
     const code = await runPlain2048(
       model,
@@ -130,8 +130,7 @@ async function puzzleFrontEnd(
   notices: readonly string[],
   own?: { readonly store: StorePuzzle; readonly seed: () => number },
 ): Promise<{ code: number } | { end: ModelPuzzle }> {
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  if (o.plain || !interactive) {
+  if (!fullScreenHere(o.plain)) {
     for (const n of notices.slice(1)) process.stderr.write(`${n}\n`);
     const { runPlainPuzzle } = await import('./plainPuzzle.ts');
     const io = { input: process.stdin, output: process.stdout, error: process.stderr };
@@ -245,7 +244,7 @@ async function playVersus(o: CliOptions): Promise<number> {
   const store = watch.storeVersus(fileStoreVersus(dataDir));
   for (const n of notices) process.stderr.write(`${n}\n`);
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
-  if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
+  if (!fullScreenHere(o.plain)) {
     const { runPlainVersus } = await import('./plainVersus.ts');
     const code = await runPlainVersus(model, dataDir, io, aiHere, store);
     return watch.leave(code, process.stderr, null, 'match');
@@ -292,7 +291,7 @@ async function playDuel(o: CliOptions): Promise<number> {
   const store = watch.storeDuel(fileStoreDuel(dataDir));
   for (const n of notices) process.stderr.write(`${n}\n`);
   const io = { input: process.stdin, output: process.stdout, error: process.stderr };
-  if (o.plain || !(process.stdin.isTTY && process.stdout.isTTY)) {
+  if (!fullScreenHere(o.plain)) {
     const { runPlainDuel } = await import('./plainDuel.ts');
     const code = await runPlainDuel(model, dataDir, io, aiHere, placerHere, store);
     return watch.leave(code, process.stderr, null, 'duel');

@@ -16,6 +16,7 @@ import { nodeSocket } from '../node/webSocket.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { loadSeat, saveSeat } from '../storage/seats.ts';
+import { fullScreenHere } from '../tui/fullScreen.ts';
 import { safeText } from './boardText.ts';
 import { parseCommand } from './command.ts';
 import { clientFor, requiredServer } from './online.ts';
@@ -150,7 +151,7 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     out(`A friend joins with: slidebox ${kind} --join ${room}\n`);
   }
   const o = { server: server.url, room, seat, name, watch: v.watch === true, dir };
-  const screen = !v.plain && process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const screen = fullScreenHere(v.plain === true);
   return screen ? playScreen(kind, o) : play(kind, o);
 }
 

@@ -23,6 +23,7 @@ import { replayScreen, replaySummary } from '../front/replayText.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { dataDirProblem } from '../storage/saves.ts';
 import { detectColorDepth } from '../tui/color.ts';
+import { fullScreenHere } from '../tui/fullScreen.ts';
 import { HELP } from './help.ts';
 import { boardText } from './plain2048.ts';
 import { duelText } from './plainDuel.ts';
@@ -145,8 +146,7 @@ async function replay(argv: readonly string[]): Promise<number> {
     io.err(`slidebox: cannot replay this code: ${r.error.message}\n`);
     return 1;
   }
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  if (values.plain || !interactive) {
+  if (!fullScreenHere(values.plain === true)) {
     await showPlain(r.value, pace);
     return 0;
   }

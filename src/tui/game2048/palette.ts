@@ -19,7 +19,8 @@ const INK: Rgb = [50, 40, 30];
 
 // Index: the tile's exponent (1 = 2, 2 = 4, …).
 const TILES: readonly TileColor[] = [
-  { bg: [205, 193, 180], fg: DARK, bg16: 8, fg16: 7 }, // empty
+  // Black in 16 colours: the frame is dark grey, and empty cells must not melt into it.
+  { bg: [205, 193, 180], fg: DARK, bg16: 0, fg16: 7 }, // empty
   { bg: [238, 228, 218], fg: DARK, bg16: 15, fg16: 0 }, // 2
   { bg: [237, 224, 200], fg: DARK, bg16: 7, fg16: 0 }, // 4
   { bg: [242, 177, 121], fg: INK, bg16: 3, fg16: 0 }, // 8
