@@ -251,7 +251,8 @@ async function playVersus(o: CliOptions): Promise<number> {
   }
   const { runVersus } = await import('../tui/versus/run.ts');
   const end = await runVersus({
-    model,
+    // The first notice (a save that failed, …) is on the screen too.
+    model: notices[0] ? { ...model, notice: notices[0] } : model,
     dataDir,
     depth: detectColorDepth(process.env, true),
     animation: o.animation,
@@ -298,7 +299,8 @@ async function playDuel(o: CliOptions): Promise<number> {
   }
   const { runDuel } = await import('../tui/duel/run.ts');
   const end = await runDuel({
-    model,
+    // The first notice (a save that failed, …) is on the screen too.
+    model: notices[0] ? { ...model, notice: notices[0] } : model,
     dataDir,
     depth: detectColorDepth(process.env, true),
     animation: o.animation,

@@ -98,11 +98,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     return usageError('give one code, or --last');
   }
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  const found = values.last ? await lastCode(dir, positionals[0]) : codeIn(positionals[0]!);
+  // Games that cannot be read: said first, whichever server was meant.
+  if (typeof found !== 'string' && found.unreadable) {
+    errOut(`slidebox: ${found.none}\n`);
+    return 1;
+  }
   const server = requiredServer(values.server, dir, usageError, errOut);
   if (typeof server === 'number') return server;
-  const found = values.last ? await lastCode(dir, positionals[0]) : codeIn(positionals[0]!);
   if (typeof found !== 'string') {
-    errOut(`slidebox: ${found.unreadable ? '' : 'nothing to submit: '}${found.none}\n`);
+    errOut(`slidebox: nothing to submit: ${found.none}\n`);
     return 1;
   }
   const refused = localProblem(found);

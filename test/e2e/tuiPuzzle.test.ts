@@ -507,7 +507,7 @@ describe('solving', () => {
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(0);
     expect(exit.screen).toContain(
-      `Solved: ${solution.length} moves — run slidebox puzzle to play again.`,
+      `Solved: ${solution.length} moves — run slidebox puzzle --size 3 --data-dir ${dataDir} to play again.`,
     );
   });
 
@@ -739,7 +739,9 @@ describe('quitting, saving and resuming', () => {
     pane.keys('q');
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(0);
-    expect(exit.screen).toContain('Saved: 3 moves — run slidebox puzzle to continue.');
+    // The command that resumes this very game: its size and data folder.
+    const resume = `slidebox puzzle --size 3 --data-dir ${dataDir}`;
+    expect(exit.screen).toContain(`Saved: 3 moves — run ${resume} to continue.`);
     const saved = savedGame(dataDir);
     expect(saved.end).toEqual({ tiles: played[3]!.tiles, moves: 3 });
     expect(saved.clock.started).toBe(true);
@@ -764,7 +766,9 @@ describe('quitting, saving and resuming', () => {
       const exit = await pane.waitForExit();
       expect(exit.code).toBe(0);
       expect(restoreProblems(pane, exit)).toEqual([]);
-      expect(exit.screen).toContain('Saved: 2 moves — run slidebox puzzle to continue.');
+      expect(exit.screen).toContain(
+        `Saved: 2 moves — run slidebox puzzle --size 3 --data-dir ${dataDir} to continue.`,
+      );
       expect(savedGame(dataDir).end.moves).toBe(2);
     });
   }

@@ -54,6 +54,17 @@ export class TempDirs {
   }
 }
 
+/**
+ * The words that run a command as an unprivileged user (nobody) when the tests run as root,
+ * where file modes stop no read or write; none otherwise. For tests of folders and files that
+ * cannot be read or written.
+ */
+export function unprivileged(): string[] {
+  return process.getuid?.() === 0
+    ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']
+    : [];
+}
+
 export interface CliRun {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -64,9 +75,10 @@ export interface CliRun {
 /** Runs `node dist/cli.js ...args` with stdin from `input` (a pipe) and captured output. */
 export function runCli(
   args: readonly string[],
-  opts: { input?: string; env?: Record<string, string> } = {},
+  opts: { input?: string; env?: Record<string, string>; prefix?: readonly string[] } = {},
 ): CliRun {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const [first, ...rest] = [...(opts.prefix ?? []), process.execPath, CLI, ...args];
+  const r = spawnSync(first!, rest, {
     cwd: ROOT,
     input: opts.input ?? '',
     encoding: 'utf8',

@@ -91,6 +91,8 @@ export class Tmux {
     pipeStdin?: string;
     /** A directory for the pid file (a test's temp dir). */
     workDir: string;
+    /** Words before the command, e.g. {@link unprivileged} (the pid stays the CLI's: they exec). */
+    prefix?: readonly string[];
   }): Promise<Pane> {
     const name = `g${++this.count}`;
     const pidFile = join(opts.workDir, `${name}.pid`);
@@ -98,6 +100,7 @@ export class Tmux {
       'sh -c',
       shq('echo $$ > "$0"; exec "$@"'),
       shq(pidFile),
+      ...(opts.prefix ?? []).map(shq),
       cliCommand(opts.args, opts.env),
     ].join(' ');
     const script = [
