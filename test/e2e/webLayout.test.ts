@@ -409,3 +409,152 @@ describe.skipIf(reason !== null)('online rooms fit the window (Chromium, slidebo
     }, 60_000);
   }
 });
+
+describe.skipIf(reason !== null)('nothing moves under the player (Chromium)', () => {
+  let browser: Browser;
+  let site: Site;
+
+  beforeAll(async () => {
+    await buildSite();
+    site = await serveSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const top = (page: Page) =>
+    page.locator('[data-testid=board]').evaluate((el) => el.getBoundingClientRect().top);
+
+  it('hover control: a puzzle that appears under a still mouse makes no move and starts no clock', async () => {
+    const viewport = { width: 1280, height: 800 };
+    const settings = settingsEntry({ game: 'puzzle', width: 4, puzzleControl: 'hover' });
+    const n = 4;
+    const start = newPuzzle({ width: n, seed: 77 });
+    // Where a tile beside the gap will be on screen (the board's place, measured first).
+    const first = await openPage(browser, { viewport });
+    await seedStorage(first.page, settings);
+    await first.page.goto(`${site.url}?seed=77#puzzle`);
+    await first.page.locator('[data-testid=board] .ptile').first().waitFor(LONG);
+    const box = (await first.page.locator('[data-testid=board]').boundingBox())!;
+    await first.context.close();
+    const gap = start.tiles.indexOf(0);
+    const beside = gap % n > 0 ? gap - 1 : gap + 1;
+    const tile = box.width / (n + (n + 1) * 0.12);
+    const centre = (i: number) => tile * 0.12 + i * tile * 1.12 + tile / 2;
+    const x = box.x + centre(beside % n);
+    const y = box.y + centre(Math.floor(beside / n));
+
+    const { context, page, errors } = await openPage(browser, { viewport });
+    await context.clock.install();
+    await seedStorage(page, settings);
+    await page.goto(`${site.url}?seed=77`);
+    // The mouse comes to rest there, over the home page; the puzzle opens under it.
+    await page.mouse.move(x - 40, y - 40);
+    await page.mouse.move(x, y, { steps: 4 });
+    await page.evaluate(() => {
+      location.hash = '#puzzle';
+    });
+    await page.locator('[data-testid=board] .ptile').first().waitFor(LONG);
+    expect((await page.locator('[data-testid=board]').boundingBox())!).toEqual(box);
+    const tiles = () =>
+      page.$$eval('[data-testid=board] .ptile', (els) =>
+        els.map((e) => {
+          const d = (e as HTMLElement).dataset;
+          return `${d.tile}@${d.row},${d.col}`;
+        }),
+      );
+    const dealt = await tiles();
+    // The page's own clock runs on; the still mouse moves nothing.
+    for (let i = 0; i < 5; i++) {
+      await context.clock.runFor(1000);
+      await page.waitForTimeout(100);
+    }
+    expect(await page.textContent('[data-testid=moves]')).toBe('0');
+    expect(await page.textContent('[data-testid=time]')).toBe('0:00');
+    expect(await tiles()).toEqual(dealt);
+    // The mouse moves, still on that tile: it slides, and the clock starts.
+    await page.mouse.move(x + 3, y + 2, { steps: 2 });
+    await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+    await context.clock.runFor(2000);
+    await expect.poll(() => page.textContent('[data-testid=time]')).not.toBe('0:00');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const vp of [VIEWPORTS[1]!, VIEWPORTS[3]!]) {
+    it(`2048 at ${vp.name}: the board stays put as the score, best, hint and autoplay change`, async () => {
+      const { context, page, errors } = await openPage(browser, {
+        viewport: { width: vp.width, height: vp.height },
+        mobile: vp.mobile,
+        reducedMotion: true,
+      });
+      await page.goto(`${site.url}?seed=21#2048`);
+      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+      const before = await top(page);
+      let g = newGame({ size: 4, target: 2048, seed: 21 });
+      // Moves until the best score changes (a first merge), the board's top never moving.
+      for (let i = 0; i < 40 && g.score === 0; i++) {
+        const dir = DIRS.find((d) => slideValid(g.cells, d).moved)!;
+        g = play(g, dir);
+        await page.keyboard.press(
+          { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' }[dir],
+        );
+        expect(await top(page)).toBe(before);
+      }
+      await expect.poll(() => page.textContent('[data-testid=best]')).not.toBe('0');
+      expect(await top(page)).toBe(before);
+      await page.keyboard.press('i');
+      await expect.poll(() => page.textContent('[data-testid=hint]'), LONG).toMatch(/^Hint|^No/);
+      expect(await top(page)).toBe(before);
+      await page.keyboard.press('p');
+      await expect.poll(() => page.textContent('[data-action=autoplay]')).toBe('Stop autoplay');
+      expect(await top(page)).toBe(before);
+      await page.keyboard.press('p');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`puzzle at ${vp.name}: the board stays put as the clock runs and the best is long`, async () => {
+      const { context, page, errors } = await openPage(browser, {
+        viewport: { width: vp.width, height: vp.height },
+        mobile: vp.mobile,
+        reducedMotion: true,
+      });
+      await context.clock.install();
+      await seedStorage(page, {
+        ...settingsEntry({ game: 'puzzle', width: 4 }),
+        'slidebox:bests': JSON.stringify({
+          kind: 'slidebox/web-bests',
+          version: 1,
+          best2048: {},
+          puzzle: { '4': { moves: 18, timeMs: 2153 } },
+        }),
+      });
+      await page.goto(`${site.url}?seed=5#puzzle`);
+      await page.locator('[data-testid=board] .ptile').first().waitFor(LONG);
+      expect(await page.textContent('[data-testid=best]')).toBe('18 · 2.153');
+      const before = await top(page);
+      const p = newPuzzle({ width: 4, seed: 5 });
+      const t = movableTiles(p)[0]!;
+      await page.click(`[data-testid=board] .ptile[data-tile="${t}"]`);
+      await expect.poll(() => page.textContent('[data-testid=moves]')).toBe('1');
+      expect(await top(page)).toBe(before);
+      for (const [ms, shown] of [
+        [20_000, '0:20'],
+        [40_000, '1:00'],
+        [600_000, '11:00'],
+      ] as const) {
+        await context.clock.runFor(ms);
+        await expect.poll(() => page.textContent('[data-testid=time]')).toBe(shown);
+        expect(await top(page)).toBe(before);
+      }
+      await page.keyboard.press('i');
+      expect(await top(page)).toBe(before);
+      await screenshot(page, `layout-puzzle-stays-${vp.name}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -129,15 +129,19 @@ export class ScreenPuzzle {
     const board = this.view.board;
     const seen = (e: PointerEvent) => {
       if (e.pointerType === 'touch' || e.buttons !== 0) return;
+      // A move of the mouse itself, not the browser telling of what came under a still one.
+      const real = e.type === 'pointermove' && (e.movementX !== 0 || e.movementY !== 0);
       const at = this.pointerAt;
-      if (at && at.x === e.clientX && at.y === e.clientY) return;
+      const same = at !== null && at.x === e.clientX && at.y === e.clientY;
+      // (The first real move may be at the place a still mouse was first seen at.)
+      if (same && !(this.pointerUnknown && real)) return;
       this.pointerAt = { x: e.clientX, y: e.clientY };
-      if (this.pointerUnknown) {
-        // Where a still mouse rests: the tile under it waits for it to move.
-        this.pointerUnknown = false;
+      if (this.pointerUnknown && !real) {
+        // Where a still mouse rests as the board appears: the tile under it waits for a move.
         if (this.hovering()) this.lookSoon();
         return;
       }
+      this.pointerUnknown = false;
       this.pointerMoved();
     };
     board.addEventListener('pointerover', seen);
