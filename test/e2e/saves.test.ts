@@ -114,11 +114,14 @@ describe('damaged save files (plain mode)', () => {
     expect(corruptFiles(dataDir)).toEqual([]);
   });
 
-  test('a --data-dir that is a file: no crash, the player is told the game will not be kept, exit 0', () => {
+  test('a --data-dir that is a file: no crash, the player is told why and that the game was not kept, exit 1', () => {
     const { dataDir } = realGame();
     const r = runCli(['--plain', '--data-dir', join(dataDir, SAVE)], { input: 'a\nq\n' });
-    expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/this game will not be kept/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^Could not save this game: .*2048-4x4\.json is a file, not a folder\.$/m,
+    );
+    expect(r.stderr).toMatch(/^This game was not kept\.$/m);
     expect(parsePlain(r.stdout)).toHaveLength(2);
     expect(r.stdout).toMatch(/Final score: \d+\n$/);
   });
