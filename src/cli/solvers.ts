@@ -61,19 +61,35 @@ async function lowerBound(tiles: readonly number[], width: number): Promise<numb
   return movesLowerBound(tiles, width);
 }
 
-/** The puzzle solver on this thread (plain mode): no tables are built in the background. */
+/**
+ * The puzzle solver on this thread (plain mode), for scripts: one answer for one position,
+ * whatever the machine's speed and whether the 4x4 tables are cached. A 3x3 or 4x4 gets a
+ * shortest solution with no time limit; from 4x4 up the tables are read, or built first (once,
+ * saying so on stderr), since larger boards finish on a 4x4 corner solved with them. No tables
+ * are built in the background.
+ */
 export async function solverHere(): Promise<PuzzleSolver> {
   const { solvePuzzle } = await import('../puzzle.ts');
   const { defaultStore } = await import('../storage/defaultStore.ts');
+  const { patternDbs4, storedPatternDbs4 } = await import('../solvers/puzzle/pdbProvider.ts');
   const store = defaultStore();
+  let told = false;
+  const tables = async (width: number) => {
+    if (width < 4 || (await storedPatternDbs4(store))) return;
+    if (!told) {
+      told = true;
+      process.stderr.write(
+        "Building the solver's 4x4 tables (once: 10 to 20 seconds; then they are cached)…\n",
+      );
+    }
+    await patternDbs4(store);
+  };
   return {
     solve(tiles, width) {
       const ctrl = new AbortController();
-      const promise = solvePuzzle([...tiles], width, {
-        timeLimitMs: OPTIMAL_TIME_LIMIT_MS,
-        signal: ctrl.signal,
-        store,
-      }).then((r) => ({ tiles: r.moves, optimal: r.optimal }));
+      const promise = tables(width)
+        .then(() => solvePuzzle([...tiles], width, { signal: ctrl.signal, store }))
+        .then((r) => ({ tiles: r.moves, optimal: r.optimal }));
       return { promise, cancel: () => ctrl.abort() };
     },
     prepare: async () => {},
