@@ -16,7 +16,12 @@ const { tmux, dirs, panes } = useTmux();
 function daily(day: string, args: string[], input = '', dir = dirs.make()) {
   return {
     dir,
-    ...runCli(['daily', ...args, '--data-dir', dir], { input, env: { SLIDEBOX_TODAY: day } }),
+    // A bound long enough for the 4x4 tables to be built first on a cold cache (plain solve).
+    ...runCli(['daily', ...args, '--data-dir', dir], {
+      input,
+      env: { SLIDEBOX_TODAY: day },
+      timeoutMs: 150_000,
+    }),
   };
 }
 

@@ -75,7 +75,13 @@ export interface CliRun {
 /** Runs `node dist/cli.js ...args` with stdin from `input` (a pipe) and captured output. */
 export function runCli(
   args: readonly string[],
-  opts: { input?: string; env?: Record<string, string>; prefix?: readonly string[] } = {},
+  opts: {
+    input?: string;
+    env?: Record<string, string>;
+    prefix?: readonly string[];
+    /** How long it may run before it is killed (default 30 s). */
+    timeoutMs?: number;
+  } = {},
 ): CliRun {
   const [first, ...rest] = [...(opts.prefix ?? []), process.execPath, CLI, ...args];
   const r = spawnSync(first!, rest, {
@@ -83,7 +89,7 @@ export function runCli(
     input: opts.input ?? '',
     encoding: 'utf8',
     env: cleanEnv(opts.env),
-    timeout: 30_000,
+    timeout: opts.timeoutMs ?? 30_000,
   });
   if (r.error) throw r.error;
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
