@@ -88,7 +88,7 @@ export async function eachLine(
       const line = raw.trim().toLowerCase();
       if (line === '') continue;
       if (line === '?' || line === 'help') {
-        io.output.write(`${help}\n`);
+        io.output.write(`${wrapLines(help)}\n`);
         continue;
       }
       if (!(await handle(line, raw.trim()))) break;
@@ -96,6 +96,21 @@ export async function eachLine(
   } finally {
     rl.close();
   }
+}
+
+/** A text broken between words into lines of at most `width` columns (help for `?`). */
+export function wrapLines(text: string, width = 80): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && [...line].length + 1 + [...word].length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line].join('\n');
 }
 
 /** The message for a line that is no command. */

@@ -110,7 +110,9 @@ describe('plain mode', () => {
     expect(afterN!.score).toBe(0);
     expect(afterN!.cells.flat().filter((v) => v !== 0)).toHaveLength(2);
     expect(start!.moves).toBe(0);
-    expect(r.stdout).toMatch(/commands: .*w.*a.*s.*d.*u undo.*q quit/);
+    expect(r.stdout).toMatch(/commands: .*w.*a.*s.*d.*u undo.*q quit/s);
+    // The help fits 80 columns.
+    for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
   test('a move that changes nothing is no turn: same board, same Moves, no spawn', () => {
