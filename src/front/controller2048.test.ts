@@ -164,6 +164,29 @@ describe('Controller2048: the AI', () => {
     expect(c.model.game.moves).toBe(7);
   });
 
+  it('autoplay waits while the board cannot be shown, and goes on once it can', async () => {
+    const { c, advisor, time } = setup();
+    advisor.auto = anyMove;
+    c.dispatch({ type: 'autoplay' });
+    const pause = AUTOPLAY_DELAYS[c.model.speed]!;
+    time.advance(pause);
+    await settle();
+    expect(c.model.game.moves).toBe(1);
+    // The window became too small: the question on its way is dropped, none is asked.
+    c.setShown(false);
+    const asked = advisor.asked.length;
+    time.advance(pause * 20);
+    await settle();
+    expect(c.model.game.moves).toBe(1);
+    expect(advisor.asked).toHaveLength(asked);
+    // Autoplay is still on: it plays on as soon as the board is back.
+    expect(c.model.autoplay).toBe(true);
+    c.setShown(true);
+    time.advance(pause);
+    await settle();
+    expect(c.model.game.moves).toBe(2);
+  });
+
   it('a move of the player stops autoplay and its pending answer', async () => {
     const { c, advisor } = setup();
     c.dispatch({ type: 'autoplay' });

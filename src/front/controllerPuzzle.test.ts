@@ -99,6 +99,23 @@ describe('ControllerPuzzle: hints and plans', () => {
 });
 
 describe('ControllerPuzzle: the animated solution', () => {
+  it('waits while the board cannot be shown, and plays on once it can', async () => {
+    const { c, solver, time } = setup();
+    c.dispatch({ type: 'auto-solve' });
+    await settle();
+    solver.last.answer.resolve({ tiles: NEAR_SOLUTION, optimal: true });
+    await settle();
+    time.advance(SOLVE_STEP_MS);
+    expect(c.model.puzzle.moves).toBe(1);
+    c.setShown(false);
+    time.advance(SOLVE_STEP_MS * 10);
+    expect(c.model.puzzle.moves).toBe(1);
+    expect(c.model.autoSolve).toBe(true);
+    c.setShown(true);
+    time.advance(SOLVE_STEP_MS);
+    expect(c.model.puzzle.moves).toBe(2);
+  });
+
   it('plays one move per step, to the goal, and that game sets no record', async () => {
     const { c, solver, time, store } = setup();
     c.dispatch({ type: 'auto-solve' });
