@@ -420,7 +420,7 @@ class App implements AppContext {
     else {
       this.homeView.show(this.current, this.takeNotices());
       this.mount(this.homeView.root);
-      this.homeView.focusPlay(this.current.game);
+      this.homeView.focusStart();
       document.title = 'slidebox';
       this.showDaily();
     }

@@ -570,6 +570,11 @@ describe.skipIf(reason !== null)('web replays and sharing in Chromium', () => {
       expect(await page.locator('[data-testid=board]').count()).toBe(0);
       expect(await position(page)).toBe('');
       expect(await page.textContent('#live')).toMatch(/^This replay cannot be shown/);
+      // No control that would do nothing: only the Menu button is on the screen.
+      const shown = await page.$$eval('.screen-replay :is(button, input, select)', (els) =>
+        els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent),
+      );
+      expect(shown).toEqual(['☰ Menu']);
     }
     // q goes home from a refused code; so does the Menu button.
     await pressOnPage(page, 'q');

@@ -98,6 +98,7 @@ export class Screen2048 {
    * placer AI first: its chunk is loaded, then the game opens.
    */
   enter(): void {
+    this.view.setTitle(this.daily ? 'Daily 2048' : '2048');
     if (this.daily) {
       this.enterDaily(this.daily());
       return;

@@ -62,6 +62,7 @@ export class View2048 {
   private readonly best: HTMLElement;
   private readonly moves: HTMLElement;
   private readonly goal: HTMLElement;
+  private readonly title = h('h1', {}, '2048');
   private readonly notice: HTMLElement;
   private readonly hint: HTMLElement;
   private readonly autoBtn: HTMLButtonElement;
@@ -84,7 +85,8 @@ export class View2048 {
     this.moves = h('span', { class: 'stat-value', 'data-testid': 'moves' }, '0');
     this.goal = h('p', { class: 'goal' });
     this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
-    this.hint = h('p', { class: 'hint-line', 'data-testid': 'hint' });
+    // Said as it comes (a hint asked for by a key is not otherwise seen by a screen reader).
+    this.hint = h('p', { class: 'hint-line', 'data-testid': 'hint', 'aria-live': 'polite' });
     this.tiles = h('div', { class: 'tiles' });
     this.board = h('div', {
       class: 'board board-2048',
@@ -121,7 +123,7 @@ export class View2048 {
         'header',
         { class: 'topbar' },
         button('☰ Menu', { action: 'menu', cls: 'btn btn-menu', title: 'Back to the menu' }),
-        h('h1', {}, '2048'),
+        this.title,
         h(
           'div',
           { class: 'stats' },
@@ -164,7 +166,11 @@ export class View2048 {
         this.on.command({ type: 'move', dir: el.dataset.dir as Direction });
     });
     // The model changes the pace one step at a time; a higher index is a longer pause.
-    onSelectSteps(this.speed, (up) => this.on.command({ type: up ? 'slower' : 'faster' }));
+    onSelectSteps(
+      this.speed,
+      (up) => this.on.command({ type: up ? 'slower' : 'faster' }),
+      this.board,
+    );
   }
 
   /** Shows the model; `ms` > 0 animates the move that led to it. */
@@ -206,6 +212,11 @@ export class View2048 {
       this.pad[d].classList.toggle('hinted', hint === d && !m.autoplay);
     }
     this.showOverlay(m);
+  }
+
+  /** The screen's title: "2048", or "Daily 2048" for the daily challenge's game. */
+  setTitle(text: string): void {
+    setText(this.title, text);
   }
 
   /** Shows a notice until the next change (one the model does not hold: loading). */

@@ -253,7 +253,7 @@ export class ViewHome {
     return h(
       'section',
       { class: 'screen screen-home', 'aria-labelledby': 'home-title' },
-      h('h1', { id: 'home-title', class: 'home-title' }, 'slidebox'),
+      h('h1', { id: 'home-title', class: 'home-title', tabindex: -1 }, 'slidebox'),
       h(
         'p',
         { class: 'tagline' },
@@ -454,8 +454,11 @@ export class ViewHome {
     } else input.removeAttribute('aria-invalid');
   }
 
-  /** Moves focus to the button of the game last played. */
-  focusPlay(game: GameKind): void {
-    this.root.querySelector<HTMLButtonElement>(`[data-play="${game}"]`)?.focus();
+  /**
+   * Puts the keyboard at the page's start, without scrolling: Tab goes on in reading order
+   * (the daily challenge, then each card), and the page stays at its top.
+   */
+  focusStart(): void {
+    this.root.querySelector<HTMLElement>('#home-title')?.focus({ preventScroll: true });
   }
 }

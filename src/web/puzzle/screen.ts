@@ -225,6 +225,7 @@ export class ScreenPuzzle {
       return;
     }
     const plan = this.daily?.();
+    this.view.setDaily(plan !== undefined);
     if (plan) {
       this.enterDaily(plan);
       return;

@@ -85,6 +85,8 @@ export class ViewPuzzle {
   private flashText = '';
   private flashTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly notice: HTMLElement;
+  /** The hinted tile, said to a screen reader as the hint comes (the board shows it). */
+  private readonly hintSaid: HTMLElement;
   private readonly status: HTMLElement;
   private readonly bar: HTMLProgressElement;
   private readonly undoBtn: HTMLButtonElement;
@@ -98,6 +100,8 @@ export class ViewPuzzle {
   /** The win overlay's solve summary (its optimal count may come after the solve). */
   private summaryEl: HTMLElement | null = null;
   private look: Look = { picture: null, numbers: true };
+  /** The daily challenge's puzzle: its title says so for the whole game. */
+  private daily = false;
 
   constructor(private readonly on: ViewPuzzleHandlers) {
     this.title = h('h1', {});
@@ -114,6 +118,7 @@ export class ViewPuzzle {
     this.newBtn = button('New puzzle', { action: 'new', shortcut: 'N' });
     this.notice = h('p', { class: 'notice', 'data-testid': 'notice' });
     this.status = h('span', { 'data-testid': 'solver-status' });
+    this.hintSaid = h('p', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'hint-said' });
     this.bar = h('progress', { max: 1, value: 0, 'aria-label': 'Building solver tables' });
     this.layer = h('div', { class: 'tiles' });
     this.board = h('div', {
@@ -160,6 +165,7 @@ export class ViewPuzzle {
       h('p', { class: 'solver-line', 'aria-live': 'off' }, this.status, this.bar),
       h('div', { class: 'board-wrap' }, this.board),
       this.keysLine,
+      this.hintSaid,
     );
     this.setControls(this.controls);
     onActions(this.root, ACTIONS, this.on);
@@ -193,6 +199,11 @@ export class ViewPuzzle {
       ? 'Arrow keys or W A S D move the gap'
       : 'Arrow keys or W A S D slide a tile into the gap';
     this.board.setAttribute('aria-label', `Sliding puzzle. ${arrows}; ${pointer}.`);
+  }
+
+  /** Marks the screen as the daily challenge's (its title says "Daily"). */
+  setDaily(daily: boolean): void {
+    this.daily = daily;
   }
 
   /** Shows a split's line on the notice line for a few seconds (null: takes it away now). */
@@ -229,6 +240,7 @@ export class ViewPuzzle {
       el.classList.toggle('home', i === t - 1);
     });
 
+    setText(this.hintSaid, hinted === null || p.solved ? '' : `Hint: slide tile ${hinted}`);
     this.renderStats(m, now);
     setText(this.notice, m.notice ?? this.flashText);
     this.undoBtn.disabled = p.previous === null || p.solved;
@@ -261,7 +273,7 @@ export class ViewPuzzle {
       setText(this.best, m.seriesBest ? formatSolveTime(m.seriesBest.timeMs) : '—');
       return;
     }
-    setText(this.title, puzzleName(p.width));
+    setText(this.title, `${this.daily ? 'Daily ' : ''}${puzzleName(p.width)}`);
     setText(this.moves, formatNumber(p.moves));
     const b = m.best;
     setText(

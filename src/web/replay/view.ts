@@ -136,7 +136,12 @@ export class ViewReplay {
       this.stageEl,
       h(
         'div',
-        { class: 'toolbar replay-controls', role: 'group', 'aria-label': 'Replay controls' },
+        {
+          class: 'toolbar replay-controls',
+          role: 'group',
+          'aria-label': 'Replay controls',
+          'data-replay-part': '',
+        },
         button('Start', { action: 'start', shortcut: 'Home', title: 'The start' }),
         button('◀', { action: 'back', shortcut: 'ArrowLeft', title: 'One move back' }),
         this.playBtn,
@@ -144,8 +149,8 @@ export class ViewReplay {
         button('End', { action: 'end', shortcut: 'End', title: 'The end' }),
         h('label', { class: 'speed-label' }, 'Pace ', this.speed),
       ),
-      h('div', { class: 'replay-seek' }, this.slider, this.position),
-      h('p', { class: 'keys-help' }, REPLAY_KEYS),
+      h('div', { class: 'replay-seek', 'data-replay-part': '' }, this.slider, this.position),
+      h('p', { class: 'keys-help', 'data-replay-part': '' }, REPLAY_KEYS),
     );
     this.listen();
   }
@@ -161,6 +166,8 @@ export class ViewReplay {
 
   /** Shows a message instead of a replay (a code that was refused). */
   showProblem(text: string): void {
+    // No replay, no controls: nothing on screen that does nothing.
+    this.showParts(false);
     this.stage = null;
     this.stageEl.replaceChildren();
     setText(this.summary, '');
@@ -198,7 +205,15 @@ export class ViewReplay {
   }
 
   /** Shows the model; `ms` > 0 animates a one-move step. */
+  /** Shows or hides the controls, the seek bar and the keys: there only with a replay. */
+  private showParts(shown: boolean): void {
+    for (const el of this.root.querySelectorAll<HTMLElement>('[data-replay-part]')) {
+      el.hidden = !shown;
+    }
+  }
+
   render(m: ModelReplay, ms: number): void {
+    this.showParts(true);
     if (!this.stage) this.stage = this.buildStage(m);
     const s = replayScreen(m.replay, m.index);
     const st = this.stage;

@@ -63,7 +63,7 @@ export function overlay(
     {
       class: `overlay overlay-${kind}`,
       role: 'dialog',
-      'aria-modal': 'false',
+      'aria-modal': 'true',
       'aria-labelledby': id,
     },
     h(
@@ -83,13 +83,41 @@ export function helpOverlay(keys: string): HTMLElement {
   ]);
 }
 
+/** The elements of `root` that Tab goes to, in order. */
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [
+    ...root.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter((el) => !el.hidden && !(el as HTMLButtonElement).disabled && el.offsetParent !== null);
+}
+
+/** Keeps Tab and Shift+Tab inside a dialog: from its last control to its first, and back. */
+export function trapFocus(dialog: HTMLElement): void {
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const all = focusables(dialog);
+    if (all.length === 0) return;
+    const first = all[0]!;
+    const last = all.at(-1)!;
+    const at = document.activeElement;
+    if (e.shiftKey ? at === first : at === last) {
+      e.preventDefault();
+      (e.shiftKey ? last : first).focus({ preventScroll: true });
+    }
+  });
+}
+
 /**
  * Where a view's overlay dialog goes: one at a time, replaced only when its kind changes, its
- * primary button focused; focus goes back to `home` when a focused dialog closes.
+ * primary button focused and Tab kept inside it; when a focused dialog closes, focus goes back
+ * to where it was before the dialog opened (else to `home`).
  */
 export class OverlaySlot {
   private kind: string | null = null;
   private el: HTMLElement | null = null;
+  /** What had the focus when the dialog opened. */
+  private before: HTMLElement | null = null;
 
   constructor(
     private readonly host: HTMLElement,
@@ -102,13 +130,20 @@ export class OverlaySlot {
     this.kind = kind;
     const hadFocus = this.el?.contains(document.activeElement) ?? false;
     this.el?.remove();
+    if (this.el === null) {
+      const at = document.activeElement;
+      this.before = at instanceof HTMLElement && at !== document.body ? at : null;
+    }
     this.el = null;
     if (!kind) {
-      if (hadFocus) this.home?.focus();
+      const back = this.before?.isConnected ? this.before : this.home;
+      this.before = null;
+      if (hadFocus) back?.focus({ preventScroll: true });
       return;
     }
     this.el = make();
     this.host.append(this.el);
+    trapFocus(this.el);
     this.el.querySelector<HTMLButtonElement>('.btn-primary')?.focus({ preventScroll: true });
   }
 
@@ -116,6 +151,7 @@ export class OverlaySlot {
   reset(): void {
     this.kind = null;
     this.el = null;
+    this.before = null;
   }
 }
 
@@ -170,10 +206,17 @@ export function onActions<C>(
  * A select whose setting the model changes one step at a time (a pace): `step(up)` is called
  * once per step from the value shown (`data-current`) to the one chosen.
  */
-export function onSelectSteps(sel: HTMLSelectElement, step: (up: boolean) => void): void {
+export function onSelectSteps(
+  sel: HTMLSelectElement,
+  step: (up: boolean) => void,
+  then: HTMLElement | null = null,
+): void {
   sel.addEventListener('change', () => {
     const want = Number(sel.value);
     const current = Number(sel.dataset.current ?? want);
     for (let i = 0; i < Math.abs(want - current); i++) step(want > current);
+    // A choice made, the game's keys are the game's again (the arrows would change the list).
+    if (then) then.focus({ preventScroll: true });
+    else sel.blur();
   });
 }

@@ -32,8 +32,10 @@ export function drawTiles(
       els.push(el);
     }
     for (const mg of g.last.merges) {
+      // The merged tile shows when the two tiles meet (the slide's end), then pops.
       const el = tile(mg.value, mg.at, 'merged');
-      pop(el, ms, [0.6, 1.15, 1]);
+      el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: ms });
+      pop(el, ms, [1, 1.15, 1], ms);
       els.push(el);
     }
   } else {
