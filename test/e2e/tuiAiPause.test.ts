@@ -37,7 +37,8 @@ const cases: { name: string; args: string[]; save: string; playing: RegExp }[] =
   { name: '2048 autoplay', args: ['--ai'], save: '2048-4x4.json', playing: /AI playing/ },
   {
     name: 'versus against the AI',
-    args: ['versus', '--ai', 'hard'],
+    // A far target: the match goes on for the whole test.
+    args: ['versus', '--ai', 'hard', '--target', '2048'],
     save: 'versus.json',
     playing: /AI \(hard\)/,
   },
