@@ -38,6 +38,7 @@ import { parseCommand } from './command.ts';
 import type { DailyServer } from './dailyOnline.ts';
 import { HELP } from './help.ts';
 import type { PlainHook } from './plainIo.ts';
+import { resumeCommand, SaveWatch, saveFirst } from './saveWatch.ts';
 import { aiAdvisor, aiHere, solverClient, solverHere } from './solvers.ts';
 import { today } from './today.ts';
 
@@ -62,14 +63,23 @@ export function statusText(table: Parameters<typeof streak>[0], day: string): st
   return `${lines.join('\n')}\n`;
 }
 
-/** The line after a daily game: what counted (with its code), or that it was practice. */
-function endText(day: string, kind: DailyKind, counted: DailyResult | null, dir: string): string {
+/**
+ * The line after a daily game: what counted (with its code), or that it was practice, or that
+ * it was saved (only when `o.watch` says so: else nothing, the watch says why).
+ */
+function endText(
+  o: DailyRun,
+  kind: DailyKind,
+  counted: DailyResult | null,
+  watch: SaveWatch,
+): string {
+  const { day, dir } = o;
   const table = loadRecords(dir).records.daily ?? {};
   if (!counted) {
     const done = table[day]?.[kind];
-    return done
-      ? `Today's ${DAILY_NAMES[kind]} counted: ${dailyLine(day, kind, done)}\n`
-      : `Saved: run slidebox daily ${kind} to continue today's ${DAILY_NAMES[kind]}.\n`;
+    if (done) return `Today's ${DAILY_NAMES[kind]} counted: ${dailyLine(day, kind, done)}\n`;
+    const resume = resumeCommand(`daily ${kind}`, { dataDir: o.dataDirArg });
+    return watch.kept ? `Saved: run ${resume} to continue today's ${DAILY_NAMES[kind]}.\n` : '';
   }
   const s = streak(table, day);
   const code = counted.code ? `\nShare it: slidebox replay ${counted.code}` : '';
@@ -82,6 +92,8 @@ function notice(day: string, kind: DailyKind, dir: string): string {
 
 interface DailyRun {
   readonly dir: string;
+  /** --data-dir as given (for the command that resumes the game). */
+  readonly dataDirArg?: string;
   readonly day: string;
   readonly plain: boolean;
   readonly animation: boolean;
@@ -126,31 +138,41 @@ async function play2048(o: DailyRun): Promise<number> {
   for (const n of loaded.notices) errOut(`${n}\n`);
   const best = best2048(loadRecords(o.dir).records, DAILY_SIZE);
   let game = loaded.value?.game;
+  let watch = new SaveWatch(true);
+  const failed: string[] = [];
   if (!game) {
-    game = newGame({ size: DAILY_SIZE, target: DAILY_TARGET, seed });
-    save2048(o.dir, game, best, false, dailyPath(o.dir, '2048'));
+    const fresh = newGame({ size: DAILY_SIZE, target: DAILY_TARGET, seed });
+    watch = saveFirst(o.dir, failed, () =>
+      save2048(o.dir, fresh, best, false, dailyPath(o.dir, '2048')),
+    );
+    game = fresh;
   }
+  // Plain mode prints the model's notice itself; before the full screen, it stays readable after.
+  if (!o.plain) for (const n of failed) errOut(`${n}\n`);
   const model = {
-    ...initialModel2048(game, best, notice(o.day, '2048', o.dir)),
+    ...initialModel2048(game, best, failed[0] ?? notice(o.day, '2048', o.dir)),
     assisted: loaded.value?.assisted ?? false,
     recorded: loaded.value?.recorded ?? false,
   };
   const outcome: DailyOutcome = { counted: null };
-  const daily = { store: fileStoreDaily2048(o.dir, o.day, outcome), seed: () => seed };
+  const daily = {
+    store: watch.store2048(fileStoreDaily2048(o.dir, o.day, outcome)),
+    seed: () => seed,
+  };
   if (o.plain) {
     const { runPlain2048 } = await import('./plain2048.ts');
     const io = { input: process.stdin, output: process.stdout, error: process.stderr };
     const hook = await plainHook(o, '2048', outcome);
     const code = await runPlain2048(model, o.dir, io, aiHere, undefined, { ...daily, hook });
-    out(endText(o.day, '2048', outcome.counted, o.dir));
-    return code;
+    out(endText(o, '2048', outcome.counted, watch));
+    return watch.leave(code, process.stderr);
   }
   const { run2048 } = await import('../tui/game2048/run.ts');
   const depth = detectColorDepth(process.env, true);
   await run2048({ model, dataDir: o.dir, depth, animation: o.animation, ai: aiAdvisor, ...daily });
-  out(endText(o.day, '2048', outcome.counted, o.dir));
+  out(endText(o, '2048', outcome.counted, watch));
   await afterScreen(o, '2048', outcome);
-  return 0;
+  return watch.leave(0, process.stderr);
 }
 
 async function playPuzzle(o: DailyRun): Promise<number> {
@@ -158,17 +180,28 @@ async function playPuzzle(o: DailyRun): Promise<number> {
   const loaded = loadDailyPuzzle(o.dir, o.day);
   for (const n of loaded.notices) errOut(`${n}\n`);
   let puzzle = loaded.value?.puzzle;
+  let watch = new SaveWatch(true);
+  const failed: string[] = [];
   if (!puzzle) {
-    puzzle = newPuzzle({ width: DAILY_SIZE, seed });
-    savePuzzle(o.dir, puzzle, Date.now(), false, dailyPath(o.dir, 'puzzle'));
+    const fresh = newPuzzle({ width: DAILY_SIZE, seed });
+    const path = dailyPath(o.dir, 'puzzle');
+    watch = saveFirst(
+      o.dir,
+      failed,
+      () => savePuzzle(o.dir, fresh, Date.now(), false, path),
+      'puzzle',
+    );
+    puzzle = fresh;
   }
+  // Plain mode prints the model's notice itself; before the full screen, it stays readable after.
+  if (!o.plain) for (const n of failed) errOut(`${n}\n`);
   const best = loadRecords(o.dir).records.puzzle[String(DAILY_SIZE)] ?? {};
   const model = initialModelPuzzle(puzzle, best, {
-    notice: notice(o.day, 'puzzle', o.dir),
+    notice: failed[0] ?? notice(o.day, 'puzzle', o.dir),
     assisted: loaded.value?.assisted ?? false,
   });
   const outcome: DailyOutcome = { counted: null };
-  const store = fileStoreDailyPuzzle(o.dir, o.day, outcome);
+  const store = watch.storePuzzle(fileStoreDailyPuzzle(o.dir, o.day, outcome));
   // A new puzzle (n) gives up today's attempt if it was under way: the board stays the day's.
   const daily = {
     store,
@@ -182,8 +215,8 @@ async function playPuzzle(o: DailyRun): Promise<number> {
     const io = { input: process.stdin, output: process.stdout, error: process.stderr };
     const hook = await plainHook(o, 'puzzle', outcome);
     const code = await runPlainPuzzle(model, o.dir, solverHere, io, { ...daily, hook });
-    out(endText(o.day, 'puzzle', outcome.counted, o.dir));
-    return code;
+    out(endText(o, 'puzzle', outcome.counted, watch));
+    return watch.leave(code, process.stderr, null, 'puzzle');
   }
   const { runPuzzle } = await import('../tui/puzzle/run.ts');
   const depth = detectColorDepth(process.env, true);
@@ -195,9 +228,9 @@ async function playPuzzle(o: DailyRun): Promise<number> {
     solver: solverClient,
     ...daily,
   });
-  out(endText(o.day, 'puzzle', outcome.counted, o.dir));
+  out(endText(o, 'puzzle', outcome.counted, watch));
   await afterScreen(o, 'puzzle', outcome);
-  return 0;
+  return watch.leave(0, process.stderr, null, 'puzzle');
 }
 
 /** Runs `slidebox daily …`; resolves with the exit code. */
@@ -236,6 +269,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const run = {
     dir,
+    dataDirArg: values['data-dir'],
     day,
     plain: !fullScreenHere(values.plain === true),
     animation: !values['no-animation'],

@@ -18,7 +18,6 @@ import {
 } from '../front/modelPuzzle.ts';
 import type { StorePuzzle } from '../front/ports.ts';
 import { defaultDataDir } from '../storage/files.ts';
-import { saveFailure } from '../storage/saves.ts';
 import { fileStore2048, load2048, save2048 } from '../storage/store2048.ts';
 import { fileStorePuzzle, loadPuzzle, savePuzzle } from '../storage/storePuzzle.ts';
 import { detectColorDepth } from '../tui/color.ts';
@@ -27,7 +26,7 @@ import { type CliOptions, helpTopic, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
 import { HELP, isCommand, unknownCommandMessage } from './help.ts';
 import { runPlain2048 } from './plain2048.ts';
-import { resumeCommand, SaveWatch } from './saveWatch.ts';
+import { resumeCommand, SaveWatch, saveFirst } from './saveWatch.ts';
 import {
   aiAdvisor,
   aiHere,
@@ -39,21 +38,6 @@ import {
 
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
-
-/**
- * Saves a new game at once, so that it resumes next time; a failure becomes a notice. The
- * watch of the game's saves starts from it.
- */
-function saveFirst(dataDir: string, notices: string[], save: () => void, game = 'game'): SaveWatch {
-  try {
-    save();
-    return new SaveWatch(true);
-  } catch (e) {
-    const why = saveFailure(e, dataDir, `save this ${game}`);
-    notices.push(why);
-    return new SaveWatch(false, why);
-  }
-}
 
 async function play2048(o: CliOptions): Promise<number> {
   const dataDir = resolve(o.dataDir ?? defaultDataDir());

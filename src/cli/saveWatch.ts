@@ -5,6 +5,7 @@
  */
 import type { Result } from '../engine/result.ts';
 import type { Store2048, StoreDuel, StorePuzzle, StoreVersus } from '../front/ports.ts';
+import { saveFailure } from '../storage/saves.ts';
 
 export class SaveWatch {
   private keptNow: boolean;
@@ -81,6 +82,26 @@ export class SaveWatch {
   }
 }
 
+/**
+ * Saves a new game at once, so that it resumes next time; a failure becomes a notice (`game`:
+ * "game", "puzzle", "match"). The watch of the game's saves starts from it.
+ */
+export function saveFirst(
+  dataDir: string,
+  notices: string[],
+  save: () => void,
+  game = 'game',
+): SaveWatch {
+  try {
+    save();
+    return new SaveWatch(true);
+  } catch (e) {
+    const why = saveFailure(e, dataDir, `save this ${game}`);
+    notices.push(why);
+    return new SaveWatch(false, why);
+  }
+}
+
 /** A word that the shell takes as it is: quoted when it holds anything but safe characters. */
 export function shellWord(word: string): string {
   return /^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -91,7 +112,7 @@ export function shellWord(word: string): string {
  * `slidebox --spawns evil`, with `--data-dir` as given when it was.
  */
 export function resumeCommand(
-  command: '2048' | 'puzzle' | 'versus' | 'duel',
+  command: '2048' | 'puzzle' | 'versus' | 'duel' | 'daily 2048' | 'daily puzzle',
   o: { readonly size?: number; readonly evil?: boolean; readonly dataDir?: string },
 ): string {
   const words = ['slidebox'];

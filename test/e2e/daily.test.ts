@@ -142,7 +142,9 @@ describe('slidebox daily', () => {
     pane.keys('q');
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(0);
-    expect(pane.capture()).toContain("Saved: run slidebox daily 2048 to continue today's 2048.");
+    expect(exit.screen).toContain(
+      `Saved: run slidebox daily 2048 --data-dir ${dir} to continue today's 2048.`,
+    );
     const back = parsePlain(daily('2026-11-24', ['2048', '--plain'], '', dir).stdout)[0]!;
     expect(back.moves).toBe(1);
   });

@@ -105,10 +105,12 @@ async function startGame(args: readonly string[], prefix: readonly string[] = []
 }
 
 const GAMES = [
-  { name: '2048', args: [] as string[], game: 'game' },
-  { name: 'the puzzle', args: ['puzzle', '--size', '3'], game: 'puzzle' },
-  { name: 'versus', args: ['versus'], game: 'match' },
-  { name: 'the duel', args: ['duel'], game: 'duel' },
+  { name: '2048', args: ['--seed', '5'], game: 'game' },
+  { name: 'the puzzle', args: ['puzzle', '--size', '3', '--seed', '5'], game: 'puzzle' },
+  { name: 'versus', args: ['versus', '--seed', '5'], game: 'match' },
+  { name: 'the duel', args: ['duel', '--seed', '5'], game: 'duel' },
+  { name: 'the daily 2048', args: ['daily', '2048'], game: 'game' },
+  { name: 'the daily puzzle', args: ['daily', 'puzzle'], game: 'puzzle' },
 ] as const;
 
 describe('nothing could be saved: no "saved" line, exit 1 (plain mode)', () => {
@@ -120,7 +122,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (plain mode)', () => {
       test(`${name}, ${kind}`, () => {
         const dir = make();
         const before = kind.includes('file') ? readFileSync(dir, 'utf8') : readdirSync(dir);
-        const r = runCli([...args, '--plain', '--seed', '5', '--data-dir', dir], {
+        const r = runCli([...args, '--plain', '--data-dir', dir], {
           input: 'q\n',
           prefix: AS,
         });
