@@ -67,6 +67,12 @@ const OPTIONS = {
   marathon: { type: 'string' },
   ai: { type: 'boolean' },
   json: { type: 'boolean' },
+  // Online play's own (slidebox versus|duel --online or --join CODE): read here to say so.
+  online: { type: 'boolean' },
+  join: { type: 'string' },
+  server: { type: 'string' },
+  name: { type: 'string' },
+  watch: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -85,6 +91,18 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Command[]>> = {
   marathon: ['puzzle'],
   cap: ['versus'],
   json: ['stats'],
+  online: ['versus', 'duel'],
+  join: ['versus', 'duel'],
+};
+
+/** Online play's options, refused in local play with what they go with. */
+const ONLINE_ONLY: Partial<Record<OptionName, string>> = {
+  online:
+    '--online plays a friend through a server: slidebox versus --online or slidebox duel --online (--online --help)',
+  join: '--join CODE joins an online room: slidebox versus --join CODE or slidebox duel --join CODE',
+  watch: '--watch goes with --join CODE: it watches an online room',
+  server: '--server goes with online play (--online or --join CODE) and the leaderboard commands',
+  name: '--name goes with online play (--online or --join CODE)',
 };
 
 /** The options of `slidebox stats`; every other one is refused there. */
@@ -233,11 +251,10 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
       message: unknownCommandMessage(positionals),
     });
   }
-  for (const [option, owners] of Object.entries(ONLY_FOR) as [OptionName, Command[]][]) {
-    if ((values.has(option) || flags.has(option)) && !owners.includes(game)) {
-      const names = owners.map((g) => `slidebox ${g}`).join(' and ');
-      return err({ code: 'bad-option', message: `--${option} is for ${names} only` });
-    }
+  const onlyFor = gameOnly(game, (o) => values.has(o) || flags.has(o));
+  if (onlyFor) return onlyFor;
+  for (const [option, message] of Object.entries(ONLINE_ONLY) as [OptionName, string][]) {
+    if (values.has(option) || flags.has(option)) return err({ code: 'bad-option', message });
   }
   const players = duelPlayers(values);
   if (!players.ok) return players;
@@ -247,26 +264,9 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   if (spawns !== undefined && spawns !== 'natural' && spawns !== 'evil') {
     return err({ code: 'bad-value', message: `--spawns needs natural or evil, got "${spawns}"` });
   }
-  const nums: Partial<Record<'size' | 'target' | 'seed' | 'cap', number>> = {};
-  for (const key of ['size', 'target', 'seed', 'cap'] as const) {
-    const text = values.get(key);
-    if (text === undefined) continue;
-    const n = wholeNumber(`--${key}`, text);
-    if (!n.ok) return n;
-    nums[key] = n.value;
-  }
-  // The engine has the final word on what a size, target or seed may be.
-  const base = { size: nums.size, target: nums.target, seed: nums.seed ?? 0 };
-  const checked =
-    game === 'versus'
-      ? checkVersusOptions({ ...base, attackCap: nums.cap })
-      : checkOptions(game === 'duel' ? { size: base.size, seed: base.seed } : base);
-  if (!checked.ok) {
-    const message = checked.error.message
-      .replace(/^attackCap/, 'cap')
-      .replace(', or null for none', '');
-    return err({ code: checked.error.code, message: `--${message}` });
-  }
+  const checked = gameNumbers(game, (k) => values.get(k));
+  if (!checked.ok) return checked;
+  const nums = checked.value;
   return ok({
     command: game,
     size: nums.size,
@@ -286,6 +286,111 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     series: series.value,
     dataDir: values.get('data-dir'),
   });
+}
+
+type Numbers = Partial<Record<'size' | 'target' | 'seed' | 'cap', number>>;
+
+/** The first option given that is for other games only, said so. */
+function gameOnly(
+  game: Command,
+  given: (o: OptionName) => boolean,
+): Result<never, CliProblem> | null {
+  for (const [option, owners] of Object.entries(ONLY_FOR) as [OptionName, Command[]][]) {
+    if (given(option) && !owners.includes(game)) {
+      const names = owners.map((g) => `slidebox ${g}`).join(' and ');
+      return err({ code: 'bad-option', message: `--${option} is for ${names} only` });
+    }
+  }
+  return null;
+}
+
+/** --size, --target, --seed and --cap as whole numbers the game takes (the engine's word). */
+function gameNumbers(
+  game: Game,
+  text: (key: 'size' | 'target' | 'seed' | 'cap') => string | undefined,
+): Result<Numbers, CliProblem> {
+  const nums: Numbers = {};
+  for (const key of ['size', 'target', 'seed', 'cap'] as const) {
+    const t = text(key);
+    if (t === undefined) continue;
+    const n = wholeNumber(`--${key}`, t);
+    if (!n.ok) return n;
+    nums[key] = n.value;
+  }
+  // The engine has the final word on what a size, target or seed may be.
+  const base = { size: nums.size, target: nums.target, seed: nums.seed ?? 0 };
+  const checked =
+    game === 'versus'
+      ? checkVersusOptions({ ...base, attackCap: nums.cap })
+      : checkOptions(game === 'duel' ? { size: base.size, seed: base.seed } : base);
+  if (!checked.ok) {
+    const message = checked.error.message
+      .replace(/^attackCap/, 'cap')
+      .replace(', or null for none', '');
+    return err({ code: checked.error.code, message: `--${message}` });
+  }
+  return ok(nums);
+}
+
+/** The options `slidebox versus|duel --online|--join …` reads (every one of local play too, to say why not). */
+export const ONLINE_OPTIONS = (() => {
+  const { version: _, ...rest } = OPTIONS;
+  return rest;
+})();
+
+/** Local play's options that an online match has no use for, and why. */
+const LOCAL_ONLY: Partial<Record<OptionName, string>> = {
+  ai: '--ai plays the AI on this computer: online, a friend plays the other side (leave out --ai)',
+  seed: '--seed is for play on this computer: an online room’s seed is drawn by the server',
+  new: '--new is for play on this computer: an online room starts its own match',
+  placer: '--placer is for a duel on this computer: online, the room says who places first',
+  slider: '--slider is for a duel on this computer: online, the room says who slides first',
+};
+
+/** What online play takes from the command line, checked. */
+export interface OnlineArgs {
+  readonly size: number | undefined;
+  readonly target: number | undefined;
+  readonly cap: number | undefined;
+}
+
+/**
+ * The options of `slidebox versus|duel --online|--join …`, checked before any server is asked:
+ * sizes, targets and caps as local play checks them (the same sentences), and the options that
+ * do not go together — --online with --join, --watch without --join, a room's size, target or
+ * cap with --join, local play's --ai, --seed, --new, --placer and --slider — said so.
+ */
+export function checkOnlineArgs(
+  kind: 'versus' | 'duel',
+  values: Readonly<Partial<Record<string, string | boolean>>>,
+): Result<OnlineArgs, CliProblem> {
+  const given = (o: string) => values[o] !== undefined && values[o] !== false;
+  const bad = (message: string) => err({ code: 'bad-option', message });
+  if (given('online') && given('join')) {
+    return bad('--online makes a room, --join joins one: not both');
+  }
+  if (given('watch') && !given('join')) return bad(ONLINE_ONLY.watch!);
+  for (const [option, message] of Object.entries(LOCAL_ONLY) as [OptionName, string][]) {
+    if (given(option)) return bad(message);
+  }
+  const onlyFor = gameOnly(kind, (o) => given(o));
+  if (onlyFor) return onlyFor;
+  if (given('join')) {
+    for (const k of ['size', 'target', 'cap'] as const) {
+      if (given(k)) {
+        return bad(
+          `--${k} goes with --online: a room is joined as it was made (--join takes no --${k})`,
+        );
+      }
+    }
+  }
+  const text = (k: string) => {
+    const v = values[k];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const nums = gameNumbers(kind, text);
+  if (!nums.ok) return nums;
+  return ok({ size: nums.value.size, target: nums.value.target, cap: nums.value.cap });
 }
 
 function unknownCommandMessage(positionals: readonly string[]): string {

@@ -17,9 +17,10 @@ import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { loadSeat, saveSeat } from '../storage/seats.ts';
 import { fullScreenHere } from '../tui/fullScreen.ts';
+import { checkOnlineArgs, ONLINE_OPTIONS } from './args.ts';
 import { safeText } from './boardText.ts';
 import { parseCommand } from './command.ts';
-import { clientFor, requiredServer } from './online.ts';
+import { clientFor, netTimeoutMs, requiredServer } from './online.ts';
 import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
 
@@ -47,31 +48,12 @@ your board; in a duel place ROW COL VALUE places a 2 or a 4 (rows and columns
 from 1); r offers a rematch once the match is over; q leaves (your seat is kept:
 --join the same code takes it back).`;
 
-const OPTIONS = {
-  online: { type: 'boolean' },
-  join: { type: 'string' },
-  server: { type: 'string' },
-  name: { type: 'string' },
-  watch: { type: 'boolean' },
-  plain: { type: 'boolean' },
-  size: { type: 'string' },
-  target: { type: 'string' },
-  cap: { type: 'string' },
-  'data-dir': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 const out = (s: string) => process.stdout.write(s);
 const errOut = (s: string) => process.stderr.write(s);
 
 function usageError(message: string): number {
   errOut(`slidebox: ${message}\n\n${ONLINE_USAGE}\n`);
   return 2;
-}
-
-function whole(text: string | undefined, what: string): number | undefined | string {
-  if (text === undefined) return undefined;
-  return /^\d{1,9}$/.test(text) ? Number(text) : `${what} is a whole number, not "${text}"`;
 }
 
 /** The action a line stands for in a room of `kind`, or null. */
@@ -87,29 +69,31 @@ export function onlineAction(line: string, kind: RoomKind): RoomAction | null {
   return dir ? { kind: 'slide', dir } : null;
 }
 
+/** The sentence for a room of the other kind: the command that joins it. */
+export function otherKindLine(room: string, other: RoomKind): string {
+  return `Room ${room} is a ${other} room: join it with slidebox ${other} --join ${room}`;
+}
+
 /** Runs `slidebox versus|duel --online|--join …`; resolves with the exit code. */
 export async function main(kind: RoomKind, argv: readonly string[]): Promise<number> {
-  const parsed = parseCommand(argv.slice(1), OPTIONS);
+  const parsed = parseCommand(argv.slice(1), ONLINE_OPTIONS);
   if (!parsed.ok) return usageError(parsed.message);
   const v = parsed.values;
   if (v.help) {
     out(`${ONLINE_USAGE}\n`);
     return 0;
   }
+  // Options first: `--ai hard` leaves a word behind.
+  const nums = checkOnlineArgs(kind, v);
+  if (!nums.ok) return usageError(nums.error.message);
   if (parsed.positionals.length > 0) {
     return usageError(`unexpected "${parsed.positionals.join(' ')}"`);
   }
-  if (v.online && v.join !== undefined)
-    return usageError('--online makes a room, --join joins one: not both');
-  if (v.watch && v.join === undefined) return usageError('--watch goes with --join CODE');
-  if (kind === 'duel' && (v.target !== undefined || v.cap !== undefined)) {
-    return usageError('a duel has no --target and no --cap');
-  }
-  const nums: Record<string, number | undefined> = {};
-  for (const k of ['size', 'target', 'cap'] as const) {
-    const n = whole(v[k], `--${k}`);
-    if (typeof n === 'string') return usageError(n);
-    nums[k] = n;
+  let joining: string | null = null;
+  if (v.join !== undefined) {
+    const code = readRoomCode(v.join);
+    if (!code.ok) return usageError(`--join: ${code.error.message}`);
+    joining = code.value;
   }
   const dir = resolve(v['data-dir'] ?? defaultDataDir());
   const server = requiredServer(v.server, dir, usageError, errOut);
@@ -122,22 +106,37 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
   } else {
     name = loadPlayer(dir).player?.name ?? undefined;
   }
+  const api = clientFor(server.url, process.env);
   let room: string;
   let seat: string | null = null;
-  if (v.join !== undefined) {
-    const code = readRoomCode(v.join);
-    if (!code.ok) return usageError(`--join: ${code.error.message}`);
-    room = code.value;
+  if (joining !== null) {
+    room = joining;
+    // What the server says of the room before any seat is taken: there, of this kind, and
+    // the server answering at all (within the network timeout).
+    const look = await api.room(room);
+    if (!look.ok) {
+      if (look.error.status === 404) {
+        errOut(`Room ${room}: no room has this code (it may have expired).\n`);
+        return 1;
+      }
+      const why = safeText(look.error.message, 300).replace(/\.$/, '');
+      errOut(`slidebox: room ${room} could not be joined: ${why}.\n`);
+      return 1;
+    }
+    if (look.value.rules.kind !== kind) {
+      errOut(`${otherKindLine(room, look.value.rules.kind)}\n`);
+      return 2;
+    }
     const saved = loadSeat(dir, server.url, room);
     for (const n of saved.notices) errOut(`${n}\n`);
     seat = v.watch ? null : saved.token;
   } else {
-    const made = await clientFor(server.url, process.env).createRoom({
+    const made = await api.createRoom({
       kind,
       name: name ?? 'Player 1',
-      ...(nums.size !== undefined ? { size: nums.size } : {}),
-      ...(nums.target !== undefined ? { target: nums.target } : {}),
-      ...(nums.cap !== undefined ? { attackCap: nums.cap } : {}),
+      ...(nums.value.size !== undefined ? { size: nums.value.size } : {}),
+      ...(nums.value.target !== undefined ? { target: nums.value.target } : {}),
+      ...(nums.value.cap !== undefined ? { attackCap: nums.value.cap } : {}),
     });
     if (!made.ok) {
       const why = safeText(made.error.message, 300).replace(/\.$/, '');
@@ -150,7 +149,15 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     out(`Room: ${room}\nLink: ${server.url}/#room=${room}\n`);
     out(`A friend joins with: slidebox ${kind} --join ${room}\n`);
   }
-  const o = { server: server.url, room, seat, name, watch: v.watch === true, dir };
+  const o: PlayOptions = {
+    server: server.url,
+    room,
+    seat,
+    name,
+    watch: v.watch === true,
+    dir,
+    timeoutMs: netTimeoutMs(process.env),
+  };
   const screen = fullScreenHere(v.plain === true);
   return screen ? playScreen(kind, o) : play(kind, o);
 }
@@ -167,6 +174,9 @@ function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomClien
     onSeat: (token) => {
       for (const n of saveSeat(o.dir, o.server, o.room, token)) errOut(`${n}\n`);
     },
+    // The terminal draws only what the server took.
+    predict: false,
+    connectTimeoutMs: o.timeoutMs,
   });
 }
 
@@ -176,10 +186,10 @@ async function playScreen(kind: RoomKind, o: PlayOptions): Promise<number> {
     import('../tui/online/run.ts'),
     import('../tui/color.ts'),
   ]);
-  let wrongKind: string | null = null;
+  let wrongKind: RoomKind | null = null;
   const end = await runOnline({
     depth: detectColorDepth(process.env, true),
-    notice: (view) => onlineNotice(view, kind),
+    notice: (view, refused) => onlineNotice(view, kind, refused),
     connect: (onChange) =>
       clientOf(o, (view) => {
         if (view.room && view.room.rules.kind !== kind) wrongKind = view.room.rules.kind;
@@ -187,9 +197,7 @@ async function playScreen(kind: RoomKind, o: PlayOptions): Promise<number> {
       }),
   });
   if (wrongKind) {
-    errOut(
-      `Room ${o.room} is a ${wrongKind} room: join it with slidebox ${wrongKind} --join ${o.room}\n`,
-    );
+    errOut(`${otherKindLine(o.room, wrongKind)}\n`);
     return 2;
   }
   if (end.status === 'closed' && end.notice && !end.room) {
@@ -209,83 +217,144 @@ interface PlayOptions {
   readonly name: string | undefined;
   readonly watch: boolean;
   readonly dir: string;
+  /** How long the room may take to answer (the network timeout). */
+  readonly timeoutMs: number;
 }
 
-/** The room in line mode until `q`, the end of input, or a connection that cannot go on. */
+/**
+ * The room in line mode until `q`, the end of input, or a connection that cannot go on. Lines
+ * wait for the room's welcome; while the connection is down, an action is refused with a line
+ * on stderr (nothing is sent); at the end of input, the actions sent are answered (or the
+ * network timeout passes) before leaving, so the last board printed is the server's.
+ */
 function play(kind: RoomKind, o: PlayOptions): Promise<number> {
-  return new Promise((done) => {
-    let shown = '';
-    let said: string | null = null;
-    let finished = false;
-    let welcomed: (() => void) | null = null;
-    const rl = createInterface({ input: process.stdin, terminal: false });
-    const finish = (code: number, line?: string) => {
-      if (finished) return;
-      finished = true;
-      rl.close();
-      process.stdin.pause();
-      client.close();
-      if (line) errOut(`${line}\n`);
-      done(code);
-    };
-    const show = (view: RoomView) => {
-      if (view.room && view.room.rules.kind !== kind) {
-        const other = view.room.rules.kind;
-        finish(
-          2,
-          `Room ${o.room} is a ${other} room: join it with slidebox ${other} --join ${o.room}`,
-        );
-        return;
-      }
-      if (view.notice !== said) {
-        said = view.notice;
-        if (said) errOut(`${said}\n`);
-      }
-      if (view.status === 'closed' && !finished) {
-        finish(1, `Room ${o.room}: ${view.notice ?? 'the connection closed'}.`);
-        return;
-      }
-      if (view.match && welcomed) {
-        const go = welcomed;
-        welcomed = null;
-        go();
-        if (finished) return;
-      }
-      // The newest view: the queued lines above may have changed it.
-      const text = onlineText(client.view);
-      if (text !== shown && text !== '') {
-        shown = text;
-        out(text);
-      }
-    };
-    const client = clientOf(o, show);
-    // Lines wait for the room's welcome (they act on your seat); the end of input leaves once
-    // the room has answered, so a script's last lines are sent.
-    let queued: string[] | null = [];
-    let ended = false;
-    const handle = (raw: string) => {
-      const line = raw.trim().toLowerCase();
-      if (line === '') return;
-      if (line === 'q' || line === 'quit') return finish(0, leaving(kind, o.room, client.view));
-      if (line === '?' || line === 'help') return void out(`${ONLINE_USAGE}\n`);
-      if (line === 'r' || line === 'rematch') return client.offerRematch();
-      const action = onlineAction(line, kind);
-      if (!action)
-        return void errOut(`unknown command ${quoteInput(raw)}; type ? for the commands\n`);
-      client.act(action);
-    };
-    welcomed = () => {
-      const lines = queued ?? [];
-      queued = null;
-      for (const l of lines) if (!finished) handle(l);
-      if (ended) finish(0, leaving(kind, o.room, client.view));
-    };
-    rl.on('line', (raw) => (queued ? queued.push(raw) : handle(raw)));
-    rl.on('close', () => {
-      ended = true;
-      if (!queued) finish(0, leaving(kind, o.room, client.view));
+  return new Promise((done) => new PlainRoom(kind, o, done));
+}
+
+/** One room in line mode: its client, the lines read, what was printed. */
+class PlainRoom {
+  private shown = '';
+  private said: string | null = null;
+  private status: RoomView['status'] = 'connecting';
+  private finished = false;
+  /** Lines read before the room's welcome (they act on your seat); null once welcomed. */
+  private queued: string[] | null = [];
+  private ended = false;
+  private draining: ReturnType<typeof setTimeout> | null = null;
+  private readonly rl = createInterface({ input: process.stdin, terminal: false });
+  private readonly client: RoomClient;
+
+  constructor(
+    private readonly kind: RoomKind,
+    private readonly o: PlayOptions,
+    private readonly done: (code: number) => void,
+  ) {
+    this.client = clientOf(o, (view) => this.show(view));
+    this.rl.on('line', (raw) => (this.queued ? this.queued.push(raw) : this.handle(raw)));
+    this.rl.on('close', () => {
+      this.ended = true;
+      if (!this.queued) this.leave();
     });
-  });
+  }
+
+  private finish(code: number, line?: string): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.draining) clearTimeout(this.draining);
+    this.rl.close();
+    process.stdin.pause();
+    this.client?.close();
+    if (line) errOut(`${line}\n`);
+    this.done(code);
+  }
+
+  private show(view: RoomView): void {
+    if (this.finished) return;
+    const { kind, o } = this;
+    if (view.room && view.room.rules.kind !== kind) {
+      this.finish(2, otherKindLine(o.room, view.room.rules.kind));
+      return;
+    }
+    if (view.notice !== this.said) {
+      this.said = view.notice;
+      if (this.said) errOut(`${this.said}\n`);
+    }
+    if (this.status === 'reconnecting' && view.status === 'open') errOut('Connected again.\n');
+    this.status = view.status;
+    if (view.status === 'closed') {
+      const back =
+        view.closed === 'replaced' && view.you !== null
+          ? ` (slidebox ${kind} --join ${o.room} takes it back)`
+          : '';
+      this.finish(1, `Room ${o.room}: ${view.notice ?? 'the connection closed'}${back}.`);
+      return;
+    }
+    if (view.match && this.queued) {
+      const lines = this.queued;
+      this.queued = null;
+      for (const l of lines) if (!this.finished) this.handle(l);
+      if (this.finished) return;
+      if (this.ended) this.leave();
+    }
+    // The newest view: the queued lines above may have changed it.
+    const text = onlineText(this.client.view);
+    if (text !== this.shown && text !== '') {
+      this.shown = text;
+      out(text);
+    }
+    if (this.draining && !this.client.view.pending) this.leave();
+  }
+
+  /** Leaves once the actions sent are answered (at most the network timeout). */
+  private leave(): void {
+    if (this.finished) return;
+    const v = this.client.view;
+    const actions = (n: number) => (n === 1 ? 'the last action' : `the last ${n} actions`);
+    const room = `Room ${this.o.room}`;
+    if (!v.pending) this.finish(0, leaving(this.kind, this.o.room, v));
+    else if (v.status !== 'open') {
+      this.finish(
+        1,
+        `${room}: the connection dropped before the server answered ${actions(v.pending)}: they may not have been taken.`,
+      );
+    } else {
+      this.draining ??= setTimeout(() => {
+        const n = this.client.view.pending ?? 0;
+        this.finish(
+          1,
+          `${room}: the server did not answer ${actions(n)} within ${this.o.timeoutMs / 1000} s: they may not have been taken.`,
+        );
+      }, this.o.timeoutMs);
+    }
+  }
+
+  /** A refusal while open is the client's notice (printed by show); else it is said here. */
+  private refused(r: { ok: boolean; error?: { message: string } }): void {
+    if (!r.ok && r.error && this.client.view.status !== 'open') errOut(`${r.error.message}\n`);
+  }
+
+  private handle(raw: string): void {
+    const line = raw.trim().toLowerCase();
+    if (line === '') return;
+    if (line === 'q' || line === 'quit') {
+      this.finish(0, leaving(this.kind, this.o.room, this.client.view));
+      return;
+    }
+    if (line === '?' || line === 'help') {
+      out(`${ONLINE_USAGE}\n`);
+      return;
+    }
+    if (line === 'r' || line === 'rematch') {
+      this.refused(this.client.offerRematch());
+      return;
+    }
+    const action = onlineAction(line, this.kind);
+    if (!action) {
+      errOut(`unknown command ${quoteInput(raw)}; type ? for the commands\n`);
+      return;
+    }
+    this.refused(this.client.act(action));
+  }
 }
 
 function leaving(kind: RoomKind, room: string, v: RoomView): string {

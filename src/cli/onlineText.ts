@@ -37,16 +37,31 @@ function seatState(v: RoomView, side: 0 | 1): string {
   return tags.length > 0 ? ` (${tags.join(', ')})` : '';
 }
 
-/** How the match ended, from your side when you play. */
-export function resultText(v: RoomView): string | null {
+/**
+ * How a match ended, in words for whoever reads them: "You win.", "Bob wins.", "Draw."; a
+ * forfeit names who was away, and tells the player who forfeited in words meant for them.
+ */
+export function resultSentence(v: RoomView): string | null {
   const r = v.result;
   if (!r) return null;
-  const how = r.reason === 'forfeit' ? ' (the other seat was left empty)' : '';
-  if (r.winner === 'draw') return `Draw.${how}`;
-  const winner = seatName(v.seats, r.winner);
-  const said =
-    v.you === null ? `${winner} wins` : v.you === r.winner ? 'You win' : `${winner} wins`;
-  return `${said}${how}. Replay: slidebox replay ${r.code}`;
+  if (r.reason === 'forfeit') {
+    if (r.winner === 'draw') return 'Draw: both players were away from the room too long.';
+    const loser = r.winner === 0 ? 1 : 0;
+    const winner = seatName(v.seats, r.winner);
+    if (v.you === loser) {
+      return `You forfeited: you were away from the room too long, and ${winner} wins.`;
+    }
+    const said = v.you === r.winner ? 'You win' : `${winner} wins`;
+    return `${said}: ${seatName(v.seats, loser)} was away from the room too long.`;
+  }
+  if (r.winner === 'draw') return 'Draw.';
+  return v.you === r.winner ? 'You win.' : `${seatName(v.seats, r.winner)} wins.`;
+}
+
+/** How the match ended, from your side when you play, with its replay. */
+export function resultText(v: RoomView): string | null {
+  const said = resultSentence(v);
+  return said === null ? null : `${said} Replay: slidebox replay ${v.result!.code}`;
 }
 
 /** The room as plain text (ends with a newline). */
@@ -94,30 +109,62 @@ export function onlineText(v: RoomView): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The full screen's notice line: the connection, a refusal, the room's state, the end. */
-export function onlineNotice(v: RoomView, kind: string): string | null {
+/** A sentence as the screen shows it: a capital first. */
+function capital(text: string): string {
+  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
+}
+
+/**
+ * While your keys cannot reach the room (connecting, reconnecting, the seat played in another
+ * window, closed): why, and the keys that work then; null while they can. `refused`: a key was
+ * pressed meanwhile, and nothing was sent.
+ */
+export function onlineHold(v: RoomView, refused: boolean): string | null {
+  const player = v.you !== null;
+  const notSent = refused && player;
+  switch (v.status) {
+    case 'open':
+      return null;
+    case 'connecting':
+      return notSent ? 'Not sent: still connecting to the room' : 'Connecting to the room…';
+    case 'reconnecting':
+      if (!player) return 'The connection dropped: reconnecting…';
+      return notSent
+        ? 'Not sent: the connection dropped · reconnecting…'
+        : 'The connection dropped: reconnecting… your keys do nothing until it is back';
+    case 'closed':
+      if (v.closed === 'replaced') {
+        return `${notSent ? 'Not sent: this' : 'This'} seat is now played in another window · t: take it back · q: leave`;
+      }
+      return `${capital(v.notice ?? 'the connection to the room closed')} · ${
+        v.closed === 'unreachable' ? 't: try again · ' : ''
+      }q: leave`;
+  }
+}
+
+/** The keys offered once a match is over: to a player, the rematch's; to a watcher, none. */
+function rematchKeys(v: RoomView): string {
+  if (v.you === null) return '';
+  if (v.rematch[v.you]) return 'rematch offered: waiting for the other player';
+  return v.rematch[v.you === 0 ? 1 : 0] ? 'r: accept the rematch' : 'r: rematch';
+}
+
+/**
+ * The full screen's notice line: why your keys cannot reach the room (said until that is over),
+ * a refusal, how the match ended (a forfeit in words for each side), the room's state.
+ */
+export function onlineNotice(v: RoomView, kind: string, refused = false): string | null {
+  const hold = onlineHold(v, refused);
+  if (hold !== null) return hold;
   const code = v.room?.code ?? '';
-  if (v.status === 'reconnecting') return 'The connection dropped: reconnecting…';
-  if (v.notice) return v.notice;
+  if (v.notice) return capital(v.notice);
   if (v.result) {
-    const r = v.result;
-    const offers =
-      v.you === null
-        ? ''
-        : v.rematch[v.you]
-          ? ' · rematch offered'
-          : v.rematch[v.you === 0 ? 1 : 0]
-            ? ' · r: accept the rematch'
-            : ' · r: rematch';
-    if (r.reason === 'forfeit') {
-      const winner = r.winner === 'draw' ? null : r.winner;
-      const said =
-        winner === v.you
-          ? 'You win'
-          : `${winner === null ? 'Nobody' : seatName(v.seats, winner)} wins`;
-      return `${said}: the other seat was left empty${offers}`;
+    const keys = rematchKeys(v);
+    if (v.result.reason === 'forfeit') {
+      const said = resultSentence(v)!.replace(/\.$/, '');
+      return keys ? `${said} · ${keys}` : said;
     }
-    return offers ? offers.slice(3) : null;
+    return keys || null;
   }
   if (v.seats[1] && !v.seats[1].name) {
     return `Room ${code}: waiting for the other player (slidebox ${kind} --join ${code})`;

@@ -138,6 +138,20 @@ export interface CreatedRoomAnswer {
   readonly seat: string;
 }
 
+/** `GET /api/rooms/CODE`'s answer: what anyone may know of a room before joining it. */
+export interface RoomSummaryAnswer {
+  readonly code: string;
+  readonly rules: CreatedRoomAnswer['rules'];
+  /** The match's number in the room (1, then one more with each rematch). */
+  readonly match: number;
+  readonly seats: readonly {
+    readonly name: string | null;
+    readonly connected: boolean;
+    readonly forfeitAt: number | null;
+  }[];
+  readonly over: boolean;
+}
+
 export interface ClientOptions {
   /** Milliseconds before a request is given up (default 5,000). */
   readonly timeoutMs?: number;
@@ -229,6 +243,17 @@ export class ServerClient {
     if (!r.ok) return r;
     const b = r.value.body as CreatedRoomAnswer;
     return typeof b?.code === 'string' && typeof b.seat === 'string' ? ok(b) : badAnswer();
+  }
+
+  /**
+   * What the server says of a room before joining it: its rules and seats. No such room is a
+   * `refused` problem with status 404.
+   */
+  async room(code: string): Promise<Result<RoomSummaryAnswer, NetProblem>> {
+    const r = await this.request('GET', `/api/rooms/${encodeURIComponent(code)}`);
+    if (!r.ok) return r;
+    const b = r.value.body as RoomSummaryAnswer;
+    return typeof b?.rules?.kind === 'string' && Array.isArray(b.seats) ? ok(b) : badAnswer();
   }
 
   /** A player's online record (finished matches by name). */

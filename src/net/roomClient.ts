@@ -1,10 +1,19 @@
 /**
  * A client of one online room, for the terminal and the browser alike (the WebSocket class is
- * given: the browser's own, or `ws` in Node). It keeps the match as the server ordered it and
- * shows your own actions at once on top of it (played locally through the same rules); when the
- * server's answer differs — an attack arrived first, a move that changed nothing there — the
- * shown match is the server's again. A dropped connection reconnects by itself with the seat
- * token and takes the whole state.
+ * given: the browser's own, or `ws` in Node). It keeps the match as the server ordered it. Your
+ * own actions are checked through the same rules and sent; by default they are also shown at
+ * once on top of the server's match (`predict`), and when the server's answer differs — an
+ * attack arrived first, a move that changed nothing there — the shown match is the server's
+ * again. With `predict: false` the match shown is only ever the server's: an action is drawn
+ * once the server has taken it.
+ *
+ * Input reaches the room only while the connection is open: connecting, reconnecting or closed
+ * (the seat opened in another window or tab, the room gone, the server away), `act` refuses with
+ * a sentence and sends nothing. A dropped connection reconnects by itself with the seat token,
+ * takes the whole state, and sends again the actions the server had not answered (the server
+ * takes each id once). `retake` connects again after a close: the seat is taken back from the
+ * window that has it. With `connectTimeoutMs`, a first connection (or a retake) that is not
+ * welcomed in that time gives up: closed, the server unreachable.
  */
 import type { Result } from '../engine/result.ts';
 import {
@@ -40,6 +49,19 @@ export type SocketFactory = (url: string) => SocketLike;
 
 export type RoomStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
+/**
+ * Why a connection is closed for good (until {@link RoomClient.retake}): the seat was opened in
+ * another window or tab, no such room, a seat token not the room's, a client the server did not
+ * understand, no answer from the server in time, or you left.
+ */
+export type RoomClosed =
+  | 'replaced'
+  | 'no-room'
+  | 'bad-seat'
+  | 'bad-message'
+  | 'unreachable'
+  | 'left';
+
 /** The room as the client shows it. */
 export interface RoomView {
   readonly status: RoomStatus;
@@ -48,15 +70,26 @@ export interface RoomView {
   readonly you: Side | null;
   readonly matchNo: number;
   readonly rules: RoomRules | null;
-  /** The match shown: the server's, with your actions not yet answered played on top. */
+  /**
+   * The match shown: the server's, with your actions not yet answered played on top when the
+   * client predicts (the default), else the server's alone.
+   */
   readonly match: RoomMatch | null;
   /** The actions the server has ordered, as texts. */
   readonly log: readonly string[];
   readonly seats: readonly SeatInfo[];
   readonly result: MatchResult | null;
   readonly rematch: readonly [boolean, boolean];
-  /** The last refusal or connection problem, as a sentence, or null. */
+  /**
+   * A sentence: while open, the last refusal (cleared when the room changes: an action taken, a
+   * new match, the result, the seats, the rematch offers); while reconnecting or closed, why —
+   * kept until the connection changes. Null when there is nothing to say.
+   */
   readonly notice: string | null;
+  /** Why the connection is closed, while `status` is 'closed' (absent or null otherwise). */
+  readonly closed?: RoomClosed | null;
+  /** How many of your actions were sent and not answered yet (absent: none). */
+  readonly pending?: number;
 }
 
 export interface RoomClientOptions {
@@ -75,10 +108,26 @@ export interface RoomClientOptions {
   readonly onSeat?: (token: string) => void;
   /** Reconnection delays (ms), the last one repeated (default 250, 500, 1000, 2000). */
   readonly retryMs?: readonly number[];
+  /**
+   * Whether your actions are shown before the server takes them (default true). False: the
+   * match shown is only ever the server's.
+   */
+  readonly predict?: boolean;
+  /**
+   * How long a first connection (or a retake) may go unwelcomed before the client gives up
+   * (status 'closed', closed 'unreachable'); default: it tries on. Reconnecting after a drop
+   * always tries on (the screen says so).
+   */
+  readonly connectTimeoutMs?: number;
 }
 
-/** Close codes after which reconnecting cannot help. */
-const FINAL = new Set<number>([CLOSE.badMessage, CLOSE.badSeat, CLOSE.noRoom, CLOSE.replaced]);
+/** Close codes after which reconnecting cannot help, and what each means. */
+const FINAL: ReadonlyMap<number, RoomClosed> = new Map<number, RoomClosed>([
+  [CLOSE.badMessage, 'bad-message'],
+  [CLOSE.badSeat, 'bad-seat'],
+  [CLOSE.noRoom, 'no-room'],
+  [CLOSE.replaced, 'replaced'],
+]);
 
 const CLOSE_SENTENCES: Record<number, string> = {
   [CLOSE.badSeat]: 'this seat token is not one of the room’s',
@@ -86,6 +135,9 @@ const CLOSE_SENTENCES: Record<number, string> = {
   [CLOSE.replaced]: 'this seat was taken back from another window or terminal',
   [CLOSE.badMessage]: 'the server did not understand this client',
 };
+
+/** The sentence while the connection is down after having been open. */
+export const RECONNECTING_SENTENCE = 'the connection dropped: reconnecting…';
 
 /** The socket URL of a server: http://h:p → ws://h:p/api/rooms/socket. */
 export function socketUrl(server: string): string {
@@ -106,8 +158,28 @@ export function emptyRoomView(status: RoomStatus, notice: string | null): RoomVi
     result: null,
     rematch: [false, false],
     notice,
+    closed: null,
+    pending: 0,
   };
 }
+
+/** Why nothing can be sent now, as a refusal's words; null while the connection is open. */
+export function notSentSentence(v: RoomView): string | null {
+  switch (v.status) {
+    case 'open':
+      return null;
+    case 'connecting':
+      return 'not sent: still connecting to the room';
+    case 'reconnecting':
+      return 'not sent: the connection dropped (reconnecting…)';
+    case 'closed':
+      return v.closed === 'replaced'
+        ? 'not sent: this seat is now played in another window or tab'
+        : 'not sent: the connection to the room is closed';
+  }
+}
+
+type Refusal = Result<never, { code: string; message: string }>;
 
 export class RoomClient {
   private socket: SocketLike | null = null;
@@ -118,12 +190,19 @@ export class RoomClient {
   private pending: { id: number; action: RoomAction }[] = [];
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private giveUp: ReturnType<typeof setTimeout> | null = null;
+  /** Whether a connection of this start (or retake) has been welcomed. */
+  private welcomed = false;
+  /** Whether a socket of this start closed before any welcome (the server could not be reached). */
+  private failedOnce = false;
   private stopped = false;
+  /** You left (close): nothing to take back. */
+  private left = false;
   private v: RoomView = emptyRoomView('connecting', null);
 
   constructor(private readonly o: RoomClientOptions) {
     this.seat = o.seat ?? null;
-    this.connect();
+    this.start();
   }
 
   get view(): RoomView {
@@ -135,46 +214,123 @@ export class RoomClient {
     return this.seat;
   }
 
-  /** Plays an action of your side: shown at once, sent to the server. */
+  /**
+   * Plays an action of your side: checked, then sent (and shown at once when predicting).
+   * Refused, with nothing sent, while the connection is not open, while watching, before the
+   * other player has joined, after the match's end, or when the rules refuse it.
+   */
   act(action: RoomAction): Result<true, { code: string; message: string }> {
     const v = this.v;
-    const refuse = (code: string, message: string) => {
-      this.update({ notice: message });
-      return { ok: false as const, error: { code, message } };
-    };
-    if (v.you === null || v.match === null)
-      return refuse('watching', 'you are watching: only the players move');
-    if (v.result) return refuse('match-over', 'the match is over');
-    if (v.seats[v.you === 0 ? 1 : 0]?.name == null) {
-      return refuse('waiting', 'waiting for the other player to join');
+    const offline = this.offline();
+    if (offline) return offline;
+    if (v.you === null) return this.refuse('watching', 'you are watching: only the players move');
+    if (this.confirmed === null) {
+      return {
+        ok: false,
+        error: { code: 'connecting', message: 'not sent: still connecting to the room' },
+      };
     }
-    const next = applyAction(v.match, v.you, action);
-    if (!next.ok) return refuse(next.error.code, next.error.message);
-    if (next.value === v.match) return { ok: true, value: true };
+    if (v.result) return this.refuse('match-over', 'the match is over');
+    if (v.seats[v.you === 0 ? 1 : 0]?.name == null) {
+      return this.refuse('waiting', 'waiting for the other player to join');
+    }
+    const shown = this.predicted();
+    const next = applyAction(shown, v.you, action);
+    if (!next.ok) return this.refuse(next.error.code, next.error.message);
+    if (next.value === shown) return { ok: true, value: true };
     const id = ++this.nextId;
     this.pending.push({ id, action });
     this.send({ type: 'act', id, a: actionText(action) });
-    this.update({ match: next.value, notice: null });
+    this.update({ match: this.shownMatch(), notice: null, pending: this.pending.length });
     return { ok: true, value: true };
   }
 
-  /** Offers (or accepts) a rematch. */
-  offerRematch(): void {
+  /**
+   * Offers (or accepts) a rematch; refused, with nothing sent, while the connection is not
+   * open, while watching, or before the match is over.
+   */
+  offerRematch(): Result<true, { code: string; message: string }> {
+    const offline = this.offline();
+    if (offline) return offline;
+    if (this.v.you === null) {
+      return this.refuse('watching', 'you are watching: only the players offer a rematch');
+    }
+    if (!this.v.result) {
+      return this.refuse('not-over', 'a rematch is offered once the match is over');
+    }
     this.send({ type: 'rematch' });
+    return { ok: true, value: true };
+  }
+
+  /**
+   * Connects again after the connection closed (the seat opened elsewhere, the server away):
+   * with the seat token, the seat is taken back from whichever window has it. False when there
+   * is nothing to take back (the connection is not closed, or you left).
+   */
+  retake(): boolean {
+    if (this.v.status !== 'closed' || this.left) return false;
+    this.stopped = false;
+    this.update({ status: 'connecting', closed: null, notice: null });
+    this.start();
+    return true;
   }
 
   /** Leaves the room (the seat stays yours: connect again with its token). */
   close(): void {
     this.stopped = true;
+    this.left = true;
+    this.clearTimers();
+    const ws = this.socket;
+    this.socket = null;
+    ws?.close(1000, 'bye');
+    // Closed already (the seat taken elsewhere, the server away): why stays said.
+    this.update(this.v.status === 'closed' ? {} : { status: 'closed', closed: 'left' });
+  }
+
+  /** A (re)start: connects, and gives up after `connectTimeoutMs` without a welcome. */
+  private start(): void {
+    this.attempt = 0;
+    this.welcomed = false;
+    this.failedOnce = false;
+    const ms = this.o.connectTimeoutMs;
+    if (ms !== undefined) {
+      this.giveUp = setTimeout(() => {
+        this.giveUp = null;
+        if (this.welcomed || this.stopped) return;
+        const seconds = `${Math.round(ms / 100) / 10} s`;
+        this.stop(
+          'unreachable',
+          this.failedOnce
+            ? `the server at ${this.o.server} could not be reached`
+            : `the server at ${this.o.server} did not answer within ${seconds}`,
+        );
+      }, ms);
+    }
+    this.connect();
+  }
+
+  /** Stops for good (until a retake), with why. */
+  private stop(why: RoomClosed, sentence: string): void {
+    this.stopped = true;
+    this.clearTimers();
+    const ws = this.socket;
+    this.socket = null;
+    ws?.close(1000, 'bye');
+    this.update({ status: 'closed', closed: why, notice: sentence });
+  }
+
+  private clearTimers(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.socket?.close(1000, 'bye');
-    this.update({ status: 'closed' });
+    if (this.giveUp) clearTimeout(this.giveUp);
+    this.timer = null;
+    this.giveUp = null;
   }
 
   private connect(): void {
     const ws = this.o.socket(socketUrl(this.o.server));
     this.socket = ws;
     ws.onopen = () => {
+      if (this.socket !== ws) return;
       const hello: ClientMessage = {
         type: 'hello',
         room: this.o.room,
@@ -199,21 +355,21 @@ export class RoomClient {
       if (this.socket !== ws) return;
       this.socket = null;
       if (this.stopped) return;
-      if (FINAL.has(ev.code)) {
-        this.stopped = true;
-        this.update({
-          status: 'closed',
-          notice: CLOSE_SENTENCES[ev.code] ?? (ev.reason || `closed (${ev.code})`),
-        });
+      const final = FINAL.get(ev.code);
+      if (final) {
+        this.stop(final, CLOSE_SENTENCES[ev.code] ?? (ev.reason || `closed (${ev.code})`));
         return;
       }
       const delays = this.o.retryMs ?? [250, 500, 1000, 2000];
       const delay = delays[Math.min(this.attempt, delays.length - 1)]!;
       this.attempt++;
-      this.update({
-        status: 'reconnecting',
-        notice: 'the connection dropped: reconnecting…',
-      });
+      if (this.welcomed) {
+        this.update({ status: 'reconnecting', notice: RECONNECTING_SENTENCE });
+      } else {
+        // Never in: still connecting (and the give-up timer, if any, runs on).
+        this.failedOnce = true;
+        if (this.v.status !== 'connecting') this.update({ status: 'connecting' });
+      }
       this.timer = setTimeout(() => {
         this.timer = null;
         if (!this.stopped) this.connect();
@@ -225,40 +381,35 @@ export class RoomClient {
     if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify(m));
   }
 
+  /** The refusal while the connection is not open (nothing changes on screen but the words). */
+  private offline(): Refusal | null {
+    const why = notSentSentence(this.v);
+    if (why === null) return null;
+    const code = this.v.status === 'closed' ? (this.v.closed ?? 'closed') : this.v.status;
+    return { ok: false, error: { code, message: why } };
+  }
+
+  private refuse(code: string, message: string): Refusal {
+    this.update({ notice: message });
+    return { ok: false, error: { code, message } };
+  }
+
   private receive(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome':
         this.attempt = 0;
+        this.welcomed = true;
+        if (this.giveUp) clearTimeout(this.giveUp);
+        this.giveUp = null;
         if (m.seat) {
           this.seat = m.seat;
           this.o.onSeat?.(m.seat);
         }
-        this.update({ status: 'open', room: m.room, you: m.you, notice: null });
+        this.update({ status: 'open', room: m.room, you: m.you, notice: null, closed: null });
         return;
-      case 'state': {
-        const logged = m.log.map(readLogged);
-        const match = logged.every((l) => l !== null)
-          ? replayLog(m.rules, logged as LoggedAction[])
-          : null;
-        if (!match?.ok) {
-          this.update({ notice: 'the server sent a match that does not replay' });
-          return;
-        }
-        this.confirmed = match.value;
-        this.confirmedLog = [...m.log];
-        this.pending = [];
-        this.nextId = Math.max(this.nextId, m.lastId);
-        this.update({
-          matchNo: m.match,
-          rules: m.rules,
-          match: match.value,
-          log: this.confirmedLog,
-          seats: m.seats,
-          result: m.result,
-          rematch: m.rematch,
-        });
+      case 'state':
+        this.takeState(m);
         return;
-      }
       case 'action': {
         const l = readLogged(m.a);
         if (m.match !== this.v.matchNo || !l || !this.confirmed) return;
@@ -277,45 +428,111 @@ export class RoomClient {
       }
       case 'ignored':
         this.pending = this.pending.filter((p) => p.id !== m.id);
-        this.reconcile(null);
+        this.reconcile(undefined);
         return;
       case 'refused':
         if (m.id !== null) this.pending = this.pending.filter((p) => p.id !== m.id);
         this.reconcile(m.message);
         return;
-      case 'seats':
-        this.update({ seats: m.seats });
+      case 'seats': {
+        const joined = (s: readonly SeatInfo[]) => s.map((x) => x.name !== null).join();
+        const changed = joined(m.seats) !== joined(this.v.seats);
+        this.update({ seats: m.seats, ...(changed ? { notice: null } : {}) });
         return;
+      }
       case 'end':
         if (m.match === this.v.matchNo) {
           this.pending = [];
-          this.update({ result: m.result, match: this.confirmed });
+          this.update({
+            result: m.result,
+            match: this.confirmed,
+            notice: null,
+            pending: 0,
+          });
         }
         return;
       case 'rematch':
-        this.update({ rematch: m.offers });
+        this.update({ rematch: m.offers, notice: null });
         return;
     }
   }
 
-  /** The shown match: the server's, with your pending actions played on top where they still apply. */
-  private reconcile(notice: string | null): void {
-    let shown = this.confirmed;
+  /** The whole match (after a welcome, or a new match): your unanswered actions sent again. */
+  private takeState(m: Extract<ServerMessage, { type: 'state' }>): void {
+    const logged = m.log.map(readLogged);
+    const match = logged.every((l) => l !== null)
+      ? replayLog(m.rules, logged as LoggedAction[])
+      : null;
+    if (!match?.ok) {
+      this.update({ notice: 'the server sent a match that does not replay' });
+      return;
+    }
+    // After a reconnection: your actions the server never had are sent again (same ids).
+    const again =
+      m.match === this.v.matchNo && this.confirmed !== null
+        ? this.pending.filter((p) => p.id > m.lastId)
+        : [];
+    this.confirmed = match.value;
+    this.confirmedLog = [...m.log];
+    this.pending = [];
+    this.nextId = Math.max(this.nextId, m.lastId);
     const you = this.v.you;
-    if (shown && you !== null) {
-      const kept: typeof this.pending = [];
-      for (const p of this.pending) {
+    if (you !== null && !m.result) {
+      let shown = this.confirmed;
+      for (const p of again) {
         const next = applyAction(shown, you, p.action);
-        if (!next.ok) continue;
-        kept.push(p);
+        if (!next.ok || next.value === shown) continue;
         shown = next.value;
+        this.pending.push(p);
+        this.send({ type: 'act', id: p.id, a: actionText(p.action) });
       }
-      this.pending = kept;
     }
     this.update({
-      match: shown,
+      matchNo: m.match,
+      rules: m.rules,
+      match: this.shownMatch(),
       log: this.confirmedLog,
-      ...(notice !== null ? { notice } : {}),
+      seats: m.seats,
+      result: m.result,
+      rematch: m.rematch,
+      pending: this.pending.length,
+      notice: null,
+    });
+  }
+
+  /** The server's match with your pending actions on top where they still apply. */
+  private predicted(): RoomMatch {
+    let shown = this.confirmed!;
+    const you = this.v.you;
+    if (you === null) return shown;
+    const kept: typeof this.pending = [];
+    for (const p of this.pending) {
+      const next = applyAction(shown, you, p.action);
+      if (!next.ok) continue;
+      kept.push(p);
+      shown = next.value;
+    }
+    this.pending = kept;
+    return shown;
+  }
+
+  /** The match to show: predicted, or the server's alone. */
+  private shownMatch(): RoomMatch | null {
+    if (!this.confirmed) return null;
+    return this.o.predict === false ? this.confirmed : this.predicted();
+  }
+
+  /**
+   * The shown match after the server moved; `notice`: a sentence to say, null to clear what
+   * was said (the room changed), undefined to leave it.
+   */
+  private reconcile(notice: string | null | undefined): void {
+    const match = this.shownMatch();
+    this.update({
+      match,
+      log: this.confirmedLog,
+      pending: this.pending.length,
+      ...(notice !== undefined ? { notice } : {}),
     });
   }
 

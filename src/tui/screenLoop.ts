@@ -31,11 +31,20 @@ export interface ScreenLoop<C, M, F> {
   readonly crashKey?: string;
 }
 
-/** Runs the screen until the player quits; resolves with what the controller ends with. */
-export function runScreen<C, M, F>(s: ScreenLoop<C, M, F>, start: () => void): Promise<M> {
+/**
+ * Runs the screen until the player quits; resolves with what the controller ends with. `start`
+ * is given a way to end the screen without a key (a room that can no longer be played).
+ */
+export function runScreen<C, M, F>(
+  s: ScreenLoop<C, M, F>,
+  start: (end: () => void) => void,
+): Promise<M> {
   const { session, animator, game } = s;
   return new Promise((resolve) => {
+    let done = false;
     const finish = () => {
+      if (done) return;
+      done = true;
       animator.stop();
       const end = game.close();
       session.close();
@@ -67,6 +76,6 @@ export function runScreen<C, M, F>(s: ScreenLoop<C, M, F>, start: () => void): P
       onExit: () => game.close(),
       onKeys,
     });
-    start();
+    start(finish);
   });
 }

@@ -124,6 +124,7 @@ function promptTexts(model: ModelDuel): { texts: string[]; style?: Style } {
 /** Key help for what the keys do now, from longest to shortest. */
 function keyTexts(model: ModelDuel): string[] {
   const online = model.online !== undefined;
+  if (online && model.online?.you === null) return ['watching · ? help · q leave', '? · q'];
   if (model.duel.phase === 'over') {
     return online
       ? ['r rematch · ? help · q leave', 'r · ? · q']
@@ -140,7 +141,7 @@ function keyTexts(model: ModelDuel): string[] {
   return [`${act[0]} · ${rest[0]}`, `${act[1]} · ${rest[0]}`, `${act[2]} · ${rest[1]}`, act[2]!];
 }
 
-function helpLines(): string[] {
+function helpLines(model: ModelDuel): string[] {
   return [
     'How a duel works',
     '',
@@ -155,8 +156,11 @@ function helpLines(): string[] {
     'Slide:  ←↑↓→  WASD  hjkl',
     'Place:  ←↑↓→ or a click pick the cell,',
     '        2 or 4 places the tile',
-    'n new duel    r rematch (at the end)',
-    '?   help      q quit',
+    ...(model.online?.you === null
+      ? ['You are watching: only the players', 'act.  ? help   q leave']
+      : model.online
+        ? ['r rematch (at the end)', '?   help      q leave']
+        : ['n new duel    r rematch (at the end)', '?   help      q quit']),
     '',
     'q: quit · any other key: back',
   ];
@@ -169,11 +173,17 @@ function overLines(model: ModelDuel, result: string, endKeys: readonly string[] 
       `Round ${i + 1}: ${names[r.slider]} scored ${formatNumber(r.score)}, ` +
       `largest tile ${formatNumber(r.maxTile)}`,
   );
-  return [result, '', ...rounds, '', ...(endKeys ?? ['r: rematch   n: new   q: quit'])];
+  const keys =
+    model.online?.you === null
+      ? 'q: leave'
+      : model.online
+        ? 'r: rematch   q: leave'
+        : 'r: rematch   n: new   q: quit';
+  return [result, '', ...rounds, '', ...(endKeys ?? [keys])];
 }
 
 function overlayLines(model: ModelDuel, endKeys: readonly string[] | null): string[] | null {
-  if (model.overlay === 'help') return helpLines();
+  if (model.overlay === 'help') return helpLines(model);
   if (model.overlay === 'confirm-new') {
     return ['Start a new duel?', 'This duel will be lost.', '', 'y: yes    n: no'];
   }

@@ -1,9 +1,14 @@
 /**
  * The full-screen online match: the versus or duel screen of local play, drawn from the room
- * client's view (the server's match with your own moves shown at once), with the players'
- * names and, on the notice line, the room's code, who is away and for how long, and how the
- * match ended. Your keys act only for your own side; a watcher's keys only quit or ask for
- * help.
+ * client's view — the server's match only: a move is drawn once the server has taken it — with
+ * the players' names and, on the notice line, the room's code, who is away and for how long,
+ * and how the match ended. Your keys act only for your own side; a watcher's keys only quit or
+ * ask for help.
+ *
+ * While the connection is not open (connecting, reconnecting, the seat opened in another window
+ * or terminal, closed), keys send nothing and change no board, and the notice line says why
+ * until that is over ("Not sent: …" once a key was refused). A replaced window offers t to take
+ * the seat back, and q to leave. A room that closes before it was ever shown ends the screen.
  */
 
 import type { Pos } from '../../engine/types.ts';
@@ -26,14 +31,18 @@ export interface RunOnlineOptions {
   readonly depth: ColorDepth;
   /** Makes the room's client; `onChange` redraws. */
   readonly connect: (onChange: () => void) => RoomClient;
-  /** The notice line for a view (the room's code, who is away, the end). */
-  readonly notice: (view: RoomView) => string | null;
+  /**
+   * The notice line for a view (why keys do nothing now, the room's code, who is away, the
+   * end); `refused`: a key was refused since the connection last changed.
+   */
+  readonly notice: (view: RoomView, refused: boolean) => string | null;
 }
 
 type Command =
   | { readonly type: 'act'; readonly action: RoomAction }
   | { readonly type: 'cursor'; readonly at: Pos }
   | { readonly type: 'rematch' }
+  | { readonly type: 'retake' }
   | { readonly type: 'help' }
   | { readonly type: 'close-help' }
   | { readonly type: 'quit' };
@@ -42,11 +51,20 @@ interface Local {
   help: boolean;
   quit: boolean;
   cursor: Pos | null;
+  /** A key was refused (nothing sent) since the connection last changed. */
+  refused: boolean;
+  /** The connection's state when `refused` was last cleared. */
+  held: string;
 }
 
 function seats(v: RoomView): OnlineSeats {
   const name = (s: 0 | 1) => v.seats[s]?.name ?? `Player ${s + 1}`;
   return { names: [name(0), name(1)], you: v.you };
+}
+
+/** The connection's state, as far as what the keys can do: it changes, a refusal is over. */
+function connection(v: RoomView): string {
+  return `${v.status} ${v.closed ?? ''}`;
 }
 
 /** The local screen's model for the room's view. */
@@ -72,12 +90,36 @@ function modelOf(v: RoomView, local: Local, notice: string | null): ModelVersus 
   };
 }
 
+/** The keys an end box offers online: a player's rematch, a watcher's leave. */
+function endKeys(v: RoomView): string[] {
+  return [v.you === null ? 'q: leave' : 'r: rematch   q: leave'];
+}
+
+/** Whether `t` can connect the room again: the seat opened elsewhere, or the server away. */
+function canRetake(v: RoomView): boolean {
+  return v.status === 'closed' && (v.closed === 'replaced' || v.closed === 'unreachable');
+}
+
 /** Runs the room's screen until the player leaves; resolves with the last view. */
 export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
   const session = new TerminalSession({ mouse: true });
-  const local: Local = { help: false, quit: false, cursor: null };
+  const local: Local = { help: false, quit: false, cursor: null, refused: false, held: '' };
   let client: RoomClient | null = null;
-  const model = () => (client ? modelOf(client.view, local, opts.notice(client.view)) : null);
+  let shownOnce = false;
+  let end: (() => void) | null = null;
+  const view = () => {
+    const v = client!.view;
+    if (connection(v) !== local.held) {
+      local.held = connection(v);
+      local.refused = false;
+    }
+    return v;
+  };
+  const model = () => {
+    if (!client) return null;
+    const v = view();
+    return modelOf(v, local, opts.notice(v, local.refused));
+  };
   const draw = () => {
     const m = model();
     if (!m) {
@@ -88,10 +130,12 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
       session.draw(Array.from({ length: rows }, (_, i) => (i === 0 ? ` ${said}` : '')));
       return;
     }
+    shownOnce = true;
+    const keys = endKeys(client!.view);
     session.draw(
       'match' in m
-        ? renderVersus(m, session.size(), opts.depth)
-        : renderDuel(m, session.size(), opts.depth),
+        ? renderVersus(m, session.size(), opts.depth, null, keys)
+        : renderDuel(m, session.size(), opts.depth, null, keys),
     );
   };
   const animator = new Animator<null>(draw);
@@ -104,8 +148,14 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
       else if (cmd.type === 'help') local.help = true;
       else if (cmd.type === 'close-help') local.help = false;
       else if (cmd.type === 'cursor') local.cursor = cmd.at;
-      else if (cmd.type === 'rematch') client?.offerRematch();
-      else client?.act(cmd.action);
+      else if (cmd.type === 'retake') client?.retake();
+      else if (cmd.type === 'rematch') {
+        if (client && !client.offerRematch().ok) local.refused = true;
+      } else if (client && !client.act(cmd.action).ok && client.view.status !== 'open') {
+        // Nothing was sent: the notice says so (a refusal while open is the client's notice).
+        view();
+        local.refused = true;
+      }
       if (!local.quit) draw();
     },
     close(): RoomView {
@@ -115,11 +165,22 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
     suspend() {},
     resume() {},
   };
-  const command = (key: Key): Command | null => commandFor(key, model(), session, opts.depth);
+  const command = (key: Key): Command | null =>
+    commandFor(key, model(), client?.view ?? null, session, opts.depth);
   const loop = { session, animator, game, draw, command };
-  return runScreen({ ...loop, animate: () => {} }, () => {
+  return runScreen({ ...loop, animate: () => {} }, (finish) => {
+    end = finish;
     client = opts.connect(() => {
-      if (!local.quit) draw();
+      if (local.quit) return;
+      const v = client?.view;
+      // A room that closed before it was ever shown (the server away, no such room): the
+      // screen ends and the sentence is said after it.
+      if (v && v.status === 'closed' && !shownOnce && v.closed !== 'left') {
+        local.quit = true;
+        end?.();
+        return;
+      }
+      draw();
     });
     draw();
   });
@@ -128,6 +189,7 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
 function commandFor(
   key: Key,
   m: ModelVersus | ModelDuel | null,
+  v: RoomView | null,
   session: TerminalSession,
   depth: ColorDepth,
 ): Command | null {
@@ -136,15 +198,18 @@ function commandFor(
   if (!k) {
     if (m && 'duel' in m && key.name === 'mouse' && key.button === 0) {
       const at = cellAt(m, session.size(), depth, key.x!, key.y!);
-      return at && m.duel.phase === 'place' ? { type: 'cursor', at } : null;
+      return at && m.duel.phase === 'place' && m.online?.you !== null
+        ? { type: 'cursor', at }
+        : null;
     }
     return null;
   }
   if (m?.overlay === 'help') return k.key === 'q' ? { type: 'quit' } : { type: 'close-help' };
   if (k.key === 'q' || k.key === 'Escape') return { type: 'quit' };
   if (k.key === '?') return { type: 'help' };
-  if (k.key === 'r') return { type: 'rematch' };
+  if (k.key === 't' && v && canRetake(v)) return { type: 'retake' };
   if (!m || m.online?.you === null) return null;
+  if (k.key === 'r') return v?.result ? { type: 'rematch' } : null;
   if ('match' in m) {
     const dir = keyDirection(k);
     return dir ? { type: 'act', action: { kind: 'slide', dir } } : null;

@@ -233,11 +233,14 @@ const KEYS_HUMAN = [
 ];
 
 const KEYS_ONLINE = [
-  'arrows/WASD move your board · r rematch · ? help · q leave',
-  '←↑↓→ move · r rematch · ? help · q leave',
-  '←↑↓→ move · r · ? · q',
+  'arrows/WASD move your board · ? help · q leave',
+  '←↑↓→ move · ? help · q leave',
+  '←↑↓→ move · ? · q',
   '? help  q leave',
 ];
+
+/** Watching an online match: the keys only help or leave. */
+const KEYS_WATCHING = ['watching · ? help · q leave', '? help · q leave', '? · q'];
 
 const KEYS_AI = [
   'arrows/WASD move · n new · ? help · q quit',
@@ -259,15 +262,17 @@ function helpLines(model: ModelVersus): string[] {
     `First to make ${formatNumber(model.match.rules.target)} wins.`,
     'A board that cannot move is out.',
     '',
-    ...(model.online
-      ? ['Your board: ←↑↓→, WASD or hjkl.', 'r rematch (at the end)', '?   help      q leave']
-      : [
-          ...(human
-            ? [`${a}: W A S D    ${b}: ←↑↓→`]
-            : [`${a}: ←↑↓→, WASD or hjkl`, `${b} plays the other board.`]),
-          'n new match   r rematch (at the end)',
-          '?   help      q quit',
-        ]),
+    ...(model.online?.you === null
+      ? ['You are watching: only the', 'players move.', '?   help      q leave']
+      : model.online
+        ? ['Your board: ←↑↓→, WASD or hjkl.', 'r rematch (at the end)', '?   help      q leave']
+        : [
+            ...(human
+              ? [`${a}: W A S D    ${b}: ←↑↓→`]
+              : [`${a}: ←↑↓→, WASD or hjkl`, `${b} plays the other board.`]),
+            'n new match   r rematch (at the end)',
+            '?   help      q quit',
+          ]),
     '',
     'q: quit · any other key: back',
   ];
@@ -286,7 +291,13 @@ function overlayLines(model: ModelVersus, endKeys: readonly string[] | null): st
     result,
     `${names[0]}: ${formatNumber(a.score)}   ${names[1]}: ${formatNumber(b.score)}`,
     '',
-    ...(endKeys ?? [model.online ? 'r: rematch   q: leave' : 'r: rematch   n: new   q: quit']),
+    ...(endKeys ?? [
+      model.online?.you === null
+        ? 'q: leave'
+        : model.online
+          ? 'r: rematch   q: leave'
+          : 'r: rematch   n: new   q: quit',
+    ]),
   ];
 }
 
@@ -309,7 +320,13 @@ function drawScreen(
     const game = model.match.games[side];
     drawGameBoard(c, spot.left, spot.boardTop, p.g, game, anim?.frames[side] ?? null, depth);
   }
-  const keys = model.online ? KEYS_ONLINE : model.opponent.kind === 'human' ? KEYS_HUMAN : KEYS_AI;
+  const keys = model.online
+    ? model.online.you === null
+      ? KEYS_WATCHING
+      : KEYS_ONLINE
+    : model.opponent.kind === 'human'
+      ? KEYS_HUMAN
+      : KEYS_AI;
   c.center(p.keysRow, pick(keys, c.width), DIM);
   if (model.notice) c.center(p.noticeRow, pick([model.notice], c.width));
 }
