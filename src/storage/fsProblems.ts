@@ -82,7 +82,8 @@ export function tildePath(path: string, home: string = homedir()): string {
 
 /**
  * A sentence that names a path and fits `width` columns: the path in full (home as `~`) when
- * it fits, else its last parts after `…/`, else the end of its base name after `…`.
+ * it fits, else its last parts after `…/`, else its base name, else the end of its base name
+ * after `…`.
  */
 export function fitPath(
   sentence: (shown: string) => string,
@@ -98,6 +99,8 @@ export function fitPath(
     const line = sentence(`…/${parts.slice(-keep).join(sep)}`);
     if ([...line].length <= width) return line;
   }
+  const alone = sentence(basename(path));
+  if ([...alone].length <= width) return alone;
   // Even the base name is too long: its end, as much as fits.
   const name = [...basename(path)];
   const room = width - [...sentence('…')].length;

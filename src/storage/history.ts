@@ -4,7 +4,7 @@
  * other slidebox processes finish at the same moment are all kept. A damaged file is moved
  * aside, the player is told in one line, and a new history starts.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { err, ok, problem, type Result } from '../engine/result.ts';
 import {
   appendEntry,
@@ -17,8 +17,8 @@ import {
 } from '../front/history.ts';
 import { withFileLock } from './fileLock.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
-import { fitPath, fsCause } from './fsProblems.ts';
-import { dataDirProblem, saveFailure, unreadableNotice } from './saves.ts';
+import { fsCause } from './fsProblems.ts';
+import { dataDirProblem, saveFailure, UnreadableSave, unreadableNotice } from './saves.ts';
 
 export function historyPath(dir: string): string {
   return join(dir, 'history.json');
@@ -155,11 +155,10 @@ function addUnderLock(path: string, entry: HistoryEntry): Result<void> {
     history = read.history;
   } else if ('unreadable' in read) {
     // Never written over: it may hold games that could not be read this time.
-    const text = fitPath(
-      (p) => `Could not add the game to your history: ${p} cannot be read (${read.unreadable}).`,
-      path,
+    const why = new UnreadableSave(path, read.unreadable);
+    return err(
+      problem('save-failed', saveFailure(why, dirname(path), 'add the game to your history')),
     );
-    return err(problem('save-failed', text));
   } else {
     const aside = setAside(path, read.damaged);
     if (!aside.moved) return err(problem('save-failed', `${aside.text}; this game was not added.`));

@@ -5,8 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newGame } from '../engine/game2048.ts';
 import { newPuzzle } from '../engine/puzzle.ts';
 import { tempDir } from '../testing/tempDir.ts';
-import { loadHistory } from './history.ts';
+import { configPath, loadConfig, updateConfig } from './config.ts';
+import { historyPath, loadHistory, recordToHistory } from './history.ts';
+import { ensurePlayer, loadPlayer, playerPath } from './player.ts';
 import { loadSave, saveFailure, UnreadableSave, writeSave } from './saves.ts';
+import { loadRecords, statsPath, updateRecords } from './stats.ts';
 import { fileStore2048, load2048, savePath2048 } from './store2048.ts';
 import { fileStorePuzzle, loadPuzzle, savePathPuzzle } from './storePuzzle.ts';
 
@@ -169,5 +172,72 @@ describe('saveFailure', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/is a file, not a folder\.$/);
     expect(fs.readFileSync(join(dir, 'file'), 'utf8')).toBe('x');
+  });
+});
+
+describe('the other files that cannot be read are left as they are, never written over', () => {
+  /** Writes `text` at `path`, denies reading it, and returns a check that it is unchanged. */
+  function lockedFile(path: string, text: string): () => void {
+    writeFileSync(path, text);
+    denied.add(path);
+    return () => {
+      denied.clear();
+      expect(readFileSync(path, 'utf8')).toBe(text);
+      expect(readdirSync(join(path, '..'))).toEqual([path.split('/').at(-1)]);
+    };
+  }
+
+  it('the player file: no new key made over the old one', () => {
+    const dir = tempDir();
+    const unchanged = lockedFile(playerPath(dir), 'a key\n');
+    expect(loadPlayer(dir)).toEqual({
+      player: null,
+      notices: [expect.stringMatching(/^Cannot read .*player\.json: permission denied\.$/)],
+    });
+    const r = ensurePlayer(dir, () => 'a new key');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/player\.json cannot be read \(permission denied\)/);
+    unchanged();
+  });
+
+  it('the settings: the defaults apply, and a change is refused', () => {
+    const dir = tempDir();
+    const unchanged = lockedFile(configPath(dir), 'settings\n');
+    expect(loadConfig(dir).notices).toEqual([
+      expect.stringMatching(
+        /^Cannot read .*config\.json: permission denied; the defaults apply\.$/,
+      ),
+    ]);
+    expect(updateConfig(dir, (c) => ({ ...c, submit: 'never' })).ok).toBe(false);
+    unchanged();
+  });
+
+  it('the history: a finished game is not added over it', () => {
+    const dir = tempDir();
+    const unchanged = lockedFile(historyPath(dir), 'games\n');
+    const r = recordToHistory(dir, {
+      kind: '2048',
+      date: '2026-01-01T00:00:00.000Z',
+      size: 4,
+      score: 8,
+      moves: 3,
+      won: false,
+    } as Parameters<typeof recordToHistory>[1]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.message).toMatch(/[ /]history\.json cannot be read \(permission denied\)\.$/);
+      expect([...r.error.message].length).toBeLessThanOrEqual(80);
+    }
+    unchanged();
+  });
+
+  it('the records: said once, not moved aside, not written', () => {
+    const dir = tempDir();
+    const unchanged = lockedFile(statsPath(dir), 'records\n');
+    const loaded = loadRecords(dir);
+    expect(loaded.unreadable).toMatch(/^Cannot read .*stats\.json: permission denied\.$/);
+    expect(loaded.notices).toEqual([loaded.unreadable]);
+    updateRecords(dir, (r) => ({ ...r, best2048: { '4': 1024 } }));
+    unchanged();
   });
 });

@@ -4,6 +4,7 @@
  * never called damaged, and never written over), and how a failed save is told.
  */
 import { accessSync, constants } from 'node:fs';
+import { basename } from 'node:path';
 import type { Problem, Result } from '../engine/result.ts';
 import { atomicWrite, moveAside, readJson } from './files.ts';
 import { fileInPath, fitPath, fsCause } from './fsProblems.ts';
@@ -97,7 +98,10 @@ export function writeSave(path: string, text: string): void {
  */
 export function saveFailure(e: unknown, dir: string, doing = 'save the game'): string {
   if (e instanceof UnreadableSave) {
-    return fitPath((p) => `Could not ${doing}: ${p} cannot be read (${e.why}).`, e.path);
+    const line = fitPath((p) => `Could not ${doing}: ${p} cannot be read (${e.why}).`, e.path);
+    // Too long to name the file whole: the shorter form.
+    if (line.includes(basename(e.path))) return line;
+    return fitPath((p) => `Not saved: ${p} cannot be read (${e.why}).`, e.path);
   }
   const blocker = fileInPath(dir);
   if (blocker !== null) {
