@@ -483,6 +483,47 @@ describe.skipIf(reason !== null)('nothing moves under the player (Chromium)', ()
     await context.close();
   });
 
+  it('duel at 1366x657: the board stays put as the turn goes from placing (the tile picker) to sliding', async () => {
+    const vp = VIEWPORTS[1]!;
+    const { context, page, errors } = await openPage(browser, {
+      viewport: { width: vp.width, height: vp.height },
+      reducedMotion: true,
+    });
+    await seedStorage(page, settingsEntry({ duelSlider: 'ai', duelPlacer: 'human' }));
+    await page.goto(`${site.url}?seed=8#duel`);
+    const board = page.locator('[data-testid=board]');
+    await page.locator('[data-testid=board][data-phase=place]').waitFor(LONG);
+    expect(await page.locator('.place-bar').isVisible()).toBe(true);
+    const placing = await board.boundingBox();
+    // The board's box each time the turn changes hands (whoever acts, however fast).
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid=board]') as HTMLElement;
+      const boxes: string[] = [];
+      (window as unknown as { boxes: string[] }).boxes = boxes;
+      new MutationObserver(() => {
+        const r = el.getBoundingClientRect();
+        boxes.push(`${el.dataset.phase} ${r.x},${r.y},${r.width},${r.height}`);
+      }).observe(el, { attributes: true, attributeFilter: ['data-phase'] });
+    });
+    // The keyboard's cursor starts on an empty cell: 2 places a 2 there; then the AI slides.
+    for (let turn = 0; turn < 3; turn++) {
+      await page.locator('[data-testid=board][data-phase=place]').waitFor(LONG);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+      await page.keyboard.press('2');
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.locator('[data-testid=board][data-phase=place]').waitFor(LONG);
+    const boxes = await page.evaluate(() => (window as unknown as { boxes: string[] }).boxes);
+    const { x, y, width, height } = placing!;
+    expect(boxes.some((b) => b.startsWith('ai'))).toBe(true);
+    expect(new Set(boxes.map((b) => b.split(' ')[1]))).toEqual(
+      new Set([`${x},${y},${width},${height}`]),
+    );
+    expect(await pageFit(page)).toEqual({ height: vp.height, window: vp.height, y: 0 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const vp of [VIEWPORTS[1]!, VIEWPORTS[3]!]) {
     it(`2048 at ${vp.name}: the board stays put as the score, best, hint and autoplay change`, async () => {
       const { context, page, errors } = await openPage(browser, {
