@@ -34,6 +34,18 @@ describe('SaveWatch', () => {
     expect(said).toEqual([]);
   });
 
+  it('a game resumed (or saved once) and then not saved: the latest moves were lost', () => {
+    const watch = new SaveWatch(true);
+    watch.note(err(problem('save-failed', 'Could not save the game in /d: permission denied.')));
+    expect(watch.lostLines('Score 8 · 3 moves · best 8')).toEqual([
+      'Could not save the game in /d: permission denied.',
+      'Score 8 · 3 moves · best 8 — the latest moves were not kept (the saved game is an earlier position).',
+    ]);
+    expect(watch.lostLines(null, 'puzzle')[1]).toBe(
+      'The latest moves were not kept (the saved puzzle is an earlier position).',
+    );
+  });
+
   it('leaving a game that was not kept: why, what was lost, exit 1', () => {
     const said: string[] = [];
     const error = { write: (s: string) => said.push(s) };

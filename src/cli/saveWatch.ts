@@ -10,6 +10,8 @@ import { saveFailure } from '../storage/saves.ts';
 export class SaveWatch {
   private keptNow: boolean;
   private why: string | null;
+  /** Some position of the game is on disk (it was resumed, or a save was written). */
+  private someKept: boolean;
 
   /**
    * `kept`: the game starts as it is on disk (resumed, or its first save written); else `why`
@@ -17,6 +19,7 @@ export class SaveWatch {
    */
   constructor(kept: boolean, why: string | null = null) {
     this.keptNow = kept;
+    this.someKept = kept;
     this.why = kept ? null : why;
   }
 
@@ -33,6 +36,7 @@ export class SaveWatch {
   /** Takes a save's outcome; returns it. */
   note<R extends Result<unknown>>(r: R): R {
     this.keptNow = r.ok;
+    this.someKept ||= r.ok;
     this.why = r.ok ? null : r.error.message;
     return r;
   }
@@ -63,7 +67,11 @@ export class SaveWatch {
   lostLines(what: string | null, game = 'game'): string[] {
     if (this.keptNow) return [];
     const why = this.why ?? `Could not save the ${game}.`;
-    return [why, what ? `${what} — this ${game} was not kept.` : `This ${game} was not kept.`];
+    // An earlier position is on disk: say which part was lost.
+    const lost = this.someKept
+      ? `the latest moves were not kept (the saved ${game} is an earlier position).`
+      : `this ${game} was not kept.`;
+    return [why, what ? `${what} — ${lost}` : `${lost[0]!.toUpperCase()}${lost.slice(1)}`];
   }
 
   /**

@@ -147,6 +147,27 @@ describe('nothing could be saved: no "saved" line, exit 1 (plain mode)', () => {
   }
 });
 
+test('a saved game resumed where it can no longer be saved: its latest moves were not kept, exit 1', () => {
+  const dir = dirs.make();
+  const args = ['--plain', '--data-dir', dir];
+  expect(runCli([...args, '--seed', '4', '--new'], { input: 'a\nq\n' }).code).toBe(0);
+  const save = readFileSync(join(dir, '2048-4x4.json'));
+  chmodSync(dir, AS_ROOT ? 0o755 : 0o555);
+  locked.push(dir);
+  expect(can('touch', join(dir, 'probe')), 'the folder is really read-only now').toBe(false);
+  const r = runCli(args, { input: 'w\nd\ns\nq\n', prefix: AS });
+  expect(r.code).toBe(1);
+  expect(parsePlain(r.stdout)[0]!.moves).toBe(parsePlain(r.stdout).at(-1)!.moves - 3);
+  const lines = bare(r.stderr);
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^Could not save the game in .+: permission denied\.$/),
+  );
+  expect(lines.at(-1)).toBe(
+    'The latest moves were not kept (the saved game is an earlier position).',
+  );
+  expect(readFileSync(join(dir, '2048-4x4.json'))).toEqual(save);
+});
+
 describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => {
   test('2048 with a file as the data folder: the notice on screen, then why and exit 1', async () => {
     const dir = fileDataDir();
