@@ -209,6 +209,58 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  test('2048 in a read-only data folder: no "saved;" line, exit 1', async () => {
+    const dir = readOnlyDataDir();
+    const pane = await startGame(['--seed', '7', '--new', '--data-dir', dir], AS);
+    const first = await readGame(pane);
+    expect(first.text).toMatch(/Could not save this game in .+: permission denied\./);
+    pane.keys('Left', 'Right', 'Up');
+    await readGame(pane, (g) => g.stats.moves >= 1, 'a move');
+    pane.keys('q');
+    const exit = await pane.waitForExit();
+    expect(exit.code).toBe(1);
+    expect(exit.screen).not.toMatch(/saved;|\bSaved\b/);
+    expect(exit.screen).toMatch(/Score \d+ · \d+ moves? · best \d+ — this game was not kept\./);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test('the puzzle with a file as the data folder: no "Saved:" line, exit 1', async () => {
+    const dir = fileDataDir();
+    const seed = 12;
+    const pane = await startGame([
+      'puzzle',
+      '--size',
+      '3',
+      '--seed',
+      String(seed),
+      '--new',
+      '--data-dir',
+      dir,
+    ]);
+    const shown = await readPosition(pane, newPuzzle({ width: 3, seed }), 'the first board');
+    expect(shown.notice).toMatch(/^Could not save this puzzle: .*data is a file, not a folder\.$/);
+    pane.keys('Left', 'Up', 'Right');
+    await pane.waitForText(/Moves +[1-3]\b/);
+    pane.keys('q');
+    const exit = await pane.waitForExit();
+    expect(exit.code).toBe(1);
+    expect(exit.screen).not.toContain('Saved');
+    expect(exit.screen).toMatch(/\d+ moves? — this puzzle was not kept\./);
+    expect(readFileSync(dir, 'utf8')).toBe('not a folder\n');
+  });
+
+  test('the duel in a read-only data folder: no "(saved)", exit 1', async () => {
+    const dir = readOnlyDataDir();
+    const pane = await startGame(['duel', '--seed', '3', '--new', '--data-dir', dir], AS);
+    await pane.waitForText(/Could not save this duel in .+: permission denied\./);
+    pane.keys('q');
+    const exit = await pane.waitForExit();
+    expect(exit.code).toBe(1);
+    expect(exit.screen).not.toContain('saved');
+    expect(exit.screen).toMatch(/Duel: no round finished — this duel was not kept\./);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   test('versus with a file as the data folder: no "(saved)", exit 1', async () => {
     const dir = fileDataDir();
     const pane = await startGame(['versus', '--seed', '3', '--new', '--data-dir', dir]);
