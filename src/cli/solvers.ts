@@ -79,7 +79,7 @@ export async function solverHere(): Promise<PuzzleSolver> {
     if (!told) {
       told = true;
       process.stderr.write(
-        "Building the solver's 4x4 tables (once: 10 to 20 seconds; then they are cached)…\n",
+        "Building the solver's 4x4 tables (once, up to half a minute; then they are cached)…\n",
       );
     }
     await patternDbs4(store);
