@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli } from './args.ts';
+import { checkOnlineArgs, parseCli } from './args.ts';
 import { COMMANDS, unknownCommandMessage } from './help.ts';
 
 describe('parseCli', () => {
@@ -325,5 +325,67 @@ describe('parseCli: stats', () => {
     const message = !r.ok ? r.error.message : '';
     expect(message).toMatch(/^unknown command "scores"/);
     for (const c of COMMANDS) expect(message).toMatch(new RegExp(`\\b${c}\\b`));
+  });
+});
+
+describe('online options', () => {
+  const message = (r: ReturnType<typeof checkOnlineArgs>) => (r.ok ? null : r.error.message);
+  it('checks sizes, targets and caps as local play does, with its sentences', () => {
+    for (const [kind, values] of [
+      ['versus', { online: true, size: '9' }],
+      ['versus', { online: true, cap: '3' }],
+      ['versus', { online: true, target: '8' }],
+      ['duel', { online: true, size: 'x' }],
+      ['duel', { online: true, cap: '8' }],
+    ] as const) {
+      const local = parseCli([
+        kind,
+        ...Object.entries(values)
+          .filter(([k]) => k !== 'online')
+          .flatMap(([k, v]) => [`--${k}`, String(v)]),
+      ]);
+      expect(local.ok).toBe(false);
+      expect(message(checkOnlineArgs(kind, values))).toBe(!local.ok && local.error.message);
+    }
+    expect(checkOnlineArgs('versus', { online: true, size: '5', target: '64', cap: '8' })).toEqual({
+      ok: true,
+      value: { size: 5, target: 64, cap: 8 },
+    });
+  });
+
+  it('says which options do not go together', () => {
+    const cases: [Parameters<typeof checkOnlineArgs>[1], RegExp][] = [
+      [{ online: true, join: 'ACDEFGH' }, /--online makes a room, --join joins one/],
+      [{ online: true, watch: true }, /--watch goes with --join CODE/],
+      [{ online: true, ai: true }, /--ai plays the AI on this computer/],
+      [{ join: 'ACDEFGH', ai: true }, /--ai plays the AI on this computer/],
+      [{ join: 'ACDEFGH', size: '5' }, /--size goes with --online.*--join takes no --size/],
+      [{ join: 'ACDEFGH', target: '64' }, /--target goes with --online/],
+      [{ online: true, seed: '3' }, /--seed is for play on this computer/],
+      [{ online: true, new: true }, /--new is for play on this computer/],
+      [{ online: true, spawns: 'evil' }, /--spawns is for slidebox 2048 only/],
+    ];
+    for (const [values, said] of cases)
+      expect(message(checkOnlineArgs('versus', values))).toMatch(said);
+    expect(message(checkOnlineArgs('duel', { online: true, placer: 'ai' }))).toMatch(
+      /--placer is for a duel on this computer/,
+    );
+    expect(checkOnlineArgs('versus', { join: 'ACDEFGH', watch: true }).ok).toBe(true);
+  });
+
+  it('local play names what the online options go with, never "unknown option"', () => {
+    const said = (argv: string[]) => {
+      const r = parseCli(argv);
+      return r.ok ? null : r.error.message;
+    };
+    expect(said(['versus', '--watch'])).toMatch(/^--watch goes with --join CODE/);
+    expect(said(['duel', '--server', 'http://x'])).toMatch(/^--server goes with online play/);
+    expect(said(['versus', '--name', 'Ann'])).toMatch(/^--name goes with online play/);
+    expect(said(['2048', '--online'])).toBe(
+      '--online is for slidebox versus and slidebox duel only',
+    );
+    expect(said(['puzzle', '--join', 'ACDEFGH'])).toBe(
+      '--join is for slidebox versus and slidebox duel only',
+    );
   });
 });

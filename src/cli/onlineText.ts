@@ -45,14 +45,14 @@ export function resultSentence(v: RoomView): string | null {
   const r = v.result;
   if (!r) return null;
   if (r.reason === 'forfeit') {
-    if (r.winner === 'draw') return 'Draw: both players were away from the room too long.';
+    if (r.winner === 'draw') return 'Draw: both players were away too long.';
     const loser = r.winner === 0 ? 1 : 0;
     const winner = seatName(v.seats, r.winner);
     if (v.you === loser) {
-      return `You forfeited: you were away from the room too long, and ${winner} wins.`;
+      return `You forfeited: you were away too long, and ${winner} wins.`;
     }
     const said = v.you === r.winner ? 'You win' : `${winner} wins`;
-    return `${said}: ${seatName(v.seats, loser)} was away from the room too long.`;
+    return `${said}: ${seatName(v.seats, loser)} was away too long.`;
   }
   if (r.winner === 'draw') return 'Draw.';
   return v.you === r.winner ? 'You win.' : `${seatName(v.seats, r.winner)} wins.`;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Direction } from '../engine/types.ts';
-import { RoomClient, type SocketLike } from './roomClient.ts';
+import { RoomClient, type RoomView, type SocketLike } from './roomClient.ts';
 import {
   applyAction,
   CLOSE,
@@ -234,5 +234,205 @@ describe('the room client', () => {
     });
     const sent = s.sent.length;
     expect(sent).toBe(1);
+  });
+});
+
+/** A client that shows only what the server took, seated on side 0 of a started match. */
+function confirmedOnly(opts: { connectTimeoutMs?: number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const views: RoomView[] = [];
+  const client = new RoomClient({
+    server: 'http://127.0.0.1:9',
+    room: 'ACDEFGH',
+    seat: 's'.repeat(43),
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    onChange: (v) => views.push(v),
+    retryMs: [5],
+    predict: false,
+    ...opts,
+  });
+  return { client, sockets, views };
+}
+
+function welcome(s: FakeSocket, you: 0 | 1 | null = 0, lastId = 0, log: string[] = []) {
+  s.open();
+  s.receive({ type: 'welcome', room: { code: 'ACDEFGH', rules: RULES }, you, seat: null });
+  s.receive({
+    type: 'state',
+    match: 1,
+    rules: RULES,
+    log,
+    lastId,
+    seats: SEATS,
+    result: null,
+    rematch: [false, false],
+  });
+}
+
+function anyMove(m: RoomMatch, side: 0 | 1): Direction {
+  return mover(m, side, false) ?? mover(m, side, true)!;
+}
+
+describe('the room client that shows only what the server took (predict: false)', () => {
+  it('sends your move but draws it only once the server has taken it', () => {
+    const { client, sockets } = confirmedOnly();
+    const s = sockets[0]!;
+    welcome(s);
+    const start = client.view.match!;
+    const dir = anyMove(start, 0);
+    expect(client.act({ kind: 'slide', dir })).toEqual({ ok: true, value: true });
+    expect(s.sent.at(-1)).toEqual({ type: 'act', id: 1, a: dir[0] });
+    expect(client.view.match).toBe(start);
+    expect(client.view.pending).toBe(1);
+    s.receive({ type: 'action', match: 1, seq: 1, a: `0${dir[0]}`, id: 1 });
+    expect(client.view.match).toEqual(step(start, 0, dir));
+    expect(client.view.pending).toBe(0);
+  });
+
+  it('while reconnecting, keys send nothing and change nothing, and the notice stays until it is back', async () => {
+    const { client, sockets } = confirmedOnly();
+    welcome(sockets[0]!);
+    const start = client.view.match!;
+    sockets[0]!.drop();
+    expect(client.view.status).toBe('reconnecting');
+    const notice = client.view.notice;
+    expect(notice).toMatch(/reconnecting/);
+    const r = client.act({ kind: 'slide', dir: anyMove(start, 0) });
+    expect(r).toMatchObject({ ok: false, error: { code: 'reconnecting' } });
+    expect(!r.ok && r.error.message).toMatch(/^not sent: /);
+    expect(client.offerRematch().ok).toBe(false);
+    expect(client.view.match).toBe(start);
+    expect(client.view.notice).toBe(notice);
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    // Nothing was sent meanwhile: the new socket says hello and nothing else.
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toHaveLength(1);
+    welcome(sockets[1]!);
+    expect(client.view.status).toBe('open');
+    expect(client.view.notice).toBe(null);
+  });
+
+  it('sends again, once back, the moves the server had not answered before the drop, and draws them when taken', async () => {
+    const { client, sockets } = confirmedOnly();
+    welcome(sockets[0]!);
+    const start = client.view.match!;
+    const first = anyMove(start, 0);
+    client.act({ kind: 'slide', dir: first });
+    const second = anyMove(step(start, 0, first), 0);
+    client.act({ kind: 'slide', dir: second });
+    sockets[0]!.drop();
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    // The server had taken the first (id 1, in its log) but never got the second.
+    const again = sockets[1]!;
+    again.open();
+    again.receive({ type: 'welcome', room: { code: 'ACDEFGH', rules: RULES }, you: 0, seat: null });
+    // Between the welcome and the state, nothing is sent: ids go out in order.
+    expect(client.act({ kind: 'slide', dir: 'left' })).toMatchObject({
+      ok: false,
+      error: { code: 'connecting' },
+    });
+    again.sent.length = 0;
+    again.receive({
+      type: 'state',
+      match: 1,
+      rules: RULES,
+      log: [`0${first[0]}`],
+      lastId: 1,
+      seats: SEATS,
+      result: null,
+      rematch: [false, false],
+    });
+    again.sent.unshift({ type: 'hello' });
+    expect(again.sent.slice(1)).toEqual([{ type: 'act', id: 2, a: second[0] }]);
+    expect(client.view.match).toEqual(step(start, 0, first));
+    expect(client.view.pending).toBe(1);
+    again.receive({ type: 'action', match: 1, seq: 2, a: `0${second[0]}`, id: 2 });
+    expect(client.view.match).toEqual(step(step(start, 0, first), 0, second));
+  });
+
+  it('a seat opened elsewhere: closed, said, keys refused without a word lost; retake takes it back', () => {
+    const { client, sockets } = confirmedOnly();
+    welcome(sockets[0]!);
+    const start = client.view.match!;
+    sockets[0]!.drop(CLOSE.replaced);
+    expect(client.view).toMatchObject({ status: 'closed', closed: 'replaced' });
+    const said = client.view.notice;
+    expect(said).toMatch(/another window/);
+    for (let i = 0; i < 3; i++) {
+      const r = client.act({ kind: 'slide', dir: anyMove(start, 0) });
+      expect(r).toMatchObject({ ok: false, error: { code: 'replaced' } });
+    }
+    expect(client.view.notice).toBe(said);
+    expect(client.view.match).toBe(start);
+    expect(sockets).toHaveLength(1);
+    expect(client.retake()).toBe(true);
+    expect(client.view).toMatchObject({ status: 'connecting', closed: null });
+    const again = sockets[1]!;
+    again.open();
+    expect(again.sent[0]).toMatchObject({ type: 'hello', seat: 's'.repeat(43) });
+    welcome(again);
+    expect(client.view.status).toBe('open');
+    expect(client.act({ kind: 'slide', dir: anyMove(start, 0) }).ok).toBe(true);
+    client.close();
+    expect(client.view).toMatchObject({ status: 'closed', closed: 'left' });
+    expect(client.retake()).toBe(false);
+  });
+
+  it('gives up a first connection that is not welcomed within the time given', async () => {
+    const silent = confirmedOnly({ connectTimeoutMs: 30 });
+    await vi.waitFor(() => expect(silent.client.view.status).toBe('closed'));
+    expect(silent.client.view.closed).toBe('unreachable');
+    expect(silent.client.view.notice).toBe(
+      'the server at http://127.0.0.1:9 did not answer within 0.03 s',
+    );
+    // A server that refuses connections: tried again until the time is up, then said so.
+    const refusing = confirmedOnly({ connectTimeoutMs: 60 });
+    refusing.sockets[0]!.drop();
+    expect(refusing.client.view.status).toBe('connecting');
+    await vi.waitFor(() => expect(refusing.client.view.status).toBe('closed'));
+    expect(refusing.client.view.notice).toBe(
+      'the server at http://127.0.0.1:9 could not be reached',
+    );
+    const tried = refusing.sockets.length;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(refusing.sockets.length).toBe(tried);
+  });
+
+  it('a refusal is said until the room changes: the end, then a new match', () => {
+    const { client, sockets } = confirmedOnly();
+    const s = sockets[0]!;
+    welcome(s);
+    s.receive({ type: 'end', match: 1, result: { winner: 1, reason: 'forfeit', code: 'sb.x' } });
+    expect(client.act({ kind: 'slide', dir: 'left' }).ok).toBe(false);
+    expect(client.view.notice).toBe('the match is over');
+    s.receive({ type: 'rematch', offers: [false, true] });
+    expect(client.view.notice).toBe(null);
+    expect(client.act({ kind: 'slide', dir: 'left' }).ok).toBe(false);
+    s.receive({
+      type: 'state',
+      match: 2,
+      rules: RULES,
+      log: [],
+      lastId: 0,
+      seats: SEATS,
+      result: null,
+      rematch: [false, false],
+    });
+    expect(client.view.notice).toBe(null);
+    expect(client.view.matchNo).toBe(2);
+  });
+
+  it('a watcher offers no rematch, and a player offers one only once the match is over', () => {
+    const w = confirmedOnly();
+    welcome(w.sockets[0]!, null);
+    expect(w.client.offerRematch()).toMatchObject({ ok: false, error: { code: 'watching' } });
+    const p = confirmedOnly();
+    welcome(p.sockets[0]!);
+    expect(p.client.offerRematch()).toMatchObject({ ok: false, error: { code: 'not-over' } });
+    expect(p.sockets[0]!.sent.some((m) => (m as { type: string }).type === 'rematch')).toBe(false);
   });
 });

@@ -193,6 +193,11 @@ export class RoomClient {
   private giveUp: ReturnType<typeof setTimeout> | null = null;
   /** Whether a connection of this start (or retake) has been welcomed. */
   private welcomed = false;
+  /**
+   * Whether this connection has had the room's state: before it, nothing is sent (your actions
+   * go out in the order of their ids, those the server had not answered first).
+   */
+  private synced = false;
   /** Whether a socket of this start closed before any welcome (the server could not be reached). */
   private failedOnce = false;
   private stopped = false;
@@ -297,7 +302,7 @@ export class RoomClient {
       this.giveUp = setTimeout(() => {
         this.giveUp = null;
         if (this.welcomed || this.stopped) return;
-        const seconds = `${Math.round(ms / 100) / 10} s`;
+        const seconds = `${ms / 1000} s`;
         this.stop(
           'unreachable',
           this.failedOnce
@@ -329,6 +334,7 @@ export class RoomClient {
   private connect(): void {
     const ws = this.o.socket(socketUrl(this.o.server));
     this.socket = ws;
+    this.synced = false;
     ws.onopen = () => {
       if (this.socket !== ws) return;
       const hello: ClientMessage = {
@@ -383,9 +389,17 @@ export class RoomClient {
 
   /** The refusal while the connection is not open (nothing changes on screen but the words). */
   private offline(): Refusal | null {
-    const why = notSentSentence(this.v);
+    const why =
+      this.v.status === 'open' && !this.synced
+        ? 'not sent: still connecting to the room'
+        : notSentSentence(this.v);
     if (why === null) return null;
-    const code = this.v.status === 'closed' ? (this.v.closed ?? 'closed') : this.v.status;
+    const code =
+      this.v.status === 'closed'
+        ? (this.v.closed ?? 'closed')
+        : this.v.status === 'open'
+          ? 'connecting'
+          : this.v.status;
     return { ok: false, error: { code, message: why } };
   }
 
@@ -467,6 +481,7 @@ export class RoomClient {
       this.update({ notice: 'the server sent a match that does not replay' });
       return;
     }
+    this.synced = true;
     // After a reconnection: your actions the server never had are sent again (same ids).
     const again =
       m.match === this.v.matchNo && this.confirmed !== null

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { boardText } from '../../src/cli/plain2048.ts';
 import { whoIs } from '../../src/engine/duel.ts';
 import type { Direction } from '../../src/engine/types.ts';
+import { RoomClient } from '../../src/net/roomClient.ts';
 import {
   applyAction,
   type RoomAction,
@@ -18,6 +19,7 @@ import {
   type RoomRules,
   startMatch,
 } from '../../src/net/rooms.ts';
+import { nodeSocket } from '../../src/node/webSocket.ts';
 import {
   call,
   newDatabaseTarget,
@@ -25,7 +27,8 @@ import {
   type TestServer,
 } from '../../src/testing/serverHarness.ts';
 import { CLI, cleanEnv, ROOT, TempDirs } from './helpers/cli.ts';
-import { closedPortUrl, runCliAsync } from './helpers/net.ts';
+import { closedPortUrl, runCliAsync, silentServer } from './helpers/net.ts';
+import { type Served, startServe, stopServe } from './helpers/serve.ts';
 
 const dirs = new TempDirs();
 let server: TestServer;
@@ -47,10 +50,10 @@ class Terminal {
   err = '';
   readonly exited: Promise<number | null>;
 
-  constructor(args: readonly string[], dataDir: string) {
+  constructor(args: readonly string[], dataDir: string, url = server.url) {
     this.child = spawn(
       process.execPath,
-      [CLI, ...args, '--plain', '--server', server.url, '--data-dir', dataDir],
+      [CLI, ...args, '--plain', '--server', url, '--data-dir', dataDir],
       { cwd: ROOT, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] },
     );
     this.child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -67,10 +70,15 @@ class Terminal {
   }
 
   /** Waits until the output (from `from` on) holds `text`; the index after it. */
-  async waitFor(text: string | RegExp, from = 0, ms = 10_000): Promise<number> {
+  async waitFor(
+    text: string | RegExp,
+    from = 0,
+    ms = 10_000,
+    stream: 'out' | 'err' = 'out',
+  ): Promise<number> {
     const end = Date.now() + ms;
     for (;;) {
-      const rest = this.out.slice(from);
+      const rest = this[stream].slice(from);
       const at = typeof text === 'string' ? rest.indexOf(text) : rest.search(text);
       if (at >= 0) return from + at + 1;
       if (Date.now() > end) {
@@ -106,12 +114,12 @@ function duelBoard(m: RoomMatch): string {
   return boardText(m.duel.game.cells);
 }
 
-async function makeRoom(kind: 'versus' | 'duel', extra: string[]) {
-  const a = new Terminal([kind, '--online', '--name', 'Alice', ...extra], dirs.make());
+async function makeRoom(kind: 'versus' | 'duel', extra: string[], url = server.url) {
+  const a = new Terminal([kind, '--online', '--name', 'Alice', ...extra], dirs.make(), url);
   await a.waitFor('Room: ');
   const code = /Room: (\w+)/.exec(a.out)![1]!;
-  expect(a.out).toContain(`Link: ${server.url}/#room=${code}`);
-  const r = await call(server.url, 'GET', `/api/rooms/${code}`);
+  expect(a.out).toContain(`Link: ${url}/#room=${code}`);
+  const r = await call(url, 'GET', `/api/rooms/${code}`);
   const rules = (r.body as { rules: RoomRules }).rules;
   return { a, code, rules };
 }
@@ -239,7 +247,30 @@ describe('online play in line mode', () => {
     ]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`slidebox duel --join ${code}`);
+    // Refused before any seat was taken: the second seat is still free.
+    const seats = async (c: string) =>
+      ((await call(server.url, 'GET', `/api/rooms/${c}`)).body as { seats: { name: unknown }[] })
+        .seats;
+    expect((await seats(code))[1]!.name).toBe(null);
     await a.quit();
+    // And the other way round: duel --join of a versus room.
+    const versus = await makeRoom('versus', []);
+    const wrongWay = await runCliAsync([
+      'duel',
+      '--join',
+      versus.code,
+      '--server',
+      server.url,
+      '--plain',
+      '--data-dir',
+      dirs.make(),
+    ]);
+    expect(wrongWay.code).toBe(2);
+    expect(wrongWay.stderr.trim()).toBe(
+      `Room ${versus.code} is a versus room: join it with slidebox versus --join ${versus.code}`,
+    );
+    expect((await seats(versus.code))[1]!.name).toBe(null);
+    await versus.a.quit();
     const away = await runCliAsync([
       'versus',
       '--online',
@@ -257,4 +288,114 @@ describe('online play in line mode', () => {
     const both = await runCliAsync(['duel', '--online', '--join', code]);
     expect(both.code).toBe(2);
   }, 60_000);
+});
+
+describe('line mode shows only what the server took', () => {
+  test('--join to a server that does not answer, or is not there: one line, exit 1, within the timeout', async () => {
+    const silent = await silentServer();
+    try {
+      for (const url of [silent.url, await closedPortUrl()]) {
+        const began = Date.now();
+        const r = await runCliAsync(
+          ['versus', '--join', 'ACDEFGH', '--server', url, '--plain', '--data-dir', dirs.make()],
+          { env: { SLIDEBOX_NET_TIMEOUT_MS: '400' }, input: 'a\nd\n' },
+        );
+        expect(Date.now() - began).toBeLessThan(4000);
+        expect(r.code).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(
+          url === silent.url
+            ? /^slidebox: room ACDEFGH could not be joined: the server at \S+ did not answer within 0\.4 s\.\n$/
+            : /^slidebox: room ACDEFGH could not be joined: the server at \S+ could not be reached\.\n$/,
+        );
+      }
+    } finally {
+      await silent.close();
+    }
+  }, 30_000);
+
+  test('online options are checked here first: local play’s sentences, and what does not go together', async () => {
+    const away = await closedPortUrl();
+    const cases: [string[], RegExp][] = [
+      [
+        ['versus', '--online', '--size', '9'],
+        /^slidebox: --size must be a whole number from 3 to 8, got 9$/m,
+      ],
+      [['versus', '--online', '--cap', '3'], /^slidebox: --cap must be a power of two from 4/m],
+      [['duel', '--online', '--cap', '8'], /^slidebox: --cap is for slidebox versus only$/m],
+      [['versus', '--online', '--ai'], /^slidebox: --ai plays the AI on this computer/m],
+      [['versus', '--online', '--ai', 'hard'], /^slidebox: --ai plays the AI on this computer/m],
+      [['versus', '--watch'], /^slidebox: --watch goes with --join CODE/m],
+      [['duel', '--online', '--watch'], /^slidebox: --watch goes with --join CODE/m],
+      [['versus', '--join', 'ACDEFGH', '--size', '5'], /^slidebox: --size goes with --online/m],
+      [['versus', '--online', '--seed', '4'], /^slidebox: --seed is for play on this computer/m],
+    ];
+    for (const [args, said] of cases) {
+      const r = await runCliAsync([...args, '--server', away, '--data-dir', dirs.make()]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(said);
+      expect(r.stderr).not.toMatch(/unknown option|no room was made/);
+    }
+  }, 60_000);
+
+  test('a server killed mid-match: lines are refused out loud until it is back, then played', async () => {
+    const dataDir = dirs.make('slidebox-serve-');
+    let served: Served | null = await startServe(['--data-dir', dataDir, '--rate-limit', '0']);
+    try {
+      const url = served.url;
+      const { a, code } = await makeRoom('versus', [], url);
+      const b = new Terminal(['versus', '--join', code, '--name', 'Bob'], dirs.make(), url);
+      await b.waitFor('Bob (you)');
+      served.child.kill('SIGKILL');
+      await served.ended;
+      served = null;
+      await b.waitFor('the connection dropped: reconnecting…', 0, 10_000, 'err');
+      const printed = b.out.length;
+      for (const line of ['a', 'w', 'd', 's']) b.send(line);
+      await b.waitFor('not sent: the connection dropped (reconnecting…)', 0, 10_000, 'err');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(b.err.match(/not sent: /g)).toHaveLength(4);
+      expect(b.out.length).toBe(printed);
+      const port = new URL(url).port;
+      served = await startServe(['--data-dir', dataDir, '--rate-limit', '0', '--port', port]);
+      await b.waitFor('Connected again.', 0, 15_000, 'err');
+      // Nothing typed while it was down was sent: the room's log is still empty.
+      const watcher = new RoomClient({
+        server: url,
+        room: code,
+        watch: true,
+        socket: nodeSocket,
+        onChange: () => {},
+      });
+      try {
+        await expect.poll(() => watcher.view.match !== null).toBe(true);
+        expect(watcher.view.log).toEqual([]);
+        for (const line of ['a', 'w', 'd', 's']) b.send(line);
+        await expect.poll(() => watcher.view.log.length).toBeGreaterThan(0);
+        // And what was taken is what b printed last.
+        await b.waitFor(versusBoards(watcher.view.match!), printed);
+      } finally {
+        watcher.close();
+      }
+      expect(await a.quit()).toBe(0);
+      expect(await b.quit()).toBe(0);
+    } finally {
+      await stopServe(served);
+    }
+  }, 90_000);
+
+  test('the same seat opened again elsewhere: the first says so in one line and exits 1', async () => {
+    const { a, code } = await makeRoom('duel', []);
+    const bDir = dirs.make();
+    const b = new Terminal(['duel', '--join', code, '--name', 'Bob'], bDir);
+    await b.waitFor('Bob (you)');
+    const b2 = new Terminal(['duel', '--join', code], bDir);
+    await b2.waitFor('Bob (you)');
+    expect(await b.exited).toBe(1);
+    expect(b.err).toContain(
+      `Room ${code}: this seat was taken back from another window or terminal (slidebox duel --join ${code} takes it back).`,
+    );
+    expect(await b2.quit()).toBe(0);
+    expect(await a.quit()).toBe(0);
+  }, 30_000);
 });

@@ -3,6 +3,13 @@
  * with the keys — the placer's cursor and 2/4, the slider's arrows — through round 1 to the
  * swap of roles, each terminal showing the board the engine has after every action; and a
  * versus match whose moves show on both screens. Both leave with q and exit 0.
+ *
+ * And what a screen shows is only what the server took: a real `slidebox serve` killed in the
+ * middle of a match (keys change no board, the screen says why until it is back), the same seat
+ * opened in a second window (the first says so, its keys change nothing, t takes it back), a
+ * server that does not answer (one sentence, exit 1 within the network timeout), a forfeit told
+ * to each side in its own words, a watcher shown watcher keys, and a notice that ends with the
+ * match it spoke of.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { whoIs } from '../../src/engine/duel.ts';
@@ -14,6 +21,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../../src/testing/serverHarness.ts';
+import { silentServer } from './helpers/net.ts';
+import { type Served, startServe, stopServe } from './helpers/serve.ts';
 import { type Pane, useTmux } from './helpers/tmux.ts';
 
 const { tmux, dirs, panes } = useTmux();
@@ -28,10 +37,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function start(args: readonly string[]): Promise<Pane> {
+async function start(
+  args: readonly string[],
+  o: { url?: string; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<Pane> {
   const pane = await tmux.start({
-    args: [...args, '--server', server.url, '--data-dir', dirs.make()],
-    env: {},
+    args: [...args, '--server', o.url ?? server.url, '--data-dir', o.dataDir ?? dirs.make()],
+    env: o.env ?? {},
     cols: 90,
     rows: 30,
     workDir: dirs.make('slidebox-e2e-pid-'),
@@ -193,4 +205,182 @@ describe('online play in the terminal', () => {
     for (const q of [a, b, w]) q.keys('q');
     for (const q of [a, b, w]) expect((await q.waitForExit()).code).toBe(0);
   }, 60_000);
+});
+
+/** The versus screen above its keys line: titles, names, scores and both boards. */
+function boardsOf(screen: string): string {
+  const lines = screen.split('\n');
+  const keys = lines.findIndex((l) => l.includes('? help'));
+  if (keys < 0) throw new Error(`no keys line in:\n${screen}`);
+  return lines.slice(0, keys).join('\n');
+}
+
+/** The two scores on a versus screen, left then right. */
+function scoresOf(screen: string): number[] {
+  return [...screen.matchAll(/Score (\d+)/g)].map((m) => Number(m[1]));
+}
+
+const ALL_ARROWS = ['Left', 'Up', 'Right', 'Down'];
+
+/** Presses every arrow on `p` until its boards differ from `before`; the screen then. */
+async function moveFrom(p: Pane, before: string): Promise<string> {
+  p.keys(...ALL_ARROWS);
+  return p.waitFor((s) => boardsOf(s) !== before, 'a move drawn', { stableMs: 400 });
+}
+
+async function roomCode(p: Pane): Promise<string> {
+  const waiting = await p.waitForText(/Room (\w{7}): waiting/);
+  return /Room (\w{7})/.exec(waiting)![1]!;
+}
+
+describe('online screens show only what the server took', () => {
+  test('a server killed mid-match: keys change no board and the screen says why until it is back', async () => {
+    const dataDir = dirs.make('slidebox-serve-');
+    let served: Served | null = await startServe(['--data-dir', dataDir, '--rate-limit', '0']);
+    try {
+      const url = served.url;
+      const a = await start(['versus', '--online', '--name', 'Alice'], { url });
+      const code = await roomCode(a);
+      const b = await start(['versus', '--join', code, '--name', 'Bob'], { url });
+      const first = await b.waitForText('Alice  vs  You');
+      const played = await moveFrom(b, boardsOf(first));
+      await a.waitFor(
+        (s) => scoresOf(s).join() === scoresOf(played).join(),
+        "Bob's move on Alice's screen",
+      );
+      served.child.kill('SIGKILL');
+      await served.ended;
+      served = null;
+      const down = await b.waitForText(
+        'The connection dropped: reconnecting… your keys do nothing until it is back',
+      );
+      await a.waitForText('The connection dropped: reconnecting…');
+      const held = boardsOf(down);
+      expect(held).toBe(boardsOf(played));
+      b.keys(...ALL_ARROWS);
+      const refused = await b.waitForText('Not sent: the connection dropped · reconnecting…');
+      expect(boardsOf(refused)).toBe(held);
+      // Still said, and still nothing drawn, a while later.
+      await new Promise((r) => setTimeout(r, 700));
+      const later = b.capture();
+      expect(later).toContain('Not sent: the connection dropped');
+      expect(boardsOf(later)).toBe(held);
+      // The server back on the same port and data: the match where the server had it.
+      const port = new URL(url).port;
+      served = await startServe(['--data-dir', dataDir, '--rate-limit', '0', '--port', port]);
+      const back = await b.waitForText(`Room ${code}`, { timeoutMs: 15_000 });
+      expect(boardsOf(back)).toBe(held);
+      const after = await moveFrom(b, held);
+      await a.waitFor(
+        (s) => scoresOf(s).join() === scoresOf(after).join() && s.includes(`Room ${code}`),
+        "Bob's move after the restart on Alice's screen",
+      );
+      a.keys('q');
+      b.keys('q');
+      expect((await a.waitForExit()).code).toBe(0);
+      expect((await b.waitForExit()).code).toBe(0);
+    } finally {
+      await stopServe(served);
+    }
+  }, 90_000);
+
+  test('the same seat in a second window: the first says so, its keys change nothing, t takes it back', async () => {
+    const a = await start(['versus', '--online', '--name', 'Alice']);
+    const code = await roomCode(a);
+    const bDir = dirs.make();
+    const b = await start(['versus', '--join', code, '--name', 'Bob'], { dataDir: bDir });
+    await b.waitForText('Alice  vs  You');
+    const b2 = await start(['versus', '--join', code], { dataDir: bDir });
+    const there = await b2.waitForText('Alice  vs  You');
+    const replaced = await b.waitForText(
+      'This seat is now played in another window · t: take it back · q: leave',
+    );
+    const held = boardsOf(replaced);
+    expect(held).toBe(boardsOf(there));
+    b.keys(...ALL_ARROWS);
+    const refused = await b.waitForText(
+      'Not sent: this seat is now played in another window · t: take it back · q: leave',
+    );
+    expect(boardsOf(refused)).toBe(held);
+    // The server took nothing: the new window and the other player still have the old boards.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(boardsOf(b2.capture())).toBe(held);
+    expect(scoresOf(a.capture())).toEqual(scoresOf(held));
+    expect(b.capture()).toContain('Not sent: this seat is now played in another window');
+    // The new window plays; the replaced one shows none of it and says the same.
+    const moved = await moveFrom(b2, held);
+    await a.waitFor((s) => scoresOf(s).join() === scoresOf(moved).join(), 'the move on Alice');
+    expect(boardsOf(b.capture())).toBe(held);
+    // t: the seat back here, and the other window is the replaced one now.
+    b.keys('t');
+    await b2.waitForText('This seat is now played in another window · t: take it back');
+    const mine = await b.waitForText(`Room ${code}`);
+    expect(boardsOf(mine)).toBe(boardsOf(moved));
+    const after = await moveFrom(b, boardsOf(mine));
+    await a.waitFor((s) => scoresOf(s).join() === scoresOf(after).join(), 'the move on Alice');
+    for (const p of [a, b, b2]) p.keys('q');
+    for (const p of [a, b, b2]) expect((await p.waitForExit()).code).toBe(0);
+  }, 60_000);
+
+  test('--join to a server that does not answer: one sentence and exit 1 within the network timeout', async () => {
+    const silent = await silentServer();
+    try {
+      const began = Date.now();
+      const p = await start(['versus', '--join', 'ACDEFGH'], {
+        url: silent.url,
+        env: { SLIDEBOX_NET_TIMEOUT_MS: '500' },
+      });
+      const exit = await p.waitForExit();
+      expect(exit.code).toBe(1);
+      expect(Date.now() - began).toBeLessThan(5000);
+      expect(exit.screen).toMatch(
+        /^slidebox: room ACDEFGH could not be joined: the server at http:\S+ did not answer within 0\.5 s\.$/m,
+      );
+    } finally {
+      await silent.close();
+    }
+  }, 30_000);
+
+  test('a forfeit in words for each side, watcher keys, and a notice that ends with its match', async () => {
+    const target = await newDatabaseTarget('sqlite');
+    if (typeof target !== 'string') throw new Error(target.skip);
+    const quick = await startTestServer(target, { forfeitMs: 1500 });
+    try {
+      const url = quick.url;
+      const a = await start(['versus', '--online', '--name', 'Alice'], { url });
+      const code = await roomCode(a);
+      const bDir = dirs.make();
+      let b = await start(['versus', '--join', code, '--name', 'Bob'], { url, dataDir: bDir });
+      await b.waitForText('Alice  vs  You');
+      const w = await start(['versus', '--join', code], { url });
+      const watching = await w.waitForText('watching · ? help · q leave');
+      expect(watching).not.toMatch(/rematch|move your board/);
+      // Bob leaves and stays away: Alice wins by forfeit.
+      b.keys('q');
+      expect((await b.waitForExit()).code).toBe(0);
+      await a.waitForText('You win: Bob was away too long · r: rematch', {
+        timeoutMs: 15_000,
+      });
+      const seen = await w.waitForText('Alice wins: Bob was away too long');
+      expect(seen).not.toMatch(/rematch/);
+      // Bob comes back to his seat and is told in his own words.
+      b = await start(['versus', '--join', code], { url, dataDir: bDir });
+      await b.waitForText('You forfeited: you were away too long, and Alice wins');
+      // Alice offers a rematch and tries a move: the match is over, and it is said...
+      a.keys('r');
+      await b.waitForText('r: accept the rematch');
+      a.keys('Left');
+      await a.waitForText('The match is over');
+      // ...until the rematch begins.
+      b.keys('r');
+      const fresh = await a.waitForText(`Room ${code}`);
+      expect(fresh).not.toMatch(/match is over|You win|rematch/);
+      await w.waitForText(`watching · ? help · q leave`);
+      await w.waitFor((s) => !/wins/.test(s), 'the old result gone on the watcher');
+      for (const p of [a, b, w]) p.keys('q');
+      for (const p of [a, b, w]) expect((await p.waitForExit()).code).toBe(0);
+    } finally {
+      await quick.close();
+    }
+  }, 90_000);
 });

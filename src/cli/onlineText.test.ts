@@ -1,0 +1,100 @@
+/**
+ * The words of an online room: a forfeit told to each side in its own words, the notice line
+ * while keys cannot reach the room (said until that is over), and a watcher never offered a
+ * rematch.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyRoomView, type RoomView } from '../net/roomClient.ts';
+import { type RoomRules, startMatch } from '../net/rooms.ts';
+import { onlineHold, onlineNotice, onlineText, resultSentence, resultText } from './onlineText.ts';
+
+const RULES: RoomRules = { kind: 'versus', size: 4, seed: 3, target: 512, attackCap: null };
+const start = startMatch(RULES);
+if (!start.ok) throw new Error('start');
+
+function room(p: Partial<RoomView> = {}): RoomView {
+  return {
+    ...emptyRoomView('open', null),
+    room: { code: 'ACDEFGH', rules: RULES },
+    you: 0,
+    matchNo: 1,
+    rules: RULES,
+    match: start.ok ? start.value : null,
+    seats: [
+      { name: 'Ann', connected: true, forfeitAt: null },
+      { name: 'Bob', connected: true, forfeitAt: null },
+    ],
+    ...p,
+  };
+}
+
+const forfeit = { winner: 0 as const, reason: 'forfeit' as const, code: 'sb.x' };
+
+describe('a forfeit, in words for each side', () => {
+  it('tells the player who forfeited, the winner and a watcher what happened', () => {
+    expect(resultSentence(room({ you: 1, result: forfeit }))).toBe(
+      'You forfeited: you were away too long, and Ann wins.',
+    );
+    expect(resultSentence(room({ you: 0, result: forfeit }))).toBe(
+      'You win: Bob was away too long.',
+    );
+    expect(resultSentence(room({ you: null, result: forfeit }))).toBe(
+      'Ann wins: Bob was away too long.',
+    );
+    expect(resultText(room({ you: 1, result: forfeit }))).toMatch(
+      /^You forfeited: .* Replay: slidebox replay sb\.x$/,
+    );
+    expect(onlineNotice(room({ you: 1, result: forfeit }), 'versus')).toBe(
+      'You forfeited: you were away too long, and Ann wins · r: rematch',
+    );
+  });
+
+  it('by play: you win, they win, or a draw', () => {
+    const play = (winner: 0 | 1 | 'draw') => ({ winner, reason: 'play' as const, code: 'sb.y' });
+    expect(resultSentence(room({ result: play(0) }))).toBe('You win.');
+    expect(resultSentence(room({ result: play(1) }))).toBe('Bob wins.');
+    expect(resultSentence(room({ result: play('draw') }))).toBe('Draw.');
+  });
+});
+
+describe('watchers', () => {
+  it('are never offered a rematch', () => {
+    const over = { winner: 1 as const, reason: 'play' as const, code: 'sb.z' };
+    expect(onlineNotice(room({ you: null, result: over }), 'versus')).toBe(null);
+    expect(onlineNotice(room({ you: 0, result: over }), 'versus')).toBe('r: rematch');
+    expect(onlineText(room({ you: null, result: over }))).not.toMatch(/rematch/);
+    expect(onlineNotice(room({ you: null, result: forfeit }), 'versus')).not.toMatch(/rematch/);
+  });
+});
+
+describe('while the keys cannot reach the room', () => {
+  it('says why until it is over, and that a refused key sent nothing', () => {
+    const down = room({ status: 'reconnecting', notice: 'the connection dropped: reconnecting…' });
+    expect(onlineNotice(down, 'versus')).toMatch(
+      /^The connection dropped: reconnecting… your keys/,
+    );
+    expect(onlineNotice(down, 'versus', true)).toMatch(/^Not sent: the connection dropped/);
+    // A refusal the client said before the drop does not hide it.
+    expect(onlineNotice({ ...down, notice: 'the match is over' }, 'versus')).toMatch(
+      /reconnecting/,
+    );
+    const replaced = room({ status: 'closed', closed: 'replaced', notice: 'x' });
+    expect(onlineNotice(replaced, 'duel')).toBe(
+      'This seat is now played in another window · t: take it back · q: leave',
+    );
+    expect(onlineNotice(replaced, 'duel', true)).toMatch(/^Not sent: this seat .* t: take it back/);
+    const gone = room({
+      status: 'closed',
+      closed: 'unreachable',
+      notice: 'the server at http://x could not be reached',
+    });
+    expect(onlineNotice(gone, 'versus')).toBe(
+      'The server at http://x could not be reached · t: try again · q: leave',
+    );
+    expect(onlineHold(room(), false)).toBe(null);
+    // A watcher is not told that its keys were refused: it has none to send.
+    expect(onlineNotice({ ...down, you: null }, 'versus', true)).toBe(
+      'The connection dropped: reconnecting…',
+    );
+  });
+});
