@@ -42,11 +42,14 @@ Options:
 
 Full screen: the keys of local play, for your own side only (arrows, WASD or
 hjkl; placing in a duel: they move the cursor, a click too, and 2 or 4 places);
-r rematch; ? help; q leaves.
+r rematch once the match is over; t takes your seat back when it was opened in
+another window; ? help; q leaves. A move is drawn once the server has taken
+it; while the connection is down, keys send nothing and the screen says so.
 Line mode, one command a line: w a s d (or up down left right, h j k l) slide
 your board; in a duel place ROW COL VALUE places a 2 or a 4 (rows and columns
 from 1); r offers a rematch once the match is over; q leaves (your seat is kept:
---join the same code takes it back).`;
+--join the same code takes it back). A line typed while the connection is down
+is refused on stderr; the end of input leaves once the server has answered.`;
 
 const out = (s: string) => process.stdout.write(s);
 const errOut = (s: string) => process.stderr.write(s);
