@@ -38,6 +38,8 @@ export interface RunOnlineOptions {
   readonly notice: (view: RoomView, refused: boolean) => string | null;
 }
 
+export type OnlineCommand = Command;
+
 type Command =
   | { readonly type: 'act'; readonly action: RoomAction }
   | { readonly type: 'cursor'; readonly at: Pos }
@@ -67,8 +69,12 @@ function connection(v: RoomView): string {
   return `${v.status} ${v.closed ?? ''}`;
 }
 
-/** The local screen's model for the room's view. */
-function modelOf(v: RoomView, local: Local, notice: string | null): ModelVersus | ModelDuel | null {
+/** The local screen's model for the room's view (`local`: help shown, the duel's cursor). */
+export function onlineModel(
+  v: RoomView,
+  local: Pick<Local, 'help' | 'quit' | 'cursor'>,
+  notice: string | null,
+): ModelVersus | ModelDuel | null {
   const m = v.match;
   if (!m) return null;
   const overlay = local.help ? ('help' as const) : null;
@@ -118,7 +124,7 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
   const model = () => {
     if (!client) return null;
     const v = view();
-    return modelOf(v, local, opts.notice(v, local.refused));
+    return onlineModel(v, local, opts.notice(v, local.refused));
   };
   const draw = () => {
     const m = model();
@@ -165,8 +171,12 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
     suspend() {},
     resume() {},
   };
-  const command = (key: Key): Command | null =>
-    commandFor(key, model(), client?.view ?? null, session, opts.depth);
+  const command = (key: Key): Command | null => {
+    const m = model();
+    const cell = (x: number, y: number) =>
+      m && 'duel' in m ? cellAt(m, session.size(), opts.depth, x, y) : null;
+    return onlineCommand(key, m, client?.view ?? null, cell);
+  };
   const loop = { session, animator, game, draw, command };
   return runScreen({ ...loop, animate: () => {} }, (finish) => {
     end = finish;
@@ -186,18 +196,22 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
   });
 }
 
-function commandFor(
+/**
+ * What a key does on the room's screen (`cell`: the board cell under a click): a watcher's keys
+ * only help and leave; a player's act for their own side, `r` offers a rematch only once the
+ * match is over, and `t` takes the seat back only when it can be.
+ */
+export function onlineCommand(
   key: Key,
   m: ModelVersus | ModelDuel | null,
   v: RoomView | null,
-  session: TerminalSession,
-  depth: ColorDepth,
+  cell: (x: number, y: number) => Pos | null,
 ): Command | null {
   if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit' };
   const k = keyInput(key);
   if (!k) {
     if (m && 'duel' in m && key.name === 'mouse' && key.button === 0) {
-      const at = cellAt(m, session.size(), depth, key.x!, key.y!);
+      const at = cell(key.x!, key.y!);
       return at && m.duel.phase === 'place' && m.online?.you !== null
         ? { type: 'cursor', at }
         : null;
