@@ -63,7 +63,8 @@ describe('the AI waits while the window is too small for the board', () => {
         workDir: dirs.make('slidebox-e2e-pid-'),
       });
       panes.push(pane);
-      await pane.waitForText(c.playing);
+      // The AI keeps the screen changing: no wait for a still screen.
+      await pane.waitForText(c.playing, { stableMs: 0 });
       // The AI plays while the board is on screen.
       const first = await saveChanges(file, '', 'the first save');
       await saveChanges(file, first, 'the AI playing');
@@ -79,7 +80,8 @@ describe('the AI waits while the window is too small for the board', () => {
       expect(pane.capture()).toContain('Window too small');
 
       pane.resize(100, 30);
-      await pane.waitForText(c.playing);
+      // The AI keeps the screen changing: no wait for a still screen.
+      await pane.waitForText(c.playing, { stableMs: 0 });
       await saveChanges(file, paused, 'the AI playing on');
       pane.keys('q');
       expect((await pane.waitForExit()).code).toBe(0);
