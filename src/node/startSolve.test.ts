@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { newPuzzle } from '../engine/puzzle.ts';
 import { SlideboxError } from '../engine/result.ts';
@@ -58,4 +60,33 @@ describe('solving on a worker thread', () => {
       name: 'AbortError',
     });
   });
+  it('a script that awaits prepare(4) sees it resolve, then exits on its own (exit 0)', async () => {
+    // The worker must keep the process alive while the tables are built: were it unref'd, Node
+    // would end the script with exit code 13 (a top-level await that never settles).
+    const module = fileURLToPath(new URL('./startSolve.ts', import.meta.url));
+    const code = `
+      const { createSolverWorker } = await import(${JSON.stringify(module)});
+      const w = createSolverWorker({ cacheDir: null });
+      await w.prepare(4);
+      console.log('tables ready');`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    const exitCode = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      child.once('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(out.trim()).toBe('tables ready');
+    expect(exitCode).toBe(0);
+  }, 120_000);
 });

@@ -115,10 +115,9 @@ export function createSolverWorker(opts: SolverWorkerOptions = {}): SolverWorker
   return {
     prepare(width) {
       const id = nextId++;
-      // Preparing never keeps the process alive on its own.
-      const done = request(id, { type: 'prepare', id, width }).then(() => undefined);
-      worker.unref();
-      return done;
+      // Like a solve, a pending prepare keeps the process alive until the tables are ready:
+      // a script that awaits it must see it resolve (close() ends it sooner).
+      return request(id, { type: 'prepare', id, width }).then(() => undefined);
     },
     solve(tiles, width, solveOpts = {}) {
       const id = nextId++;
