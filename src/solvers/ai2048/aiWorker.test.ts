@@ -88,6 +88,32 @@ describe('AiWorker', () => {
     await expect(ai.bestMove(cells)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('a signal aborted before the call, or right after it, rejects with an AbortError', async () => {
+    const ai = new AiWorker({ workerUrl });
+    try {
+      const before = new AbortController();
+      before.abort();
+      await expect(ai.bestMove(cells, { signal: before.signal })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
+      // Aborted at once while the threads are still starting...
+      const cold = new AbortController();
+      const first = ai.bestMove(cells, { preset: 'fast', signal: cold.signal });
+      cold.abort();
+      await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+      // ...and once they are up (a fast search would otherwise answer a move).
+      expect(legalMoves(cells)).toContain(await ai.bestMove(cells, { preset: 'fast' }));
+      const warm = new AbortController();
+      const second = ai.bestMove(cells, { preset: 'fast', signal: warm.signal });
+      warm.abort();
+      await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+      // Still usable afterwards.
+      expect(legalMoves(cells)).toContain(await ai.bestMove(cells, { preset: 'fast' }));
+    } finally {
+      await ai.terminate();
+    }
+  });
+
   it('plays a seeded game on a thread', async () => {
     const ai = new AiWorker({ workerUrl });
     try {

@@ -172,21 +172,33 @@ export class AiWorker {
     );
     const { signal, ...wire } = checked;
     if (signal?.aborted) throw new AiCancelledError();
-    const threads = await this.getThreads();
-    const masks = splitRoot(cells, threads.length, wire.rootMask ?? 0xf);
-    const onAbort = () => this.cancel();
+    // The listener is attached before the first await, so an abort that comes at any point
+    // (even right after this call returns) rejects the promise rather than being missed.
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        this.cancel();
+        reject(new AiCancelledError());
+      };
+    });
+    aborted.catch(() => {});
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const replies = await Promise.all(
-        masks.map((mask, i) =>
-          threads[i]!.request({
-            type: 'move',
-            id: nextId++,
-            cells,
-            opts: masks.length > 1 ? { ...wire, rootMask: mask } : wire,
-          }),
+      const threads = await Promise.race([this.getThreads(), aborted]);
+      const masks = splitRoot(cells, threads.length, wire.rootMask ?? 0xf);
+      const replies = await Promise.race([
+        Promise.all(
+          masks.map((mask, i) =>
+            threads[i]!.request({
+              type: 'move',
+              id: nextId++,
+              cells,
+              opts: masks.length > 1 ? { ...wire, rootMask: mask } : wire,
+            }),
+          ),
         ),
-      );
+        aborted,
+      ]);
       let best: Direction | null = null;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (const r of replies) {
