@@ -37,6 +37,16 @@ export function unknownCommandMessage(words: string): string {
   return `unknown command "${words}"; the commands are\n${COMMAND_LIST}\n(slidebox help COMMAND says more about one)`;
 }
 
+/**
+ * What follows a refused command line: the command's usage lines (its help up to the first
+ * blank line or its options) and where its options are listed, rather than the whole help, so the problem
+ * stays in view.
+ */
+export function usageReminder(help: string, command: string): string {
+  const usage = help.split(/\n\n|\nOptions:/, 1)[0] ?? help;
+  return `${usage}\n(slidebox help ${command} lists the options)`;
+}
+
 const DATA_DIR = `  --data-dir DIR   where saves go (default: $XDG_DATA_HOME/slidebox,
                    else ~/.local/share/slidebox)`;
 

@@ -24,7 +24,7 @@ import { detectColorDepth } from '../tui/color.ts';
 import { fullScreenHere } from '../tui/fullScreen.ts';
 import { type CliOptions, helpTopic, parseCli, USAGE } from './args.ts';
 import { quietOnClosedPipe } from './closedPipe.ts';
-import { HELP, isCommand, unknownCommandMessage } from './help.ts';
+import { HELP, isCommand, unknownCommandMessage, usageReminder } from './help.ts';
 import { runPlain2048 } from './plain2048.ts';
 import { resumeCommand, SaveWatch, saveFirst } from './saveWatch.ts';
 import {
@@ -383,7 +383,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const parsed = parseCli(argv);
   if (!parsed.ok) {
-    process.stderr.write(`slidebox: ${parsed.error.message}\n\n${USAGE}\n`);
+    // An unknown command's sentence lists the commands; any other problem is followed by the
+    // command's usage lines, not its whole help, so the problem stays in view.
+    const topic = helpTopic(argv) ?? '2048';
+    const reminder =
+      parsed.error.code === 'unknown-command' ? '' : `\n\n${usageReminder(HELP[topic], topic)}`;
+    process.stderr.write(`slidebox: ${parsed.error.message}${reminder}\n`);
     return 2;
   }
   const o = parsed.value;

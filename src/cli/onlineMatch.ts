@@ -10,9 +10,9 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { keyDirection } from '../front/keymap.ts';
 import { checkName } from '../net/api.ts';
-import { RoomClient, type RoomView } from '../net/roomClient.ts';
+import { RoomClient, type RoomView, type SocketFactory } from '../net/roomClient.ts';
 import { type RoomAction, type RoomKind, readRoomCode } from '../net/rooms.ts';
-import { nodeSocket } from '../node/webSocket.ts';
+import { nodeSocketFactory } from '../node/webSocket.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { loadSeat, saveSeat } from '../storage/seats.ts';
@@ -20,6 +20,7 @@ import { fullScreenHere } from '../tui/fullScreen.ts';
 import { checkOnlineArgs, ONLINE_OPTIONS } from './args.ts';
 import { safeText } from './boardText.ts';
 import { parseCommand } from './command.ts';
+import { usageReminder } from './help.ts';
 import { clientFor, netTimeoutMs, requiredServer } from './online.ts';
 import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
@@ -55,7 +56,7 @@ const out = (s: string) => process.stdout.write(s);
 const errOut = (s: string) => process.stderr.write(s);
 
 function usageError(message: string): number {
-  errOut(`slidebox: ${message}\n\n${ONLINE_USAGE}\n`);
+  errOut(`slidebox: ${message}\n\n${usageReminder(ONLINE_USAGE, 'versus --online')}\n`);
   return 2;
 }
 
@@ -97,6 +98,11 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     const code = readRoomCode(v.join);
     if (!code.ok) return usageError(`--join: ${code.error.message}`);
     joining = code.value;
+  }
+  const socket = await nodeSocketFactory();
+  if (typeof socket === 'string') {
+    errOut(`slidebox: ${socket}.\n`);
+    return 1;
   }
   const dir = resolve(v['data-dir'] ?? defaultDataDir());
   const server = requiredServer(v.server, dir, usageError, errOut);
@@ -160,6 +166,7 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     watch: v.watch === true,
     dir,
     timeoutMs: netTimeoutMs(process.env),
+    socket,
   };
   const screen = fullScreenHere(v.plain === true);
   return screen ? playScreen(kind, o) : play(kind, o);
@@ -172,7 +179,7 @@ function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomClien
     seat: o.seat,
     ...(o.name ? { name: o.name } : {}),
     watch: o.watch,
-    socket: nodeSocket,
+    socket: o.socket,
     onChange,
     onSeat: (token) => {
       for (const n of saveSeat(o.dir, o.server, o.room, token)) errOut(`${n}\n`);
@@ -222,6 +229,8 @@ interface PlayOptions {
   readonly dir: string;
   /** How long the room may take to answer (the network timeout). */
   readonly timeoutMs: number;
+  /** Opens the room's WebSocket (`ws`, or Node's own). */
+  readonly socket: SocketFactory;
 }
 
 /**
