@@ -19,7 +19,7 @@ import { defaultStore } from './storage/defaultStore.ts';
  * (1 .. n-1 in order, the blank last) can be reached. False for anything that is not a valid
  * board; `parseTiles` says what is wrong.
  */
-export function isSolvable(tiles: number[], width: number): boolean {
+export function isSolvable(tiles: readonly number[], width: number): boolean {
   return isSolvableBoard(tiles, width);
 }
 
@@ -35,7 +35,7 @@ export function isSolvable(tiles: number[], width: number): boolean {
  * (10-20 seconds on two cores; about 11 MB). Use `startSolve` to solve on a worker thread.
  */
 export async function solve(
-  tiles: number[],
+  tiles: readonly number[],
   width: number,
   opts?: { optimal?: boolean; timeLimitMs?: number },
 ): Promise<number[]> {

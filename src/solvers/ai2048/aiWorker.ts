@@ -164,7 +164,7 @@ export class AiWorker {
    * with an AbortError when cancelled.
    */
   async bestMove(
-    cells: number[][],
+    cells: readonly (readonly number[])[],
     opts: AiOptions & { signal?: AbortSignal } = {},
   ): Promise<Direction | null> {
     const checked = unwrap(
@@ -270,7 +270,7 @@ function rebuildError(r: { name: string; code?: string; message: string }): Erro
  * Root masks for `parts` threads: the legal moves of a 4x4 board dealt out in turn (one mask
  * when the board is not a packable 4x4 or has one legal move).
  */
-function splitRoot(cells: number[][], parts: number, mask: number): number[] {
+function splitRoot(cells: readonly (readonly number[])[], parts: number, mask: number): number[] {
   if (parts <= 1 || !isPackable(cells)) return [mask];
   pack(cells);
   const a = out.a;
@@ -289,7 +289,7 @@ function splitRoot(cells: number[][], parts: number, mask: number): number[] {
   return masks;
 }
 
-function isPackable(cells: unknown): cells is number[][] {
+function isPackable(cells: unknown): cells is readonly (readonly number[])[] {
   return (
     Array.isArray(cells) &&
     cells.length === 4 &&
@@ -312,7 +312,7 @@ let shared: AiWorker | null = null;
  * 4x4 board searched in parallel). The threads do not keep the process alive while idle.
  */
 export async function bestMoveAsync(
-  cells: number[][],
+  cells: readonly (readonly number[])[],
   opts: AiOptions & { signal?: AbortSignal } = {},
 ): Promise<Direction | null> {
   if (!shared) {

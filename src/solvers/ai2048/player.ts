@@ -272,6 +272,9 @@ export function analysePlan(cells: readonly (readonly number[])[], opts: SearchP
  * tiles, get a simpler search. Throws a SlideboxError for bad options (code `bad-options`) or an
  * invalid board.
  */
-export function bestMove(cells: number[][], opts: AiOptions = {}): Direction | null {
+export function bestMove(
+  cells: readonly (readonly number[])[],
+  opts: AiOptions = {},
+): Direction | null {
   return analyse(cells, opts).move;
 }

@@ -21,7 +21,7 @@ export type AiWireOptions = AiOptions;
 export interface MoveRequest {
   type: 'move';
   id: number;
-  cells: number[][];
+  cells: readonly (readonly number[])[];
   opts: AiWireOptions;
 }
 
