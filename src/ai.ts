@@ -2,25 +2,19 @@
  * `slidebox/ai`: a strong 2048 player.
  *
  * ```ts
- * import { bestMove, AiWorker } from 'slidebox/ai';
+ * import { bestMove } from 'slidebox/ai';
  * bestMove(game.cells);                    // synchronous, the `strong` preset
  * bestMove(game.cells, { timeMs: 20 });    // iterative deepening within ~20 ms
  * bestMove(game.cells, { depth: 3 });      // fixed depth
- * const ai = new AiWorker({ threads: 2 }); // off the main thread, root split over 2 threads
- * await ai.bestMove(game.cells, { preset: 'fast' });
  * choosePlacement(cellsAfterSlide);         // the adversarial spawn: { at: { row, col }, value }
  * ```
  *
  * Every entry refuses unsound options (NaN, negative or infinite numbers where they mean
  * nothing, wrong types, unknown names) with a SlideboxError of code `bad-options`.
+ *
+ * It runs anywhere (browsers included); off the main thread under Node, `AiWorker` and
+ * `bestMoveAsync` are in `slidebox/node`, and a browser runs `answerAiRequest` in a Web Worker.
  */
-export {
-  AiCancelledError,
-  AiWorker,
-  type AiWorkerOptions,
-  bestMoveAsync,
-  defaultWorkerUrl,
-} from './solvers/ai2048/aiWorker.ts';
 export {
   type AiOptions,
   type GameProgress,

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells, newGame } from './2048.ts';
 import {
-  createSolverWorker,
   goalTiles,
   memoryStore,
   newPuzzle,
@@ -14,8 +13,8 @@ import {
   SlideboxError,
   solve,
   solvePuzzle,
-  startSolve,
 } from './puzzle.ts';
+import { createSolverWorker, startSolve } from './node.ts';
 
 const nearGoal = [1, 2, 3, 4, 5, 6, 7, 0, 8];
 const zeros4 = [

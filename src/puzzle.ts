@@ -12,7 +12,7 @@
  */
 import { isSolvable as isSolvableBoard } from './engine/puzzleBoard.ts';
 import { solvePuzzle } from './solvers/puzzle/solve.ts';
-import { defaultStore } from './storage/defaultStore.ts';
+import type { BlobStore } from './solvers/puzzle/store.ts';
 
 /**
  * Whether `tiles` (row-major, 0 = blank) is a valid board of `width` (3..8) from which the goal
@@ -30,14 +30,16 @@ export function isSolvable(tiles: readonly number[], width: number): boolean {
  * solution. Rejects with a SlideboxError naming the problem for bad input (width outside 3..8,
  * wrong length, a bad, duplicate or missing tile, an unsolvable position, bad options).
  *
- * Runs on the calling thread in slices (the event loop keeps turning); 4x4 pattern databases
- * are cached in `$XDG_CACHE_HOME/slidebox` (else `~/.cache/slidebox`), built on first use
- * (10-20 seconds on two cores; about 11 MB). Use `startSolve` to solve on a worker thread.
+ * Runs on the calling thread in slices (the event loop keeps turning). Optimal 4x4 solves need
+ * pattern databases (about 11 MB), built on first use in about 6 s and kept in memory for the
+ * process; without a `store` they are rebuilt in every process. Pass `store` to keep them:
+ * `fileCache()` from `slidebox/node` (a folder on disk), or a store of your own (IndexedDB in a
+ * browser; see `BlobStore`). `slidebox/node` also has `startSolve`, to solve on a worker thread.
  */
 export async function solve(
   tiles: readonly number[],
   width: number,
-  opts?: { optimal?: boolean; timeLimitMs?: number },
+  opts?: { optimal?: boolean; timeLimitMs?: number; store?: BlobStore | null },
 ): Promise<number[]> {
   // Options are checked by solvePuzzle; anything but an object is reported there.
   const o = opts === undefined ? {} : opts;
@@ -45,7 +47,7 @@ export async function solve(
   const report = await solvePuzzle(tiles, width, {
     optimal: o.optimal,
     timeLimitMs: o.timeLimitMs,
-    store: defaultStore(),
+    store: o.store ?? null,
   });
   return report.moves;
 }
@@ -93,13 +95,6 @@ export {
   serializePuzzle,
 } from './engine/savePuzzle.ts';
 export { DIRECTIONS, type Direction, type Pos } from './engine/types.ts';
-export {
-  createSolverWorker,
-  type SolveHandle,
-  type SolverWorker,
-  type SolverWorkerOptions,
-  startSolve,
-} from './node/startSolve.ts';
 export type { PdbProgress } from './solvers/puzzle/pdbProvider.ts';
 export type {
   SolveMethod,
@@ -109,4 +104,3 @@ export type {
 } from './solvers/puzzle/solve.ts';
 export { solvePuzzle } from './solvers/puzzle/solve.ts';
 export { type BlobStore, memoryStore } from './solvers/puzzle/store.ts';
-export { cacheDir, fileCache } from './storage/fileCache.ts';

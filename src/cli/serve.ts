@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { missingPackages, missingServerSentence } from '../node/serverPackages.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { errorCode, fsCause } from '../storage/fsProblems.ts';
 import { dataDirProblem } from '../storage/saves.ts';
@@ -184,6 +185,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const c = parsed.value;
+  const missing = missingServerSentence(missingPackages());
+  if (missing) {
+    process.stderr.write(`slidebox: ${missing}.\n`);
+    return 1;
+  }
   const [{ openDatabase }, { buildServer }, { createVerifier }] = await Promise.all([
     import('../server/db.ts'),
     import('../server/app.ts'),

@@ -14,7 +14,7 @@ import {
 
 /** The 2048 AI on worker threads (the root moves shared over up to two). */
 export async function aiAdvisor(): Promise<Advisor> {
-  const { AiWorker } = await import('../ai.ts');
+  const { AiWorker } = await import('../node.ts');
   const { availableParallelism } = await import('node:os');
   const ai = new AiWorker({ threads: Math.min(2, availableParallelism()) });
   return {
