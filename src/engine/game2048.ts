@@ -67,7 +67,10 @@ export interface Game {
   readonly moves: number;
   /** A tile has reached the target in this game. */
   readonly won: boolean;
-  /** The player chose to keep going after winning. */
+  /**
+   * Moves go on past the target: the player chose to keep going after winning, or the game was
+   * made with `newGame({ keepPlaying: true })`. While `won && !keepPlaying`, `play` changes nothing.
+   */
   readonly keepPlaying: boolean;
   /** No direction changes the board. */
   readonly over: boolean;
@@ -95,6 +98,11 @@ export interface NewGameOptions {
   target?: number;
   /** Seed for the random generator (default: a fresh random seed). */
   seed?: number;
+  /**
+   * Never stop at the target (default false): reaching it still sets `won`, but `play` goes on
+   * without waiting for `keepGoing`, as an AI loop `while (!g.over)` expects.
+   */
+  keepPlaying?: boolean;
 }
 
 export type BoardProblem = Problem<'bad-board' | 'bad-size' | 'bad-value'>;
@@ -275,9 +283,14 @@ export function checkOptions(
       ),
     );
   }
+  if (opts.keepPlaying !== undefined && typeof opts.keepPlaying !== 'boolean') {
+    return err(
+      problem('bad-options', `keepPlaying must be true or false, got ${show(opts.keepPlaying)}`),
+    );
+  }
   const seed = checkSeed(opts.seed ?? randomSeed());
   if (!seed.ok) return seed;
-  return ok({ size, target, seed: seed.value });
+  return ok({ size, target, seed: seed.value, keepPlaying: opts.keepPlaying ?? false });
 }
 
 /** Puts a 2 (probability 0.9) or a 4 (0.1) in a uniformly chosen empty cell. */
@@ -318,10 +331,11 @@ export function newGame(opts?: NewGameOptions): Game {
   const empty = Array.from({ length: o.size }, () => new Array<number>(o.size).fill(0));
   const first = spawnTile(empty, seedRng(o.seed));
   const second = spawnTile(first.cells, first.rng);
-  return makeGame(o.size, o.target, o.seed, second.cells, second.rng, [
+  const game = makeGame(o.size, o.target, o.seed, second.cells, second.rng, [
     first.spawn!,
     second.spawn!,
   ]);
+  return o.keepPlaying ? { ...game, keepPlaying: true } : game;
 }
 
 /**

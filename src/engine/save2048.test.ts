@@ -419,6 +419,11 @@ describe('corrupt data is rejected, never thrown, never a wrong game', () => {
     expect(GAME.won).toBe(false);
     expectBad({ ...s, keepPlaying: true }, 'bad-save', /not won/);
     expectBad({ ...s, keepPlaying: 'yes' }, 'bad-save', /keepPlaying/);
+    // A game made with keepPlaying says so at its start, and must still say so at its end.
+    expectBad({ ...s, start: { ...s.start, keepPlaying: 'yes' } }, 'bad-save', /start keepPlaying/);
+    expectBad({ ...s, start: { ...s.start, keepPlaying: true } }, 'bad-save', /ends without/);
+    const kept = parseGame({ ...s, start: { ...s.start, keepPlaying: true }, keepPlaying: true });
+    expect(kept.ok && kept.value.keepPlaying && !kept.value.won).toBe(true);
   });
 
   it('property: any JSON value is rejected or restored, never thrown', () => {

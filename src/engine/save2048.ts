@@ -30,7 +30,8 @@ export interface SavedGame2048 {
   size: number;
   target: number;
   seed: number;
-  start: { cells: number[][]; rng: number[]; score: number };
+  /** `keepPlaying`: present (true) for a game that never stopped at its target (`newGame({ keepPlaying: true })`). */
+  start: { cells: number[][]; rng: number[]; score: number; keepPlaying?: true };
   /** One letter a turn: u, d, l, r. */
   log: string;
   keepPlaying: boolean;
@@ -65,7 +66,12 @@ export function serializeGame(game: Game, opts: { evil?: boolean } = {}): SavedG
     size: game.size,
     target: game.target,
     seed: game.seed,
-    start: { cells: copyCells(root.cells), rng: [...root.rng], score: root.score },
+    start: {
+      cells: copyCells(root.cells),
+      rng: [...root.rng],
+      score: root.score,
+      ...(root.keepPlaying ? { keepPlaying: true as const } : {}),
+    },
     log: letters.join(''),
     keepPlaying: game.keepPlaying,
     end: { cells: copyCells(game.cells), score: game.score, moves: game.moves },
@@ -156,6 +162,11 @@ export function parseGame(
   const end = d.end as Record<string, unknown> | null;
   if (typeof end !== 'object' || end === null) return bad('save has no end position');
 
+  if (start.keepPlaying !== undefined && start.keepPlaying !== true) {
+    return bad(
+      `save's start keepPlaying must be true when present, got ${show(start.keepPlaying)}`,
+    );
+  }
   // The start position's flags (won, over) follow from its cells, as for any game.
   let game: Game = {
     ...gameFromCells(cells.value, {
@@ -164,6 +175,7 @@ export function parseGame(
       score: start.score as number,
     }),
     rng: rng.value,
+    ...(start.keepPlaying ? { keepPlaying: true } : {}),
   };
   for (let i = 0; i < d.log.length; i++) {
     if (awaitingWinChoice(game)) game = keepGoing(game);
@@ -173,8 +185,11 @@ export function parseGame(
     game = next;
   }
   if (d.keepPlaying) {
-    if (!game.won) return bad('save says keep playing, but the game was not won');
+    if (!game.won && !game.keepPlaying)
+      return bad('save says keep playing, but the game was not won');
     game = keepGoing(game);
+  } else if (game.keepPlaying) {
+    return bad('save starts keeping playing but ends without keepPlaying');
   }
   const endCells = parseCells(end.cells);
   if (
