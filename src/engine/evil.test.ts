@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cells, newGame, play, undo } from './game2048.ts';
+import { type Cells, gameFromCells, newGame, play, undo } from './game2048.ts';
 import { parseGame, serializeGame } from './save2048.ts';
 import { type Placer, playPlaced } from './spawn.ts';
 import { DIRECTIONS } from './types.ts';
@@ -38,9 +38,29 @@ describe('playPlaced (evil spawns)', () => {
   });
 
   it('a move that changes nothing is the same game', () => {
-    const g = newGame({ seed: 3 });
-    const still = DIRECTIONS.find((d) => play(g, d) === g);
-    if (still) expect(playPlaced(g, still, lastEmpty)).toBe(g);
+    // Both tiles sit in the top-left corner: up and left change nothing, down and right do.
+    const g = gameFromCells(
+      [
+        [2, 4, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ],
+      { seed: 3 },
+    );
+    let asked = 0;
+    const counting: Placer = (cells) => {
+      asked++;
+      return lastEmpty(cells);
+    };
+    for (const d of ['up', 'left'] as const) {
+      expect(play(g, d)).toBe(g);
+      expect(playPlaced(g, d, counting)).toBe(g);
+    }
+    // The placer is not even asked when nothing moved.
+    expect(asked).toBe(0);
+    expect(playPlaced(g, 'down', counting)).not.toBe(g);
+    expect(asked).toBe(1);
   });
 });
 
