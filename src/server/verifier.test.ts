@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyCode } from '../engine/verify.ts';
 import { play2048 } from '../testing/games.ts';
+import { postedToThreads } from '../testing/threads.ts';
 import { createVerifier } from './verifier.ts';
 import { INLINE_MAX_CHARS } from './verifyPool.ts';
+import type { VerifyRequest } from './verifyPoolProtocol.ts';
 
 describe('the server verifier', () => {
   const verifier = createVerifier();
@@ -14,8 +16,14 @@ describe('the server verifier', () => {
     expect(short.length).toBeLessThanOrEqual(INLINE_MAX_CHARS);
     expect(long.length).toBeGreaterThan(INLINE_MAX_CHARS);
     const damaged = `${long.slice(0, -3)}AAA`;
-    for (const code of [short, long, damaged, 'nope']) {
-      expect(await verifier.verify(code)).toEqual(verifyCode(code));
-    }
+    const { posted } = await postedToThreads(async () => {
+      for (const code of [short, long, damaged, 'nope']) {
+        expect(await verifier.verify(code)).toEqual(verifyCode(code));
+      }
+    });
+    // The two long codes, and only they, were handed to a verify thread (which answered them).
+    // (Other posts: esbuild's own thread, bundling the worker from the sources.)
+    const codes = posted.filter((m) => (m as VerifyRequest).code !== undefined);
+    expect(codes.map((m) => (m as VerifyRequest).code)).toEqual([long, damaged]);
   });
 });

@@ -6,10 +6,18 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
 import { SlideboxError } from '../engine/result.ts';
-import { encodeShared, type Shared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
+import {
+  encodeShared,
+  MAX_CODE_LENGTH,
+  type Shared,
+  shared2048,
+  sharedPuzzle,
+} from '../engine/shareCode.ts';
 import { verifyCode } from '../engine/verify.ts';
 import { cornerGame, mustShare } from '../testing/games.ts';
+import { postedToThreads } from '../testing/threads.ts';
 import { createVerifyPool, INLINE_MAX_CHARS, type VerifyPool } from './verifyPool.ts';
+import type { VerifyRequest } from './verifyPoolProtocol.ts';
 
 function corner2048(size: number, seed: number, cap: number): Shared {
   return mustShare(shared2048(cornerGame(size, seed, cap, 256)));
@@ -70,6 +78,26 @@ afterAll(async () => {
   if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
 });
 
+/** The codes `run` hands to verify threads (whose answers the pool then waits for). */
+async function sentToThreads<T>(run: () => Promise<T>): Promise<{ value: T; sent: string[] }> {
+  const { value, posted } = await postedToThreads(run);
+  // Other posts: esbuild's own thread, bundling the worker from the sources.
+  const requests = posted.filter((m) => (m as VerifyRequest).code !== undefined);
+  return { value, sent: requests.map((m) => (m as VerifyRequest).code) };
+}
+
+/** The codes a pool with this limit sends to a thread, in order. */
+function threaded(codes: readonly unknown[], inlineMaxChars: number): string[] {
+  return codes.filter(
+    (c): c is string =>
+      typeof c === 'string' &&
+      c.trim().length > inlineMaxChars &&
+      c.trim().length <= MAX_CODE_LENGTH,
+  );
+}
+
+const sorted = (xs: readonly string[]) => [...xs].sort();
+
 /** Worker threads' message ports this process holds open. */
 function ports(): number {
   return process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
@@ -84,7 +112,12 @@ describe('createVerifyPool', () => {
   it('verifies many codes at once as verifyCode does, legal and refused', async () => {
     const p = pool({ threads: 2 });
     const all = [...CODES, ...CODES, ...CODES];
-    const got = await Promise.all(all.map((c) => p.verify(c)));
+    const { value: got, sent } = await sentToThreads(() =>
+      Promise.all(all.map((c) => p.verify(c))),
+    );
+    // Every long code went to a thread, and only those.
+    expect(sent.length).toBeGreaterThan(18);
+    expect(sorted(sent)).toEqual(sorted(threaded(all, INLINE_MAX_CHARS)));
     const codes = new Set<string>();
     got.forEach((r, i) => {
       expect(r).toEqual(verifyCode(all[i]));
@@ -97,13 +130,20 @@ describe('createVerifyPool', () => {
 
   it('verifies every code on a thread when inlineMaxChars is 0, and anything that is not a string', async () => {
     const p = pool({ threads: 1, inlineMaxChars: 0 });
-    const got = await Promise.all(CODES.map((c) => p.verify(c)));
+    const { value: got, sent } = await sentToThreads(() =>
+      Promise.all(CODES.map((c) => p.verify(c))),
+    );
+    expect(sorted(sent)).toEqual(sorted(threaded(CODES, 0)));
+    expect(sent.some((c) => c.length <= INLINE_MAX_CHARS)).toBe(true);
     got.forEach((r, i) => {
       expect(r).toEqual(verifyCode(CODES[i]));
     });
-    for (const x of [42, null, undefined, {}]) {
-      expect(await p.verify(x as unknown as string)).toEqual(verifyCode(x));
-    }
+    const odd = await sentToThreads(async () => {
+      for (const x of [42, null, undefined, {}]) {
+        expect(await p.verify(x as unknown as string)).toEqual(verifyCode(x));
+      }
+    });
+    expect(odd.sent).toEqual([]);
   });
 
   it('ends its threads on close, rejects what was waiting and anything after', async () => {
@@ -173,6 +213,8 @@ describe('createVerifyPool', () => {
     const p = mod.createVerifyPool({ threads: 1, inlineMaxChars: 0 });
     pools.push(p);
     const long = CODES.find((c) => c.length > INLINE_MAX_CHARS)!;
-    expect(await p.verify(long)).toEqual(verifyCode(long));
+    const { value, sent } = await sentToThreads(() => p.verify(long));
+    expect(sent).toEqual([long]);
+    expect(value).toEqual(verifyCode(long));
   });
 });
