@@ -124,8 +124,8 @@ Keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve �
       n new game · ? help · q or Esc quit
 Plain mode, one command a line: w a s d (or up down left right, h j k l) slide
 a tile that way; a tile's number slides it; u undo; i hint; solve prints a
-solution (the shortest on 3x3 and 4x4; the 4x4 tables are built once, in 10 to
-20 seconds, then cached); n new game; q quit.
+solution (the shortest on 3x3 and 4x4; the 4x4 tables are built once, in up to
+half a minute, then cached); n new game; q quit.
 Relays and marathons are not saved.`;
 
 const HELP_VERSUS = `Usage: slidebox versus [options]

@@ -14,6 +14,7 @@ import type { Advisor, Store2048 } from '../front/ports.ts';
 import { fileStore2048 } from '../storage/store2048.ts';
 import {
   eachLine,
+  noticeWriter,
   type PlainHook,
   type PlainIo,
   plainKey,
@@ -66,8 +67,9 @@ export async function runPlain2048(
   daily?: { readonly store: Store2048; readonly seed: () => number; readonly hook?: PlainHook },
 ): Promise<number> {
   const out = (s: string) => io.output.write(s);
+  const say = noticeWriter(io);
   const show = (m: Model2048) => {
-    if (m.notice) io.error.write(`${m.notice}\n`);
+    say(m.notice);
     out(status(m));
   };
   let watching: (() => void) | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainKey, quoteInput } from './plainIo.ts';
+import { noticeWriter, plainKey, quoteInput } from './plainIo.ts';
 
 describe('quoteInput', () => {
   it.each([
@@ -30,5 +30,14 @@ describe('plainKey', () => {
     expect(plainKey('x', 'wasd')).toBeNull();
     expect(plainKey('ws', 'wasd')).toBeNull();
     expect(plainKey('', 'wasd')).toBeNull();
+  });
+});
+
+describe('noticeWriter', () => {
+  it('says a notice once while it stays the same, and again after another or none', () => {
+    const written: string[] = [];
+    const say = noticeWriter({ error: { write: (s: string) => written.push(s) } } as never);
+    for (const n of ['a', 'a', null, 'a', 'b', 'b', 'a']) say(n);
+    expect(written).toEqual(['a\n', 'a\n', 'b\n', 'a\n']);
   });
 });

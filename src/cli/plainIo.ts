@@ -117,3 +117,15 @@ export function wrapLines(text: string, width = 80): string {
 export function unknownCommand(io: PlainIo, raw: string, help: string): void {
   io.error.write(`unknown command ${quoteInput(raw)}; ${help}\n`);
 }
+
+/**
+ * Writes notices to stderr, each once while it stays the same: a save that keeps failing is
+ * said once, not after every move.
+ */
+export function noticeWriter(io: PlainIo): (notice: string | null) => void {
+  let last: string | null = null;
+  return (notice) => {
+    if (notice && notice !== last) io.error.write(`${notice}\n`);
+    last = notice;
+  };
+}

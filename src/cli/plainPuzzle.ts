@@ -24,6 +24,7 @@ import { seriesLines, summaryLines } from '../front/solveText.ts';
 import { fileStorePuzzle } from '../storage/storePuzzle.ts';
 import {
   eachLine,
+  noticeWriter,
   type PlainHook,
   type PlainIo,
   plainKey,
@@ -97,14 +98,15 @@ export async function runPlainPuzzle(
     prepareTables: false,
   });
   game.resume();
-  if (start.notice) io.error.write(`${start.notice}\n`);
+  const say = noticeWriter(io);
+  say(start.notice);
   out(status(game.model, Date.now()));
 
   /** Waits for the solver's plan for the position on screen; false when it failed. */
   const plan = async (cmd: CommandPuzzle): Promise<boolean> => {
     game.dispatch(cmd);
     await game.settled();
-    if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+    say(game.model.notice);
     return game.model.plan !== null && game.model.hint;
   };
 
@@ -149,7 +151,7 @@ export async function runPlainPuzzle(
       const before = game.model;
       game.dispatch(cmd);
       for (const l of seriesLines(before, game.model)) out(`${l}\n`);
-      if (game.model.notice) io.error.write(`${game.model.notice}\n`);
+      say(game.model.notice);
       // The solve's summary waits (a while) for its optimal move count.
       if (!solved && game.model.puzzle.solved && !game.model.series) {
         await game.optimalSettled(OPTIMAL_WAIT_MS);

@@ -49,14 +49,14 @@ describe('SaveWatch', () => {
   it('leaving a game that was not kept: why, what was lost, exit 1', () => {
     const said: string[] = [];
     const error = { write: (s: string) => said.push(s) };
-    const watch = new SaveWatch(false, 'Could not save this game in /d: permission denied.');
+    const watch = new SaveWatch(false, 'Could not save the game in /d: permission denied.');
     expect(watch.leave(0, error, 'Score 4 · 1 move · best 0')).toBe(1);
     expect(said).toEqual([
-      'Could not save this game in /d: permission denied.\n',
+      'Could not save the game in /d: permission denied.\n',
       'Score 4 · 1 move · best 0 — this game was not kept.\n',
     ]);
     expect(watch.lostLines(null, 'puzzle')).toEqual([
-      'Could not save this game in /d: permission denied.',
+      'Could not save the game in /d: permission denied.',
       'This puzzle was not kept.',
     ]);
     // A plain-mode error status stays.
@@ -69,7 +69,7 @@ describe('SaveWatch', () => {
       throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     });
     expect(watch.kept).toBe(false);
-    expect(notices).toEqual(['Could not save this game in /nowhere: permission denied.']);
+    expect(notices).toEqual(['Could not save the game in /nowhere: permission denied.']);
     expect(watch.problem).toBe(notices[0]);
     expect(saveFirst('/d', notices, () => {}).kept).toBe(true);
     expect(notices).toHaveLength(1);

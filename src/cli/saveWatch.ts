@@ -104,7 +104,7 @@ export function saveFirst(
     save();
     return new SaveWatch(true);
   } catch (e) {
-    const why = saveFailure(e, dataDir, `save this ${game}`);
+    const why = saveFailure(e, dataDir, `save the ${game}`);
     notices.push(why);
     return new SaveWatch(false, why);
   }

@@ -107,7 +107,7 @@ export function readJson(path: string): JsonRead {
   try {
     return { kind: 'ok', data: JSON.parse(text) };
   } catch {
-    return { kind: 'damaged', reason: 'it is not valid JSON (truncated or garbled)' };
+    return { kind: 'damaged', reason: 'it is not valid JSON: truncated or garbled' };
   }
 }
 

@@ -67,7 +67,7 @@ describe('the player file', () => {
     expect(r.player).toEqual({ key: KEY, name: 'Ada' });
     expect(r.notices).toHaveLength(1);
     expect(r.notices[0]).toMatch(
-      /^Your player file .*player\.json could not be read \(it is not valid JSON \(truncated or garbled\)\); it was moved to .*player\.json\.corrupt-.* and your player key was rescued from it\.$/,
+      /^Your player file .*player\.json could not be read \(it is not valid JSON: truncated or garbled\); it was moved to .*player\.json\.corrupt-.* and your player key was rescued from it\.$/,
     );
     // Nothing lost: the damaged file is kept as it was, and the key is saved again.
     expect(readFileSync(join(dir, asides(dir)[0]!), 'utf8')).toBe(text);

@@ -93,7 +93,7 @@ function readPlayer(path: string): Read {
   try {
     data = JSON.parse(text);
   } catch {
-    return { kind: 'damaged', reason: 'it is not valid JSON (truncated or garbled)', text };
+    return { kind: 'damaged', reason: 'it is not valid JSON: truncated or garbled', text };
   }
   const parsed = parsePlayerFile(data);
   return parsed.ok

@@ -395,7 +395,7 @@ describe('slidebox config', () => {
     const r = await cli(['daily'], dir);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^Your settings in .*config\.json could not be read \(it is not valid JSON \(truncated or garbled\)\); the file was moved to .*config\.json\.corrupt-\S+ and the defaults apply/,
+      /^Your settings in .*config\.json could not be read \(it is not valid JSON: truncated or garbled\); the file was moved to .*config\.json\.corrupt-\S+ and the defaults apply/,
     );
     expect(readdirSync(dir).some((f) => f.startsWith('config.json.corrupt-'))).toBe(true);
     expect(r.stdout).toContain(`slidebox daily · ${DAY} (UTC)`);

@@ -119,7 +119,7 @@ describe('damaged save files (plain mode)', () => {
     const r = runCli(['--plain', '--data-dir', join(dataDir, SAVE)], { input: 'a\nq\n' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /^Could not save this game: .*2048-4x4\.json is a file, not a folder\.$/m,
+      /^Could not save the game: .*2048-4x4\.json is a file, not a folder\.$/m,
     );
     expect(r.stderr).toMatch(/^This game was not kept\.$/m);
     expect(parsePlain(r.stdout)).toHaveLength(2);

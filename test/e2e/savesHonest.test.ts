@@ -135,8 +135,8 @@ describe('nothing could be saved: no "saved" line, exit 1 (plain mode)', () => {
         expect(lines).toContainEqual(
           expect.stringMatching(
             kind.includes('file')
-              ? new RegExp(`^Could not save this ${game}: .*data is a file, not a folder\\.$`)
-              : new RegExp(`^Could not save this ${game} in .+: permission denied\\.$`),
+              ? new RegExp(`^Could not save the ${game}: .*data is a file, not a folder\\.$`)
+              : new RegExp(`^Could not save the ${game} in .+: permission denied\\.$`),
           ),
         );
         expect(lines.at(-1)).toBe(`This ${game} was not kept.`);
@@ -179,7 +179,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
     const notice = bare(first.text)
       .find((l) => l.includes('Could not save'))
       ?.trim();
-    expect(notice).toMatch(/^Could not save this game: .*data is a file, not a folder\.$/);
+    expect(notice).toMatch(/^Could not save the game: .*data is a file, not a folder\.$/);
     pane.keys('Left', 'Right', 'Up');
     await readGame(pane, (g) => g.stats.moves >= 1, 'a move');
     pane.keys('q');
@@ -200,7 +200,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
     );
     const puzzle = newPuzzle({ width: 3, seed });
     const shown = await readPosition(pane, puzzle, 'the first board');
-    expect(shown.notice).toMatch(/^Could not save this puzzle in .+: permission denied\.$/);
+    expect(shown.notice).toMatch(/^Could not save the puzzle in .+: permission denied\.$/);
     pane.keys('Left', 'Up', 'Right');
     await pane.waitForText(/Moves +[1-3]\b/);
     pane.keys('q');
@@ -216,7 +216,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
     const dir = readOnlyDataDir();
     const pane = await startGame(['--seed', '7', '--new', '--data-dir', dir], AS);
     const first = await readGame(pane);
-    expect(first.text).toMatch(/Could not save this game in .+: permission denied\./);
+    expect(first.text).toMatch(/Could not save the game in .+: permission denied\./);
     pane.keys('Left', 'Right', 'Up');
     await readGame(pane, (g) => g.stats.moves >= 1, 'a move');
     pane.keys('q');
@@ -241,7 +241,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
       dir,
     ]);
     const shown = await readPosition(pane, newPuzzle({ width: 3, seed }), 'the first board');
-    expect(shown.notice).toMatch(/^Could not save this puzzle: .*data is a file, not a folder\.$/);
+    expect(shown.notice).toMatch(/^Could not save the puzzle: .*data is a file, not a folder\.$/);
     pane.keys('Left', 'Up', 'Right');
     await pane.waitForText(/Moves +[1-3]\b/);
     pane.keys('q');
@@ -255,7 +255,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
   test('the duel in a read-only data folder: no "(saved)", exit 1', async () => {
     const dir = readOnlyDataDir();
     const pane = await startGame(['duel', '--seed', '3', '--new', '--data-dir', dir], AS);
-    await pane.waitForText(/Could not save this duel in .+: permission denied\./);
+    await pane.waitForText(/Could not save the duel in .+: permission denied\./);
     pane.keys('q');
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(1);
@@ -267,7 +267,7 @@ describe('nothing could be saved: no "saved" line, exit 1 (full screen)', () => 
   test('versus with a file as the data folder: no "(saved)", exit 1', async () => {
     const dir = fileDataDir();
     const pane = await startGame(['versus', '--seed', '3', '--new', '--data-dir', dir]);
-    await pane.waitForText('Could not save this match');
+    await pane.waitForText('Could not save the match');
     pane.keys('q');
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(1);
