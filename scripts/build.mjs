@@ -5,14 +5,16 @@
 // debugger show slidebox's own names. The library entries (2048, puzzle, ai) import nothing
 // from Node; `node` and the worker scripts do. Only dist/cli.js starts with a #! line.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const quiet = process.argv.includes('--quiet');
 const jsOnly = quiet || process.argv.includes('--js-only');
+// --outdir=DIR builds elsewhere than dist/ (the package test packs a build of its own).
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice(9) ?? 'dist';
 
 // Library entries: named by their package export.
 const libEntries = {
@@ -29,7 +31,8 @@ const libEntries = {
   'verify-worker': 'src/server/verifyPoolWorker.ts',
 };
 
-if (!jsOnly) rmSync('dist', { recursive: true, force: true });
+// Earlier outputs are replaced, not removed first, so a CLI started meanwhile keeps working.
+if (!jsOnly) rmSync(join(outdir, 'types'), { recursive: true, force: true });
 
 const result = await build({
   entryPoints: { cli: 'src/cli/main.ts', ...libEntries },
@@ -44,26 +47,33 @@ const result = await build({
   // The server's packages (Fastify, better-sqlite3 with its native module, pg, Kysely, ws) are
   // optional peer dependencies, loaded from node_modules when `slidebox serve` runs.
   packages: 'external',
-  outdir: 'dist',
+  outdir,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   minify: false,
   keepNames: true,
-  metafile: true,
+  write: false,
 });
 
-// Only the CLI is a program.
-const cli = readFileSync('dist/cli.js', 'utf8');
-writeFileSync('dist/cli.js', `#!/usr/bin/env node\n${cli.replace(/^#!.*\n/, '')}`);
-chmodSync('dist/cli.js', 0o755);
-
-// Chunks of earlier builds (a --quiet build keeps dist/) are not shipped.
-const outputs = new Set(Object.keys(result.metafile.outputs).map((p) => relative('.', p)));
-for (const name of readdirSync('dist/chunks')) {
-  const path = join('dist', 'chunks', name);
-  if (!outputs.has(path)) rmSync(path, { force: true });
+// Each file is written whole; only the CLI is a program (a #! line, executable).
+const cli = resolve(outdir, 'cli.js');
+for (const f of result.outputFiles) {
+  mkdirSync(dirname(f.path), { recursive: true });
+  writeFileSync(f.path, f.path === cli ? `#!/usr/bin/env node\n${f.text}` : f.contents);
 }
+chmodSync(cli, 0o755);
 
 if (!jsOnly) {
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  // Files of earlier builds are not shipped: only what this build wrote stays. (Not in quick
+  // builds, which may run while another build's CLI is running.)
+  const outputs = new Set(result.outputFiles.map((f) => f.path));
+  for (const dir of [outdir, join(outdir, 'chunks')]) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = resolve(dir, entry.name);
+      if (entry.isFile() && !outputs.has(path)) rmSync(path, { force: true });
+    }
+  }
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', join(outdir, 'types')], {
+    stdio: 'inherit',
+  });
 }
