@@ -51,15 +51,22 @@ const result = await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   minify: false,
-  keepNames: true,
   write: false,
 });
+
+/**
+ * `xOrThrow = orThrow(x)` (or `orReject(x)`) only makes a function: marked pure, an app's
+ * bundler drops it (and what only it reaches) when the app does not use it.
+ */
+function pure(text) {
+  return text.replace(/= (orThrow|orReject)\(/g, '= /* @__PURE__ */ $1(');
+}
 
 // Each file is written whole; only the CLI is a program (a #! line, executable).
 const cli = resolve(outdir, 'cli.js');
 for (const f of result.outputFiles) {
   mkdirSync(dirname(f.path), { recursive: true });
-  writeFileSync(f.path, f.path === cli ? `#!/usr/bin/env node\n${f.text}` : f.contents);
+  writeFileSync(f.path, f.path === cli ? `#!/usr/bin/env node\n${f.text}` : pure(f.text));
 }
 chmodSync(cli, 0o755);
 

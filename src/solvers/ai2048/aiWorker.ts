@@ -6,6 +6,7 @@
  */
 import { SlideboxError, unwrap } from '../../engine/result.ts';
 import type { Direction } from '../../engine/types.ts';
+import { workerScript } from '../../node/workerScript.ts';
 import { move, out, pack, sameBoard } from './board.ts';
 import {
   type AiOptions,
@@ -49,18 +50,12 @@ interface Pending {
   onProgress?: ((p: ProgressReply) => void) | undefined;
 }
 
-/** The worker script next to the built library (dist/ai-worker.js), from dist/ or dist/chunks/. */
+/**
+ * The worker script next to the built library (dist/ai-worker.js, from dist/ or dist/chunks/),
+ * or, run from the TypeScript sources, the worker's entry bundled in memory.
+ */
 export async function defaultWorkerUrl(): Promise<URL> {
-  const { existsSync } = await import('node:fs');
-  const { fileURLToPath } = await import('node:url');
-  const candidates = [
-    new URL('./ai-worker.js', import.meta.url),
-    new URL('../ai-worker.js', import.meta.url),
-  ];
-  for (const u of candidates) if (existsSync(fileURLToPath(u))) return u;
-  throw new Error(
-    'slidebox: cannot find ai-worker.js beside the library; build it (npm run build) or pass workerUrl',
-  );
+  return workerScript(import.meta.url, './workerEntry.ts', 'ai-worker.js');
 }
 
 /** One worker thread with a queue of requests by id. */
