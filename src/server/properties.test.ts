@@ -55,7 +55,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   };
 
   it('stores random legal 2048 games of every size and target with the figures of the engine, and lists them', async () => {
-    if (block.skipped()) return;
     const boards = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
@@ -111,7 +110,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('stores random solved puzzles (3×3, and a few 4×4) with their figures, and lists them', async () => {
-    if (block.skipped()) return;
     const puzzle = (widths: number[], numRuns: number) =>
       fc.assert(
         fc.asyncProperty(
@@ -164,7 +162,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it("stores random games of the day's challenges on the daily boards (the first counts) and the all-time ones", async () => {
-    if (block.skipped()) return;
     const day = utcDay(NOW);
     // Each player's first game stored on each daily ladder (clean: unassisted; open: any).
     const firsts = new Map<string, string>();
@@ -232,7 +229,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('refuses every one-character change of a valid code with 400, and stores nothing', async () => {
-    if (block.skipped()) return;
     const codes = [
       play2048(7001, 25, { size: 3, target: 64 }).code,
       play2048(7002, 90, { size: 5, assisted: true }).code,
@@ -292,7 +288,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('stores the figures of the code, not those the body claims', async () => {
-    if (block.skipped()) return;
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: 1000 }),
@@ -337,7 +332,6 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   });
 
   it('refuses versus matches, duels, evil games and unlisted targets as not-ranked, storing nothing', async () => {
-    if (block.skipped()) return;
     const before = await tableCounts(server().database);
     const vs = newVersus({ seed: 4 });
     if (!vs.ok) throw new Error(vs.error.message);

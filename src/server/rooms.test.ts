@@ -39,7 +39,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   const url = () => block.server().url;
 
   it('makes a room over HTTP and describes it', async () => {
-    if (block.skipped()) return;
     const made = await createRoom(url(), { kind: 'versus', target: 64, attackCap: 8, name: 'Ada' });
     expect(made.code).toMatch(/^[ACDEFGHJKMNPQRTWXY34679]{7}$/);
     expect(made).toMatchObject({
@@ -78,7 +77,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('seats the second player, then lets everyone else watch', async () => {
-    if (block.skipped()) return;
     const made = await createRoom(url(), { kind: 'duel', name: 'Ada' });
     const b = await joined(url(), { room: made.code, name: 'Bob' });
     expect(b.welcome.you).toBe(1);
@@ -98,7 +96,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('applies random interleavings of both players in the order it received them', async () => {
-    if (block.skipped()) return;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...DIRS), { minLength: 5, maxLength: 40 }),
@@ -156,7 +153,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('applies a message sent twice once, and a stale one never', async () => {
-    if (block.skipped()) return;
     const { a, b } = await twoPlayers(url(), { kind: 'versus' });
     // Find a move that changes the board at the start: one of left/right does.
     for (const d of ['l', 'r', 'u', 'd']) {
@@ -177,7 +173,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('lets a client move only its own seat, in its turn, legally', async () => {
-    if (block.skipped()) return;
     const { made, a, b } = await twoPlayers(url(), { kind: 'duel' });
     const rules = made.rules;
     const start = replayed(rules, []);
@@ -211,7 +206,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('refuses moves until the second player has joined', async () => {
-    if (block.skipped()) return;
     const made = await createRoom(url(), { kind: 'versus', name: 'Ada' });
     const a = await joined(url(), { room: made.code, seat: made.seat });
     await a.socket.send({ type: 'act', id: 1, a: 'l' });
@@ -220,7 +214,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('closes the socket on garbage, forged seats and unknown rooms, changing nothing', async () => {
-    if (block.skipped()) return;
     const made = await createRoom(url(), { kind: 'versus', name: 'Ada' });
     const cases: [string | Buffer, number][] = [
       ['not json', CLOSE.badMessage],
@@ -261,7 +254,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('refuses a flood of messages, then closes that socket', async () => {
-    if (block.skipped()) return;
     const { a, b } = await twoPlayers(url(), { kind: 'versus' });
     for (let i = 1; i <= 200; i++) a.socket.ws.send(JSON.stringify({ type: 'act', id: i, a: 'u' }));
     expect((await a.socket.next('refused', (m) => m.code === 'rate-limited')).id).toBe(null);
@@ -270,7 +262,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('takes a seat back after a drop, with the whole match and who is connected', async () => {
-    if (block.skipped()) return;
     const { made, a, b } = await twoPlayers(url(), { kind: 'versus' });
     const seatB = b.welcome.seat!;
     for (const [i, d] of ['l', 'r', 'u', 'd', 'l'].entries()) {
@@ -291,7 +282,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('gives the match to the player who stayed when a seat is left empty too long', async () => {
-    if (block.skipped()) return;
     const { made, a, b } = await twoPlayers(url(), { kind: 'versus' });
     b.socket.close();
     const end = await a.socket.next('end', () => true, 5000);
@@ -302,7 +292,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('plays a match to its end, stores it as a share code, counts the record, and rematches', async () => {
-    if (block.skipped()) return;
     const names = [`Ann ${backend}`, `Ben ${backend}`];
     const made = await createRoom(url(), { kind: 'versus', target: 16, name: names[0] });
     const a = await joined(url(), { room: made.code, seat: made.seat });
@@ -361,7 +350,6 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   });
 
   it('resumes a match where it stood after the server restarts', async () => {
-    if (block.skipped()) return;
     const target = await newDatabaseTarget(backend);
     if (typeof target !== 'string') return;
     let s = await startTestServer(target, { forfeitMs: 60_000 });

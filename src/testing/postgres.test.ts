@@ -35,7 +35,7 @@ async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boole
 }
 
 const startedAt = performance.now();
-// With CI=true this throws when PostgreSQL is missing or cannot start: the file fails.
+// Under CI (CI=true or CI=1) this throws when PostgreSQL is missing or cannot start: the file fails.
 const started = await startPostgres();
 if (!('skip' in started)) {
   console.log(`startPostgres: cluster up in ${Math.round(performance.now() - startedAt)} ms`);

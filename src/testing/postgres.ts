@@ -6,13 +6,16 @@
  * system user (runuser) in a directory that user owns.
  *
  * Without the binaries, or when the cluster cannot start, startPostgres gives `{ skip: reason }`
- * so a test can be skipped with that reason; with CI=true it throws instead, since CI installs
- * PostgreSQL and a missing server there is a failure, not a reason to skip.
+ * so a test can be skipped with that reason; under CI (CI=true or CI=1, see ci.ts) it throws
+ * instead, since CI installs PostgreSQL and a missing server there is a failure, not a reason
+ * to skip.
  *
  * Use: one cluster per test file, a fresh database per suite when they must not share data:
  *
  *   const pg = await startPostgres();          // top level of the test file
  *   if ('skip' in pg) { it.skip(pg.skip, () => {}) } else { afterAll(() => pg.stop()); ... }
+ *
+ * (or, when the cluster is started in a hook, `skipTestsWhile` of serverHarness.ts).
  *
  * A server left running by a crashed test run is stopped by a small watchdog process that waits
  * for the test process to end (a process 'exit' handler does the same on a normal exit).
@@ -23,6 +26,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { isCI } from './ci.ts';
 
 export type PgServer = {
   /** URL of the database made at start: `postgres://postgres@127.0.0.1:PORT/slidebox_test`. */
@@ -47,7 +51,7 @@ const FIRST_DATABASE = 'slidebox_test';
 const START_ATTEMPTS = 3;
 const READY_TIMEOUT_MS = 30_000;
 
-/** Starts a throwaway cluster, or tells why it cannot (throws instead when CI is 'true'). */
+/** Starts a throwaway cluster, or tells why it cannot (throws instead under CI). */
 export async function startPostgres(): Promise<PgServer | { skip: string }> {
   let reason: string;
   try {
@@ -57,7 +61,7 @@ export async function startPostgres(): Promise<PgServer | { skip: string }> {
   } catch (error) {
     reason = `PostgreSQL could not start: ${error instanceof Error ? error.message : String(error)}`;
   }
-  if (process.env.CI === 'true') throw new Error(reason);
+  if (isCI()) throw new Error(`${reason} (CI must install PostgreSQL)`);
   return { skip: reason };
 }
 

@@ -3,8 +3,8 @@
  * serves it from a sub-path on 127.0.0.1 (an ephemeral port) with a tiny static server, and
  * launches Debian's Chromium through playwright-core (never a downloaded browser).
  *
- * Without /usr/bin/chromium the tests are skipped with a message, except under CI=true, where
- * they fail: CI installs the chromium package first (.ci/run).
+ * Without /usr/bin/chromium the tests are skipped with a message, except under CI (CI=true or
+ * CI=1, src/testing/ci.ts), where they fail: CI installs the chromium package first (.ci/run).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -22,6 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Game, legalMoves, play } from '../../src/engine/game2048.ts';
 import type { Direction } from '../../src/engine/types.ts';
+import { isCI } from '../../src/testing/ci.ts';
 
 export const CHROMIUM = process.env.SLIDEBOX_CHROMIUM ?? '/usr/bin/chromium';
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -41,7 +42,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const hasChromium = existsSync(CHROMIUM);
-export const inCI = process.env.CI === 'true' || process.env.CI === '1';
+export const inCI = isCI();
 
 /** Why the browser tests cannot run here, or null when they can. */
 export function skipReason(): string | null {
