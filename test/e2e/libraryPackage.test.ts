@@ -246,6 +246,41 @@ describe('npm install of the tarball into a fresh app', () => {
   });
 });
 
+describe('errors from the installed package', () => {
+  it('are one SlideboxError class across the entries, named so, with readable stack frames', async () => {
+    const script = `
+      import { newGameOrThrow, SlideboxError } from 'slidebox/2048';
+      import * as puzzle from 'slidebox/puzzle';
+      import * as ai from 'slidebox/ai';
+      try {
+        newGameOrThrow({ size: 99 });
+      } catch (e) {
+        console.log(JSON.stringify({
+          name: e.name,
+          ctor: e.constructor.name,
+          cls: SlideboxError.name,
+          same: puzzle.SlideboxError === SlideboxError && ai.SlideboxError === SlideboxError,
+          instance: e instanceof puzzle.SlideboxError,
+          stack: e.stack,
+        }));
+      }`;
+    const r = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: app,
+      timeout: 30_000,
+    });
+    const got = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(got).toMatchObject({
+      name: 'SlideboxError',
+      ctor: 'SlideboxError',
+      cls: 'SlideboxError',
+      same: true,
+      instance: true,
+    });
+    // Frames name the library's functions (not minified to one letter).
+    expect(got.stack).toMatch(/at [A-Za-z]\w{3,} \(file:.*node_modules\/slidebox\/dist\//);
+  });
+});
+
 describe('the documented examples, against the installed package', () => {
   const files = readdirSync(EXAMPLES)
     .filter((f) => f.endsWith('.ts'))
