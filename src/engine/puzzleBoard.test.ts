@@ -93,9 +93,22 @@ describe('parseTiles: bad input', () => {
       /tile 8 is missing: .*9 cells, but 8/,
     ],
     ['blank missing', [1, 2, 3, 4, 5, 6, 7, 8], 3, 'missing-tile', /tile 0 is missing/],
-    ['empty', [], 3, 'missing-tile', /tiles 0, 1, 2, .* are missing/],
+    ['empty', [], 3, 'missing-tile', /^tiles 0, 1, 2, 3, 4, 5, 6, 7, … are missing: /],
+    [
+      'eight missing (all named)',
+      [0],
+      3,
+      'missing-tile',
+      /^tiles 1, 2, 3, 4, 5, 6, 7, 8 are missing: a 3x3 board has 9 cells, but 1 tiles were given/,
+    ],
     ['too long', [...goal3, 9], 3, 'bad-length', /10 tiles/],
-    ['tile out of range', [1, 2, 3, 4, 5, 6, 7, 9, 0], 3, 'bad-tile', /cell 7 holds 9/],
+    [
+      'tile out of range',
+      [1, 2, 3, 4, 5, 6, 7, 9, 0],
+      3,
+      'bad-tile',
+      /^cell 7 holds 9, but tiles must be whole numbers from 0 \(the blank\) to 8$/,
+    ],
     ['negative tile', [1, 2, 3, 4, 5, 6, 7, -8, 0], 3, 'bad-tile', /holds -8/],
     ['non-integer', [1, 2, 3, 4, 5, 6, 7, 8.5, 0], 3, 'bad-tile', /8.5/],
     ['string tile', [1, 2, 3, 4, 5, 6, 7, '8', 0], 3, 'bad-tile', /"8"/],
@@ -134,5 +147,7 @@ describe('goal', () => {
     expect(goalTiles(3)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
     expect(isGoal(goalTiles(5))).toBe(true);
     expect(isGoal([1, 2, 3, 4, 5, 6, 7, 0, 8])).toBe(false);
+    // Tiles in order but no blank in the last cell: not the goal.
+    expect(isGoal([1, 2, 3, 4, 5, 6, 7, 8, 9])).toBe(false);
   });
 });
