@@ -1,25 +1,24 @@
 /**
- * The loop a library user writes first, `while (!g.over) g = play(g, bestMove(g.cells))`,
- * through the public entries: at the target `play` changes nothing until `keepGoing`, so the
- * loop must either start the game with `keepPlaying: true` or call `keepGoing` at the win.
- * Each loop is bounded: a loop that stalls fails the test instead of hanging it.
+ * The loop a library user writes first, `while (!g.over) g = play(g, bestMove(g.cells))`, on
+ * the engine and the AI (docs/examples/keepPlaying.ts is its public form): at the target `play`
+ * changes nothing until `keepGoing`, so the loop must either start the game with
+ * `keepPlaying: true` or call `keepGoing` at the win. Each loop is bounded: a loop that stalls
+ * fails the test instead of hanging it.
  */
 import { describe, expect, it } from 'vitest';
 import {
   awaitingWinChoice,
-  encodeShared,
   type Game,
   keepGoing,
   maxTile,
   newGame,
-  parseGame,
   play,
-  readShareCode,
-  SlideboxError,
-  serializeGame,
-  shared2048,
-} from './2048.ts';
-import { bestMove } from './ai.ts';
+} from './engine/game2048.ts';
+import { SlideboxError } from './engine/result.ts';
+import { parseGame, serializeGame } from './engine/save2048.ts';
+import { encodeShared, shared2048 } from './engine/shareCode.ts';
+import { readShareCode } from './engine/shareReplay.ts';
+import { bestMove } from './solvers/ai2048/player.ts';
 
 const LIMIT = 5000;
 
