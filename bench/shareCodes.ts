@@ -7,7 +7,7 @@
  * `fast` preset sliding against the adversarial placer) or the fast puzzle solver, so the
  * same figures come back on any machine.
  */
-import { analyse, choosePlacement } from '../src/ai.ts';
+import { analyseOrThrow as analyse, choosePlacementOrThrow as choosePlacement } from '../src/ai.ts';
 import { type Duel, duelPlace, duelSlide, newDuel, whoIs } from '../src/engine/duel.ts';
 import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { moveTile, newPuzzle } from '../src/engine/puzzle.ts';

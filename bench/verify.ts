@@ -13,7 +13,7 @@
  * on a busy machine threads wait for one.
  */
 import { availableParallelism, cpus } from 'node:os';
-import { analyse } from '../src/ai.ts';
+import { analyseOrThrow as analyse } from '../src/ai.ts';
 import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../src/engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../src/engine/puzzle.ts';
 import { nextInt, type RngState, seedRng } from '../src/engine/rng.ts';

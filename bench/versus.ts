@@ -8,7 +8,7 @@
  * matches replay move for move), at its level's pace and blunder rate. Time is simulated: a
  * side moves every `paceMs` of match time, so the figures do not depend on the machine.
  */
-import { analyse } from '../src/ai.ts';
+import { analyseOrThrow as analyse } from '../src/ai.ts';
 import { newVersus, type Side, type VersusMatch, versusMove } from '../src/engine/versus.ts';
 import { AI_LEVELS, type AiLevel, LEVELS, levelMove } from '../src/front/versusAi.ts';
 

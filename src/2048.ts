@@ -2,21 +2,15 @@
  * `slidebox/2048`: the rules of 2048 as a pure library, with spawn control, a versus match
  * and a duel.
  *
- * ```ts
- * import { newGame, play, undo, slide, canMove } from 'slidebox/2048';
- * let game = newGame({ seed: 7 });
- * game = play(game, 'left');
- * ```
- *
- * Versus (two boards, same seed, merges attack the other side) and duel (no luck: the slider
- * moves, the placer chooses each new tile), every call returning a `Result`:
+ * Every function that can refuse its input returns a `Result` (`{ ok: true, value }` or
+ * `{ ok: false, error: { code, message } }`) and has an `…OrThrow` twin that throws a
+ * `SlideboxError` instead; unknown option names are refused (`bad-options`).
  *
  * ```ts
- * import { newVersus, versusMove, newDuel, duelPlace, duelSlide, whoIs } from 'slidebox/2048';
- * const match = newVersus({ seed: 7 }); // target 512, no attack cap
- * if (match.ok) versusMove(match.value, 0, 'left'); // side 0 moves; side 1 may move any time
- * const duel = newDuel({ seed: 7 });
- * if (duel.ok) whoIs(duel.value); // { phase: 'place', round: 0, slider, placer, toAct }
+ * import { newGameOrThrow, playOrThrow, undoGame } from 'slidebox/2048';
+ * let game = newGameOrThrow({ seed: 7 });
+ * game = playOrThrow(game, 'left');
+ * game = undoGame(game);
  * ```
  */
 
@@ -31,61 +25,34 @@ export {
   type DuelTurn,
   duelPlace,
   duelSlide,
-  newDuel,
   type Player,
   type RoundResult,
-  replayDuel,
   whoIs,
 } from './engine/duel.ts';
 export {
   awaitingWinChoice,
   type BoardProblem,
   type Cells,
-  canMove,
-  checkOptions,
   DEFAULT_SIZE,
   DEFAULT_TARGET,
   type Game,
-  gameFromCells,
   isTileValue,
   keepGoing,
-  legalMoves,
   MAX_TILE,
   type Merge,
-  maxTile,
   type NewGameOptions,
-  newGame,
   type OptionsProblem,
   parseCells,
-  play,
   type SlideResult,
   type Spawn,
-  slide,
-  spawnTile,
   type TileMove,
   type Turn,
-  undo,
 } from './engine/game2048.ts';
-export { type Problem, type Result, SlideboxError } from './engine/result.ts';
+export { type Problem, type Result, SlideboxError, unwrap } from './engine/result.ts';
 export { type RngState, randomSeed, seedRng } from './engine/rng.ts';
-export {
-  parseGame,
-  type SavedGame2048,
-  type SaveProblem,
-  serializeGame,
-} from './engine/save2048.ts';
-export {
-  type DuelSaveProblem,
-  parseDuel,
-  type SavedDuel,
-  serializeDuel,
-} from './engine/saveDuel.ts';
-export {
-  parseVersus,
-  type SavedVersus,
-  serializeVersus,
-  type VersusSaveProblem,
-} from './engine/saveVersus.ts';
+export type { SavedGame2048, SaveProblem } from './engine/save2048.ts';
+export type { DuelSaveProblem, SavedDuel } from './engine/saveDuel.ts';
+export type { SavedVersus, VersusSaveProblem } from './engine/saveVersus.ts';
 // Share codes: any seeded game (2048, puzzle, versus, duel) as a short code, re-simulated to read.
 export {
   decodeShared,
@@ -96,37 +63,26 @@ export {
   type Shared,
   type SharedGame,
   type ShareProblem,
-  shared2048,
-  sharedDuel,
-  sharedPuzzle,
-  sharedVersus,
 } from './engine/shareCode.ts';
-export {
-  type Replay,
-  readShareCode,
-  readShareCodeWith,
-  replayShared,
-} from './engine/shareReplay.ts';
+export { type Replay, readShareCodeWith, replayShared } from './engine/shareReplay.ts';
 // Spawn control: natural, forced (attacks) and placed tiles, and moves split in two.
 export {
   checkSpawnRule,
   type MoveProblem,
   NATURAL,
+  type Placer,
   placeTile,
   playWith,
   type SpawnProblem,
   type SpawnRule,
-  slideOnly,
   spawnOn,
   spawnWith,
 } from './engine/spawn.ts';
-export { DIRECTIONS, type Direction, type Pos } from './engine/types.ts';
+export { DIRECTIONS, type Direction, isDirection, type Pos } from './engine/types.ts';
 // Versus: two players, two boards, one seed (rules in engine/versus.ts).
 export {
   checkVersusOptions,
   DEFAULT_VERSUS_TARGET,
-  newVersus,
-  replayVersus,
   type Side,
   type VersusMatch,
   type VersusMove,
@@ -136,3 +92,44 @@ export {
   versusMove,
   versusWinner,
 } from './engine/versus.ts';
+// The public forms: Results, their throwing twins, saves as JSON text.
+export {
+  canMove,
+  checkGameOptions,
+  gameFromCells,
+  gameFromCellsOrThrow,
+  legalMoves,
+  legalMovesOrThrow,
+  makeDuelSave,
+  makeGameSave,
+  makeGameSaveOrThrow,
+  makeVersusSave,
+  maxTile,
+  maxTileOrThrow,
+  newDuel,
+  newDuelOrThrow,
+  newGame,
+  newGameOrThrow,
+  newVersus,
+  newVersusOrThrow,
+  parseDuelSave,
+  parseDuelSaveOrThrow,
+  parseGameSave,
+  parseGameSaveOrThrow,
+  parseVersusSave,
+  parseVersusSaveOrThrow,
+  play,
+  playOrThrow,
+  readShareCode,
+  replayDuel,
+  replayVersus,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+  slide,
+  slideOnly,
+  slideOnlyOrThrow,
+  slideOrThrow,
+  undoGame,
+} from './public/game2048.ts';

@@ -1,20 +1,34 @@
 /**
- * `slidebox/ai`: a strong 2048 player.
+ * `slidebox/ai`: a strong 2048 player and the adversarial placer.
  *
  * ```ts
- * import { bestMove } from 'slidebox/ai';
- * bestMove(game.cells);                    // synchronous, the `strong` preset
- * bestMove(game.cells, { timeMs: 20 });    // iterative deepening within ~20 ms
- * bestMove(game.cells, { depth: 3 });      // fixed depth
- * choosePlacement(cellsAfterSlide);         // the adversarial spawn: { at: { row, col }, value }
+ * import { bestMove, bestMoveOrThrow } from 'slidebox/ai';
+ * bestMove(game.cells);                        // a Result: { ok: true, value: 'left' }
+ * bestMoveOrThrow(game.cells, { timeMs: 20 }); // iterative deepening within ~20 ms
+ * bestMoveOrThrow(game.cells, { depth: 3 });   // fixed depth
  * ```
  *
- * Every entry refuses unsound options (NaN, negative or infinite numbers where they mean
- * nothing, wrong types, unknown names) with a SlideboxError of code `bad-options`.
+ * Every search returns a `Result` and has an `…OrThrow` twin; unsound options (NaN, negative or
+ * infinite numbers where they mean nothing, wrong types, unknown names) are refused with the
+ * code `bad-options`.
  *
  * It runs anywhere (browsers included); off the main thread under Node, `AiWorker` and
- * `bestMoveAsync` are in `slidebox/node`, and a browser runs `answerAiRequest` in a Web Worker.
+ * `bestMoveAsync` are in `slidebox/node`; in a browser, call `bestMove` in a Web Worker.
  */
+
+export { type Problem, type Result, SlideboxError, unwrap } from './engine/result.ts';
+export {
+  analyse,
+  analyseOrThrow,
+  analysePlacement,
+  analysePlacementOrThrow,
+  bestMove,
+  bestMoveOrThrow,
+  choosePlacement,
+  choosePlacementOrThrow,
+  playGame,
+  playGameOrThrow,
+} from './public/ai.ts';
 export {
   type AiOptions,
   type GameProgress,
@@ -30,15 +44,13 @@ export {
  * `{ depth?, timeMs? }`.
  */
 export {
-  analysePlacement,
   checkPlacerOptions,
-  choosePlacement,
   MAX_PLACER_DEPTH,
   type Placement,
   type PlacementAnalysis,
   type PlacerOptions,
 } from './solvers/ai2048/placer.ts';
-export { type Analysis, analyse, bestMove } from './solvers/ai2048/player.ts';
+export type { Analysis } from './solvers/ai2048/player.ts';
 export {
   isPresetName,
   PRESET_NAMES,
@@ -46,16 +58,5 @@ export {
   type Preset,
   type PresetName,
 } from './solvers/ai2048/presets.ts';
-export {
-  type AiReply,
-  type AiRequest,
-  type AiWireOptions,
-  answerAiRequest,
-  type GameReply,
-  type GameRequest,
-  type MoveReply,
-  type MoveRequest,
-  type ProgressReply,
-} from './solvers/ai2048/protocol.ts';
-export { type GameRecord, playGame } from './solvers/ai2048/selfplay.ts';
+export type { GameRecord } from './solvers/ai2048/selfplay.ts';
 export { DEFAULT_WEIGHTS, type EvalWeights } from './solvers/ai2048/tables.ts';

@@ -4,10 +4,10 @@
  * explicit list of the readers of `slidebox/2048`, `slidebox/puzzle` and `slidebox/ai`, one row
  * per argument that comes from outside (a save, a board, a code, options, a move).
  *
- * The functions that take a value the library made itself (a `Game`, a `Puzzle`, a `Duel`, a
- * `VersusMatch`, a `Shared`: `play`, `undo`, `serializeGame`, `encodeShared`, `replayShared`,
- * `whoIs`, …) are typed-only and not here; the convenience constructors that throw a
- * `SlideboxError` by design are checked at the end to throw nothing else.
+ * The arguments that are a value the library made itself (a `Game`, a `Puzzle`, a `Duel`, a
+ * `VersusMatch`, a `Shared`: `undoGame`, `encodeShared`, `replayShared`, `whoIs`, …) are
+ * typed-only and not here; the `…OrThrow` twins, which throw a `SlideboxError` by design, are
+ * checked at the end to throw nothing else.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   type Cells,
   canMove,
   checkDuelOptions,
-  checkOptions,
+  checkGameOptions,
   checkSpawnRule,
   checkVersusOptions,
   decodeShared,
@@ -23,42 +23,85 @@ import {
   duelSlide,
   encodeShared,
   gameFromCells,
+  gameFromCellsOrThrow,
+  isDirection,
   isTileValue,
   legalMoves,
+  legalMovesOrThrow,
+  makeGameSave,
+  makeGameSaveOrThrow,
+  maxTile,
+  maxTileOrThrow,
   NATURAL,
   newDuel,
+  newDuelOrThrow,
   newGame,
+  newGameOrThrow,
   newVersus,
+  newVersusOrThrow,
   parseCells,
-  parseDuel,
-  parseGame,
-  parseVersus,
+  parseDuelSave,
+  parseDuelSaveOrThrow,
+  parseGameSave,
+  parseGameSaveOrThrow,
+  parseVersusSave,
+  parseVersusSaveOrThrow,
   placeTile,
   play,
+  playOrThrow,
   playWith,
   readShareCode,
   readShareCodeWith,
   replayDuel,
   replayVersus,
-  serializeGame,
   shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
   slide,
+  slideOnly,
+  slideOnlyOrThrow,
+  slideOrThrow,
   spawnOn,
   versusMove,
 } from './2048.ts';
-import { checkPlacerOptions, isPresetName } from './ai.ts';
+import {
+  analyse,
+  analyseOrThrow,
+  analysePlacement,
+  analysePlacementOrThrow,
+  bestMove,
+  bestMoveOrThrow,
+  checkPlacerOptions,
+  choosePlacement,
+  choosePlacementOrThrow,
+  isPresetName,
+  playGame,
+  playGameOrThrow,
+} from './ai.ts';
 import { playPlaced } from './engine/spawn.ts';
 import {
-  checkWidth,
+  checkSize,
   goalTiles,
   isSolvable,
+  makePuzzleSave,
+  makePuzzleSaveOrThrow,
   moveTile,
+  moveTileOrThrow,
   newPuzzle,
-  parsePuzzle,
-  parseSavedPuzzle,
+  newPuzzleOrThrow,
+  parsePuzzleSave,
+  parsePuzzleSaveOrThrow,
   parseTiles,
   puzzleFromTiles,
+  puzzleFromTilesOrThrow,
   SlideboxError,
+  slideToward,
+  slideTowardOrThrow,
+  solve,
+  solveOrThrow,
+  tileToward,
+  tileTowardOrThrow,
 } from './puzzle.ts';
 
 // Values the readers are called with: a game, a duel and a match, an evil save and its code.
@@ -69,12 +112,12 @@ const place = (cells: Cells) => {
   }
   return null;
 };
-const game = newGame({ seed: 7 });
+const game = newGameOrThrow({ seed: 7 });
 let evilGame = game;
 for (let i = 0; i < 8 && !evilGame.over; i++) {
-  evilGame = playPlaced(evilGame, legalMoves(evilGame.cells)[0]!, place);
+  evilGame = playPlaced(evilGame, legalMovesOrThrow(evilGame.cells)[0]!, place);
 }
-const evilSave = JSON.parse(JSON.stringify(serializeGame(evilGame, { evil: true })));
+const evilSave = makeGameSaveOrThrow(evilGame, { evil: true });
 const evilShared = shared2048(evilGame, { evil: true });
 if (!evilShared.ok) throw new Error(evilShared.error.message);
 const evilCode = encodeShared(evilShared.value);
@@ -82,7 +125,7 @@ const duel = newDuel({ seed: 7 });
 const match = newVersus({ seed: 7 });
 if (!duel.ok || !match.ok) throw new Error('fixtures');
 const goal3 = goalTiles(3);
-const puzzle3 = newPuzzle({ width: 3, seed: 7 });
+const puzzle3 = newPuzzleOrThrow({ size: 3, seed: 7 });
 
 /** A cyclic object: a reader must not walk into it forever. */
 const cyclic: Record<string, unknown> = { kind: 'slidebox/2048', version: 1 };
@@ -138,7 +181,8 @@ const SHARE = ['not-a-code', 'too-long', 'damaged', 'future-version', 'bad-code'
 const SAVE = ['bad-save', 'future-version'];
 const OPTIONS_2048 = ['bad-options', 'bad-size', 'bad-target', 'bad-seed'];
 const VERSUS_OPTIONS = [...OPTIONS_2048, 'bad-cap'];
-const TILES = ['bad-width', 'bad-tiles', 'bad-length', 'bad-tile', 'duplicate-tile'];
+const TILES = ['bad-size', 'bad-tiles', 'bad-length', 'bad-tile', 'duplicate-tile'];
+const BOARD = ['bad-board', 'bad-size', 'bad-value'];
 const SPAWN = ['bad-spawn', 'bad-value', 'off-board', 'occupied-cell', 'no-room'];
 
 const READERS: Reader[] = [
@@ -150,17 +194,69 @@ const READERS: Reader[] = [
     extra: OBJECTS,
   },
   {
-    name: 'checkOptions(x)',
-    call: (x) => checkOptions(x as never),
+    name: 'checkGameOptions(x)',
+    call: (x) => checkGameOptions(x as never),
     codes: OPTIONS_2048,
-    // Unknown option names are ignored here (not by the duel's and versus' checks).
-    valid: ['a Date', 'a String object', 'a cyclic object'],
-    extra: OBJECTS.filter(([n]) => n !== '{ kind: 1 }'),
+    valid: ['a Date'],
+    extra: [...OBJECTS, ['{ sise: 5 }', { sise: 5 }]],
   },
-  { name: 'parseGame(x)', call: (x) => parseGame(x), codes: SAVE, extra: OBJECTS },
   {
-    name: 'parseGame(evil save, x)',
-    call: (x) => parseGame(evilSave, x as never),
+    name: 'newGame(x)',
+    call: (x) => newGame(x as never),
+    codes: OPTIONS_2048,
+    valid: ['a Date'],
+    extra: [...OBJECTS, ['{ sise: 5 }', { sise: 5 }], ['{ keepPlaying: 1 }', { keepPlaying: 1 }]],
+  },
+  {
+    name: 'gameFromCells(x)',
+    call: (x) => gameFromCells(x as never),
+    codes: BOARD,
+    extra: OBJECTS,
+  },
+  {
+    name: 'gameFromCells(board, x)',
+    call: (x) => gameFromCells(game.cells, x as never),
+    codes: [...OPTIONS_2048, 'bad-score'],
+    valid: ['a Date'],
+    extra: [...OBJECTS, ['{ score: -1 }', { score: -1 }], ['{ size: 4 }', { size: 4 }]],
+  },
+  {
+    name: 'slide(x, "left")',
+    call: (x) => slide(x as never, 'left'),
+    codes: BOARD,
+    extra: OBJECTS,
+  },
+  {
+    name: 'slide(board, x)',
+    call: (x) => slide(game.cells, x as never),
+    codes: ['bad-direction'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  { name: 'legalMoves(x)', call: (x) => legalMoves(x as never), codes: BOARD, extra: OBJECTS },
+  { name: 'maxTile(x)', call: (x) => maxTile(x as never), codes: BOARD, extra: OBJECTS },
+  {
+    name: 'play(game, x)',
+    call: (x) => play(game, x as never),
+    codes: ['bad-direction'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'slideOnly(game, x)',
+    call: (x) => slideOnly(game, x as never),
+    codes: ['bad-direction'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'makeGameSave(game, x)',
+    call: (x) => makeGameSave(game, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [...OBJECTS, ['{ evil: 1 }', { evil: 1 }], ['{ evill: true }', { evill: true }]],
+  },
+  { name: 'parseGameSave(x)', call: (x) => parseGameSave(x as never), codes: SAVE, extra: OBJECTS },
+  {
+    name: 'parseGameSave(evil save, x)',
+    call: (x) => parseGameSave(evilSave, x as never),
     // An object without `place`: the save's tiles were the placer's, so it is not read.
     codes: ['bad-options', 'bad-save'],
     extra: [
@@ -174,6 +270,44 @@ const READERS: Reader[] = [
     call: (x) => decodeShared(x as never),
     codes: SHARE,
     extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'shared2048(game, x)',
+    call: (x) => shared2048(game, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [
+      ['{ asisted: true }', { asisted: true }],
+      ['[]', []],
+    ],
+  },
+  {
+    name: 'sharedPuzzle(puzzle, x)',
+    call: (x) => sharedPuzzle(puzzle3, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [
+      ['{ time: 5 }', { time: 5 }],
+      ['[]', []],
+    ],
+  },
+  {
+    name: 'sharedVersus(match, x)',
+    call: (x) => sharedVersus(match.value, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [
+      ['{ player: "human" }', { player: 'human' }],
+      ['{ players: "Bob!" }', { players: 'Bob!' }],
+      ['{ players: 7 }', { players: 7 }],
+    ],
+  },
+  {
+    name: 'sharedDuel(duel, x)',
+    call: (x) => sharedDuel(duel.value, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [['{ players: "x".repeat(30) }', { players: 'x'.repeat(30) }]],
   },
   {
     name: 'readShareCode(x)',
@@ -311,7 +445,12 @@ const READERS: Reader[] = [
     codes: ['bad-direction'],
     extra: [...OBJECTS, ['undefined', undefined]],
   },
-  { name: 'parseVersus(x)', call: (x) => parseVersus(x), codes: SAVE, extra: OBJECTS },
+  {
+    name: 'parseVersusSave(x)',
+    call: (x) => parseVersusSave(x as never),
+    codes: SAVE,
+    extra: OBJECTS,
+  },
   // duel
   {
     name: 'checkDuelOptions(x)',
@@ -364,12 +503,12 @@ const READERS: Reader[] = [
     codes: ['bad-value'],
     extra: [...OBJECTS, ['undefined', undefined]],
   },
-  { name: 'parseDuel(x)', call: (x) => parseDuel(x), codes: SAVE, extra: OBJECTS },
+  { name: 'parseDuelSave(x)', call: (x) => parseDuelSave(x as never), codes: SAVE, extra: OBJECTS },
   // slidebox/puzzle
   {
-    name: 'checkWidth(x)',
-    call: (x) => checkWidth(x),
-    codes: ['bad-width'],
+    name: 'checkSize(x)',
+    call: (x) => checkSize(x),
+    codes: ['bad-size'],
     extra: [...OBJECTS, ['undefined', undefined]],
   },
   {
@@ -381,30 +520,138 @@ const READERS: Reader[] = [
   {
     name: 'parseTiles(goal, x)',
     call: (x) => parseTiles(goal3, x as never),
-    codes: ['bad-width'],
+    codes: ['bad-size'],
     extra: [...OBJECTS, ['undefined', undefined]],
   },
   {
-    name: 'parsePuzzle(x, 3)',
-    call: (x) => parsePuzzle(x, 3),
+    name: 'newPuzzle(x)',
+    call: (x) => newPuzzle(x as never),
+    codes: ['bad-options', 'bad-size', 'bad-seed'],
+    valid: ['a Date'],
+    extra: [...OBJECTS, ['{ width: 4 }', { width: 4 }]],
+  },
+  {
+    name: 'puzzleFromTiles(x, 3)',
+    call: (x) => puzzleFromTiles(x as never, 3),
     codes: [...TILES, 'missing-tile', 'unsolvable'],
     extra: [...OBJECTS, ['undefined', undefined]],
   },
   {
-    name: 'parsePuzzle(goal, x)',
-    call: (x) => parsePuzzle(goal3, x as never),
-    codes: ['bad-width'],
+    name: 'puzzleFromTiles(goal, x)',
+    call: (x) => puzzleFromTiles(goal3, x as never),
+    codes: ['bad-size'],
     extra: [...OBJECTS, ['undefined', undefined]],
   },
   {
-    name: 'parsePuzzle(goal, 3, x)',
-    call: (x) => parsePuzzle(goal3, 3, x as never),
+    name: 'puzzleFromTiles(goal, 3, { seed: x })',
+    call: (x) => puzzleFromTiles(goal3, 3, { seed: x as never }),
     codes: ['bad-seed'],
     valid: ['42', 'null'],
     extra: OBJECTS,
   },
-  { name: 'parseSavedPuzzle(x)', call: (x) => parseSavedPuzzle(x), codes: SAVE, extra: OBJECTS },
+  {
+    name: 'puzzleFromTiles(goal, 3, x)',
+    call: (x) => puzzleFromTiles(goal3, 3, x as never),
+    codes: ['bad-options', 'bad-seed'],
+    valid: ['a Date'],
+    extra: [['{ seeds: 1 }', { seeds: 1 }]],
+  },
+  {
+    name: 'moveTile(puzzle, x)',
+    call: (x) => moveTile(puzzle3, x as never),
+    codes: ['bad-tile'],
+    extra: [...OBJECTS, ['undefined', undefined], ['9', 9]],
+  },
+  {
+    name: 'moveTile(puzzle, 1, x)',
+    call: (x) => moveTile(puzzle3, 1, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [
+      ['{ now: "1" }', { now: '1' }],
+      ['{ at: 1 }', { at: 1 }],
+    ],
+  },
+  {
+    name: 'slideToward(puzzle, x)',
+    call: (x) => slideToward(puzzle3, x as never),
+    codes: ['bad-direction'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'slideToward(puzzle, "left", x)',
+    call: (x) => slideToward(puzzle3, 'left', x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [
+      ['{ invert: 1 }', { invert: 1 }],
+      ['{ nowMs: 1 }', { nowMs: 1 }],
+    ],
+  },
+  {
+    name: 'tileToward(puzzle, "left", x)',
+    call: (x) => tileToward(puzzle3, 'left', x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [['{ now: 1 }', { now: 1 }]],
+  },
+  {
+    name: 'makePuzzleSave(puzzle, x)',
+    call: (x) => makePuzzleSave(puzzle3, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [['{ now: NaN }', { now: Number.NaN }]],
+  },
+  {
+    name: 'parsePuzzleSave(x)',
+    call: (x) => parsePuzzleSave(x as never),
+    codes: SAVE,
+    extra: OBJECTS,
+  },
+  {
+    name: 'solve(x, 3)',
+    call: (x) => solve(x as never, 3),
+    codes: [...TILES, 'missing-tile', 'unsolvable'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'solve(goal, 3, x)',
+    call: (x) => solve(goal3, 3, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [['{ optimum: true }', { optimum: true }]],
+  },
   // slidebox/ai
+  { name: 'bestMove(x)', call: (x) => bestMove(x as never), codes: BOARD, extra: OBJECTS },
+  {
+    name: 'bestMove(board, x)',
+    call: (x) => bestMove(game.cells, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [['{ dept: 3 }', { dept: 3 }]],
+  },
+  { name: 'analyse(x)', call: (x) => analyse(x as never), codes: BOARD, extra: OBJECTS },
+  {
+    name: 'choosePlacement(board, x)',
+    call: (x) => choosePlacement(game.cells, x as never),
+    codes: ['bad-options'],
+    valid: ['a Date'],
+    extra: [['{ dept: 3 }', { dept: 3 }]],
+  },
+  {
+    name: 'analysePlacement(x)',
+    call: (x) => analysePlacement(x as never),
+    codes: BOARD,
+    extra: OBJECTS,
+  },
+  {
+    // Options that are not junk start a whole game: the seed is the untrusted argument here.
+    name: 'playGame(x, { maxMoves: 2 })',
+    call: (x) => playGame(x as never, { maxMoves: 2, preset: 'fast' }),
+    codes: ['bad-seed', 'bad-options'],
+    valid: ['42'],
+    extra: OBJECTS,
+  },
   {
     name: 'checkPlacerOptions(x)',
     call: (x) => checkPlacerOptions(x),
@@ -456,13 +703,23 @@ describe('public readers refuse junk with an error Result, never a throw', () =>
   });
 
   it('the readers still take what is valid (the junk above is refused for its own sake)', async () => {
-    expect(parseGame(evilSave, { place }).ok).toBe(true);
-    expect(parseGame(evilSave, undefined).ok === false).toBe(true); // evil: needs the placer
+    expect(parseGameSave(evilSave, { place }).ok).toBe(true);
+    expect(parseGameSave(evilSave, undefined).ok === false).toBe(true); // evil: needs the placer
     expect(readShareCode(evilCode, { place }).ok).toBe(true);
     expect((await readShareCodeWith(evilCode, async () => place)).ok).toBe(true);
     expect(checkSpawnRule({ kind: 'placed', at: { row: 0, col: 0 }, value: 2 }, 4).ok).toBe(true);
-    expect(checkOptions(undefined).ok).toBe(true);
-    expect(parsePuzzle(goal3, 3, 42).ok).toBe(true);
+    expect(checkGameOptions(undefined).ok).toBe(true);
+    expect(puzzleFromTiles(goal3, 3, { seed: 42 }).ok).toBe(true);
+    expect(newGame({ size: 3, target: 64, seed: 1, keepPlaying: true }).ok).toBe(true);
+    expect(gameFromCells(game.cells, { target: 8, seed: 1, score: 4 }).ok).toBe(true);
+    expect(moveTile(puzzle3, 1, { now: 5 }).ok).toBe(true);
+    expect(slideToward(puzzle3, 'left', { invert: true, now: 5 }).ok).toBe(true);
+    expect(sharedVersus(match.value, { players: 'ai-hard' }).ok).toBe(true);
+    expect(sharedDuel(duel.value, { players: 'human,ai' }).ok).toBe(true);
+    expect(await solve(goal3, 3, { optimal: true, timeLimitMs: 100, store: null })).toEqual({
+      ok: true,
+      value: [],
+    });
   });
 });
 
@@ -499,29 +756,45 @@ describe('public readers are total (fast-check)', () => {
         expect(typeof isPresetName(x)).toBe('boolean');
         expect(typeof isSolvable(x as never, w as never)).toBe('boolean');
         expect(typeof isSolvable(x as never, 3)).toBe('boolean');
+        expect(typeof canMove(x as never)).toBe('boolean');
+        expect(typeof isDirection(x)).toBe('boolean');
       }),
     );
   });
 });
 
-describe('the convenience constructors throw a SlideboxError, and nothing else', () => {
-  // gameFromCells, puzzleFromTiles, newGame and newPuzzle are the throwing form of the readers
-  // above (parseCells + checkOptions, parsePuzzle, checkOptions), and slide, canMove, legalMoves,
-  // play and moveTile check the board, direction or tile they are given: a SlideboxError with a
-  // code and a sentence, never a TypeError from inside.
+describe('the …OrThrow twins throw a SlideboxError, and nothing else', () => {
+  // Each twin is its function's Result turned into a value or a SlideboxError with the same code
+  // and sentence: never a TypeError from inside.
   const throwing: [string, (x: unknown) => unknown][] = [
-    ['gameFromCells(x)', (x) => gameFromCells(x as never)],
-    ['gameFromCells(board, x)', (x) => gameFromCells(game.cells, x as never)],
-    ['puzzleFromTiles(x, 3)', (x) => puzzleFromTiles(x as never, 3)],
-    ['puzzleFromTiles(goal, x)', (x) => puzzleFromTiles(goal3, x as never)],
-    ['newGame(x)', (x) => newGame(x as never)],
-    ['newPuzzle(x)', (x) => newPuzzle(x as never)],
-    ['slide(x, "left")', (x) => slide(x as never, 'left')],
-    ['slide(board, x)', (x) => slide(game.cells, x as never)],
-    ['canMove(x)', (x) => canMove(x as never)],
-    ['legalMoves(x)', (x) => legalMoves(x as never)],
-    ['play(game, x)', (x) => play(game, x as never)],
-    ['moveTile(puzzle, x)', (x) => moveTile(puzzle3, x as never)],
+    ['newGameOrThrow(x)', (x) => newGameOrThrow(x as never)],
+    ['gameFromCellsOrThrow(x)', (x) => gameFromCellsOrThrow(x as never)],
+    ['gameFromCellsOrThrow(board, x)', (x) => gameFromCellsOrThrow(game.cells, x as never)],
+    ['slideOrThrow(x, "left")', (x) => slideOrThrow(x as never, 'left')],
+    ['slideOrThrow(board, x)', (x) => slideOrThrow(game.cells, x as never)],
+    ['legalMovesOrThrow(x)', (x) => legalMovesOrThrow(x as never)],
+    ['maxTileOrThrow(x)', (x) => maxTileOrThrow(x as never)],
+    ['playOrThrow(game, x)', (x) => playOrThrow(game, x as never)],
+    ['slideOnlyOrThrow(game, x)', (x) => slideOnlyOrThrow(game, x as never)],
+    ['makeGameSaveOrThrow(game, x)', (x) => makeGameSaveOrThrow(game, x as never)],
+    ['parseGameSaveOrThrow(x)', (x) => parseGameSaveOrThrow(x as never)],
+    ['parseVersusSaveOrThrow(x)', (x) => parseVersusSaveOrThrow(x as never)],
+    ['parseDuelSaveOrThrow(x)', (x) => parseDuelSaveOrThrow(x as never)],
+    ['newVersusOrThrow(x)', (x) => newVersusOrThrow(x as never)],
+    ['newDuelOrThrow(x)', (x) => newDuelOrThrow(x as never)],
+    ['newPuzzleOrThrow(x)', (x) => newPuzzleOrThrow(x as never)],
+    ['puzzleFromTilesOrThrow(x, 3)', (x) => puzzleFromTilesOrThrow(x as never, 3)],
+    ['puzzleFromTilesOrThrow(goal, x)', (x) => puzzleFromTilesOrThrow(goal3, x as never)],
+    ['moveTileOrThrow(puzzle, x)', (x) => moveTileOrThrow(puzzle3, x as never)],
+    ['slideTowardOrThrow(puzzle, x)', (x) => slideTowardOrThrow(puzzle3, x as never)],
+    ['tileTowardOrThrow(puzzle, x)', (x) => tileTowardOrThrow(puzzle3, x as never)],
+    ['makePuzzleSaveOrThrow(puzzle, x)', (x) => makePuzzleSaveOrThrow(puzzle3, x as never)],
+    ['parsePuzzleSaveOrThrow(x)', (x) => parsePuzzleSaveOrThrow(x as never)],
+    ['bestMoveOrThrow(x)', (x) => bestMoveOrThrow(x as never)],
+    ['analyseOrThrow(board, x)', (x) => analyseOrThrow(game.cells, x as never)],
+    ['choosePlacementOrThrow(x)', (x) => choosePlacementOrThrow(x as never)],
+    ['analysePlacementOrThrow(board, x)', (x) => analysePlacementOrThrow(game.cells, x as never)],
+    ['playGameOrThrow(x)', (x) => playGameOrThrow(x as never, { maxMoves: 5 })],
   ];
   it.each(throwing)('%s', (_name, call) => {
     fc.assert(
@@ -534,5 +807,26 @@ describe('the convenience constructors throw a SlideboxError, and nothing else',
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('a twin throws the code and sentence of its Result, and returns its value', async () => {
+    const r = newGame({ sise: 5 } as never);
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-options',
+        message: 'unknown option "sise" (known: size, target, seed, keepPlaying)',
+      },
+    });
+    expect(() => newGameOrThrow({ sise: 5 } as never)).toThrow(
+      expect.objectContaining({
+        name: 'SlideboxError',
+        code: 'bad-options',
+        message: r.ok ? '' : r.error.message,
+      }),
+    );
+    expect(newGameOrThrow({ seed: 7 })).toEqual(game);
+    await expect(solveOrThrow([1, 2, 3], 3)).rejects.toMatchObject({ code: 'missing-tile' });
+    expect(await solveOrThrow(goal3, 3)).toEqual([]);
   });
 });

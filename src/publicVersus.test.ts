@@ -5,12 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   duelPlace,
+  encodeShared,
+  makeDuelSave,
+  makeVersusSave,
   newDuel,
-  newGame,
+  newDuelOrThrow,
+  newGameOrThrow,
   newVersus,
-  parseVersus,
+  newVersusOrThrow,
+  parseDuelSave,
+  parseVersusSave,
   playWith,
-  serializeVersus,
+  readShareCode,
+  sharedDuel,
+  sharedVersus,
   versusMove,
   whoIs,
 } from './2048.ts';
@@ -28,7 +36,7 @@ describe('slidebox/2048 versus and duel', () => {
     if (!m1.ok) throw new Error(m1.error.message);
     expect(m1.value.log).toHaveLength(1);
     expect(m1.value.winner).toBe(null);
-    const back = parseVersus(JSON.parse(JSON.stringify(serializeVersus(m1.value))));
+    const back = parseVersusSave(makeVersusSave(m1.value));
     expect(back.ok && back.value).toEqual(m1.value);
 
     const duel = newDuel({ seed: 7, size: 4 });
@@ -37,8 +45,47 @@ describe('slidebox/2048 versus and duel', () => {
     const placed = duelPlace(duel.value, { row: 0, col: 0 }, 2);
     expect(placed.ok && placed.value.game.cells[0]![0]).toBe(2);
 
-    const game = newGame({ seed: 7 });
+    const game = newGameOrThrow({ seed: 7 });
     const forced = playWith(game, move, { kind: 'forced', value: 8 });
     expect(forced.ok && forced.value.spawned[0]!.value).toBe(8);
+  });
+
+  it('every game is shared with a Result, versus and duel included', () => {
+    const match = newVersusOrThrow({ seed: 7 });
+    const shared = sharedVersus(match, { players: 'ai-hard' });
+    if (!shared.ok) throw new Error(shared.error.message);
+    const read = readShareCode(encodeShared(shared.value));
+    expect(read.ok && read.value.shared.players).toBe('ai-hard');
+    expect(sharedVersus(match, { players: 'Bob' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-options' },
+    });
+    const duel = newDuelOrThrow({ seed: 7 });
+    const d = sharedDuel(duel);
+    expect(d.ok && d.value.game.kind).toBe('duel');
+  });
+
+  it('saves are JSON text both ways, and text that is not a save is refused in a sentence', () => {
+    const duel = newDuelOrThrow({ seed: 7 });
+    const text = makeDuelSave(duel);
+    expect(typeof text).toBe('string');
+    expect(parseDuelSave(text)).toEqual({ ok: true, value: duel });
+    expect(parseDuelSave('{')).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-save',
+        message: 'a save is the JSON text makeDuelSave made, and this is not JSON',
+      },
+    });
+    expect(
+      parseVersusSave(JSON.parse(makeVersusSave(newVersusOrThrow({ seed: 1 })))),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad-save',
+        message: 'a save is the JSON text makeVersusSave made, got an object',
+      },
+    });
+    expect(newVersus({ size: 9 })).toMatchObject({ ok: false, error: { code: 'bad-size' } });
   });
 });

@@ -1,10 +1,12 @@
-import { canMove, newGame, play, slide, undo } from 'slidebox/2048';
+import { canMove, newGame, playOrThrow, slide, undoGame } from 'slidebox/2048';
 
-let game = newGame({ size: 4, target: 2048, seed: 7 }); // two tiles spawned
-game = play(game, 'left'); // the next state; spawns only when the board changed
+const created = newGame({ size: 4, target: 2048, seed: 7 }); // { ok: true, value } or
+if (!created.ok) throw new Error(created.error.message); // { ok: false, error: { code, message } }
+let game = created.value; // two tiles spawned
+game = playOrThrow(game, 'left'); // the next state; spawns only when the board changed
 console.log(game.cells); // 0 = empty, cells[row][col], row 0 at the top
 console.log(game.score, game.moves, game.won, game.over);
-game = undo(game); // board, score, moves and generator restored
+game = undoGame(game); // board, score, moves and generator restored
 
 const s = slide(
   [
@@ -15,8 +17,8 @@ const s = slide(
   ],
   'left',
 );
-console.log(s.cells[0], s.gained, s.moved); // [4, 2, 0, 0] 4 true
-console.log(s.tiles, s.merges); // where every tile went: { from, to, value, merged }; { at, value }
+if (s.ok) console.log(s.value.cells[0], s.value.gained, s.value.moved); // [4, 2, 0, 0] 4 true
+if (s.ok) console.log(s.value.tiles, s.value.merges); // { from, to, value, merged }; { at, value }
 const stuck = [
   [2, 4, 2],
   [4, 2, 4],

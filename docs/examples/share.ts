@@ -1,6 +1,12 @@
-import { encodeShared, newGame, play, readShareCode, shared2048 } from 'slidebox/2048';
+import {
+  encodeShared,
+  newGameOrThrow,
+  playOrThrow,
+  readShareCode,
+  shared2048,
+} from 'slidebox/2048';
 
-const game = play(newGame({ seed: 7 }), 'left');
+const game = playOrThrow(newGameOrThrow({ seed: 7 }), 'left');
 const s = shared2048(game, { assisted: false }); // Result: a game that started from its seed
 if (s.ok) {
   const code = encodeShared(s.value); // "sb.AQAAAAQL…": version, kind, rules, seed,

@@ -1,11 +1,12 @@
 import {
   duelPlace,
+  makeVersusSave,
   newDuel,
-  newGame,
+  newGameOrThrow,
   newVersus,
-  parseVersus,
+  parseVersusSave,
   playWith,
-  serializeVersus,
+  sharedVersus,
   versusMove,
   whoIs,
 } from 'slidebox/2048';
@@ -17,7 +18,9 @@ const m1 = versusMove(m0.value, 0, 'left'); // side 0 moves; its merges attack s
 if (m1.ok) {
   console.log(m1.value.queues[1]); // attacks waiting for side 1, next first
   console.log(m1.value.winner); // 0 | 1 | 'draw' | null
-  console.log(parseVersus(serializeVersus(m1.value)).ok); // a save, checked by replaying its log
+  const text = makeVersusSave(m1.value); // a save: JSON text
+  console.log(parseVersusSave(text).ok); // checked by replaying its log
+  console.log(sharedVersus(m1.value, { players: 'ai-hard' }).ok); // to share as a code
 }
 
 // Duel: the placer puts the two start tiles, then slide and place alternate.
@@ -26,6 +29,6 @@ if (duel.ok) console.log(whoIs(duel.value)); // { phase: 'place', round: 0, slid
 if (duel.ok) duel = duelPlace(duel.value, { row: 0, col: 0 }, 2); // a 2 or a 4, on an empty cell
 
 // Any game: a move whose spawn is forced (an attack) or placed.
-const game = newGame({ seed: 7 });
+const game = newGameOrThrow({ seed: 7 });
 console.log(playWith(game, 'up', { kind: 'forced', value: 8 }).ok);
 console.log(playWith(game, 'up', { kind: 'placed', at: { row: 3, col: 0 }, value: 2 }).ok);

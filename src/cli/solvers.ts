@@ -28,7 +28,7 @@ export async function aiAdvisor(): Promise<Advisor> {
 
 /** The 2048 AI on this thread (plain mode). */
 export async function aiHere(): Promise<Advisor> {
-  const { analyse } = await import('../ai.ts');
+  const { analyse } = await import('../solvers/ai2048/player.ts');
   return {
     bestMove: async (cells, purpose) => analyse(cells, { preset: ADVICE_PRESETS[purpose] }).move,
     close() {},
@@ -69,7 +69,7 @@ async function lowerBound(tiles: readonly number[], width: number): Promise<numb
  * are built in the background.
  */
 export async function solverHere(): Promise<PuzzleSolver> {
-  const { solvePuzzle } = await import('../puzzle.ts');
+  const { solvePuzzle } = await import('../solvers/puzzle/solve.ts');
   const { defaultStore } = await import('../storage/defaultStore.ts');
   const { patternDbs4, storedPatternDbs4 } = await import('../solvers/puzzle/pdbProvider.ts');
   const store = defaultStore();
@@ -103,7 +103,7 @@ export async function solverHere(): Promise<PuzzleSolver> {
  * (`npm run bench:ai -- --placer 200`), short enough not to hold up keys or drawing.
  */
 export async function placerHere(): Promise<PlacerAi> {
-  const { choosePlacement } = await import('../ai.ts');
+  const { choosePlacement } = await import('../solvers/ai2048/placer.ts');
   return {
     choose: async (cells) => choosePlacement(cells),
     close() {},
@@ -112,6 +112,6 @@ export async function placerHere(): Promise<PlacerAi> {
 
 /** The placer AI as the engine's `Placer` (evil spawns): the same deterministic choice. */
 export async function placerFunction(): Promise<Placer> {
-  const { choosePlacement } = await import('../ai.ts');
+  const { choosePlacement } = await import('../solvers/ai2048/placer.ts');
   return (cells) => choosePlacement(cells.map((r) => [...r]));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { elapsedMs, moveTile, newPuzzle, puzzleFromTiles } from '../engine/puzzle.ts';
-import { solve } from '../puzzle.ts';
+import { solveOrThrow as solve } from '../puzzle.ts';
 import { FakeSolver, MemoryStorePuzzle, settle } from '../testutil/fakeEffects.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { type ChangePuzzle, ControllerPuzzle, SOLVE_STEP_MS, TICK_MS } from './controllerPuzzle.ts';

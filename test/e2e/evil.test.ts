@@ -3,7 +3,7 @@
  * deterministic with a seed, saved apart from the natural game, and resumed with the placer.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { choosePlacement } from '../../src/ai.ts';
+import { choosePlacementOrThrow as choosePlacement } from '../../src/ai.ts';
 import { newGame } from '../../src/engine/game2048.ts';
 import { playPlaced } from '../../src/engine/spawn.ts';
 import { parsePlain, runCli, TempDirs } from './helpers/cli.ts';

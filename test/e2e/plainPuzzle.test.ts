@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { moveTile, newPuzzle, type Puzzle, posOf, slideToward } from '../../src/engine/puzzle.ts';
 import type { Direction } from '../../src/engine/types.ts';
-import { solve } from '../../src/puzzle.ts';
+import { solveOrThrow as solve } from '../../src/puzzle.ts';
 import { requireBuiltCli, runCli, TempDirs } from './helpers/cli.ts';
 import {
   distance,

@@ -59,7 +59,7 @@ describe('plain solve on a 4x4', () => {
     expect(warm.hint).toBe(cold.tiles[0]);
     // A shortest one: the library's optimal solver agrees on the length.
     process.env.XDG_CACHE_HOME = cache;
-    const { solve } = await import('../../src/puzzle.ts');
+    const { solveOrThrow: solve } = await import('../../src/puzzle.ts');
     const p = newPuzzle({ width: 4, seed: SEED });
     expect((await solve([...p.tiles], 4)).length).toBe(cold.moves);
   }, 180_000);

@@ -26,17 +26,21 @@ describe('slidebox/puzzle (built)', () => {
   it('isSolvable and solve', async () => {
     expect(lib.isSolvable([1, 2, 3, 4, 5, 6, 0, 7, 8], 3)).toBe(true);
     expect(lib.isSolvable([2, 1, 3, 4, 5, 6, 7, 8, 0], 3)).toBe(false);
-    expect(await lib.solve([1, 2, 3, 4, 5, 6, 0, 7, 8], 3)).toEqual([7, 8]);
-    const big = [...lib.newPuzzle({ width: 6, seed: 3 }).tiles];
-    const moves = await lib.solve(big, 6);
-    let game = lib.puzzleFromTiles(big, 6);
-    for (const t of moves) game = lib.moveTile(game, t);
+    expect(await lib.solveOrThrow([1, 2, 3, 4, 5, 6, 0, 7, 8], 3)).toEqual([7, 8]);
+    const big = [...lib.newPuzzleOrThrow({ size: 6, seed: 3 }).tiles];
+    const moves = await lib.solveOrThrow(big, 6);
+    let game = lib.puzzleFromTilesOrThrow(big, 6);
+    for (const t of moves) game = lib.moveTileOrThrow(game, t);
     expect(game.solved).toBe(true);
     expect(game.moves).toBe(moves.length);
   });
 
   it('bad input rejects with the package’s SlideboxError', async () => {
-    const p = lib.solve([1, 2, 3], 3);
+    expect(await lib.solve([1, 2, 3], 3)).toMatchObject({
+      ok: false,
+      error: { code: 'bad-board' },
+    });
+    const p = lib.solveOrThrow([1, 2, 3], 3);
     await expect(p).rejects.toBeInstanceOf(lib.SlideboxError);
     await expect(p).rejects.toThrow(/missing/);
     await expect(p).rejects.toMatchObject({ name: 'SlideboxError' });
@@ -44,12 +48,12 @@ describe('slidebox/puzzle (built)', () => {
   });
 
   it('startSolve (slidebox/node) runs the bundled worker (dist/puzzle-worker.js)', async () => {
-    const tiles = [...lib.newPuzzle({ width: 8, seed: 1 }).tiles];
+    const tiles = [...lib.newPuzzleOrThrow({ size: 8, seed: 1 }).tiles];
     const r = await node.startSolve(tiles, 8, { cacheDir: null }).promise;
-    let game = lib.puzzleFromTiles(tiles, 8);
-    for (const t of r.moves) game = lib.moveTile(game, t);
+    let game = lib.puzzleFromTilesOrThrow(tiles, 8);
+    for (const t of r.moves) game = lib.moveTileOrThrow(game, t);
     expect(game.solved).toBe(true);
-    const h = node.startSolve([...lib.newPuzzle({ width: 4, seed: 2 }).tiles], 4, {
+    const h = node.startSolve([...lib.newPuzzleOrThrow({ size: 4, seed: 2 }).tiles], 4, {
       cacheDir: null,
     });
     h.cancel();
@@ -75,15 +79,15 @@ describe('slidebox/puzzle (built)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'slidebox-tables-'));
     try {
       const tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
-      expect(await lib.solve(tiles, 4, { store: node.fileCache(dir) })).toEqual([15]);
+      expect(await lib.solveOrThrow(tiles, 4, { store: node.fileCache(dir) })).toEqual([15]);
       expect(readdirSync(dir).length).toBeGreaterThan(0);
       // Another process solves with the cached tables and a store that refuses to be written.
       const script = `
-        import { solve } from ${JSON.stringify(`${root}/dist/puzzle.js`)};
+        import { solveOrThrow } from ${JSON.stringify(`${root}/dist/puzzle.js`)};
         import { fileCache } from ${JSON.stringify(`${root}/dist/node.js`)};
         const files = fileCache(${JSON.stringify(dir)});
         const store = { read: (k) => files.read(k), write: async () => { throw new Error('rebuilt'); } };
-        const moves = await solve([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15], 4, { store });
+        const moves = await solveOrThrow([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15], 4, { store });
         process.stdout.write(JSON.stringify(moves));`;
       const out = execFileSync('node', ['--input-type=module', '-e', script], {
         encoding: 'utf8',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { newGame, play } from '../../src/engine/game2048.ts';
 import { newPuzzle } from '../../src/engine/puzzle.ts';
-import { solve } from '../../src/puzzle.ts';
+import { solveOrThrow as solve } from '../../src/puzzle.ts';
 import { num, parsePlain, runCli } from './helpers/cli.ts';
 import { colourCodes, stripEscapes, usesTruecolor } from './helpers/screen.ts';
 import { useTmux } from './helpers/tmux.ts';

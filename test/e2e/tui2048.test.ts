@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { slide } from '../../src/2048.ts';
+import { slideOrThrow as slide } from '../../src/2048.ts';
 import { playPlain } from './helpers/cli.ts';
 import {
   attributesByColumn,

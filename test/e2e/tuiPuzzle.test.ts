@@ -22,7 +22,7 @@ import {
   undo,
 } from '../../src/engine/puzzle.ts';
 import type { Direction } from '../../src/engine/types.ts';
-import { solve } from '../../src/puzzle.ts';
+import { solveOrThrow as solve } from '../../src/puzzle.ts';
 import { requireBuiltCli, TempDirs } from './helpers/cli.ts';
 import {
   ARROW_KEYS,

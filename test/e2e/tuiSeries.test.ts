@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { moveTile, newPuzzle, type Puzzle } from '../../src/engine/puzzle.ts';
-import { solve } from '../../src/puzzle.ts';
+import { solveOrThrow as solve } from '../../src/puzzle.ts';
 import { arrowFor } from './helpers/puzzle.ts';
 import { useTmux } from './helpers/tmux.ts';
 

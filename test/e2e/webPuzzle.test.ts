@@ -21,7 +21,7 @@ import {
   tileToward,
 } from '../../src/engine/puzzle.ts';
 import { DIRECTIONS } from '../../src/engine/types.ts';
-import { solve } from '../../src/puzzle.ts';
+import { solveOrThrow as solve } from '../../src/puzzle.ts';
 import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
 import { fileCache } from '../../src/storage/fileCache.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';

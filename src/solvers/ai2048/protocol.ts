@@ -1,12 +1,7 @@
 /**
  * Messages between a front-end and an AI worker (Node worker_threads or a browser Web Worker):
- * plain data, so both kinds of worker answer them with {@link answerAiRequest}.
- *
- * A browser worker is three lines:
- * ```ts
- * import { answerAiRequest } from 'slidebox/ai';
- * self.onmessage = (e) => self.postMessage(answerAiRequest(e.data));
- * ```
+ * plain data, so both kinds of worker answer them with {@link answerAiRequest}. Internal: the
+ * library's users call `bestMove` of `slidebox/ai` in a worker of their own.
  */
 import { type Problem, problem } from '../../engine/result.ts';
 import type { Direction } from '../../engine/types.ts';

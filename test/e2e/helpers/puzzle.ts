@@ -16,7 +16,7 @@ import {
   tileToward,
 } from '../../../src/engine/puzzle.ts';
 import type { Direction } from '../../../src/engine/types.ts';
-import { solve } from '../../../src/puzzle.ts';
+import { solveOrThrow as solve } from '../../../src/puzzle.ts';
 import { type CliRun, num, runCli } from './cli.ts';
 import { stripEscapes, stylesByColumn } from './screen.ts';
 import type { ExitInfo, Pane } from './tmux.ts';
