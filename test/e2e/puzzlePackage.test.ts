@@ -35,10 +35,10 @@ describe('slidebox/puzzle (built)', () => {
     expect(game.moves).toBe(moves.length);
   });
 
-  it('bad input rejects with the package’s SlideboxError', async () => {
+  it('bad input is an error Result, and solveOrThrow rejects with the package’s SlideboxError', async () => {
     expect(await lib.solve([1, 2, 3], 3)).toMatchObject({
       ok: false,
-      error: { code: 'bad-board' },
+      error: { code: 'missing-tile' },
     });
     const p = lib.solveOrThrow([1, 2, 3], 3);
     await expect(p).rejects.toBeInstanceOf(lib.SlideboxError);
