@@ -49,7 +49,7 @@ export {
   type Turn,
 } from './engine/game2048.ts';
 export { type Problem, type Result, SlideboxError, unwrap } from './engine/result.ts';
-export { type RngState, randomSeed, seedRng } from './engine/rng.ts';
+export { type RngState, randomSeed } from './engine/rng.ts';
 export type { SavedGame2048, SaveProblem } from './engine/save2048.ts';
 export type { DuelSaveProblem, SavedDuel } from './engine/saveDuel.ts';
 export type { SavedVersus, VersusSaveProblem } from './engine/saveVersus.ts';
@@ -92,6 +92,7 @@ export {
   versusMove,
   versusWinner,
 } from './engine/versus.ts';
+export { seedRng, seedRngOrThrow } from './public/common.ts';
 // The public forms: Results, their throwing twins, saves as JSON text.
 export {
   canMove,

@@ -20,7 +20,7 @@ import {
 import { bestMove, choosePlacement, playGame } from './ai.ts';
 import { createSolverWorker, startSolve } from './node.ts';
 import {
-  goalTiles,
+  goalTilesOrThrow,
   makePuzzleSave,
   memoryStore,
   moveTile,
@@ -399,8 +399,8 @@ describe('bad options are refused, naming the option and the value', () => {
       signal: new AbortController().signal,
     });
     expect(r2.ok && r2.value.moves).toEqual([8]);
-    expect(puzzleFromTiles(goalTiles(3), 3, { seed: 0 }).ok).toBe(true);
-    expect(puzzleFromTiles(goalTiles(3), 3, { seed: null }).ok).toBe(true);
+    expect(puzzleFromTiles(goalTilesOrThrow(3), 3, { seed: 0 }).ok).toBe(true);
+    expect(puzzleFromTiles(goalTilesOrThrow(3), 3, { seed: null }).ok).toBe(true);
     const g = gameFromCells(zeros4, { score: Number.MAX_SAFE_INTEGER });
     expect(g.ok && g.value.score).toBe(Number.MAX_SAFE_INTEGER);
   });

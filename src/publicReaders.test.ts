@@ -83,6 +83,7 @@ import { playPlaced } from './engine/spawn.ts';
 import {
   checkSize,
   goalTiles,
+  goalTilesOrThrow,
   isSolvable,
   makePuzzleSave,
   makePuzzleSaveOrThrow,
@@ -96,6 +97,10 @@ import {
   puzzleFromTiles,
   puzzleFromTilesOrThrow,
   SlideboxError,
+  seedRng,
+  seedRngOrThrow,
+  shuffleTiles,
+  shuffleTilesOrThrow,
   slideToward,
   slideTowardOrThrow,
   solve,
@@ -124,7 +129,7 @@ const evilCode = encodeShared(evilShared.value);
 const duel = newDuel({ seed: 7 });
 const match = newVersus({ seed: 7 });
 if (!duel.ok || !match.ok) throw new Error('fixtures');
-const goal3 = goalTiles(3);
+const goal3 = goalTilesOrThrow(3);
 const puzzle3 = newPuzzleOrThrow({ size: 3, seed: 7 });
 
 /** A cyclic object: a reader must not walk into it forever. */
@@ -596,6 +601,31 @@ const READERS: Reader[] = [
     extra: [['{ now: 1 }', { now: 1 }]],
   },
   {
+    name: 'goalTiles(x)',
+    call: (x) => goalTiles(x as never),
+    codes: ['bad-size'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'shuffleTiles(x, rng)',
+    call: (x) => shuffleTiles(x as never, seedRngOrThrow(1)),
+    codes: ['bad-size'],
+    extra: [...OBJECTS, ['undefined', undefined]],
+  },
+  {
+    name: 'shuffleTiles(3, x)',
+    call: (x) => shuffleTiles(3, x as never),
+    codes: ['bad-rng'],
+    extra: [...OBJECTS, ['undefined', undefined], ['[1, 2, 3, 4.5]', [1, 2, 3, 4.5]]],
+  },
+  {
+    name: 'seedRng(x)',
+    call: (x) => seedRng(x as never),
+    codes: ['bad-seed'],
+    valid: ['42'],
+    extra: [...OBJECTS, ['undefined', undefined], ['2 ** 53', 2 ** 53]],
+  },
+  {
     name: 'makePuzzleSave(puzzle, x)',
     call: (x) => makePuzzleSave(puzzle3, x as never),
     codes: ['bad-options'],
@@ -790,6 +820,9 @@ describe('the …OrThrow twins throw a SlideboxError, and nothing else', () => {
     ['tileTowardOrThrow(puzzle, x)', (x) => tileTowardOrThrow(puzzle3, x as never)],
     ['makePuzzleSaveOrThrow(puzzle, x)', (x) => makePuzzleSaveOrThrow(puzzle3, x as never)],
     ['parsePuzzleSaveOrThrow(x)', (x) => parsePuzzleSaveOrThrow(x as never)],
+    ['goalTilesOrThrow(x)', (x) => goalTilesOrThrow(x as never)],
+    ['shuffleTilesOrThrow(x, rng)', (x) => shuffleTilesOrThrow(x as never, seedRngOrThrow(1))],
+    ['seedRngOrThrow(x)', (x) => seedRngOrThrow(x as never)],
     ['bestMoveOrThrow(x)', (x) => bestMoveOrThrow(x as never)],
     ['analyseOrThrow(board, x)', (x) => analyseOrThrow(game.cells, x as never)],
     ['choosePlacementOrThrow(x)', (x) => choosePlacementOrThrow(x as never)],

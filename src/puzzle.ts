@@ -23,19 +23,17 @@ export {
   pauseClock,
   posOf,
   resumeClock,
-  shuffleTiles,
   startClock,
   type TileSlide,
   tileAt,
 } from './engine/puzzle.ts';
 export {
-  goalTiles,
   isGoal,
   type Tiles,
   type TilesProblem,
 } from './engine/puzzleBoard.ts';
 export { type Problem, type Result, SlideboxError, unwrap } from './engine/result.ts';
-export { type RngState, randomSeed, seedRng } from './engine/rng.ts';
+export { type RngState, randomSeed } from './engine/rng.ts';
 export {
   PUZZLE_SAVE_KIND,
   PUZZLE_SAVE_VERSION,
@@ -43,10 +41,13 @@ export {
   type SavedPuzzle,
 } from './engine/savePuzzle.ts';
 export { DIRECTIONS, type Direction, isDirection, type Pos } from './engine/types.ts';
+export { seedRng, seedRngOrThrow } from './public/common.ts';
 /** The default board side of a new puzzle: 4 (the 15-puzzle). */
 export const DEFAULT_SIZE = 4;
 export {
   checkSize,
+  goalTiles,
+  goalTilesOrThrow,
   isSolvable,
   makePuzzleSave,
   makePuzzleSaveOrThrow,
@@ -61,6 +62,8 @@ export {
   puzzleFromTiles,
   puzzleFromTilesOrThrow,
   type SolveOptions,
+  shuffleTiles,
+  shuffleTilesOrThrow,
   slideToward,
   slideTowardOrThrow,
   solve,

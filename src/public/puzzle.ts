@@ -10,17 +10,20 @@ import {
   type Puzzle,
   type PuzzleOptionsProblem,
   parsePuzzle,
+  shuffleTiles as shuffleTilesEngine,
   slideToward as slideTowardEngine,
   tileToward as tileTowardEngine,
   undo,
 } from '../engine/puzzle.ts';
 import {
   checkWidth,
+  goalTiles as goalTilesEngine,
   isSolvable as isSolvableBoard,
   parseTiles as parseTilesEngine,
   type TilesProblem,
 } from '../engine/puzzleBoard.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
+import { parseRngState, type RngState } from '../engine/rng.ts';
 import { type PuzzleSaveProblem, parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import { checkDirection, type Direction } from '../engine/types.ts';
 import {
@@ -263,3 +266,27 @@ export async function solvePuzzle(
 }
 /** {@link solvePuzzle}, rejecting with a SlideboxError for bad input. */
 export const solvePuzzleOrThrow = orReject(solvePuzzle);
+
+/** The goal of a `size` x `size` board: 1 .. n-1 in order, the blank last. Refuses a bad size. */
+export function goalTiles(size: number): Result<number[], Problem<'bad-size'>> {
+  const s = checkSize(size);
+  return s.ok ? ok(goalTilesEngine(s.value)) : s;
+}
+/** {@link goalTiles}, throwing a SlideboxError for a bad size. */
+export const goalTilesOrThrow = orThrow(goalTiles);
+
+/**
+ * A uniformly random solvable shuffle of a `size` x `size` board (never the goal) drawn from
+ * `rng`, and the generator after it. Refuses a bad size or generator state.
+ */
+export function shuffleTiles(
+  size: number,
+  rng: RngState,
+): Result<{ tiles: number[]; rng: RngState }, Problem<'bad-size' | 'bad-rng'>> {
+  const s = checkSize(size);
+  if (!s.ok) return s;
+  const r = parseRngState(rng);
+  return r.ok ? ok(shuffleTilesEngine(s.value, r.value)) : r;
+}
+/** {@link shuffleTiles}, throwing a SlideboxError for a bad size or generator state. */
+export const shuffleTilesOrThrow = orThrow(shuffleTiles);
