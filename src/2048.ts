@@ -76,7 +76,6 @@ export {
   type SpawnProblem,
   type SpawnRule,
   spawnOn,
-  spawnWith,
 } from './engine/spawn.ts';
 export { DIRECTIONS, type Direction, isDirection, type Pos } from './engine/types.ts';
 // Versus: two players, two boards, one seed (rules in engine/versus.ts).
@@ -132,5 +131,6 @@ export {
   slideOnly,
   slideOnlyOrThrow,
   slideOrThrow,
+  spawnWith,
   undoGame,
 } from './public/game2048.ts';

@@ -63,6 +63,7 @@ import {
   slideOnlyOrThrow,
   slideOrThrow,
   spawnOn,
+  spawnWith,
   versusMove,
 } from './2048.ts';
 import {
@@ -379,6 +380,18 @@ const READERS: Reader[] = [
     call: (x) => spawnOn(game, x as never),
     codes: SPAWN,
     extra: OBJECTS,
+  },
+  {
+    name: 'spawnWith(x, rng, NATURAL)',
+    call: (x) => spawnWith(x as never, game.rng, NATURAL),
+    codes: BOARD,
+    extra: OBJECTS,
+  },
+  {
+    name: 'spawnWith(board, x, NATURAL)',
+    call: (x) => spawnWith(game.cells, x as never, NATURAL),
+    codes: ['bad-rng'],
+    extra: [...OBJECTS, ['undefined', undefined]],
   },
   {
     name: 'playWith(game, x, NATURAL)',

@@ -28,12 +28,15 @@ import {
   parseCells,
   play as playEngine,
   type SlideResult,
+  type Spawn,
   slideValid,
   undo,
 } from '../engine/game2048.ts';
 import { caught, knownOptions, orThrow } from '../engine/known.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
+import type { RngState } from '../engine/rng.ts';
+import { parseRngState } from '../engine/rng.ts';
 import { parseGame, type SaveProblem, serializeGame } from '../engine/save2048.ts';
 import { type DuelSaveProblem, parseDuel, serializeDuel } from '../engine/saveDuel.ts';
 import { parseVersus, serializeVersus, type VersusSaveProblem } from '../engine/saveVersus.ts';
@@ -46,7 +49,13 @@ import {
   sharedVersus as sharedVersusEngine,
 } from '../engine/shareCode.ts';
 import { type Replay, readShareCode as readShareCodeEngine } from '../engine/shareReplay.ts';
-import { type Placer, slideOnly as slideOnlyEngine } from '../engine/spawn.ts';
+import {
+  type Placer,
+  type SpawnProblem,
+  type SpawnRule,
+  slideOnly as slideOnlyEngine,
+  spawnWith as spawnWithEngine,
+} from '../engine/spawn.ts';
 import { checkDirection, type Direction } from '../engine/types.ts';
 import {
   newVersus as newVersusEngine,
@@ -328,4 +337,23 @@ export function readShareCode(
 ): Result<Replay, ShareProblem> {
   const known = knownOptions(opts, ['place']);
   return known.ok ? readShareCodeEngine(code, opts) : known;
+}
+
+/**
+ * A tile spawned on a board by `rule` (natural, forced or placed) from the generator `rng`: the
+ * new cells, the generator after the draw, and the spawn. Refuses a bad board, generator state
+ * or rule, and a board with no room.
+ */
+export function spawnWith(
+  cells: Cells,
+  rng: RngState,
+  rule: SpawnRule,
+): Result<
+  { cells: number[][]; rng: RngState; spawn: Spawn },
+  SpawnProblem | BoardProblem | Problem<'bad-rng'>
+> {
+  const board = parseCells(cells);
+  if (!board.ok) return board;
+  const r = parseRngState(rng);
+  return r.ok ? spawnWithEngine(board.value, r.value, rule) : r;
 }
