@@ -1,16 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkPuzzleOptions,
   elapsedMs,
   movableTiles,
   moveTile,
   newPuzzle,
   type Puzzle,
+  parsePuzzle,
   pauseClock,
   puzzleFromTiles,
   resumeClock,
   shuffleTiles,
   slideToward,
+  startClock,
   tileAt,
   tileToward,
   undo,
@@ -238,5 +241,70 @@ describe('shuffle', () => {
     expect(() => newPuzzle({ seed: -1 })).toThrow(/seed/);
     expect(() => puzzleFromTiles([2, 1, 3, 4, 5, 6, 7, 8, 0], 3)).toThrow(/cannot be solved/);
     expect(goalTiles(3)).toEqual(puzzleFromTiles(goalTiles(3), 3).tiles);
+  });
+});
+
+describe('edges of the rules, each pinned by a case', () => {
+  it('options that are not an object are refused, and so is a bad seed for given tiles', () => {
+    for (const bad of [null, 5, 'w', [3]]) {
+      const r = checkPuzzleOptions(bad as never);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('bad-options');
+    }
+    const refused = parsePuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8], 3, -1);
+    expect(!refused.ok && refused.error.code).toBe('bad-seed');
+    const taken = parsePuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8], 3, 7);
+    expect(taken.ok && taken.value.seed).toBe(7);
+  });
+
+  it('tileAt: null for every cell off the board or not a whole position', () => {
+    const p = centre();
+    expect(tileAt(p, { row: 0, col: 2 })).toBe(3);
+    expect(tileAt(p, { row: 2, col: 2 })).toBe(8);
+    expect(tileAt(p, { row: 0, col: 3 })).toBeNull();
+    expect(tileAt(p, { row: 3, col: 0 })).toBeNull();
+    expect(tileAt(p, { row: 0, col: -1 })).toBeNull();
+    expect(tileAt(p, { row: -1, col: 0 })).toBeNull();
+    expect(tileAt(p, { row: 1, col: 0.5 })).toBeNull();
+    expect(tileAt(p, { row: 0.5, col: 1 })).toBeNull();
+  });
+
+  it('a bad tile number is named with the range of tiles', () => {
+    expect(() => moveTile(centre(), 9)).toThrow(/^tile must be a whole number from 1 to 8, got 9$/);
+  });
+
+  it('each move says which way the tile went', () => {
+    expect(moveTile(centre(), 2).last?.direction).toBe('down');
+    expect(moveTile(centre(), 7).last?.direction).toBe('up');
+    expect(moveTile(centre(), 4).last?.direction).toBe('right');
+    expect(moveTile(centre(), 5).last?.direction).toBe('left');
+  });
+
+  it('tileToward: null past every edge, not a tile of the next row', () => {
+    const topLeft = puzzleFromTiles([0, 1, 2, 3, 4, 5, 6, 7, 8], 3);
+    expect(tileToward(topLeft, 'up')).toBe(3);
+    expect(tileToward(topLeft, 'left')).toBe(1);
+    expect(tileToward(topLeft, 'down')).toBeNull();
+    expect(tileToward(topLeft, 'right')).toBeNull();
+    const topRight = puzzleFromTiles([1, 2, 0, 3, 4, 5, 6, 7, 8], 3);
+    expect(tileToward(topRight, 'right')).toBe(2);
+    expect(tileToward(topRight, 'left')).toBeNull();
+    const bottomRight = puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
+    expect(bottomRight.solved).toBe(true);
+    expect(tileToward(bottomRight, 'up')).toBeNull();
+  });
+
+  it('startClock runs the clock from the deal; pause and resume are idempotent', () => {
+    const p = startClock(centre(), 1_000);
+    expect(p.clock).toEqual({ elapsedMs: 0, runningSince: 1_000, started: true, paused: false });
+    expect(elapsedMs(p, 1_500)).toBe(500);
+    expect(resumeClock(p, 1_700)).toBe(p);
+    const paused = pauseClock(p, 2_000);
+    expect(paused.clock.paused).toBe(true);
+    expect(elapsedMs(paused, 9_000)).toBe(1_000);
+    expect(pauseClock(paused, 3_000)).toBe(paused);
+    const resumed = resumeClock(paused, 10_000);
+    expect(resumed.clock.paused).toBe(false);
+    expect(elapsedMs(resumed, 10_250)).toBe(1_250);
   });
 });
