@@ -3,7 +3,7 @@
  * independent BigInt transcription of the reference C code, seeding, bounds, serialisation.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   checkSeed,
   nextFloat,
@@ -282,5 +282,43 @@ describe('checkSeed and randomSeed', () => {
     expect(new Set(seeds).size).toBe(200);
     // A seed below 2^32 has probability 2^-21: nearly all must be above.
     expect(seeds.filter((s) => s >= 2 ** 32).length).toBeGreaterThan(190);
+  });
+});
+
+describe('seeding and bounds, pinned', () => {
+  it('the high half of a seed reaches the state: 2^32 and 0 give different generators', () => {
+    expect(seedRng(2 ** 32)).not.toEqual(seedRng(0));
+    expect(seedRng(2 ** 32 + 1)).not.toEqual(seedRng(1));
+  });
+
+  it('nextInt names a bad bound', () => {
+    expect(() => nextInt(seedRng(1), 0)).toThrow(/^nextInt: bad bound 0$/);
+    expect(() => nextInt(seedRng(1), 2 ** 32 + 1)).toThrow(RangeError);
+  });
+
+  it('randomSeed puts 21 bits of the first word above the 32 of the second', () => {
+    const words = [
+      [0, 5],
+      [1, 2],
+      [0xffffffff, 0xffffffff],
+      [0x00200003, 7],
+    ];
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    try {
+      for (const [hi, lo] of words) {
+        spy.mockImplementationOnce(<T extends ArrayBufferView | null>(a: T): T => {
+          (a as unknown as Uint32Array).set([hi!, lo!]);
+          return a;
+        });
+      }
+      expect([randomSeed(), randomSeed(), randomSeed(), randomSeed()]).toEqual([
+        5,
+        2 ** 32 + 2,
+        Number.MAX_SAFE_INTEGER,
+        3 * 2 ** 32 + 7,
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
