@@ -3,7 +3,7 @@ import { newPuzzle } from '../../engine/puzzle.ts';
 import { goalTiles } from '../../engine/puzzleBoard.ts';
 import { bfsDistances, encode } from '../../testutil/puzzleBfs.ts';
 import { whyNotSolved } from '../../testutil/puzzleCheck.ts';
-import { applySlides, solves } from './grid.ts';
+import { applySlides, cancelBacktracks, neighbourTable, solves } from './grid.ts';
 
 /** 1 2 3 / 4 5 6 / 0 7 8: solved by sliding 7, then 8. */
 const NEAR = [1, 2, 3, 4, 5, 6, 0, 7, 8];
@@ -85,5 +85,25 @@ describe('whyNotSolved: the independent checker the solver tests use', () => {
     expect(whyNotSolved(NEAR, 3, [8, 7])).toMatch(/move 1: tile 8 is not next to the blank/);
     expect(whyNotSolved(NEAR, 3, [0])).toMatch(/no tile 0/);
     expect(whyNotSolved([1, 2, 3, 0, 4, 5, 6, 7, 8], 3, [3])).toMatch(/not next/);
+  });
+});
+
+describe("the solvers' board tables", () => {
+  it('neighbourTable: up, down, left, right of every cell of a 3x2 board, -1 off the board', () => {
+    // 0 1 2
+    // 3 4 5
+    expect([...neighbourTable(3, 2)]).toEqual([
+      -1, 3, -1, 1, /* 0 */ -1, 4, 0, 2, /* 1 */ -1, 5, 1, -1, /* 2 */ 0, -1, -1, 4, /* 3 */ 1, -1,
+      3, 5, /* 4 */ 2, -1, 4, -1 /* 5 */,
+    ]);
+  });
+
+  it('cancelBacktracks drops a slide taken straight back, again and again', () => {
+    expect(cancelBacktracks([])).toEqual([]);
+    expect(cancelBacktracks([7, 8, 5])).toEqual([7, 8, 5]);
+    expect(cancelBacktracks([7, 8, 8, 5])).toEqual([7, 5]);
+    expect(cancelBacktracks([7, 8, 8, 7, 5])).toEqual([5]);
+    expect(cancelBacktracks([7, 7])).toEqual([]);
+    expect(cancelBacktracks([7, 8, 7])).toEqual([7, 8, 7]);
   });
 });
