@@ -21,7 +21,8 @@ let game = newPuzzleOrThrow({ size: 4, seed: 7 }); // a uniformly random solvabl
 console.log(isSolvable(game.tiles, 4), await solveOrThrow(game.tiles, 4, { optimal: false }));
 game = moveTileOrThrow(game, movableTiles(game)[0]!, { now: Date.now() }); // with those between
 game = slideTowardOrThrow(game, 'left', { now: Date.now() }); // the tile right of the gap
-console.log(game.tiles, game.moves, game.solved, game.last); // last: which tiles slid where
+console.log(game.size, game.tiles, game.moves, game.solved); // 4, row-major tiles, …
+console.log(game.last); // which tiles slid where
 game = undoPuzzle(game);
 const text = makePuzzleSaveOrThrow(game, { now: Date.now() }); // a save: JSON text
 console.log(parsePuzzleSave(text).ok); // checked by replaying its moves

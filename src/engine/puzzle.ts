@@ -58,6 +58,9 @@ export interface PuzzleClock {
 
 /** A game of the sliding puzzle: an immutable value. */
 export interface Puzzle {
+  /** The board's side, 3 to 8, as `size` of a 2048 game. */
+  readonly size: number;
+  /** @deprecated The same as `size` (the engine's older name, kept for 0.1 code). */
   readonly width: number;
   /** The seed the shuffle came from, or null for a puzzle set up from given tiles. */
   readonly seed: number | null;
@@ -171,6 +174,7 @@ export function puzzleFromTiles(tiles: readonly number[], width: number): Puzzle
 
 function start(width: number, seed: number | null, tiles: number[]): Puzzle {
   return {
+    size: width,
     width,
     seed,
     tiles,
@@ -251,6 +255,7 @@ export function moveTile(puzzle: Puzzle, tile: number, now?: number): Puzzle {
   const solved = isGoal(next);
   const at = now === undefined ? {} : { atMs: elapsedMs(puzzle, now) };
   return {
+    size: width,
     width,
     seed: puzzle.seed,
     tiles: next,
