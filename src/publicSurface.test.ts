@@ -83,6 +83,13 @@ describe('the public surface', () => {
     expect(g2048.isDirection('left') && !g2048.isDirection('west')).toBe(true);
     expect(puzzle.isDirection).toBe(g2048.isDirection);
     const p = puzzle.startClock(puzzle.newPuzzleOrThrow({ size: 3, seed: 1 }), 1000);
+    // One word for the board's side: a puzzle has `size`, as a 2048 game has, after moves and saves.
+    expect(p.size).toBe(3);
+    const moved = puzzle.moveTileOrThrow(p, puzzle.movableTiles(p)[0]!, { now: 1200 });
+    expect(moved.size).toBe(3);
+    const back = puzzle.parsePuzzleSaveOrThrow(puzzle.makePuzzleSaveOrThrow(moved, { now: 1300 }));
+    expect(back.size).toBe(3);
+    expect(g2048.newGameOrThrow({ size: 3 }).size).toBe(3);
     expect(puzzle.elapsedMs(p, 1500)).toBe(500);
     expect(g2048.unwrap(g2048.newGame({ seed: 7 }))).toEqual(g2048.newGameOrThrow({ seed: 7 }));
     expect(() => g2048.unwrap(g2048.newGame({ size: 2 }))).toThrow(g2048.SlideboxError);
