@@ -1636,3 +1636,29 @@ describe('spawn statistics', () => {
     );
   });
 });
+
+describe('edges of the 2048 rules, each pinned by a case', () => {
+  it('a one-row board is named in the singular', () => {
+    const r = parseCells([[0, 0, 0]]);
+    expect(!r.ok && r.error.message).toMatch(/, got 1 row$/);
+  });
+
+  it('gameFromCells refuses options that are not an object', () => {
+    const cells = [
+      [2, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ];
+    for (const bad of [null, 5, [1]]) {
+      expect(() => gameFromCells(cells, bad as never)).toThrow(/^options must be an object, got /);
+    }
+  });
+
+  it('keepPlaying must be a boolean, and a new game does not keep playing unless asked', () => {
+    expect(() => newGame({ seed: 1, keepPlaying: 'yes' as never })).toThrow(
+      /^keepPlaying must be true or false, got "yes"$/,
+    );
+    expect(newGame({ seed: 1 }).keepPlaying).toBe(false);
+    expect(newGame({ seed: 1, keepPlaying: true }).keepPlaying).toBe(true);
+  });
+});
