@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPuzzleOptions,
   elapsedMs,
+  goal,
   movableTiles,
   moveTile,
   newPuzzle,
@@ -249,8 +250,13 @@ describe('edges of the rules, each pinned by a case', () => {
     for (const bad of [null, 5, 'w', [3]]) {
       const r = checkPuzzleOptions(bad as never);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error.code).toBe('bad-options');
+      if (!r.ok) {
+        expect(r.error.code).toBe('bad-options');
+        expect(r.error.message).toMatch(/^options must be an object, got /);
+      }
     }
+    const badSeed = checkPuzzleOptions({ seed: -1 });
+    expect(!badSeed.ok && badSeed.error.code).toBe('bad-seed');
     const refused = parsePuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8], 3, -1);
     expect(!refused.ok && refused.error.code).toBe('bad-seed');
     const taken = parsePuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8], 3, 7);
@@ -271,6 +277,26 @@ describe('edges of the rules, each pinned by a case', () => {
 
   it('a bad tile number is named with the range of tiles', () => {
     expect(() => moveTile(centre(), 9)).toThrow(/^tile must be a whole number from 1 to 8, got 9$/);
+    try {
+      moveTile(centre(), 0);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(SlideboxError);
+      expect((e as SlideboxError).code).toBe('bad-tile');
+    }
+  });
+
+  it('shuffleTiles draws once per swap of Fisher-Yates (n - 1 draws) and never deals the goal', () => {
+    // Pinned: the deal and the generator state after it for seed 7 on 3x3.
+    expect(shuffleTiles(3, seedRng(7))).toEqual({
+      tiles: [3, 6, 5, 4, 2, 1, 7, 0, 8],
+      rng: [237206594, 809862417, 3153754752, 1771671151],
+    });
+    // On 2x2 one solvable arrangement in 12 is the goal: a hundred deals would meet it.
+    for (let seed = 0; seed < 100; seed++) {
+      expect(shuffleTiles(2, seedRng(seed)).tiles).not.toEqual([1, 2, 3, 0]);
+    }
+    expect(goal(3)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
   });
 
   it('each move says which way the tile went', () => {

@@ -294,6 +294,7 @@ describe('seeding and bounds, pinned', () => {
   it('nextInt names a bad bound', () => {
     expect(() => nextInt(seedRng(1), 0)).toThrow(/^nextInt: bad bound 0$/);
     expect(() => nextInt(seedRng(1), 2 ** 32 + 1)).toThrow(RangeError);
+    expect(nextInt(seedRng(1), 2 ** 32).value).toBe(nextUint32(seedRng(1)).value);
   });
 
   it('randomSeed puts 21 bits of the first word above the 32 of the second', () => {
