@@ -5,14 +5,19 @@ import { DIRECTIONS } from '../../engine/types.ts';
 import {
   cellAt,
   countEmpty,
+  DOWN,
+  directionIndex,
   fitsPacked,
+  LEFT,
   move,
   moveScore,
   out,
   pack,
   packExponents,
+  RIGHT,
   sameBoard,
   transpose,
+  UP,
   unpack,
 } from './board.ts';
 
@@ -156,5 +161,22 @@ describe('packed 4x4 board', () => {
         [0, 0, 0],
       ]),
     ).toBe(false);
+  });
+});
+
+describe('what the packed form takes', () => {
+  const row = [2, 0, 0, 32768];
+  it('fitsPacked: 4 rows of 4 tiles up to 32768, nothing else', () => {
+    expect(fitsPacked([row, row, row, row])).toBe(true);
+    expect(fitsPacked([row, row, row])).toBe(false);
+    expect(fitsPacked([row, row, row, row, row])).toBe(false);
+    expect(fitsPacked([row, row, [2, 0, 0], row])).toBe(false);
+    expect(fitsPacked([row, row, [2, 0, 0, 0, 0], row])).toBe(false);
+    expect(fitsPacked([row, row, [2, 0, 0, 65536], row])).toBe(false);
+  });
+
+  it('directionIndex gives the packed directions', () => {
+    expect(DIRECTIONS.map(directionIndex)).toEqual([UP, DOWN, LEFT, RIGHT]);
+    expect(new Set([UP, DOWN, LEFT, RIGHT]).size).toBe(4);
   });
 });
