@@ -1651,12 +1651,18 @@ describe('edges of the 2048 rules, each pinned by a case', () => {
     ];
     for (const bad of [null, 5, [1]]) {
       expect(() => gameFromCells(cells, bad as never)).toThrow(/^options must be an object, got /);
+      expect(() => gameFromCells(cells, bad as never)).toThrow(
+        expect.objectContaining({ code: 'bad-options' }),
+      );
     }
   });
 
   it('keepPlaying must be a boolean, and a new game does not keep playing unless asked', () => {
     expect(() => newGame({ seed: 1, keepPlaying: 'yes' as never })).toThrow(
       /^keepPlaying must be true or false, got "yes"$/,
+    );
+    expect(() => newGame({ seed: 1, keepPlaying: 1 as never })).toThrow(
+      expect.objectContaining({ code: 'bad-options' }),
     );
     expect(newGame({ seed: 1 }).keepPlaying).toBe(false);
     expect(newGame({ seed: 1, keepPlaying: true }).keepPlaying).toBe(true);
