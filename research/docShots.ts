@@ -10,24 +10,15 @@
  * dist-web/, which the tests use) and served on 127.0.0.1.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, serveSite } from '../test/e2e/webHarness.ts';
 import { ansiToHtml } from './ansiToHtml.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -67,35 +58,6 @@ async function captureTerminal(): Promise<string> {
   }
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-};
-
-/** Serves a folder on 127.0.0.1 (a free port); returns its address and a way to stop. */
-async function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const server = createServer((req, res) => {
-    let rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = normalize(join(dir, rel));
-    try {
-      if (!file.startsWith(dir) || !statSync(file).isFile()) throw new Error('no file');
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
-}
-
 async function main(): Promise<void> {
   const ansi = await captureTerminal();
   const web = mkdtempSync(join(tmpdir(), 'slidebox-web-'));
@@ -114,11 +76,8 @@ async function main(): Promise<void> {
     ],
     { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
   );
-  const site = await serve(web);
-  const browser = await chromium.launch({
-    executablePath: process.env.SLIDEBOX_CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const site = await serveSite(web);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     // The terminal: its text in a page of the same size, one cell = one character.
     const term = await browser.newPage({ viewport: { width: 800, height: 480 } });
@@ -145,7 +104,7 @@ async function main(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    site.close();
+    await site.close();
     rmSync(web, { recursive: true, force: true });
   }
   for (const name of ['terminal.png', 'web.png']) {

@@ -79,6 +79,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.wasm': 'application/wasm',
 };
 
 export interface Site {
