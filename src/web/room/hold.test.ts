@@ -51,12 +51,12 @@ function step(m: RoomMatch, side: Side): { match: RoomMatch; text: string } {
 
 describe('when input reaches the room', () => {
   it('only while the connection is open and the seat is this page’s', () => {
-    expect(holdOf(room(), false)).toBeNull();
-    expect(holdOf(room({ status: 'connecting' }), false)).toBe('connecting');
-    expect(holdOf(room({ status: 'reconnecting' }), false)).toBe('reconnecting');
-    expect(holdOf(room({ status: 'closed' }), false)).toBe('closed');
+    expect(holdOf(room())).toBeNull();
+    expect(holdOf(room({ status: 'connecting' }))).toBe('connecting');
+    expect(holdOf(room({ status: 'reconnecting' }))).toBe('reconnecting');
+    expect(holdOf(room({ status: 'closed' }))).toBe('closed');
     // The server closed the seat here because another tab took it: replaced, whatever the status.
-    expect(holdOf(room({ status: 'closed' }), true)).toBe('replaced');
+    expect(holdOf(room({ status: 'closed', closed: 'replaced' }))).toBe('replaced');
   });
 });
 

@@ -15,8 +15,8 @@ import { waitingForPlayer } from './shown.ts';
 export type Hold = 'connecting' | 'reconnecting' | 'replaced' | 'closed';
 
 /** Why input is held, or null when it reaches the room (`replaced`: the server said so). */
-export function holdOf(v: RoomView, replaced: boolean): Hold | null {
-  if (replaced) return 'replaced';
+export function holdOf(v: RoomView): Hold | null {
+  if (v.status === 'closed' && v.closed === 'replaced') return 'replaced';
   return v.status === 'open' ? null : v.status;
 }
 

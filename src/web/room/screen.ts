@@ -17,10 +17,9 @@ import {
   emptyRoomView,
   RoomClient,
   type RoomView,
-  type SocketFactory,
   type SocketLike,
 } from '../../net/roomClient.ts';
-import { CLOSE, type RoomAction } from '../../net/rooms.ts';
+import type { RoomAction } from '../../net/rooms.ts';
 import { type AppContext, MOVE_MS, type RoomServer } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
@@ -42,34 +41,7 @@ import { duelModel, roomTitle } from './shown.ts';
 import { lookAtRoom, missingRoom, NAME_TEXT } from './start.ts';
 import { ViewRoom } from './view.ts';
 
-/**
- * The browser's own WebSocket, as the room client takes it, telling `closed` each close code
- * before the client hears of it (so the screen knows a seat taken elsewhere from a lost line).
- */
-function browserSocket(closed: (code: number) => void): SocketFactory {
-  return (url) => {
-    const ws = new WebSocket(url);
-    const s: SocketLike = {
-      get readyState() {
-        return ws.readyState;
-      },
-      send: (text) => ws.send(text),
-      close: (code, reason) => ws.close(code, reason),
-      onopen: null,
-      onmessage: null,
-      onclose: null,
-      onerror: null,
-    };
-    ws.onopen = (e) => s.onopen?.(e);
-    ws.onmessage = (e) => s.onmessage?.(e);
-    ws.onerror = (e) => s.onerror?.(e);
-    ws.onclose = (e) => {
-      closed(e.code);
-      s.onclose?.(e);
-    };
-    return s;
-  };
-}
+const browserSocket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
 
 const MIDDLE: Pos = { row: 1, col: 1 };
 
@@ -83,7 +55,6 @@ export class ScreenRoom {
   private entries = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   /** The server closed this page's seat: it was opened in another tab or window. */
-  private replaced = false;
   /** Input was refused during the current hold (the notice then says nothing was sent). */
   private refused = false;
   private hold: Hold | null = 'connecting';
@@ -120,7 +91,6 @@ export class ScreenRoom {
     this.view.reset();
     const kept = this.ctx.takeNotices();
     this.said = kept ? { text: kept, about: null } : null;
-    this.replaced = false;
     this.refused = false;
     const read = roomOfHash(location.hash);
     if ('problem' in read) {
@@ -200,9 +170,7 @@ export class ScreenRoom {
       seat,
       ...(name ? { name } : {}),
       watch,
-      socket: browserSocket((closed) => {
-        if (entry === this.entries && closed === CLOSE.replaced) this.replaced = true;
-      }),
+      socket: browserSocket,
       onChange: (v) => {
         // A client left behind (the screen left, the seat taken back) says nothing here.
         if (entry !== this.entries) return;
@@ -229,8 +197,7 @@ export class ScreenRoom {
     const before = this.last;
     const held = this.hold;
     this.last = v;
-    if (v.status === 'open') this.replaced = false;
-    this.hold = holdOf(v, this.replaced);
+    this.hold = holdOf(v);
     if (this.hold !== held) this.refused = false;
     // A refusal or problem the server sent: said while the room stays as it is.
     if (v.status === 'open' && v.notice !== null && v.notice !== before.notice) {
@@ -303,7 +270,6 @@ export class ScreenRoom {
     if (this.hold !== 'replaced' || !this.code) return;
     const entry = ++this.entries;
     this.close();
-    this.replaced = false;
     this.said = null;
     // The boards stay as the server last had them until the room's state comes.
     this.show({ ...this.last, status: 'connecting', notice: null });
