@@ -13,12 +13,7 @@ import type { Direction, Pos } from '../../engine/types.ts';
 import { bare, keyDirection } from '../../front/keymap.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import { type CommandDuel, updateDuel } from '../../front/modelDuel.ts';
-import {
-  emptyRoomView,
-  RoomClient,
-  type RoomView,
-  type SocketLike,
-} from '../../net/roomClient.ts';
+import { emptyRoomView, RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
 import type { RoomAction } from '../../net/rooms.ts';
 import { type AppContext, MOVE_MS, type RoomServer } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
