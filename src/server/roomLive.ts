@@ -66,6 +66,7 @@ export function newLiveRoom(
     result: null,
     queue: Promise.resolve(),
     emptySince: now,
+    arriving: 0,
     loadedAt: now,
     syncQueued: false,
     heard: [],

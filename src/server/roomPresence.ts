@@ -169,7 +169,10 @@ export class RoomSweeper {
         }
       }
       const forfeitMs = this.presence.forfeitMs;
-      if (room.emptySince !== null && now - room.emptySince >= forfeitMs) this.rooms.evict(room);
+      // A room someone is joining stays, however long the database takes to seat them.
+      if (room.emptySince !== null && room.arriving === 0 && now - room.emptySince >= forfeitMs) {
+        this.rooms.evict(room);
+      }
     }
     if (now - this.lastCleanup >= 60_000) {
       this.lastCleanup = now;

@@ -94,6 +94,8 @@ export interface LiveRoom {
   queue: Promise<void>;
   /** When it was left with no connection at all (ms), or null. */
   emptySince: number | null;
+  /** Connections joining now (their hello in the room's queue): the room is not empty. */
+  arriving: number;
   readonly loadedAt: number;
   /** A read of the room's changes is queued and not started yet. */
   syncQueued: boolean;

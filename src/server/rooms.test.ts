@@ -4,7 +4,9 @@
  * actions), messages sent twice applied once, garbage closing the socket, reconnects, forfeits,
  * rematches, finished matches stored as share codes, and a restarted server resuming a match.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { readShareCode } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
@@ -382,5 +384,36 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     expect(placer2.socket.all('action').some((m) => m.a.endsWith('p022'))).toBe(false);
     for (const x of [a2, b2]) x.socket.close();
     await s.close();
+  });
+});
+
+describe('online rooms on postgres while the database is slow', () => {
+  const block = serverForBlock('postgres', { forfeitMs: 600 });
+
+  it('keeps a room whose first player is still being seated, so the second one is heard', async () => {
+    const s = block.server();
+    const made = await createRoom(s.url, { kind: 'versus', name: 'Ada' });
+    // The room's seats are locked for longer than an empty room is kept: Ada's hello waits on
+    // the database while the sweeps (which write only seats held here) go on.
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = s.database.db.transaction().execute(async (trx) => {
+      await sql`select s.side from seats s join rooms r on r.id = s.room_id
+        where r.code = ${made.code} for update of s`.execute(trx);
+      locked();
+      await sleep(2000);
+    });
+    await lockTaken;
+    const a = await joined(s.url, { room: made.code, seat: made.seat });
+    await holding;
+    expect(a.welcome.you).toBe(0);
+    const b = await joined(s.url, { room: made.code, name: 'Bob' });
+    await a.socket.next('seats', (m) => m.seats[1]?.name === 'Bob');
+    await b.socket.send({ type: 'act', id: 1, a: 'l' });
+    await b.socket.send({ type: 'act', id: 2, a: 'r' });
+    await a.socket.next('action', (m) => m.a.startsWith('1'));
+    for (const x of [a, b]) x.socket.close();
   });
 });

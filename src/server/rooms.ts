@@ -212,18 +212,26 @@ export class Rooms {
     if (!code.ok) throw new Refusal('bad-room', code.error.message, CLOSE.noRoom);
     const room = await this.room(code.value);
     if (!room) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
-    return this.serial(room, async () => {
-      const { side, given } = await this.seating.seatFor(room, m);
-      if (side !== null) await this.seating.sit(room, side, peer, given !== null);
-      else room.watchers.add(peer);
-      room.emptySince = null;
-      await this.store.touch(room.id);
-      const info: RoomInfo = { code: room.code, rules: room.rules };
-      peer.send({ type: 'welcome', room: info, you: side, seat: given });
-      peer.send(this.rooms.stateFor(room, side));
-      this.rooms.sendSeats(room, peer);
-      return new Connection(this, room, peer, side);
-    });
+    // Not evicted while the hello waits for the database: the peer must join the room that stays
+    // live, or the room's later messages would never reach it.
+    room.arriving++;
+    try {
+      return await this.serial(room, async () => {
+        const { side, given } = await this.seating.seatFor(room, m);
+        if (side !== null) await this.seating.sit(room, side, peer, given !== null);
+        else room.watchers.add(peer);
+        room.emptySince = null;
+        await this.store.touch(room.id);
+        const info: RoomInfo = { code: room.code, rules: room.rules };
+        peer.send({ type: 'welcome', room: info, you: side, seat: given });
+        peer.send(this.rooms.stateFor(room, side));
+        this.rooms.sendSeats(room, peer);
+        return new Connection(this, room, peer, side);
+      });
+    } finally {
+      room.arriving--;
+      if (peerCount(room) === 0 && room.emptySince === null) room.emptySince = this.now();
+    }
   }
 
   /** An action from a seated peer, handled in the room's order. */
