@@ -5,10 +5,20 @@
  * throws. `slidebox serve` implements it (src/server/); the terminal and the web app use it.
  */
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import type { RankedDailyPlayed, RankedRequest, RankedResult, RankedStart } from './ranked.ts';
 
 /** The boards: the day's challenges, and all-time 2048 (per size and target) and puzzle (per size). */
 export const BOARDS = ['daily-2048', 'daily-puzzle', '2048', 'puzzle'] as const;
 export type BoardName = (typeof BOARDS)[number];
+
+/**
+ * Where a board's games come from: `ranked`, games the server dealt and timed (ranked play,
+ * what boards show by default), or `self-reported`, share codes of games played offline and
+ * sent with `POST /api/scores` (replayed, so legal, but the client knew the seed and chose what
+ * to send). The two are never mixed.
+ */
+export const SOURCES = ['ranked', 'self-reported'] as const;
+export type BoardSource = (typeof SOURCES)[number];
 
 /** A stored game, as `POST /api/scores` answers it: every figure from the server's replay. */
 export interface SubmittedEntry {
@@ -24,6 +34,11 @@ export interface SubmittedEntry {
   /** 2048: the largest tile; puzzle: null. */
   readonly maxTile: number | null;
   readonly assisted: boolean;
+  /**
+   * A ranked game (dealt and timed by the server), else a self-reported one (the server always
+   * says; absent only from a server older than ranked play).
+   */
+  readonly ranked?: boolean;
   /** The daily challenge's day (YYYY-MM-DD), or null. */
   readonly day: string | null;
   /** The player's rank on `board` (their best game there), or null when this game is not ranked there. */
@@ -40,13 +55,18 @@ export interface BoardEntry {
   readonly timeMs: number | null;
   readonly maxTile: number | null;
   readonly assisted: boolean;
-  /** The game's share code: its replay. */
-  readonly code: string;
+  /**
+   * The game's share code (its replay), or null while it would reveal tiles still to be
+   * played: a ranked daily entry's code is shown once its day is over.
+   */
+  readonly code: string | null;
   readonly day: string | null;
 }
 
 export interface Leaderboard {
   readonly board: BoardName;
+  /** Ranked games, or self-reported ones. */
+  readonly source: BoardSource;
   readonly entries: readonly BoardEntry[];
   /** The asking player's own line (`playerKey` given), wherever it ranks; null when they have none. */
   readonly you: BoardEntry | null;
@@ -60,7 +80,9 @@ export interface BoardQuery {
   readonly limit?: number;
   readonly offset?: number;
   readonly playerKey?: string;
-  /** List assisted games too (marked). */
+  /** Ranked games (the default), or self-reported ones. */
+  readonly source?: BoardSource;
+  /** Self-reported boards only: list assisted games too (marked). */
   readonly assisted?: boolean;
 }
 
@@ -122,6 +144,14 @@ export interface NetProblem
   > {
   readonly status?: number;
   readonly serverCode?: string;
+}
+
+/**
+ * Why a ranked game could not start: a {@link NetProblem}; for today's ranked daily already
+ * played to its end (`serverCode` 'daily-played'), `result` is what that attempt ranked.
+ */
+export interface RankedStartProblem extends NetProblem {
+  readonly result?: RankedResult;
 }
 
 /** `POST /api/rooms`'s answer: the room's code and rules, your side and your seat token. */
@@ -213,7 +243,7 @@ export class ServerClient {
 
   async leaderboard(q: BoardQuery): Promise<Result<Leaderboard, NetProblem>> {
     const params = new URLSearchParams({ board: q.board });
-    for (const k of ['size', 'target', 'day', 'limit', 'offset', 'playerKey'] as const) {
+    for (const k of ['size', 'target', 'day', 'limit', 'offset', 'playerKey', 'source'] as const) {
       if (q[k] !== undefined) params.set(k, String(q[k]));
     }
     if (q.assisted) params.set('assisted', '1');
@@ -221,6 +251,29 @@ export class ServerClient {
     if (!r.ok) return r;
     const b = r.value.body as Leaderboard;
     return Array.isArray(b?.entries) ? ok(b) : badAnswer();
+  }
+
+  /**
+   * Starts a ranked game (`POST /api/ranked`): dealt now by the server. Today's ranked daily
+   * started again answers the attempt under way (`resumed`), or, once it is over, refuses with
+   * `serverCode` 'daily-played' and the attempt's `result`.
+   */
+  async startRanked(req: RankedRequest): Promise<Result<RankedStart, RankedStartProblem>> {
+    let refusal: unknown = null;
+    const r = await this.request('POST', '/api/ranked', req, (body) => {
+      refusal = body;
+    });
+    if (!r.ok) {
+      const played = refusal as RankedDailyPlayed | null;
+      if (r.error.serverCode === 'daily-played' && typeof played?.result?.code === 'string') {
+        return err({ ...r.error, result: played.result });
+      }
+      return r;
+    }
+    const b = r.value.body as RankedStart;
+    return typeof b?.id === 'string' && typeof b.token === 'string' && b.board
+      ? ok(b)
+      : badAnswer();
   }
 
   /** Changes the name shown for the player's entries. */
@@ -270,6 +323,7 @@ export class ServerClient {
     method: string,
     path: string,
     body?: unknown,
+    refused?: (body: unknown) => void,
   ): Promise<Result<{ status: number; body: unknown }, NetProblem>> {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), this.timeoutMs);
@@ -297,6 +351,7 @@ export class ServerClient {
         parsed = null;
       }
       if (res.ok) return ok({ status: res.status, body: parsed });
+      refused?.(parsed);
       const e = (parsed as ApiErrorBody | null)?.error;
       const said = typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`;
       if (res.status === 429) {

@@ -58,6 +58,20 @@ export interface RankedStart {
   readonly board: RankedBoard;
   /** How long the server keeps an unfinished game no client plays (ms); then it ends as it stands. */
   readonly keepMs: number;
+  /**
+   * True when this is the player's ranked daily attempt of the day already under way (a second
+   * start of the daily resumes it, with a new token that replaces the old one); else absent.
+   */
+  readonly resumed?: boolean;
+}
+
+/**
+ * The body of `POST /api/ranked`'s 409 for a ranked daily already played to its end: the
+ * error, and what the player's counted attempt ranked.
+ */
+export interface RankedDailyPlayed {
+  readonly error: { readonly code: 'daily-played'; readonly message: string };
+  readonly result: RankedResult;
 }
 
 /** What the server ranked at the end of a ranked game. */
@@ -87,8 +101,17 @@ export type RankedClientMessage =
 
 /** Messages the server sends on `/api/ranked/socket`. */
 export type RankedServerMessage =
-  /** After hello, and after a reconnect: the board as the server has it. */
-  | { readonly type: 'state'; readonly board: RankedBoard; readonly result: RankedResult | null }
+  /**
+   * After hello, and after a reconnect: the board as the server has it, and `t`, the server's
+   * clock now (ms from the deal: a puzzle's running time; the server always sends it, a client
+   * without it uses `board.elapsedMs`).
+   */
+  | {
+      readonly type: 'state';
+      readonly board: RankedBoard;
+      readonly result: RankedResult | null;
+      readonly t?: number;
+    }
   /**
    * Move `n` taken. 2048: `tile` is the tile it dealt (null only when the game is over with no
    * room); puzzle: `tile` is null. `t` is the server's clock (ms from the deal).
@@ -103,11 +126,85 @@ export type RankedServerMessage =
       readonly won: boolean;
     }
   /** Move `n` not taken (a slide that changes nothing, a tile that cannot move, out of order). */
-  | { readonly type: 'refused'; readonly n: number; readonly code: string; readonly message: string }
+  | {
+      readonly type: 'refused';
+      readonly n: number;
+      readonly code: string;
+      readonly message: string;
+    }
   /** The game ended: what the server ranked. */
   | { readonly type: 'over'; readonly result: RankedResult }
   /** A hello refused (no such game, wrong token) or a message that is not the protocol. */
   | { readonly type: 'error'; readonly code: string; readonly message: string };
+
+/** The longest message either side accepts from the other on the ranked socket, in bytes. */
+export const RANKED_MESSAGE_MAX = 512;
+
+/** The letters of the 2048 directions in a move message. */
+export const DIRECTION_LETTERS = { up: 'u', down: 'd', left: 'l', right: 'r' } as const;
+
+/** The direction of a move message's letter. */
+export const LETTER_DIRECTIONS = { u: 'up', d: 'down', l: 'left', r: 'right' } as const;
+
+/**
+ * WebSocket close codes of the ranked socket (the rooms' numbers for the same reasons). After
+ * `badMessage`, `badToken`, `noGame` and `replaced` a client does not reconnect.
+ */
+export const RANKED_CLOSE = {
+  /** Not a message of this protocol (bad JSON, unknown type, hello twice, a move before hello). */
+  badMessage: 4400,
+  /** A token that is not the game's. */
+  badToken: 4403,
+  /** No such game (or no longer kept). */
+  noGame: 4404,
+  /** No hello within the time allowed. */
+  slow: 4408,
+  /** The game was opened on another connection: this older one is closed. */
+  replaced: 4409,
+  /** Far too many messages. */
+  tooFast: 4429,
+  /** The server is stopping: connect again. */
+  goingAway: 1001,
+} as const;
+
+/** A client's message as the server reads it, or null when it is not one. */
+export function readRankedClientMessage(text: string): RankedClientMessage | null {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
+  const m = x as Record<string, unknown>;
+  const only = (...keys: string[]) => Object.keys(m).every((k) => keys.includes(k));
+  switch (m.type) {
+    case 'hello':
+      if (!only('type', 'game', 'token')) return null;
+      if (typeof m.game !== 'string' || typeof m.token !== 'string') return null;
+      if (m.game.length > 64 || m.token.length > 128) return null;
+      return { type: 'hello', game: m.game, token: m.token };
+    case 'move': {
+      if (!Number.isSafeInteger(m.n) || (m.n as number) < 1) return null;
+      const n = m.n as number;
+      if ('d' in m) {
+        if (!only('type', 'n', 'd')) return null;
+        return m.d === 'u' || m.d === 'd' || m.d === 'l' || m.d === 'r'
+          ? { type: 'move', n, d: m.d }
+          : null;
+      }
+      if (!only('type', 'n', 'tile')) return null;
+      if (!Number.isSafeInteger(m.tile) || (m.tile as number) < 1 || (m.tile as number) > 63) {
+        return null;
+      }
+      return { type: 'move', n, tile: m.tile as number };
+    }
+    case 'resign':
+      return only('type') ? { type: 'resign' } : null;
+    default:
+      return null;
+  }
+}
 
 /** The ranked socket's path. */
 export function rankedSocketUrl(server: string): string {

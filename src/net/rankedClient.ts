@@ -1,0 +1,578 @@
+/**
+ * A client of one ranked game (src/net/ranked.ts), for the terminal and the browser alike (the
+ * WebSocket class is given: the browser's own, or `ws` in Node). The board it shows is the
+ * server's, plus what the server will surely confirm:
+ *
+ * - 2048: a move's slide is shown at once (`slideOnly`: the server slides the same board the
+ *   same way) and the new tile when the server deals it (`placeTile`). One move is sent at a
+ *   time; moves made before its tile arrives wait in a short queue and go out, in order, after
+ *   it (a slide on a board whose tile is not there yet could be wrong). A refused move puts the
+ *   server's board back.
+ * - The puzzle: moves are certain (no chance in them), so each is shown and sent at once, and
+ *   several may be on their way.
+ *
+ * Every move carries its number `n`; a dropped connection reconnects by itself (with backoff)
+ * with the game's token, takes the server's board, and sends again, with the same numbers, the
+ * moves the server had not taken (the server takes each number once). While the connection is
+ * not open, or once the game is over, input is refused with a sentence and changes nothing.
+ * Pure of Node: the web bundle uses it as it is.
+ */
+import { type Game, gameFromCells } from '../engine/game2048.ts';
+import { moveTile, type Puzzle, puzzleFromTiles } from '../engine/puzzle.ts';
+import { err, ok, type Problem, type Result } from '../engine/result.ts';
+import { placeTile, slideOnly } from '../engine/spawn.ts';
+import { type Direction, isDirection } from '../engine/types.ts';
+import type { RankedStartProblem, ServerClient } from './api.ts';
+import {
+  DIRECTION_LETTERS,
+  RANKED_CLOSE,
+  type RankedBoard,
+  type RankedClientMessage,
+  type RankedRequest,
+  type RankedResult,
+  type RankedServerMessage,
+  type RankedStart,
+  rankedSocketUrl,
+} from './ranked.ts';
+import type { SocketFactory, SocketLike } from './roomClient.ts';
+
+export type RankedStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/**
+ * Why the connection is closed for good: a token that is not the game's, no such game (or no
+ * longer kept), a client the server did not understand, the game opened on another connection,
+ * no answer from the server in time, or you closed it.
+ */
+export type RankedClosed =
+  | 'bad-token'
+  | 'no-game'
+  | 'bad-message'
+  | 'replaced'
+  | 'unreachable'
+  | 'left';
+
+/** Why input was refused: a sentence, and a code to act on. */
+export type RankedRefusal = Problem<
+  'connecting' | 'reconnecting' | 'closed' | 'over' | 'busy' | 'wrong-kind' | 'bad-move'
+>;
+
+/** The tile the server dealt with a move (2048). */
+export interface DealtTile {
+  readonly row: number;
+  readonly col: number;
+  readonly value: number;
+}
+
+/** The game as the client shows it. */
+export interface RankedView {
+  readonly status: RankedStatus;
+  /** The game's id. */
+  readonly id: string;
+  /** The board as the server last said it (no move of yours on top). */
+  readonly confirmed: RankedBoard;
+  /** The board shown: the server's with your moves not answered yet on top. */
+  readonly board: RankedBoard;
+  /**
+   * 2048: the engine game of the board shown, for renderers (`last` is the slide of the last
+   * move shown, `spawned` its dealt tile once it came); its generator is not the server's and
+   * is never used. Null for the puzzle.
+   */
+  readonly game: Game | null;
+  /** Puzzle: the engine puzzle of the board shown (`last` for animation); null for 2048. */
+  readonly puzzle: Puzzle | null;
+  /** 2048: the tile dealt with the last move the server answered; else null. */
+  readonly dealt: DealtTile | null;
+  /** Moves sent and not answered yet. */
+  readonly pending: number;
+  /** 2048 moves waiting for the tile of the move before them (not sent yet). */
+  readonly queued: number;
+  /** The server's clock (ms from the deal) as last heard, and the local `now()` it was heard at. */
+  readonly clock: { readonly ms: number; readonly at: number };
+  /** What the server ranked, once the game is over; null before. */
+  readonly result: RankedResult | null;
+  /**
+   * A sentence: the last refusal (cleared by the next move taken), or, while reconnecting or
+   * closed, why. Null when there is nothing to say.
+   */
+  readonly notice: string | null;
+  /** Why the connection is closed, while `status` is 'closed'; else null. */
+  readonly closed: RankedClosed | null;
+}
+
+export interface RankedClientOptions {
+  /** The server's base URL (http or https). */
+  readonly server: string;
+  /** The game's id and token (from `POST /api/ranked`, or kept to resume it). */
+  readonly game: string;
+  readonly token: string;
+  readonly socket: SocketFactory;
+  /** The board as dealt (`RankedStart.board`), shown until the server's state arrives. */
+  readonly board: RankedBoard;
+  /** Called after every change (as are the listeners of {@link RankedClient.subscribe}). */
+  readonly onChange?: (view: RankedView) => void;
+  /** Reconnection delays (ms), the last one repeated (default 250, 500, 1000, 2000). */
+  readonly retryMs?: readonly number[];
+  /**
+   * How long the first connection may go without the server's state before the client gives
+   * up (closed, 'unreachable'); default: it tries on. Reconnecting after a drop tries on.
+   */
+  readonly connectTimeoutMs?: number;
+  /** The local clock (ms) for {@link RankedView.clock} (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** Moves of 2048 kept waiting for the tile of the move before them, at most. */
+export const QUEUE_MAX = 4;
+
+const FINAL: ReadonlyMap<number, RankedClosed> = new Map<number, RankedClosed>([
+  [RANKED_CLOSE.badMessage, 'bad-message'],
+  [RANKED_CLOSE.badToken, 'bad-token'],
+  [RANKED_CLOSE.noGame, 'no-game'],
+  [RANKED_CLOSE.replaced, 'replaced'],
+]);
+
+const CLOSED_SENTENCES: Record<RankedClosed, string> = {
+  'bad-token': 'this token is not the game’s',
+  'no-game': 'the server has no such ranked game (it may have ended or expired)',
+  'bad-message': 'the server did not understand this client',
+  replaced: 'this game was opened on another connection (another window or terminal)',
+  unreachable: 'the server could not be reached',
+  left: 'you closed the game',
+};
+
+/** The sentence while the connection is down after having been open. */
+export const RANKED_RECONNECTING = 'the connection dropped: reconnecting… (no move is lost)';
+
+/** The engine game of a 2048 board (its generator is never used: the server deals). */
+export function gameOfBoard(b: RankedBoard): Game {
+  const g = gameFromCells(b.cells!, { target: b.target!, seed: 0, score: b.score });
+  return { ...g, moves: b.moves, won: b.won, over: b.over, keepPlaying: true };
+}
+
+/** The engine puzzle of a puzzle board. */
+export function puzzleOfBoard(b: RankedBoard): Puzzle {
+  const p = puzzleFromTiles(b.tiles!, b.size);
+  return { ...p, moves: b.score, solved: b.won };
+}
+
+export class RankedClient {
+  private socket: SocketLike | null = null;
+  private confirmed: RankedBoard;
+  /** 2048: the move sent and not answered, and the game its slide left. */
+  private sent: { n: number; d: Direction; slid: Game } | null = null;
+  /** 2048: moves made while one was on its way. */
+  private queue: Direction[] = [];
+  /** Puzzle: the moves sent and not answered, in order. */
+  private puzzleSent: { n: number; tile: number }[] = [];
+  private game: Game | null;
+  private puzzle: Puzzle | null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private giveUp: ReturnType<typeof setTimeout> | null = null;
+  /** This connection has had the server's state: moves may go out. */
+  private synced = false;
+  /** Some connection had the server's state. */
+  private everSynced = false;
+  private stopped = false;
+  private readonly listeners = new Set<(v: RankedView) => void>();
+  private readonly now: () => number;
+  private v: RankedView;
+
+  constructor(private readonly o: RankedClientOptions) {
+    this.now = o.now ?? Date.now;
+    this.confirmed = o.board;
+    this.game = o.board.kind === '2048' ? gameOfBoard(o.board) : null;
+    this.puzzle = o.board.kind === 'puzzle' ? puzzleOfBoard(o.board) : null;
+    this.v = {
+      status: 'connecting',
+      id: o.game,
+      confirmed: o.board,
+      board: o.board,
+      game: this.game,
+      puzzle: this.puzzle,
+      dealt: null,
+      pending: 0,
+      queued: 0,
+      clock: { ms: o.board.elapsedMs, at: this.now() },
+      result: null,
+      notice: null,
+      closed: null,
+    };
+    const ms = o.connectTimeoutMs;
+    if (ms !== undefined) {
+      this.giveUp = setTimeout(() => {
+        this.giveUp = null;
+        if (!this.everSynced && !this.stopped) {
+          this.stop(
+            'unreachable',
+            `the server at ${o.server} did not answer within ${ms / 1000} s`,
+          );
+        }
+      }, ms);
+    }
+    this.connect();
+  }
+
+  /**
+   * Starts a ranked game through `api` (`POST /api/ranked`) and connects to it. The start's
+   * id and token are what a client keeps to resume the game after a restart.
+   */
+  static async start(
+    api: ServerClient,
+    req: RankedRequest,
+    o: Omit<RankedClientOptions, 'server' | 'game' | 'token' | 'board'>,
+  ): Promise<Result<{ client: RankedClient; start: RankedStart }, RankedStartProblem>> {
+    const r = await api.startRanked(req);
+    if (!r.ok) return r;
+    const s = r.value;
+    const client = new RankedClient({
+      ...o,
+      server: api.base,
+      game: s.id,
+      token: s.token,
+      board: s.board,
+    });
+    return ok({ client, start: s });
+  }
+
+  get view(): RankedView {
+    return this.v;
+  }
+
+  /** Listens to every change; returns what stops listening. */
+  subscribe(listener: (v: RankedView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The server's clock now, as well as the client knows it (a puzzle's running time). */
+  elapsedMs(): number {
+    const b = this.v.confirmed;
+    if (b.over || this.v.result) return b.elapsedMs;
+    return this.v.clock.ms + Math.max(0, this.now() - this.v.clock.at);
+  }
+
+  /**
+   * A 2048 move: its slide shown at once and sent (or queued behind the move on its way).
+   * `ok(false)` when nothing slides that way (nothing is sent); refused with a sentence while
+   * the connection is not open, once the game is over, or for a puzzle game.
+   */
+  move(d: Direction): Result<boolean, RankedRefusal> {
+    if (!isDirection(d)) return this.refuse('bad-move', `${String(d)} is not a direction`);
+    if (this.confirmed.kind !== '2048') {
+      return this.refuse('wrong-kind', 'this is a puzzle: move a tile');
+    }
+    const offline = this.offline();
+    if (offline) return offline;
+    if (this.sent) {
+      if (this.queue.length >= QUEUE_MAX) {
+        return this.refuse('busy', 'waiting for the server’s tile: too many moves ahead of it');
+      }
+      this.queue.push(d);
+      this.update({ queued: this.queue.length });
+      return ok(true);
+    }
+    return ok(this.send2048(d));
+  }
+
+  /**
+   * A puzzle move (the tile to slide, with those between it and the blank): shown and sent at
+   * once. `ok(false)` when that tile cannot move (nothing is sent); refused like {@link move}.
+   */
+  moveTile(tile: number): Result<boolean, RankedRefusal> {
+    if (this.confirmed.kind !== 'puzzle') {
+      return this.refuse('wrong-kind', 'this is a 2048 game: move in a direction');
+    }
+    const offline = this.offline();
+    if (offline) return offline;
+    const shown = this.puzzle!;
+    const max = this.confirmed.size * this.confirmed.size - 1;
+    if (!Number.isInteger(tile) || tile < 1 || tile > max) {
+      return this.refuse('bad-move', `a tile is a whole number from 1 to ${max}`);
+    }
+    const next = moveTile(shown, tile);
+    if (next === shown) return ok(false);
+    const n = this.confirmed.moves + this.puzzleSent.length + 1;
+    this.puzzleSent.push({ n, tile });
+    this.puzzle = next;
+    this.send({ type: 'move', n, tile });
+    this.update({ notice: null });
+    return ok(true);
+  }
+
+  /** Ends the game where it stands (it is ranked as it stands); refused like {@link move}. */
+  resign(): Result<true, RankedRefusal> {
+    const offline = this.offline();
+    if (offline) return offline;
+    this.queue = [];
+    this.send({ type: 'resign' });
+    this.update({ queued: 0 });
+    return ok(true);
+  }
+
+  /** Closes the connection (an unfinished game stays the server's: resume it with its token). */
+  close(): void {
+    if (this.v.status === 'closed') {
+      this.stopped = true;
+      return;
+    }
+    this.stop('left', null);
+  }
+
+  private send2048(d: Direction): boolean {
+    const shown = this.game!;
+    const slid = slideOnly(shown, d);
+    if (slid === shown) return false;
+    const n = this.confirmed.moves + 1;
+    this.sent = { n, d, slid };
+    this.game = slid;
+    this.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
+    this.update({ notice: null });
+    return true;
+  }
+
+  /** The refusal while the connection is not open, or once the game is over; null otherwise. */
+  private offline(): Result<never, RankedRefusal> | null {
+    const v = this.v;
+    if (v.result || v.confirmed.over) return this.refuse('over', 'the game is over');
+    if (v.status === 'closed') {
+      return this.refuse('closed', `not sent: ${CLOSED_SENTENCES[v.closed ?? 'left']}`);
+    }
+    if (v.status === 'reconnecting') {
+      return this.refuse('reconnecting', 'not sent: the connection dropped (reconnecting…)');
+    }
+    if (v.status === 'connecting' || !this.synced) {
+      return this.refuse('connecting', 'not sent: still connecting to the server');
+    }
+    return null;
+  }
+
+  private refuse(code: RankedRefusal['code'], message: string): Result<never, RankedRefusal> {
+    this.update({ notice: message });
+    return err({ code, message });
+  }
+
+  private stop(why: RankedClosed, sentence: string | null): void {
+    this.stopped = true;
+    this.clearTimers();
+    const ws = this.socket;
+    this.socket = null;
+    ws?.close(1000, 'bye');
+    this.update({ status: 'closed', closed: why, notice: sentence });
+  }
+
+  private clearTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.giveUp) clearTimeout(this.giveUp);
+    this.timer = null;
+    this.giveUp = null;
+  }
+
+  private connect(): void {
+    const ws = this.o.socket(rankedSocketUrl(this.o.server));
+    this.socket = ws;
+    this.synced = false;
+    ws.onopen = () => {
+      if (this.socket !== ws) return;
+      ws.send(JSON.stringify({ type: 'hello', game: this.o.game, token: this.o.token }));
+    };
+    ws.onmessage = (ev) => {
+      if (this.socket !== ws) return;
+      let m: RankedServerMessage;
+      try {
+        m = JSON.parse(String(ev.data)) as RankedServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(m);
+    };
+    ws.onerror = () => {};
+    ws.onclose = (ev) => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.synced = false;
+      if (this.stopped) return;
+      const final = FINAL.get(ev.code);
+      if (final) {
+        this.stop(final, CLOSED_SENTENCES[final]);
+        return;
+      }
+      if (this.v.result) {
+        // Over and said: nothing to reconnect for.
+        this.stop('left', null);
+        return;
+      }
+      const delays = this.o.retryMs ?? [250, 500, 1000, 2000];
+      const delay = delays[Math.min(this.attempt, delays.length - 1)]!;
+      this.attempt++;
+      if (this.everSynced) this.update({ status: 'reconnecting', notice: RANKED_RECONNECTING });
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.stopped) this.connect();
+      }, delay);
+    };
+  }
+
+  private send(m: RankedClientMessage): void {
+    if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify(m));
+  }
+
+  private receive(m: RankedServerMessage): void {
+    switch (m.type) {
+      case 'state':
+        this.takeState(m.board, m.result, m.t ?? m.board.elapsedMs);
+        return;
+      case 'moved':
+        if (this.confirmed.kind === '2048') this.moved2048(m);
+        else this.movedPuzzle(m);
+        return;
+      case 'refused':
+        this.rollback(m.message);
+        return;
+      case 'over':
+        this.sent = null;
+        this.queue = [];
+        this.puzzleSent = [];
+        this.update({ result: m.result, pending: 0, queued: 0 });
+        return;
+      case 'error':
+        this.update({ notice: m.message });
+        return;
+    }
+  }
+
+  /** The server's board (after hello): moves it had not taken are sent again, same numbers. */
+  private takeState(board: RankedBoard, result: RankedResult | null, t: number): void {
+    this.attempt = 0;
+    this.synced = true;
+    this.everSynced = true;
+    if (this.giveUp) clearTimeout(this.giveUp);
+    this.giveUp = null;
+    this.confirmed = board;
+    const live = !board.over && result === null;
+    if (board.kind === '2048') {
+      const base = gameOfBoard(board);
+      this.game = base;
+      const again = this.sent;
+      this.sent = null;
+      if (!live) this.queue = [];
+      if (live && again && again.n > board.moves) this.send2048(again.d);
+      else this.drainQueue();
+    } else {
+      let shown = puzzleOfBoard(board);
+      const again = live ? this.puzzleSent.filter((p) => p.n > board.moves) : [];
+      this.puzzleSent = [];
+      for (const p of again) {
+        const next = moveTile(shown, p.tile);
+        if (next === shown) break;
+        shown = next;
+        this.puzzleSent.push(p);
+        this.send({ type: 'move', n: p.n, tile: p.tile });
+      }
+      this.puzzle = shown;
+    }
+    this.update({
+      status: 'open',
+      closed: null,
+      notice: null,
+      result,
+      clock: { ms: t, at: this.now() },
+    });
+  }
+
+  private moved2048(m: Extract<RankedServerMessage, { type: 'moved' }>): void {
+    const sent = this.sent;
+    if (!sent || sent.n !== m.n) return; // an answer again to a move already counted
+    this.sent = null;
+    let game = sent.slid;
+    if (m.tile) {
+      const placed = placeTile(game, { row: m.tile.row, col: m.tile.col }, m.tile.value);
+      if (placed.ok) game = placed.value;
+    }
+    game = { ...game, score: m.score, moves: m.n, over: m.over, won: m.won };
+    this.confirmed = {
+      ...this.confirmed,
+      cells: game.cells,
+      score: m.score,
+      moves: m.n,
+      elapsedMs: m.t,
+      over: m.over,
+      won: m.won,
+    };
+    this.game = game;
+    this.update({ dealt: m.tile, clock: { ms: m.t, at: this.now() } });
+    if (m.over) this.queue = [];
+    this.drainQueue();
+  }
+
+  /** Sends the first queued 2048 move that slides (those that do not are dropped). */
+  private drainQueue(): void {
+    while (this.queue.length > 0 && !this.sent && !this.confirmed.over) {
+      this.send2048(this.queue.shift()!);
+    }
+    this.update({ queued: this.queue.length });
+  }
+
+  private movedPuzzle(m: Extract<RankedServerMessage, { type: 'moved' }>): void {
+    const first = this.puzzleSent[0];
+    if (!first || first.n !== m.n) return;
+    this.puzzleSent.shift();
+    const base = moveTile(puzzleOfBoard(this.confirmed), first.tile);
+    this.confirmed = {
+      ...this.confirmed,
+      tiles: base.tiles,
+      score: m.score,
+      moves: m.n,
+      elapsedMs: m.t,
+      over: m.over,
+      won: m.won,
+    };
+    if (this.puzzleSent.length === 0) this.puzzle = { ...this.puzzle!, moves: m.score };
+    this.update({ clock: { ms: m.t, at: this.now() } });
+  }
+
+  /** A move refused: the server's board again, and nothing of yours on top. */
+  private rollback(message: string): void {
+    this.sent = null;
+    this.queue = [];
+    this.puzzleSent = [];
+    if (this.confirmed.kind === '2048') this.game = gameOfBoard(this.confirmed);
+    else this.puzzle = puzzleOfBoard(this.confirmed);
+    this.update({ notice: message, queued: 0 });
+  }
+
+  private update(p: Partial<RankedView>): void {
+    const pending = this.confirmed.kind === '2048' ? (this.sent ? 1 : 0) : this.puzzleSent.length;
+    this.v = {
+      ...this.v,
+      ...p,
+      confirmed: this.confirmed,
+      board: this.shownBoard(),
+      game: this.game,
+      puzzle: this.puzzle,
+      pending,
+    };
+    this.o.onChange?.(this.v);
+    for (const l of this.listeners) l(this.v);
+  }
+
+  /** The board shown, as a RankedBoard. */
+  private shownBoard(): RankedBoard {
+    const c = this.confirmed;
+    if (c.kind === '2048' && this.game) {
+      const g = this.game;
+      return { ...c, cells: g.cells, score: g.score, moves: g.moves };
+    }
+    if (c.kind === 'puzzle' && this.puzzle) {
+      const p = this.puzzle;
+      return {
+        ...c,
+        tiles: p.tiles,
+        score: p.moves,
+        moves: c.moves + this.puzzleSent.length,
+        won: p.solved,
+      };
+    }
+    return c;
+  }
+}
