@@ -323,3 +323,51 @@ describe('seeding and bounds, pinned', () => {
     }
   });
 });
+
+/**
+ * A valid generator state whose next output is `value`. An output depends on one state word:
+ * value = rotl(s[1] * 5, 7) * 9 (mod 2^32), and each step is invertible, so
+ * s[1] = rotr(value * 9^-1, 7) * 5^-1 (mod 2^32); the other words are arbitrary, not zero.
+ */
+function stateBefore(value: number): RngState {
+  const M = 0xffffffffn;
+  const INV9 = 0x38e38e39n; // 9 * INV9 = 1 (mod 2^32)
+  const INV5 = 0xcccccccdn; // 5 * INV5 = 1 (mod 2^32)
+  const x = (BigInt(value) * INV9) & M;
+  const rotr7 = ((x >> 7n) | (x << 25n)) & M;
+  const s1 = Number((rotr7 * INV5) & M);
+  const parsed = parseRngState([0x12345678, s1, 0x9abcdef0, 0x0fedcba9]);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+describe('nextInt at the rejection limit', () => {
+  // The limit is the largest multiple of n not above 2^32; draws from it up are rejected, so
+  // that every answer in [0, n) comes from the same number of draws.
+  const bounds = [3, 7, 1000, 2 ** 31 + 1, 2 ** 32 - 1];
+
+  it('builds states whose next output is any chosen word', () => {
+    for (const v of [0, 1, 11520, 2 ** 31, U32]) {
+      expect(refStream(stateBefore(v), 1)).toEqual([v]);
+    }
+  });
+
+  it('rejects a draw equal to the limit and answers from the next draw', () => {
+    for (const n of bounds) {
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      const s = stateBefore(limit);
+      const [first, second] = refStream(s, 2);
+      expect(first).toBe(limit);
+      expect(second).toBeLessThan(limit);
+      expect(nextInt(s, n)).toEqual({ value: second! % n, state: stream(s, 2).state });
+    }
+  });
+
+  it('keeps a draw one below the limit: the answer n - 1, after one draw', () => {
+    for (const n of bounds) {
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      const s = stateBefore(limit - 1);
+      expect(nextInt(s, n)).toEqual({ value: n - 1, state: stream(s, 1).state });
+    }
+  });
+});
