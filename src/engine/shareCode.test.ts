@@ -2,8 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteWriter, crc32, fromBase64Url, toBase64Url } from './codeBits.ts';
 import { type Duel, duelPlace, duelSlide, newDuel, whoIs } from './duel.ts';
-import { awaitingWinChoice, type Game, keepGoing, legalMoves, newGame, play } from './game2048.ts';
-import { movableTiles, moveTile, newPuzzle, type Puzzle } from './puzzle.ts';
+import {
+  awaitingWinChoice,
+  type Game,
+  gameFromCells,
+  keepGoing,
+  legalMoves,
+  newGame,
+  play,
+} from './game2048.ts';
+import { movableTiles, moveTile, newPuzzle, type Puzzle, puzzleFromTiles } from './puzzle.ts';
 import {
   decodeShared,
   encodeShared,
@@ -111,7 +119,9 @@ describe('share codes: export then import reproduces the game exactly', () => {
         expect(end.cells).toEqual(g.cells);
         expect(end.score).toBe(g.score);
         expect(end.moves).toBe(g.moves);
-        expect(back.shared.assisted).toBe(assisted);
+        expect(s.value.assisted).toBe(assisted);
+        expect(s.value.players).toBe('');
+        expect(back.shared).toEqual(s.value);
       }),
       RUNS,
     );
@@ -128,6 +138,8 @@ describe('share codes: export then import reproduces the game exactly', () => {
         expect(end.tiles).toEqual(puzzle.tiles);
         expect(end.moves).toBe(puzzle.moves);
         expect(back.shared.game).toMatchObject({ timeMs: t });
+        expect(s.value.assisted).toBe(false);
+        expect(back.shared).toEqual(s.value);
       }),
       RUNS,
     );
@@ -137,12 +149,16 @@ describe('share codes: export then import reproduces the game exactly', () => {
     fc.assert(
       fc.property(seed, size, picks(120), (sd, n, p) => {
         const m = playVersus(sd, n, p);
-        const back = roundTrip(sharedVersus(m, 'ai-hard'));
+        const shared = sharedVersus(m, 'ai-hard');
+        const back = roundTrip(shared);
         const end = back.states.at(-1) as VersusMatch;
         expect(end.games.map((g) => g.cells)).toEqual(m.games.map((g) => g.cells));
         expect(end.queues).toEqual(m.queues);
         expect(end.winner).toBe(m.winner);
         expect(back.shared.players).toBe('ai-hard');
+        // The AI of a match is a player, named in players, not an assistant.
+        expect(shared.assisted).toBe(false);
+        expect(back.shared).toEqual(shared);
       }),
       RUNS,
     );
@@ -152,12 +168,15 @@ describe('share codes: export then import reproduces the game exactly', () => {
     fc.assert(
       fc.property(seed, size, picks(200), (sd, n, p) => {
         const d = playDuel(sd, n, p);
-        const back = roundTrip(sharedDuel(d, 'human,ai'));
+        const shared = sharedDuel(d, 'human,ai');
+        const back = roundTrip(shared);
         const end = back.states.at(-1) as Duel;
         expect(end.log).toEqual(d.log);
         expect(end.game.cells).toEqual(d.game.cells);
         expect(end.rounds).toEqual(d.rounds);
         expect(end.winner).toBe(d.winner);
+        expect(shared.assisted).toBe(false);
+        expect(back.shared).toEqual(shared);
       }),
       RUNS,
     );
@@ -284,6 +303,7 @@ describe('puzzle codes with move times', () => {
           const puzzle = timedPuzzle(sd, w, p, gaps);
           const s = sharedPuzzle(puzzle, { assisted });
           if (!s.ok) throw new Error(s.error.message);
+          expect(s.value.assisted).toBe(assisted);
           const g = s.value.game;
           if (g.kind !== 'puzzle') throw new Error('not a puzzle');
           const n = g.tiles.length;
@@ -506,5 +526,319 @@ describe('base64url', () => {
     );
     expect(fromBase64Url('AB')).toBeNull();
     expect(fromBase64Url('AA')).toEqual(new Uint8Array([0]));
+  });
+});
+
+/** A code holding exactly these body bytes, with its checksum made right (or wrong). */
+function codeOf(write: (w: ByteWriter) => void, checksum: 'right' | 'wrong' = 'right'): string {
+  const w = new ByteWriter();
+  write(w);
+  const body = w.result();
+  const out = new Uint8Array(body.length + 4);
+  out.set(body);
+  new DataView(out.buffer).setUint32(
+    body.length,
+    (crc32(body) ^ (checksum === 'right' ? 0 : 1)) >>> 0,
+  );
+  return SHARE_PREFIX + toBase64Url(out);
+}
+
+/** A body of these bytes. */
+const bytes =
+  (...values: number[]) =>
+  (w: ByteWriter) => {
+    for (const b of values) w.byte(b);
+  };
+
+/** A 2048 code's body: format 1, kind 0, `flags`, no players, then the given fields. */
+const game2048Body =
+  (fields: {
+    size?: number;
+    targetExp?: number;
+    seed?: number;
+    moves?: number[];
+    claim?: number;
+  }) =>
+  (w: ByteWriter) => {
+    for (const b of [1, 0, 0, 0, fields.size ?? 4, fields.targetExp ?? 11]) w.byte(b);
+    w.varint(fields.seed ?? 5);
+    const moves = fields.moves ?? [0, 1, 2, 3];
+    w.varint(fields.claim ?? moves.length);
+    for (const m of moves) w.bits(m, 2);
+  };
+
+/** A versus code's body: size 4, then the target's and the attack cap's exponents. */
+const versusBody = (targetExp: number, capExp: number) => (w: ByteWriter) => {
+  for (const b of [1, 2, 0, 0, 4, targetExp, capExp]) w.byte(b);
+  w.varint(5);
+  w.varint(0);
+};
+
+/** What a refused code is told: its problem's code and sentence. */
+function refusal(input: unknown): { code: string; message: string } | 'accepted' {
+  const r = decodeShared(input as string);
+  return r.ok ? 'accepted' : { code: r.error.code, message: r.error.message };
+}
+
+const notValid = (why: string) => ({
+  code: 'bad-code',
+  message: `the code is not a valid game: ${why}`,
+});
+
+describe('share codes: what a refused code is told', () => {
+  it('not a code: not text, no prefix, characters or a length base64 never has', () => {
+    expect(refusal(42)).toEqual({
+      code: 'not-a-code',
+      message: 'a slidebox code is text starting with "sb.", got 42',
+    });
+    expect(refusal('hello')).toEqual({
+      code: 'not-a-code',
+      message: 'a slidebox code starts with "sb."',
+    });
+    expect(refusal('sb.@@@@')).toEqual({
+      code: 'not-a-code',
+      message: 'the code has characters or a length a code never has',
+    });
+  });
+
+  it('too long: over 50,000 characters, counted after the spaces around it', () => {
+    expect(refusal(`sb.${'A'.repeat(MAX_CODE_LENGTH - 2)}`)).toEqual({
+      code: 'too-long',
+      message: 'the code is 50001 characters long; codes are at most 50000',
+    });
+    // 50,000 characters is not too long (this text is refused for its length in base64).
+    expect(refusal(`sb.${'A'.repeat(MAX_CODE_LENGTH - 3)}`)).toMatchObject({ code: 'not-a-code' });
+    expect(refusal(`  sb.${'A'.repeat(MAX_CODE_LENGTH - 3)}\n`)).toMatchObject({
+      code: 'not-a-code',
+    });
+  });
+
+  it('a code pasted with spaces or a line break around it reads as the code', () => {
+    const code = encodeShared(mustPuzzle(playPuzzle(12, 4, [1, 5, 2, 8, 3])));
+    expect(decodeShared(` ${code}\n`)).toEqual(decodeShared(code));
+    expect(decodeShared(` ${code}\n`).ok).toBe(true);
+  });
+
+  it('damaged: too short to hold a checksum, or a checksum that does not match', () => {
+    expect(refusal('sb.AAAA')).toEqual({
+      code: 'damaged',
+      message: 'the code is too short: part of it is missing',
+    });
+    const damaged = {
+      code: 'damaged',
+      message: 'the code is damaged or incomplete (its checksum does not match)',
+    };
+    expect(refusal(codeOf(game2048Body({}), 'wrong'))).toEqual(damaged);
+    // A damaged code that begins like a newer format's is damaged, not from a newer slidebox.
+    expect(refusal(codeOf(bytes(2, 0, 0, 0), 'wrong'))).toEqual(damaged);
+  });
+
+  it('from a newer slidebox: a newer format (however short), or a flag this one does not know', () => {
+    expect(refusal(codeOf(bytes(2)))).toEqual({
+      code: 'future-version',
+      message: 'the code was made by a newer slidebox (format 2; this one reads format 1)',
+    });
+    expect(refusal(codeOf(bytes(1, 0, 16, 0)))).toEqual({
+      code: 'future-version',
+      message: 'the code was made by a newer slidebox (it holds something this one does not read)',
+    });
+  });
+
+  it('not a valid game: format, kind, players and counts', () => {
+    expect(refusal(codeOf(bytes(1)))).toEqual(notValid('it ends too early'));
+    expect(refusal(codeOf(bytes(0, 0, 0, 0)))).toEqual(notValid('its format version is unknown'));
+    expect(refusal(codeOf(bytes(1, 4, 0, 0)))).toEqual(notValid('its game kind is unknown'));
+    const named = (label: string) => (w: ByteWriter) => {
+      for (const b of [1, 2, 0, label.length, ...[...label].map((c) => c.charCodeAt(0))]) w.byte(b);
+      for (const b of [4, 6, 0]) w.byte(b);
+      w.varint(5);
+      w.varint(0);
+    };
+    expect(decodeShared(codeOf(named('human')))).toMatchObject({
+      ok: true,
+      value: { players: 'human' },
+    });
+    expect(refusal(codeOf(named('Human')))).toEqual(
+      notValid('its players are not named as slidebox names them'),
+    );
+    // Four moves fill one byte: a claim of five is refused before reading them.
+    expect(decodeShared(codeOf(game2048Body({ claim: 4 }))).ok).toBe(true);
+    expect(refusal(codeOf(game2048Body({ claim: 5 })))).toEqual(
+      notValid('it claims 5 moves but holds fewer'),
+    );
+  });
+
+  it('not a valid game: sizes from 3 to 8, targets from 8 (versus 16) to 2^52', () => {
+    for (const size of [2, 9, 0, 255]) {
+      expect(refusal(codeOf(game2048Body({ size })))).toEqual(
+        notValid(`its board size ${size} is not 3 to 8`),
+      );
+    }
+    for (const size of [3, 8]) {
+      expect(decodeShared(codeOf(game2048Body({ size })))).toMatchObject({
+        ok: true,
+        value: { game: { size } },
+      });
+    }
+    for (const targetExp of [2, 53]) {
+      expect(refusal(codeOf(game2048Body({ targetExp })))).toEqual(
+        notValid('its target is not a power of two from 8'),
+      );
+    }
+    for (const targetExp of [3, 52]) {
+      expect(decodeShared(codeOf(game2048Body({ targetExp })))).toMatchObject({
+        ok: true,
+        value: { game: { target: 2 ** targetExp } },
+      });
+    }
+    expect(refusal(codeOf(versusBody(3, 0)))).toEqual(
+      notValid('its target is not a power of two from 16'),
+    );
+    expect(decodeShared(codeOf(versusBody(4, 0)))).toMatchObject({
+      ok: true,
+      value: { game: { target: 16 } },
+    });
+  });
+
+  it("a versus match's attack cap: none, or a power of two from 4 to 2^52", () => {
+    for (const capExp of [1, 53, 255]) {
+      expect(refusal(codeOf(versusBody(6, capExp)))).toEqual(
+        notValid('its attack cap is not a power of two from 4'),
+      );
+    }
+    for (const [capExp, attackCap] of [
+      [0, null],
+      [2, 4],
+      [52, 2 ** 52],
+    ] as const) {
+      expect(decodeShared(codeOf(versusBody(6, capExp)))).toMatchObject({
+        ok: true,
+        value: { game: { kind: 'versus', attackCap } },
+      });
+    }
+  });
+});
+
+describe('share codes: the codes made, pinned', () => {
+  it('a 2048 game, a versus match and a duel give the same codes as ever, and read back', () => {
+    let g = newGame({ seed: 7, size: 4 });
+    for (const d of ['left', 'up', 'right', 'down', 'left'] as const) g = play(g, d);
+    const s2048 = shared2048(g, { assisted: true });
+    if (!s2048.ok) throw new Error(s2048.error.message);
+    const cases: [Shared, string][] = [
+      [s2048.value, 'sb.AQABAAQLBwWNgNQq76U'],
+      [
+        sharedVersus(playVersus(8, 3, [0, 3, 5, 6, 9]), 'ai-hard'),
+        'sb.AQIAB2FpLWhhcmQDBgMIBTq4BOVTPA',
+      ],
+      [
+        sharedDuel(playDuel(14, 4, [2, 7, 1, 1, 4, 9, 3]), 'human,ai'),
+        'sb.AQMACGh1bWFuLGFpBA4HkwMQ5YCky4nF',
+      ],
+    ];
+    expect(s2048.value).toMatchObject({ assisted: true, game: { evil: false } });
+    expect(cases[1]![0].game).toMatchObject({ attackCap: 8 });
+    expect(cases[2]![0].game).toMatchObject({
+      actions: expect.arrayContaining([expect.objectContaining({ kind: 'place', value: 4 })]),
+    });
+    for (const [shared, code] of cases) {
+      expect(encodeShared(shared)).toBe(code);
+      expect(decodeShared(code)).toEqual({ ok: true, value: shared });
+    }
+  });
+
+  it('players are written only when named as slidebox names them', () => {
+    const m = playVersus(8, 3, [0, 3, 5]);
+    for (const players of ['Human', 'a name with spaces', 'x'.repeat(25)]) {
+      const r = decodeShared(encodeShared(sharedVersus(m, players)));
+      expect(r.ok && r.value.players).toBe('');
+    }
+    const r = decodeShared(encodeShared(sharedVersus(m, 'human,ai-hard')));
+    expect(r.ok && r.value.players).toBe('human,ai-hard');
+  });
+});
+
+describe('share codes: only games dealt from their seed are shared', () => {
+  const notSeeded2048 = {
+    ok: false,
+    error: {
+      code: 'not-seeded',
+      message: 'this game did not start from its seed, so it cannot be shared',
+    },
+  };
+
+  it('a 2048 game set up on other cells, or with a score, is refused', () => {
+    const fresh = newGame({ seed: 21, size: 4 });
+    const empty = fresh.cells.findIndex((row) => row.every((v) => v === 0));
+    expect(empty).toBeGreaterThanOrEqual(0);
+    // One tile more, in a row that was empty: every other row, and most cells, are the same.
+    const moreCells = fresh.cells.map((row, r) => (r === empty ? [2, 0, 0, 0] : [...row]));
+    const more = gameFromCells(moreCells, { seed: 21 });
+    expect(shared2048(more)).toEqual(notSeeded2048);
+    expect(shared2048(play(more, legalMoves(more.cells)[0]!))).toEqual(notSeeded2048);
+    const scored = gameFromCells(fresh.cells, { seed: 21, score: 8 });
+    expect(shared2048(scored)).toEqual(notSeeded2048);
+    // The same cells as the deal, with no score, are the dealt game.
+    const same = shared2048(play(gameFromCells(fresh.cells, { seed: 21 }), 'left'));
+    expect(same).toEqual(shared2048(play(fresh, 'left')));
+    expect(same.ok).toBe(true);
+  });
+
+  it('a puzzle set up by hand is refused', () => {
+    const p = puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 0, 8], 3);
+    expect(sharedPuzzle(moveTile(p, 8))).toEqual({
+      ok: false,
+      error: {
+        code: 'not-seeded',
+        message: 'this puzzle was set up by hand, not dealt from a seed, so it cannot be shared',
+      },
+    });
+  });
+});
+
+describe("share codes: a puzzle's time", () => {
+  /** The 3x3 puzzle of seed 9, solved in 19 moves, each `gap` ms after the one before. */
+  function solvedTimed(gap: number): Puzzle {
+    const old = readShareCode('sb.AQEEAAMJtjkTQnEjVxI0YyFFgBHwt5E');
+    if (!old.ok || old.value.shared.game.kind !== 'puzzle') throw new Error('old code');
+    let p = newPuzzle({ seed: 9, width: 3 });
+    let now = 1_000;
+    for (const t of old.value.shared.game.tiles) {
+      p = moveTile(p, t, now);
+      now += gap;
+    }
+    return p;
+  }
+
+  it('a solved puzzle with move times shows its clock at the last move when no time is given', () => {
+    const p = solvedTimed(250);
+    expect(p.solved).toBe(true);
+    const s = sharedPuzzle(p);
+    expect(s.ok && s.value.game).toMatchObject({ timeMs: 18 * 250 });
+    const unsolved = sharedPuzzle(timedPuzzle(3, 3, [1, 2, 3], [250]));
+    expect(unsolved.ok && unsolved.value.game).toMatchObject({
+      timeMs: null,
+      moveMs: [0, 250, 250],
+    });
+  });
+
+  it('a time given above the clock is kept, in whole ms; one of 0 for a one-move game is 0', () => {
+    const s = sharedPuzzle(solvedTimed(250), { timeMs: 9_000.4 });
+    expect(s.ok && s.value.game).toMatchObject({ timeMs: 9_000 });
+    // The clock starts with the first move, so a game of one move took 0 ms.
+    const one = sharedPuzzle(timedPuzzle(3, 3, [1], [250]), { timeMs: 0 });
+    expect(one.ok && one.value.game).toMatchObject({ timeMs: 0, moveMs: [0] });
+  });
+
+  it('move times are not coded unless there is one for each move', () => {
+    const s = mustPuzzle(timedPuzzle(3, 3, [1, 2, 3, 4], [300]));
+    if (s.game.kind !== 'puzzle') throw new Error('not a puzzle');
+    const { moveMs, ...bare } = s.game;
+    expect(moveMs).toEqual([0, 300, 300, 300]);
+    for (const wrong of [moveMs!.slice(1), [...moveMs!, 300]]) {
+      const code = encodeShared({ ...s, game: { ...bare, moveMs: wrong } });
+      expect(code).toBe(encodeShared({ ...s, game: bare }));
+      expect(decodeShared(code)).toEqual({ ok: true, value: { ...s, game: bare } });
+    }
   });
 });
