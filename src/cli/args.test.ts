@@ -37,6 +37,9 @@ describe('parseCli', () => {
         json: false,
         series: undefined,
         dataDir: '/tmp/x',
+        ranked: false,
+        server: undefined,
+        name: undefined,
       },
     });
   });
@@ -387,5 +390,68 @@ describe('online options', () => {
     expect(said(['puzzle', '--join', 'ACDEFGH'])).toBe(
       '--join is for slidebox versus and slidebox duel only',
     );
+  });
+
+  it('--ranked: 2048 and the puzzle, with --size, --target, --server and --name', () => {
+    const r = parseCli([
+      'puzzle',
+      '--ranked',
+      '--size',
+      '3',
+      '--server',
+      'http://x',
+      '--name',
+      'Ann',
+    ]);
+    expect(r.ok && r.value).toMatchObject({
+      command: 'puzzle',
+      ranked: true,
+      size: 3,
+      server: 'http://x',
+      name: 'Ann',
+    });
+    const g = parseCli(['--ranked', '--target', '32', '--plain']);
+    expect(g.ok && g.value).toMatchObject({
+      command: '2048',
+      ranked: true,
+      target: 32,
+      plain: true,
+    });
+    // The engine's word on sizes and targets, as in local play.
+    const bad = parseCli(['--ranked', '--size', '9']);
+    expect(bad.ok ? null : bad.error.message).toMatch(/^--size/);
+  });
+
+  it('--ranked refuses what ranked play has no room for, each with its reason', () => {
+    const said = (argv: string[]) => {
+      const r = parseCli(argv);
+      return r.ok ? null : r.error.message;
+    };
+    expect(said(['--ranked', '--ai'])).toBe(
+      '--ai does not go with --ranked: no AI, hint or solver helps in ranked play',
+    );
+    expect(said(['--ranked', '--seed', '4'])).toBe(
+      '--seed does not go with --ranked: the server deals a ranked game',
+    );
+    expect(said(['--ranked', '--spawns', 'evil'])).toMatch(/^--spawns does not go with --ranked/);
+    expect(said(['--ranked', '--new'])).toMatch(/^--new does not go with --ranked/);
+    expect(said(['puzzle', '--ranked', '--relay', '5'])).toMatch(
+      /^--relay does not go with --ranked/,
+    );
+    expect(said(['puzzle', '--ranked', '--marathon'])).toMatch(/^--marathon does not go with/);
+    expect(said(['versus', '--ranked'])).toBe(
+      '--ranked is for slidebox 2048 and slidebox puzzle only',
+    );
+    expect(said(['duel', '--ranked'])).toBe(
+      '--ranked is for slidebox 2048 and slidebox puzzle only',
+    );
+    expect(said(['puzzle', '--ranked', '--target', '32'])).toMatch(
+      /^--target is for slidebox 2048/,
+    );
+    // Without --ranked, --server and --name still say what they go with.
+    expect(said(['2048', '--server', 'http://x'])).toMatch(
+      /--ranked and the leaderboard commands$/,
+    );
+    expect(said(['puzzle', '--name', 'Ann'])).toMatch(/and --ranked$/);
   });
 });

@@ -44,6 +44,11 @@ export interface CliOptions {
     | { readonly kind: 'marathon'; readonly count: number }
     | undefined;
   readonly dataDir: string | undefined;
+  /** 2048 and puzzle: a ranked game, dealt and timed by the server. */
+  readonly ranked: boolean;
+  /** Ranked play: the server (else the configured one) and the name on its boards. */
+  readonly server: string | undefined;
+  readonly name: string | undefined;
 }
 
 /** The overview printed by `slidebox --help` (each command's own text: help.ts). */
@@ -73,6 +78,7 @@ const OPTIONS = {
   server: { type: 'string' },
   name: { type: 'string' },
   watch: { type: 'boolean' },
+  ranked: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -93,6 +99,7 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Command[]>> = {
   json: ['stats'],
   online: ['versus', 'duel'],
   join: ['versus', 'duel'],
+  ranked: ['2048', 'puzzle'],
 };
 
 /** Online play's options, refused in local play with what they go with. */
@@ -101,8 +108,19 @@ const ONLINE_ONLY: Partial<Record<OptionName, string>> = {
     '--online plays a friend through a server: slidebox versus --online or slidebox duel --online (--online --help)',
   join: '--join CODE joins an online room: slidebox versus --join CODE or slidebox duel --join CODE',
   watch: '--watch goes with --join CODE: it watches an online room',
-  server: '--server goes with online play (--online or --join CODE) and the leaderboard commands',
-  name: '--name goes with online play (--online or --join CODE)',
+  server:
+    '--server goes with online play (--online or --join CODE), --ranked and the leaderboard commands',
+  name: '--name goes with online play (--online or --join CODE) and --ranked',
+};
+
+/** Options that do not go with a ranked game, and why. */
+const NOT_RANKED: Partial<Record<OptionName, string>> = {
+  ai: '--ai does not go with --ranked: no AI, hint or solver helps in ranked play',
+  seed: '--seed does not go with --ranked: the server deals a ranked game',
+  spawns: '--spawns does not go with --ranked: ranked 2048 has natural spawns',
+  new: '--new does not go with --ranked: a ranked game in progress is resumed until it ends (x resigns it)',
+  relay: '--relay does not go with --ranked: relays are not ranked',
+  marathon: '--marathon does not go with --ranked: marathons are not ranked',
 };
 
 /** The options of `slidebox stats`; every other one is refused there. */
@@ -253,8 +271,17 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
   }
   const onlyFor = gameOnly(game, (o) => values.has(o) || flags.has(o));
   if (onlyFor) return onlyFor;
+  const ranked = flags.has('ranked');
+  const rankedOnly = (o: OptionName) => ranked && (o === 'server' || o === 'name');
   for (const [option, message] of Object.entries(ONLINE_ONLY) as [OptionName, string][]) {
-    if (values.has(option) || flags.has(option)) return err({ code: 'bad-option', message });
+    if ((values.has(option) || flags.has(option)) && !rankedOnly(option)) {
+      return err({ code: 'bad-option', message });
+    }
+  }
+  if (ranked) {
+    for (const [option, message] of Object.entries(NOT_RANKED) as [OptionName, string][]) {
+      if (values.has(option) || flags.has(option)) return err({ code: 'bad-option', message });
+    }
   }
   const players = duelPlayers(values);
   if (!players.ok) return players;
@@ -285,6 +312,9 @@ export function parseCli(argv: readonly string[]): Result<CliOptions, CliProblem
     json: false,
     series: series.value,
     dataDir: values.get('data-dir'),
+    ranked,
+    server: values.get('server'),
+    name: values.get('name'),
   });
 }
 
@@ -479,5 +509,8 @@ function defaults(command: CliOptions['command']): CliOptions {
     json: false,
     series: undefined,
     dataDir: undefined,
+    ranked: false,
+    server: undefined,
+    name: undefined,
   };
 }

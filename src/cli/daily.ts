@@ -252,6 +252,31 @@ export async function main(argv: readonly string[]): Promise<number> {
     );
     return 2;
   }
+  if (values.ranked) {
+    if (kind === undefined) {
+      errOut(
+        `slidebox: --ranked plays a game: slidebox daily 2048 --ranked or slidebox daily puzzle --ranked\n\n${DAILY_USAGE}\n`,
+      );
+      return 2;
+    }
+    const { playRanked } = await import('./ranked.ts');
+    return playRanked({
+      kind,
+      size: undefined,
+      target: undefined,
+      daily: true,
+      server: values.server,
+      name: values.name,
+      plain: values.plain === true,
+      animation: !values['no-animation'],
+      invert: false,
+      dataDir: values['data-dir'],
+      usageError: (message) => {
+        errOut(`slidebox: ${message}\n\n${DAILY_USAGE}\n`);
+        return 2;
+      },
+    });
+  }
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
   const day = today();
   const server = await dailyServer(dir, values.server, values.name);
@@ -318,6 +343,7 @@ const OPTIONS = {
   server: { type: 'string' },
   name: { type: 'string' },
   plain: { type: 'boolean' },
+  ranked: { type: 'boolean' },
   'no-animation': { type: 'boolean' },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },

@@ -91,6 +91,18 @@ ${COMMON}
   -h, --help       show this help (after a command: that command's)
   -v, --version    show the version`;
 
+const RANKED = `  --ranked         a ranked game: the server deals and times it, and ranks it
+                   on its boards (see Ranked below)
+  --server URL     with --ranked: the server (else SLIDEBOX_SERVER, else
+                   slidebox config server)
+  --name NAME      with --ranked: your name on the boards (kept; asked the
+                   first time otherwise)`;
+
+const RANKED_KEYS = `Ranked: the server deals every tile and keeps the clock; no undo, hint, AI or
+solver. x resigns (the game ranks as it stands); q leaves it for later: the
+same command resumes it (the server keeps it a while, then ends it as it
+stands). Plain mode: moves as above, resign, q.`;
+
 const HELP_2048 = `Usage: slidebox [2048] [options]
 
 Slide the tiles; equal tiles that meet merge. Reach the target tile to win.
@@ -102,11 +114,13 @@ Options:
   --ai             watch the AI play (p pauses, + and - change the pace)
   --spawns KIND    natural (the seeded 2 or 4, default) or evil: the placer AI
                    puts every new tile where it hurts most (saved apart)
+${RANKED}
 ${COMMON}
 
 Keys: arrows, WASD or hjkl move · u undo · i hint · p autoplay · + - pace ·
       c keep going after a win · n new game · ? help · q or Esc quit
-Plain mode: w a s d (or up down left right, h j k l), u, i, n, c, q; one a line.`;
+Plain mode: w a s d (or up down left right, h j k l), u, i, n, c, q; one a line.
+${RANKED_KEYS}`;
 
 const HELP_PUZZLE = `Usage: slidebox puzzle [options]
 
@@ -118,6 +132,7 @@ Options:
   --invert         arrow keys move the gap instead of a tile
   --relay N        a relay: 3x3, 4x4, … up to NxN (4 to 8) for one total time
   --marathon [N]   N puzzles of --size in a row for one total time (default 10)
+${RANKED}
 ${COMMON}
 
 Keys: arrows, WASD, hjkl or a mouse click slide · u undo · i hint · p solve ·
@@ -126,7 +141,8 @@ Plain mode, one command a line: w a s d (or up down left right, h j k l) slide
 a tile that way; a tile's number slides it; u undo; i hint; solve prints a
 solution (the shortest on 3x3 and 4x4; the 4x4 tables are built once, in up to
 half a minute, then cached); n new game; q quit.
-Relays and marathons are not saved.`;
+Relays and marathons are not saved.
+${RANKED_KEYS.replace('deals every tile', 'deals the scramble')}`;
 
 const HELP_VERSUS = `Usage: slidebox versus [options]
        slidebox versus --ai [LEVEL] [options]
@@ -184,6 +200,9 @@ ${DATA_DIR}`;
 const HELP_DAILY = `Usage: slidebox daily          today's challenge: what you played, your streak
        slidebox daily 2048     today's 2048 game (4x4, to 2048)
        slidebox daily puzzle   today's 15-puzzle
+       slidebox daily 2048|puzzle --ranked
+                               today's ranked daily on the server: one
+                               attempt a day, and it counts
 
 Options:
   --plain, --no-animation, --data-dir DIR   as for the games
@@ -197,7 +216,13 @@ Options:
 The boards come from the UTC date: every player gets the same ones. Your first
 game of the day to end counts (a 2048 game left for a new one ends it too; so
 does a puzzle given up with n); later games are practice. Hints, the AI and the
-solver mark a result assisted.`;
+solver mark a result assisted: offline dailies are practice, never ranked.
+
+--ranked plays the day's ranked board, dealt by the server (a seed of its own,
+secret until the day ends). Your first ranked attempt of the day is your entry:
+it counts as it stands when it ends, also when you resign it (x) or leave it
+unplayed longer than the server keeps it. q leaves for later: the same command
+resumes it. No hint, AI or solver.`;
 
 const HELP_EXPORT = `Usage: slidebox export [2048|puzzle|versus|duel] [--size N] [--spawns evil]
                        [--data-dir DIR]

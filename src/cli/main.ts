@@ -300,6 +300,27 @@ async function playDuel(o: CliOptions): Promise<number> {
   return watch.leave(0, process.stderr, said, 'duel');
 }
 
+/** `slidebox --ranked`, `slidebox puzzle --ranked`: a game the server deals and times. */
+async function playRanked(o: CliOptions, kind: '2048' | 'puzzle'): Promise<number> {
+  const ranked = await import('./ranked.ts');
+  return ranked.playRanked({
+    kind,
+    size: o.size,
+    target: o.target,
+    daily: false,
+    server: o.server,
+    name: o.name,
+    plain: o.plain,
+    animation: o.animation,
+    invert: o.invert,
+    dataDir: o.dataDir,
+    usageError: (message) => {
+      process.stderr.write(`slidebox: ${message}\n\n${usageReminder(HELP[kind], kind)}\n`);
+      return 2;
+    },
+  });
+}
+
 /**
  * `slidebox help [COMMAND]`: the overview, or a command's own help, the same text as
  * `slidebox COMMAND --help`; a word that is not a command gets one sentence and exit 2.
@@ -410,6 +431,7 @@ async function main(argv: string[]): Promise<number> {
       isTTY: process.stdout.isTTY === true,
     });
   }
+  if (o.ranked && (o.command === '2048' || o.command === 'puzzle')) return playRanked(o, o.command);
   if (o.command === 'versus') return playVersus(o);
   if (o.command === 'duel') return playDuel(o);
   return o.command === 'puzzle' ? playPuzzle(o) : play2048(o);

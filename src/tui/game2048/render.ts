@@ -203,6 +203,18 @@ function noticeLine(model: Model2048): string | null {
   return null;
 }
 
+/**
+ * The words around a board when a mode other than local play owns them (ranked play): the
+ * title, stats, keys and notice lines, and the box over the board (null: none).
+ */
+export interface ScreenText {
+  readonly title: string;
+  readonly stats: string;
+  readonly keys: readonly string[];
+  readonly notice: string | null;
+  readonly box: readonly string[] | null;
+}
+
 /** Where the board goes in this window, or null when the window is too small. */
 export function layoutFor(model: Model2048, view: Viewport, depth: ColorDepth): Placement | null {
   return placeBoard(model.game.size, minTileWidth(model.game), view, depth === 'none');
@@ -210,7 +222,8 @@ export function layoutFor(model: Model2048, view: Viewport, depth: ColorDepth): 
 
 /**
  * Renders the 2048 screen into exactly `view.rows` lines. `endKeys` replaces the keys an end
- * box offers (a replay's own keys, where the game's do nothing).
+ * box offers (a replay's own keys, where the game's do nothing); `text` replaces every word
+ * around the board (ranked play's own).
  */
 export function render2048(
   model: Model2048,
@@ -218,6 +231,7 @@ export function render2048(
   depth: ColorDepth,
   anim: AnimFrame | null = null,
   endKeys: readonly string[] | null = null,
+  text: ScreenText | null = null,
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const n = model.game.size;
@@ -226,14 +240,18 @@ export function render2048(
     tooSmallFor(c, n, minTileWidth(model.game), view, depth === 'none');
     return c.toLines(depth);
   }
-  drawChrome(c, p, {
-    title: `2048 · ${n}×${n} · target ${model.game.target}${model.evil ? ' · evil spawns' : ''}`,
-    stats: statsLine(model, view.cols),
-    keys: KEYS,
-    notice: noticeLine(model),
-  });
+  drawChrome(
+    c,
+    p,
+    text ?? {
+      title: `2048 · ${n}×${n} · target ${model.game.target}${model.evil ? ' · evil spawns' : ''}`,
+      stats: statsLine(model, view.cols),
+      keys: KEYS,
+      notice: noticeLine(model),
+    },
+  );
   drawGameBoard(c, p.left, p.boardTop, p.g, model.game, anim, depth);
-  const overlay = overlayLines(model, endKeys);
+  const overlay = text ? text.box : overlayLines(model, endKeys);
   if (overlay && anim === null) {
     drawBox(
       c,

@@ -18,6 +18,7 @@ import {
 import { seriesEndLines, summaryLines } from '../../front/solveText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Rgb, Style } from '../color.ts';
+import type { ScreenText } from '../game2048/render.ts';
 import { cellOrigin, drawGridLines } from '../grid.ts';
 import { drawBox, drawChrome, type Placement, placeBoard, tooSmallFor } from '../layout.ts';
 import type { Viewport } from '../terminal.ts';
@@ -185,7 +186,8 @@ function overlayLines(
 
 /**
  * Renders the puzzle screen into exactly `view.rows` lines. `endKeys` replaces the keys the
- * end box offers (a replay's own keys, where the game's do nothing).
+ * end box offers (a replay's own keys, where the game's do nothing); `text` replaces every word
+ * around the board (ranked play's own).
  */
 export function renderPuzzle(
   m: ModelPuzzle,
@@ -194,6 +196,7 @@ export function renderPuzzle(
   now: number,
   frame: PuzzleFrame | null = null,
   endKeys: readonly string[] | null = null,
+  text: ScreenText | null = null,
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const w = m.puzzle.width;
@@ -203,12 +206,16 @@ export function renderPuzzle(
     tooSmallFor(c, w, minTileWidth(w), view, lines);
     return c.toLines(depth);
   }
-  drawChrome(c, p, {
-    title: m.series ? seriesName(m.series) : `${puzzleName(w)} · ${w}×${w}`,
-    stats: statsLine(m, now, view.cols),
-    keys: KEYS,
-    notice: notice(m, view.cols),
-  });
+  drawChrome(
+    c,
+    p,
+    text ?? {
+      title: m.series ? seriesName(m.series) : `${puzzleName(w)} · ${w}×${w}`,
+      stats: statsLine(m, now, view.cols),
+      keys: KEYS,
+      notice: notice(m, view.cols),
+    },
+  );
   if (lines) {
     drawGridLines(c, p.left, p.boardTop, w, p.g, DIM);
   } else {
@@ -240,7 +247,7 @@ export function renderPuzzle(
     const label = String(tile);
     c.text(x + Math.floor((p.g.w - label.length) / 2), y + Math.floor(p.g.h / 2), label, style);
   });
-  const overlay = overlayLines(m, now, endKeys);
+  const overlay = text ? text.box : overlayLines(m, now, endKeys);
   if (overlay && !frame) {
     drawBox(
       c,

@@ -1,0 +1,269 @@
+/**
+ * A ranked game in words, for the terminal: its title, the board as plain text, why keys do
+ * nothing now (connecting, reconnecting, closed), and how it ended — the figures the server
+ * ranked (a puzzle's time is the server's), the rank on its board, and the share code. What
+ * comes from the server is shown safe. Pure: tested as strings.
+ */
+
+import { type ModelRanked, rankedOver } from '../front/controllerRanked.ts';
+import { formatNumber, formatSolveTime } from '../front/format.ts';
+import { puzzleName } from '../front/modelPuzzle.ts';
+import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
+import { boardTitle, rankSentence, safeText } from './boardText.ts';
+import { boardText } from './plain2048.ts';
+import { puzzleText } from './plainPuzzle.ts';
+
+/** Which ranked game: what the command asked for, or what the server dealt. */
+export interface RankedWhat {
+  readonly kind: RankedKind;
+  readonly size: number;
+  readonly target: number | null;
+  /** A ranked daily's day, or null. */
+  readonly day: string | null;
+}
+
+/** "Ranked 2048 · 4×4 · to 2048", "Ranked daily 15-puzzle · 2026-11-27". */
+export function rankedTitle(w: RankedWhat): string {
+  if (w.day !== null) {
+    return `Ranked daily ${w.kind === '2048' ? '2048' : '15-puzzle'} · ${safeText(w.day, 10)}`;
+  }
+  return w.kind === '2048'
+    ? `Ranked 2048 · ${w.size}×${w.size} · to ${formatNumber(w.target ?? 2048)}`
+    : `Ranked ${puzzleName(w.size)} · ${w.size}×${w.size}`;
+}
+
+/** What a model is of: the server's board once it came, else what was asked. */
+export function rankedWhat(m: ModelRanked, asked: RankedWhat): RankedWhat {
+  const b = m.synced ? m.view?.confirmed : null;
+  return b ? { kind: b.kind, size: b.size, target: b.target, day: b.day } : asked;
+}
+
+/** The server's clock as far as the client can tell: its last stamp, plus the time since. */
+export function rankedElapsedMs(m: ModelRanked, now: number): number {
+  const v = m.view;
+  if (!v) return 0;
+  if (rankedOver(m)) return v.confirmed.elapsedMs;
+  return v.clock.ms + Math.max(0, now - v.clock.at);
+}
+
+/** The server's board once it has been seen on this run, else null. */
+function confirmed(m: ModelRanked): RankedBoard | null {
+  return m.synced && m.view ? m.view.confirmed : null;
+}
+
+/** The figures line: "Score 1,234 · 56 moves" or "12 moves · 0:08.4 (server clock)". */
+export function rankedFigures(m: ModelRanked, now: number): string {
+  const b = m.synced ? m.view?.board : null;
+  if (!b) return '';
+  if (m.kind === '2048') {
+    return `Score ${formatNumber(b.score)} · ${formatNumber(b.moves)} move${b.moves === 1 ? '' : 's'}`;
+  }
+  const said = `${formatNumber(b.score)} move${b.score === 1 ? '' : 's'}`;
+  return `${said} · ${formatSolveTime(rankedElapsedMs(m, now))} (server clock)`;
+}
+
+/** The board as plain text, under its figures line (ends with a newline; empty before the server's board). */
+export function rankedBoardText(m: ModelRanked, now: number): string {
+  const v = m.view;
+  if (!v || !m.synced) return '';
+  const lines = [rankedFigures(m, now)];
+  if (v.game) lines.push(boardText(v.game.cells));
+  else if (v.puzzle) lines.push(puzzleText(v.puzzle));
+  return `${lines.join('\n')}\n`;
+}
+
+/** A sentence as the screen shows it: a capital first. */
+function capital(text: string): string {
+  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
+}
+
+/**
+ * While your keys cannot reach the game (connecting, reconnecting, closed): why, and the keys
+ * that work then; null while they can. `m.refused`: a key was pressed meanwhile, nothing sent.
+ */
+export function rankedHold(m: ModelRanked): string | null {
+  const status = m.view?.status ?? 'connecting';
+  switch (status) {
+    case 'open':
+      return null;
+    case 'connecting':
+      return m.refused ? 'Not sent: still connecting to the server' : 'Connecting to the server…';
+    case 'reconnecting':
+      return m.refused
+        ? 'Not sent: the connection dropped · reconnecting…'
+        : 'The connection dropped: reconnecting… your keys do nothing until it is back';
+    case 'closed':
+      return `${capital(safeText(m.view?.notice ?? 'the connection to the server closed', 70))} · q: leave`;
+  }
+}
+
+/** The notice line of the full screen: why keys do nothing, else the server's refusal, else the model's. */
+export function rankedNotice(m: ModelRanked): string | null {
+  const hold = rankedHold(m);
+  if (hold !== null) return hold;
+  if (m.resigning) return 'Resigning…';
+  const said = m.view?.notice ?? m.notice;
+  return said ? capital(safeText(said, 76)) : null;
+}
+
+const REASONS: Readonly<Record<RankedResult['reason'], string>> = {
+  play: '',
+  resigned: 'resigned',
+  left: 'left longer than the server keeps a game',
+};
+
+/** How a ranked game ended: its last board as the server had it (when known) and its result. */
+export interface Ended {
+  readonly kind: RankedKind;
+  readonly board: RankedBoard | null;
+  readonly result: RankedResult | null;
+}
+
+/** What a model says of the game's end. */
+export function endedOf(m: ModelRanked): Ended {
+  return { kind: m.kind, board: confirmed(m), result: m.view?.result ?? null };
+}
+
+/** How the game ended, in a few words: "Game over", "You made 2048!", "Solved!", "Resigned". */
+export function endHeading(e: Ended): string {
+  const b = e.board;
+  if (e.result?.reason === 'resigned') return 'Resigned';
+  if (e.result?.reason === 'left') return 'Ended: left too long';
+  if (e.kind === 'puzzle') return b?.won ? 'Solved!' : 'Over';
+  return b?.won ? `You made ${formatNumber(b.target ?? 2048)}!` : 'Game over';
+}
+
+/** The figures the server ranked: "Score 1,234 · 56 moves" or "Solved in 30 moves · 12.345". */
+export function endFigures(e: Ended): string {
+  const b = e.board;
+  const x = e.result?.entry;
+  if (e.kind === '2048') {
+    const score = x?.score ?? b?.score ?? 0;
+    const moves = x?.moves ?? b?.moves ?? 0;
+    return `Score ${formatNumber(score)} · ${formatNumber(moves)} move${moves === 1 ? '' : 's'}`;
+  }
+  const moves = x?.moves ?? b?.score ?? 0;
+  const ms = x?.timeMs ?? b?.elapsedMs ?? 0;
+  const said = `${formatNumber(moves)} move${moves === 1 ? '' : 's'} · ${formatSolveTime(ms)}`;
+  return b?.won || (x && !b) ? `Solved in ${said}` : said;
+}
+
+/** Where the game ranks: "You are #3 on the 4×4 2048 board (to 2048), ranked." or why it does not. */
+export function rankLine(e: Ended, asked: RankedWhat, today: string): string {
+  const r = e.result;
+  if (!r) return '';
+  const x = r.entry;
+  if (!x) {
+    return `Not ranked: ${safeText(r.why ?? 'the server ranked it nowhere', 100).replace(/\.$/, '')}.`;
+  }
+  const title = boardTitle(x.board, {
+    size: x.size,
+    target: e.board?.target ?? asked.target ?? undefined,
+    day: x.day,
+    today,
+  });
+  return rankSentence(x.rank, `${title}, ranked`);
+}
+
+/** The share code line, or why there is none yet (a ranked daily's replay opens when the day ends). */
+export function codeLine(e: Ended): string {
+  const code = e.result?.code;
+  if (typeof code === 'string' && code !== '') {
+    return `Share it: slidebox replay ${safeText(code, 4000)}`;
+  }
+  return e.board?.day || e.result?.entry?.day
+    ? "Its replay opens when the day ends (UTC): the day's tiles stay secret until then."
+    : '';
+}
+
+/** The lines said when a ranked game has ended (plain mode and after the full screen). */
+export function resultLines(e: Ended, asked: RankedWhat, today: string): string[] {
+  const w: RankedWhat = e.board
+    ? { kind: e.kind, size: e.board.size, target: e.board.target, day: e.board.day }
+    : asked;
+  const why = e.result ? REASONS[e.result.reason] : '';
+  const head =
+    e.kind === '2048'
+      ? `Final score: ${formatNumber(e.result?.entry?.score ?? e.board?.score ?? 0)}`
+      : `${endFigures(e)} (the server's clock)`;
+  return [
+    `${rankedTitle(w)}: ${head}${why ? ` (${why})` : ''}`,
+    ...(e.kind === '2048' ? [endFigures(e)] : []),
+    rankLine(e, asked, today),
+    codeLine(e),
+  ].filter((l) => l !== '');
+}
+
+/** The box over the board once the game is over (fits 80 columns). */
+export function endBox(e: Ended, asked: RankedWhat, today: string): string[] {
+  return [
+    endHeading(e),
+    endFigures(e),
+    e.result ? rankLine(e, asked, today).replace(/^You are /, '') : 'Waiting for the rank…',
+    '',
+    'q: leave',
+  ];
+}
+
+const KEYS = [
+  '←↑↓→ move  x resign  ? help  q leave (resume later)',
+  '←↑↓→ move · x resign · ? help · q leave',
+  '? help  q leave',
+];
+const PUZZLE_KEYS = [
+  '←↑↓→/click slide  x resign  ? help  q leave (resume later)',
+  '←↑↓→ slide · x resign · ? help · q leave',
+  '? help  q leave',
+];
+
+function helpBox(m: ModelRanked): string[] {
+  const what =
+    m.kind === '2048'
+      ? ['The server deals every tile and', 'ranks the game on its boards.']
+      : ['The server dealt the scramble, and', 'its clock times the solve.'];
+  return [
+    'Ranked play',
+    '',
+    ...what,
+    'No undo, hint, AI or solver.',
+    '',
+    m.kind === '2048' ? '←↑↓→ WASD hjkl  move' : '←↑↓→ WASD hjkl or click  slide',
+    'x   resign: it ranks as it stands',
+    'q   leave: the same command resumes it',
+    '',
+    'q: leave · any other key: back',
+  ];
+}
+
+/** Every word around the board of the full screen, and its box. */
+export function rankedScreenText(
+  m: ModelRanked,
+  asked: RankedWhat,
+  today: string,
+  now: number,
+): {
+  title: string;
+  stats: string;
+  keys: readonly string[];
+  notice: string | null;
+  box: string[] | null;
+} {
+  const over = rankedOver(m);
+  let box: string[] | null = null;
+  if (m.overlay === 'help') box = helpBox(m);
+  else if (m.overlay === 'confirm-resign') {
+    box = [
+      'Resign this ranked game?',
+      'It ranks as it stands.',
+      '',
+      'y: resign   other keys: back',
+    ];
+  } else if (over) box = endBox(endedOf(m), asked, today);
+  return {
+    title: rankedTitle(rankedWhat(m, asked)),
+    stats: rankedFigures(m, now),
+    keys: over ? ['q leave'] : m.kind === '2048' ? KEYS : PUZZLE_KEYS,
+    notice: rankedNotice(m),
+    box,
+  };
+}
