@@ -25,6 +25,8 @@ import type { Screen2048 } from './game2048/screen.ts';
 import { ViewHome } from './home/view.ts';
 import type { Online } from './leaderboards/online.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
+import type { RankedApp } from './ranked/game.ts';
+import type { RankedSlot } from './ranked/slots.ts';
 import { onHistoryNotice } from './storage/historyNotice.ts';
 import {
   browserKeyValueStore,
@@ -56,7 +58,8 @@ type ScreenName =
   | 'daily-puzzle'
   | SeriesKind
   | 'leaderboards'
-  | 'room';
+  | 'room'
+  | `ranked-${RankedSlot}`;
 
 /** The board sizes, smallest first. */
 const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);
@@ -69,6 +72,10 @@ const NAMED: readonly string[] = [
   'relay',
   'marathon',
   'leaderboards',
+  'ranked-2048',
+  'ranked-puzzle',
+  'ranked-daily-2048',
+  'ranked-daily-puzzle',
 ];
 
 /** What every game screen does for the app. */
@@ -154,7 +161,9 @@ class App implements AppContext {
   private readonly marathon: LazyScreen<ScreenPuzzle>;
   private readonly leaderboards: LazyScreen;
   private readonly room: LazyScreen;
-  /** A room is being made (its name asked for, the server asked): one at a time. */
+  /** Ranked games (dealt and timed by the server), a screen per kind. */
+  private readonly ranked: Record<RankedSlot, LazyScreen>;
+  /** A room is being made, or a ranked game dealt (the server asked): one at a time. */
   private making = false;
   /** The saves' module, loading or loaded (see {@link saves}). */
   private persist: Promise<Persist> | null = null;
@@ -189,6 +198,7 @@ class App implements AppContext {
         this.changeSettings({ ...this.current, game: 'puzzle' });
         this.go(kind);
       },
+      playRanked: (kind) => this.playRanked(kind),
     });
     const failed = (message: string) => {
       this.notices.push(message);
@@ -238,6 +248,35 @@ class App implements AppContext {
       () => import('./room/screen.ts'),
       (m) => new m.ScreenRoom(this, () => this.findServer()),
     );
+    this.ranked = this.rankedScreens(failed);
+  }
+
+  /** The ranked screens, one per kind of ranked game, each loaded the first time it is shown. */
+  private rankedScreens(failed: (message: string) => void): Record<RankedSlot, LazyScreen> {
+    const app: RankedApp = {
+      findServer: () => this.findServer(),
+      again: (slot) => this.playRanked(slot),
+      go: (to, notice) => {
+        if (notice) this.notices.push(notice);
+        this.go(to);
+      },
+    };
+    const screen2048 = (slot: RankedSlot) =>
+      new LazyScreen(async () => {
+        const m = await import('./ranked/screen2048.ts');
+        return new m.ScreenRanked2048(this, app, slot);
+      }, failed);
+    const screenPuzzle = (slot: RankedSlot) =>
+      new LazyScreen(async () => {
+        const m = await import('./ranked/screenPuzzle.ts');
+        return new m.ScreenRankedPuzzle(this, app, slot);
+      }, failed);
+    return {
+      '2048': screen2048('2048'),
+      'daily-2048': screen2048('daily-2048'),
+      puzzle: screenPuzzle('puzzle'),
+      'daily-puzzle': screenPuzzle('daily-puzzle'),
+    };
   }
 
   /**
@@ -309,6 +348,10 @@ class App implements AppContext {
       marathon: this.marathon,
       leaderboards: this.leaderboards,
       room: this.room,
+      'ranked-2048': this.ranked['2048'],
+      'ranked-puzzle': this.ranked.puzzle,
+      'ranked-daily-2048': this.ranked['daily-2048'],
+      'ranked-daily-puzzle': this.ranked['daily-puzzle'],
     };
     return screens[name];
   }
@@ -412,8 +455,9 @@ class App implements AppContext {
   }
 
   private show(next: ScreenName): void {
-    // Another replay or room link on its screen: read its code.
-    if (this.screen === next && next !== 'replay' && next !== 'room') return;
+    // Another replay or room link on its screen: read its code; another ranked game: show it.
+    const again = next === 'replay' || next === 'room' || next.startsWith('ranked-');
+    if (this.screen === next && !again) return;
     if (this.screen !== null && this.screen !== 'home') this.screenOf(this.screen).leave();
     this.screen = next;
     if (next !== 'home') this.screenOf(next).enter();
@@ -438,7 +482,13 @@ class App implements AppContext {
         if (late) this.homeView.sayToo(late);
         const daily = this.records.value.daily ?? {};
         const said = (t: string) => this.homeView.say(t);
-        this.homeView.showDaily(dailyCard(daily, Date.now(), said, this.online));
+        const online = this.online;
+        const server = online && {
+          submit: (code: string) => online.submit(code),
+          dailyRank: (kind: '2048' | 'puzzle') => online.dailyRank(kind),
+          playRanked: (kind: '2048' | 'puzzle') => this.playRanked(`daily-${kind}`),
+        };
+        this.homeView.showDaily(dailyCard(daily, Date.now(), said, server));
       },
       (e: unknown) => {
         if (this.screen !== 'home') return;
@@ -466,6 +516,44 @@ class App implements AppContext {
         },
         (e: unknown) =>
           this.homeView.say(`Online play could not be loaded (${(e as Error).message}).`),
+      )
+      .finally(() => {
+        this.making = false;
+      });
+  }
+
+  /**
+   * Deals a ranked game of a kind on the server with the card's options (its code loads now) and
+   * shows it; the game of that kind still being played in this browser is shown instead. Why
+   * none starts (no name given, today's ranked daily played already) is said where the player
+   * is: on the home screen, or the ranked screen's end.
+   */
+  private playRanked(slot: RankedSlot): void {
+    const online = this.online;
+    if (!online || this.making) return;
+    this.making = true;
+    const said = (text: string) => {
+      if (this.screen === 'home') this.homeView.say(text);
+      else this.live(text);
+    };
+    said('Dealing a ranked game…');
+    const kind = slot.endsWith('2048') ? '2048' : 'puzzle';
+    import('./ranked/start.ts')
+      .then((m) => m.startRanked(online, this.kv, kind, slot.startsWith('daily-'), this.current))
+      .then(
+        (started) => {
+          if ('problem' in started) {
+            if (this.screen === 'home') this.homeView.say(started.problem);
+            else {
+              this.notices.push(started.problem);
+              this.go('home');
+            }
+            return;
+          }
+          if (started.notice) this.notices.push(started.notice);
+          this.go(`ranked-${started.slot}`);
+        },
+        (e: unknown) => said(`Ranked play could not be loaded (${(e as Error).message}).`),
       )
       .finally(() => {
         this.making = false;

@@ -26,11 +26,23 @@ import {
   overlay,
   setText,
 } from '../ui/dom.ts';
+import {
+  onRanked,
+  type RankedAction,
+  type RankedEnd,
+  rankedEndKind,
+  rankedEndOverlay,
+  resignButton,
+} from '../ui/rankedEnd.ts';
 import { showSubmit, submitButton } from '../ui/submit.ts';
 import { drawTiles } from '../ui/tiles.ts';
 
 const KEYS_HELP =
   'Arrows, WASD or hjkl move · swipe or drag on the board · U undo · N new · I hint · P autoplay · + − pace · ? help · Q or Esc menu';
+
+/** The keys of a ranked game: no undo, hint, autoplay or new game there. */
+const RANKED_KEYS_HELP =
+  'Arrows, WASD or hjkl move · swipe or drag on the board · ? help · Q or Esc menu (the game stays yours to finish)';
 
 const ARROWS: Record<Direction, string> = { up: '↑', down: '↓', left: '←', right: '→' };
 
@@ -51,6 +63,8 @@ export interface View2048Handlers {
   submit(): void;
   /** Whether a finished game can be submitted (a leaderboard server serves the page). */
   canSubmit(): boolean;
+  /** A ranked game's own buttons (resign, play again, the leaderboards). */
+  ranked?(action: RankedAction): void;
 }
 
 export class View2048 {
@@ -72,6 +86,12 @@ export class View2048 {
   private shown: Game | null = null;
   private readonly overlays: OverlaySlot;
   private size = 0;
+  /** The parts of the screen a ranked game has not (new game, undo, hint, autoplay, best). */
+  private readonly offline: HTMLElement[] = [];
+  private readonly resignBtn = resignButton();
+  private readonly keysLine = h('p', { class: 'keys-help' }, KEYS_HELP);
+  /** A ranked game is shown: its end (null while it is played), else false. */
+  private ranked: RankedEnd | null | false = false;
 
   constructor(private readonly on: View2048Handlers) {
     this.score = h('span', { class: 'stat-value', 'data-testid': 'score' }, '0');
@@ -128,7 +148,9 @@ export class View2048 {
           'div',
           { class: 'stats' },
           this.scoreBox,
-          h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Best'), this.best),
+          this.keep(
+            h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Best'), this.best),
+          ),
           h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, 'Moves'), this.moves),
         ),
       ),
@@ -136,11 +158,12 @@ export class View2048 {
       h(
         'div',
         { class: 'toolbar' },
-        button('New game', { action: 'new', shortcut: 'N' }),
-        this.undoBtn,
-        button('Hint', { action: 'hint', shortcut: 'I' }),
-        this.autoBtn,
-        h('label', { class: 'speed-label' }, 'Pause ', this.speed),
+        this.keep(button('New game', { action: 'new', shortcut: 'N' })),
+        this.keep(this.undoBtn),
+        this.keep(button('Hint', { action: 'hint', shortcut: 'I' })),
+        this.keep(this.autoBtn),
+        this.keep(h('label', { class: 'speed-label' }, 'Pause ', this.speed)),
+        this.resignBtn,
       ),
       this.notice,
       this.hint,
@@ -153,13 +176,40 @@ export class View2048 {
         this.pad.down,
         this.pad.right,
       ),
-      h('p', { class: 'keys-help' }, KEYS_HELP),
+      this.keysLine,
     );
+  }
+
+  /** Notes a part of the screen that only offline games have. */
+  private keep<E extends HTMLElement>(el: E): E {
+    this.offline.push(el);
+    return el;
+  }
+
+  /**
+   * Shows a ranked game (the server deals; `on` false: an offline one): no new game, undo, hint,
+   * autoplay or best score, a Resign button, and the end dialog {@link showRankedEnd} gives.
+   */
+  setRanked(on: boolean): void {
+    this.ranked = on ? null : false;
+    for (const el of this.offline) el.hidden = on;
+    this.resignBtn.hidden = !on;
+    this.resignBtn.disabled = false;
+    this.root.classList.toggle('ranked', on);
+    setText(this.keysLine, on ? RANKED_KEYS_HELP : KEYS_HELP);
+  }
+
+  /** A ranked game's end (null: it is played); shown at the next render. */
+  showRankedEnd(end: RankedEnd | null): void {
+    if (this.ranked === false) return;
+    this.ranked = end;
+    this.resignBtn.disabled = end !== null;
   }
 
   /** Button clicks and the speed menu become commands for the wiring file. */
   private listen(): void {
     onActions(this.root, ACTIONS, this.on);
+    onRanked(this.root, (action) => this.on.ranked?.(action));
     this.root.addEventListener('click', (e) => {
       const el = (e.target as Element).closest<HTMLElement>('[data-dir]');
       if (el && this.root.contains(el))
@@ -190,10 +240,12 @@ export class View2048 {
     setText(this.score, formatNumber(g.score));
     setText(this.best, formatNumber(m.best));
     setText(this.moves, formatNumber(g.moves));
-    setText(
-      this.goal,
-      `Join the tiles, get to ${formatNumber(g.target)}!${g.keepPlaying ? ' (keep going)' : ''}${m.evil ? ' Evil spawns: the AI puts each new tile where it hurts most.' : ''}`,
-    );
+    if (this.ranked === false) {
+      setText(
+        this.goal,
+        `Join the tiles, get to ${formatNumber(g.target)}!${g.keepPlaying ? ' (keep going)' : ''}${m.evil ? ' Evil spawns: the AI puts each new tile where it hurts most.' : ''}`,
+      );
+    }
     setText(this.notice, m.notice ?? '');
     this.undoBtn.disabled = g.previous === null;
     this.autoBtn.setAttribute('aria-pressed', String(m.autoplay));
@@ -224,6 +276,11 @@ export class View2048 {
     setText(this.notice, text);
   }
 
+  /** The line under the title (a ranked game's: what ranked play is). */
+  setGoal(text: string): void {
+    setText(this.goal, text);
+  }
+
   /** Shows or hides the finished game's Submit button. */
   showSubmit(shown: boolean): void {
     showSubmit(this.root, shown);
@@ -239,6 +296,12 @@ export class View2048 {
   }
 
   private showOverlay(m: Model2048): void {
+    if (this.ranked !== false) {
+      const end = this.ranked;
+      const kind = m.overlay === 'help' ? 'help' : end ? rankedEndKind(end) : null;
+      this.overlays.show(kind, () => (end ? rankedEndOverlay(end) : helpOverlay(RANKED_KEYS_HELP)));
+      return;
+    }
     const p = phase(m.game);
     const kind =
       m.overlay === 'confirm-new'

@@ -22,6 +22,8 @@ export interface DailyServer {
   submit(code: string): Promise<string>;
   /** The player's rank on today's board of a daily game, as a line, or null. */
   dailyRank(kind: DailyKind): Promise<string | null>;
+  /** Plays today's ranked daily of a kind (dealt and timed by the server). */
+  playRanked?(kind: DailyKind): void;
 }
 
 /** The line with the player's rank today, filled when the server answers. */
@@ -79,11 +81,22 @@ export function dailyCard(
         });
       });
     }
+    let ranked: HTMLButtonElement | null = null;
+    if (server?.playRanked) {
+      ranked = h(
+        'button',
+        { type: 'button', class: 'btn', 'data-testid': `daily-ranked-${kind}` },
+        'Play ranked',
+      );
+      ranked.setAttribute('aria-label', `Play today's ranked daily ${name}`);
+      ranked.addEventListener('click', () => server.playRanked!(kind));
+    }
     return h(
       'div',
       { class: 'daily-row' },
       h('p', { 'data-testid': `daily-line-${kind}` }, line),
       play,
+      ranked,
       share,
       submit,
       rank,
@@ -92,7 +105,13 @@ export function dailyCard(
   const s = streak(table, day);
   const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
   return [
-    h('p', {}, `The same boards for everyone today (${day}, UTC). Your first game to end counts.`),
+    h(
+      'p',
+      {},
+      server?.playRanked
+        ? `The same boards for everyone today (${day}, UTC). Played here, your first game to end counts in this browser; ranked, the server deals it and your first attempt is your entry.`
+        : `The same boards for everyone today (${day}, UTC). Your first game to end counts.`,
+    ),
     ...rows,
     h(
       'p',

@@ -36,6 +36,8 @@ export interface HomeHandlers {
   pictureFile(file: File): void;
   /** Play a relay or a marathon of puzzles with the card's options. */
   playSeries(kind: SeriesKind): void;
+  /** Play a ranked game (dealt and timed by the server) with the card's options. */
+  playRanked(kind: '2048' | 'puzzle'): void;
 }
 
 /** A select of `[value, label]` options. */
@@ -61,7 +63,7 @@ function card(
   text: string,
   fields: HTMLElement[],
   play = `Play ${title}`,
-  extra: HTMLElement | null = null,
+  ...extra: (HTMLElement | null | undefined)[]
 ): HTMLElement {
   return h(
     'div',
@@ -70,7 +72,34 @@ function card(
     h('p', {}, text),
     ...fields,
     h('button', { type: 'button', class: 'btn btn-primary', 'data-play': game }, play),
-    extra,
+    ...extra,
+  );
+}
+
+/**
+ * A 2048 or puzzle card's ranked part, shown once a server serves the page: Play ranked (the
+ * card's options, dealt and timed by the server, for the ranked boards).
+ */
+function rankedPart(kind: '2048' | 'puzzle'): HTMLElement {
+  return h(
+    'div',
+    { class: 'card-ranked', hidden: true, 'data-testid': `ranked-${kind}` },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn',
+        'data-ranked-play': kind,
+        'data-testid': `play-ranked-${kind}`,
+        'aria-describedby': `ranked-note-${kind}`,
+      },
+      'Play ranked',
+    ),
+    h(
+      'p',
+      { class: 'ranked-note', id: `ranked-note-${kind}` },
+      'The server deals and times it: no undo, hints or retries, on the ranked boards.',
+    ),
   );
 }
 
@@ -178,6 +207,8 @@ export class ViewHome {
   private readonly dailyBody = h('div', { class: 'daily-body', 'data-testid': 'daily' });
   /** The versus and duel cards' online parts, shown when a server serves the page. */
   private readonly online = [onlinePart('versus'), onlinePart('duel')];
+  /** The 2048 and puzzle cards' ranked parts, shown when a server serves the page. */
+  private readonly ranked = [rankedPart('2048'), rankedPart('puzzle')];
   /** Shown when a leaderboard server serves the page. */
   private readonly boards = h(
     'a',
@@ -269,11 +300,18 @@ export class ViewHome {
       h(
         'div',
         { class: 'cards' },
-        card('2048', '2048', 'Slide the tiles; equal tiles merge. Reach the target tile.', [
-          field('Board', this.size),
-          field('Winning tile', this.target),
-          field('New tiles', this.spawns),
-        ]),
+        card(
+          '2048',
+          '2048',
+          'Slide the tiles; equal tiles merge. Reach the target tile.',
+          [
+            field('Board', this.size),
+            field('Winning tile', this.target),
+            field('New tiles', this.spawns),
+          ],
+          'Play 2048',
+          this.ranked[0]!,
+        ),
         card(
           'puzzle',
           'Sliding puzzle',
@@ -287,6 +325,7 @@ export class ViewHome {
             h('label', { class: 'check' }, this.invert, ' Arrow keys move the gap'),
           ],
           'Play puzzle',
+          this.ranked[1]!,
           seriesPart(this.relay, this.marathon),
         ),
         card(
@@ -333,6 +372,8 @@ export class ViewHome {
       if (online) this.on.playOnline(online.dataset.online as OnlineKind);
       const series = (e.target as Element).closest<HTMLElement>('[data-series]');
       if (series) this.on.playSeries(series.dataset.series as SeriesKind);
+      const ranked = (e.target as Element).closest<HTMLElement>('[data-ranked-play]');
+      if (ranked) this.on.playRanked(ranked.dataset.rankedPlay as '2048' | 'puzzle');
     });
     this.root.addEventListener('submit', (e) => {
       const form = (e.target as Element).closest<HTMLFormElement>('[data-join]');
@@ -435,7 +476,7 @@ export class ViewHome {
   /** Shows the Leaderboards link and online play (a slidebox server serves the page). */
   showOnline(): void {
     this.boards.hidden = false;
-    for (const part of this.online) part.hidden = false;
+    for (const part of [...this.online, ...this.ranked]) part.hidden = false;
   }
 
   /**

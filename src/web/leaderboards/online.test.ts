@@ -150,11 +150,27 @@ describe('Online', () => {
     expect(anonymous.calls[0]!.url).toBe(`${BASE}api/leaderboard?board=puzzle`);
   });
 
-  it("gives today's rank on the clean board, else among the games played with help", async () => {
+  it("gives today's ranked entry, else the rank on the self-reported board (clean, then with help)", async () => {
     const kv = memoryStore({ [PLAYER_KEY]: JSON.stringify({ key: KEY, name: 'Ada' }) });
-    const you = { rank: 4, name: 'Ada', code: 'C' };
-    const clean = online(kv, () => json(200, { board: 'daily-2048', entries: [], you }));
-    expect(await clean.o.dailyRank('2048')).toBe('Your rank today: #4');
+    const you = { rank: 4, name: 'Ada', code: null };
+    const ranked = online(kv, (c) =>
+      json(200, {
+        board: 'daily-2048',
+        source: 'ranked',
+        entries: [],
+        you: c.url.includes('source=ranked') ? you : null,
+      }),
+    );
+    expect(await ranked.o.dailyRank('2048')).toBe('Your ranked entry today: #4');
+    expect(ranked.calls).toHaveLength(1);
+    const clean = online(kv, (c) =>
+      json(200, {
+        board: 'daily-2048',
+        entries: [],
+        you: c.url.includes('source=self-reported') ? you : null,
+      }),
+    );
+    expect(await clean.o.dailyRank('2048')).toBe('Your rank today: #4 on the self-reported board');
     const helped = online(kv, (c) =>
       json(200, {
         board: 'daily-puzzle',
@@ -163,8 +179,13 @@ describe('Online', () => {
       }),
     );
     expect(await helped.o.dailyRank('puzzle')).toBe(
-      'Your rank today: #4 among the games played with help',
+      'Your rank today: #4 on the self-reported board, among the games played with help',
     );
+    expect(helped.calls.map((c) => c.url)).toEqual([
+      `${BASE}api/leaderboard?board=daily-puzzle&limit=1&playerKey=${KEY}&source=ranked`,
+      `${BASE}api/leaderboard?board=daily-puzzle&limit=1&playerKey=${KEY}&source=self-reported`,
+      `${BASE}api/leaderboard?board=daily-puzzle&limit=1&playerKey=${KEY}&source=self-reported&assisted=1`,
+    ]);
     const none = online(memoryStore(), () => json(500, {}));
     expect(await none.o.dailyRank('2048')).toBeNull();
     expect(none.calls).toEqual([]);

@@ -138,18 +138,23 @@ export class Online implements ServerLink {
   }
 
   /**
-   * The player's rank on today's board of a daily game ("Your rank today: #3"), or null when
-   * they have none there (or the server does not answer).
+   * The player's rank on today's board of a daily game: their ranked entry ("Your ranked entry
+   * today: #3"), else their line on the self-reported board; null when they have neither (or the
+   * server does not answer).
    */
   async dailyRank(kind: '2048' | 'puzzle'): Promise<string | null> {
     if (!this.player()) return null;
+    const ranked = await this.board({ board: `daily-${kind}`, limit: 1, source: 'ranked' });
+    if (!ranked.ok) return null;
+    if (ranked.value.you) return `Your ranked entry today: ${rankText(ranked.value.you.rank)}`;
     for (const assisted of [false, true]) {
-      const r = await this.board({ board: `daily-${kind}`, limit: 1, assisted });
+      const q = { board: `daily-${kind}`, limit: 1, source: 'self-reported', assisted } as const;
+      const r = await this.board(q);
       if (!r.ok) return null;
       const you = r.value.you;
       if (you) {
-        const among = assisted ? ' among the games played with help' : '';
-        return `Your rank today: ${rankText(you.rank)}${among}`;
+        const among = assisted ? ', among the games played with help' : '';
+        return `Your rank today: ${rankText(you.rank)} on the self-reported board${among}`;
       }
     }
     return null;

@@ -17,7 +17,8 @@ const NO_SERVER =
 
 /** The server's query for a choice, from line `offset` on. */
 export function queryOf(c: Choice, offset: number): Omit<BoardQuery, 'playerKey'> {
-  const page = { limit: PAGE, offset, assisted: c.assisted };
+  const assisted = c.source === 'self-reported' && c.assisted;
+  const page = { limit: PAGE, offset, source: c.source, assisted };
   if (c.board === '2048') return { board: c.board, size: c.size2048, target: c.target, ...page };
   if (c.board === 'puzzle') return { board: c.board, size: c.sizePuzzle, ...page };
   return { board: c.board, ...(c.day === null ? {} : { day: c.day }), ...page };
@@ -63,6 +64,7 @@ export class ScreenLeaderboards {
       size2048: s.size,
       target: s.target,
       sizePuzzle: s.width,
+      source: 'ranked',
       assisted: false,
       day: null,
     };

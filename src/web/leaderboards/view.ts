@@ -1,13 +1,16 @@
 /**
  * The leaderboards screen: a tab per board (today's daily 2048 and 15-puzzle, all-time 2048 per
- * size and target, all-time puzzle per size), the board's lines with the player's own marked,
- * or shown below the list when it ranks further down, and a Replay link on every line. It shows
- * what it is given and reports every choice; the wiring file asks the server.
+ * size and target, all-time puzzle per size), ranked games (dealt and timed by the server) by
+ * default and a switch to the self-reported ones (games played in the browser and sent by their
+ * players, labelled so, never mixed with the ranked ones), the board's lines with the player's
+ * own marked, or shown below the list when it ranks further down, and a Replay link on every
+ * line whose replay is open (today's ranked daily entries have none until the day is over). It
+ * shows what it is given and reports every choice; the wiring file asks the server.
  *
  * Names are written by other players: they are only ever set as text, never as markup.
  */
 import { formatNumber, formatSolveTime } from '../../front/format.ts';
-import type { BoardEntry, BoardName } from '../../net/api.ts';
+import type { BoardEntry, BoardName, BoardSource } from '../../net/api.ts';
 
 import { button, h, setText } from '../ui/dom.ts';
 import { addDays, rankText } from './words.ts';
@@ -18,7 +21,9 @@ export interface Choice {
   readonly size2048: number;
   readonly target: number;
   readonly sizePuzzle: number;
-  /** List the games played with help (hints, the AI, the solver) too. */
+  /** Ranked games (the server dealt and timed them), or self-reported ones. */
+  readonly source: BoardSource;
+  /** Self-reported boards: list the games played with help (hints, the AI, the solver) too. */
   readonly assisted: boolean;
   /** The daily boards' day; null: today. */
   readonly day: string | null;
@@ -52,19 +57,31 @@ const kindOf = (b: BoardName) => (b === '2048' || b === 'daily-2048' ? '2048' : 
 
 /** The board's heading. */
 export function boardTitle(c: Choice, today: string): string {
+  const ranked = c.source === 'ranked';
+  const source = ranked ? 'Ranked' : 'Self-reported';
+  const times = ranked ? "times on the server's clock" : 'times are as reported';
   if (isDaily(c.board)) {
     const game = c.board === 'daily-2048' ? '2048' : '15-puzzle';
     const day = c.day ?? today;
     const title =
-      day === today ? `Today's daily ${game} (${day}, UTC)` : `Daily ${game} of ${day} (UTC)`;
-    return c.board === 'daily-puzzle' ? `${title} · times are as reported` : title;
+      day === today
+        ? `${source} · today's daily ${game} (${day}, UTC)`
+        : `${source} · daily ${game} of ${day} (UTC)`;
+    return c.board === 'daily-puzzle' ? `${title} · ${times}` : title;
   }
   if (c.board === 'puzzle') {
     const n = c.sizePuzzle;
-    return `${n * n - 1}-puzzle · ${n}×${n} · fewest moves · times are as reported`;
+    return `${source} · ${n * n - 1}-puzzle · ${n}×${n} · fewest moves · ${times}`;
   }
   const n = c.size2048;
-  return `2048 · ${n}×${n} · to ${formatNumber(c.target)} · best scores`;
+  return `${source} · 2048 · ${n}×${n} · to ${formatNumber(c.target)} · best scores`;
+}
+
+/** What a board's games prove, and what they do not. */
+export function sourceNote(source: BoardSource): string {
+  return source === 'ranked'
+    ? 'Ranked: the server dealt every game here and timed it on its own clock, so no one saw a tile before playing it, tried a deal twice, made up a time or played another day. It cannot tell a person from a program playing for them at human speed.'
+    : 'Self-reported: games played in the browser and sent by their players. The server replays each one, so its moves are legal, but the player knew the seed and chose which game to send: these are never mixed with the ranked boards.';
 }
 
 function sizeSelect(label: string, testid: string, sizes: readonly number[]): HTMLSelectElement {
@@ -90,6 +107,43 @@ const COLUMNS = {
   ],
 } as const;
 
+/**
+ * An entry's replay link, or, while its replay is closed (today's ranked daily: it would show
+ * the day's tiles to players still to play), a mark that says so.
+ */
+function replayCell(e: BoardEntry): HTMLElement {
+  if (e.code === null) {
+    return h(
+      'span',
+      {
+        class: 'replay-later',
+        'data-testid': 'entry-replay-later',
+        title: 'Its replay opens when the day is over',
+      },
+      h('span', { 'aria-hidden': 'true' }, '—'),
+      h('span', { class: 'sr-only' }, 'Replay opens when the day is over'),
+    );
+  }
+  return h(
+    'a',
+    {
+      href: `#replay=${encodeURIComponent(e.code)}`,
+      class: 'btn btn-small',
+      'data-testid': 'entry-replay',
+      'aria-label': `Replay the game of ${e.name} (${rankText(e.rank)})`,
+    },
+    '▶',
+    h('span', { class: 'replay-word' }, ' Replay'),
+  );
+}
+
+/** Whether two lines are the same entry (a ranked daily's code is hidden until the day ends). */
+export function sameEntry(a: BoardEntry, b: BoardEntry): boolean {
+  return a.code !== null && b.code !== null
+    ? a.code === b.code
+    : a.rank === b.rank && a.name === b.name && a.score === b.score && a.moves === b.moves;
+}
+
 /** One line of a board; `mine`: the player's own. */
 function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableRowElement {
   const name = h('td', { class: 'board-name' }, h('span', { 'data-testid': 'entry-name' }, e.name));
@@ -100,17 +154,7 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
       ? [formatNumber(e.score), formatNumber(e.maxTile ?? 0), formatNumber(e.moves)]
       : [formatNumber(e.moves), e.timeMs === null ? '—' : formatSolveTime(e.timeMs)];
   const cls = COLUMNS[kind].map((c) => c.cls);
-  const replay = h(
-    'a',
-    {
-      href: `#replay=${encodeURIComponent(String(e.code))}`,
-      class: 'btn btn-small',
-      'data-testid': 'entry-replay',
-      'aria-label': `Replay the game of ${e.name} (${rankText(e.rank)})`,
-    },
-    '▶',
-    h('span', { class: 'replay-word' }, ' Replay'),
-  );
+  const replay = replayCell(e);
   return h(
     'tr',
     { class: mine ? 'you' : null, 'data-testid': 'entry', 'aria-current': mine ? 'true' : null },
@@ -145,6 +189,19 @@ export class ViewLeaderboards {
   private readonly target = h('select', { 'data-testid': 'board-target', 'aria-label': 'Target' });
   private readonly sizePuzzle: HTMLSelectElement;
   private readonly assisted = h('input', { type: 'checkbox', 'data-testid': 'board-assisted' });
+  private readonly assistedRow = h(
+    'label',
+    { class: 'check' },
+    this.assisted,
+    ' Games played with help too',
+  );
+  /** The switch to the self-reported boards (off: the ranked ones). */
+  private readonly selfReported = h('input', {
+    type: 'checkbox',
+    role: 'switch',
+    'data-testid': 'board-self-reported',
+  });
+  private readonly about = h('p', { class: 'board-about', 'data-testid': 'board-about' });
   private readonly options2048: HTMLElement;
   private readonly optionsPuzzle: HTMLElement;
   private readonly dayNav: HTMLElement;
@@ -211,8 +268,15 @@ export class ViewLeaderboards {
         this.options2048,
         this.optionsPuzzle,
         this.dayNav,
-        h('label', { class: 'check' }, this.assisted, ' Games played with help too'),
+        h(
+          'label',
+          { class: 'check' },
+          this.selfReported,
+          ' Self-reported games (played in the browser, not dealt by the server)',
+        ),
+        this.assistedRow,
         this.title,
+        this.about,
         this.notice,
         h('div', { class: 'board-scroll' }, this.table),
         this.empty,
@@ -266,6 +330,9 @@ export class ViewLeaderboards {
       choose({ sizePuzzle: Number(this.sizePuzzle.value) }),
     );
     this.assisted.addEventListener('change', () => choose({ assisted: this.assisted.checked }));
+    this.selfReported.addEventListener('change', () =>
+      choose({ source: this.selfReported.checked ? 'self-reported' : 'ranked' }),
+    );
   }
 
   /** Shows the choice (tabs and options) with the board loading; `today`: the UTC day. */
@@ -287,7 +354,10 @@ export class ViewLeaderboards {
     this.target.value = String(c.target);
     this.sizePuzzle.value = String(c.sizePuzzle);
     this.assisted.checked = c.assisted;
+    this.selfReported.checked = c.source === 'self-reported';
+    this.assistedRow.hidden = c.source !== 'self-reported';
     setText(this.title, boardTitle(c, today));
+    setText(this.about, sourceNote(c.source));
     setText(this.notice, 'Loading…');
     this.more.hidden = true;
   }
@@ -300,7 +370,7 @@ export class ViewLeaderboards {
     const c = this.choice;
     if (!c) return;
     const kind = kindOf(c.board);
-    const mine = (e: BoardEntry) => you !== null && e.code === you.code;
+    const mine = (e: BoardEntry) => you !== null && sameEntry(e, you);
     const body = h('tbody', {}, ...entries.map((e) => line(e, kind, mine(e))));
     if (you && !entries.some(mine)) {
       const cols = kind === '2048' ? 6 : 5;
@@ -317,7 +387,9 @@ export class ViewLeaderboards {
       entries.length > 0
         ? ''
         : today
-          ? 'No one has submitted this game today yet: play it from the menu, then Submit.'
+          ? c.source === 'ranked'
+            ? 'No ranked game of today yet: play it with Play ranked on the Daily challenge card.'
+            : 'No one has submitted this game today yet: play it from the menu, then Submit.'
           : 'No games on this board yet.',
     );
     setText(this.notice, '');
@@ -342,7 +414,7 @@ export class ViewLeaderboards {
     setText(
       this.player,
       name === null
-        ? 'Submit a finished game to appear here (you choose your name then).'
+        ? 'Play ranked, or submit a finished game, to appear here (you choose your name then).'
         : `You play as ${name}.`,
     );
   }

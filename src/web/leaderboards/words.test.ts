@@ -19,7 +19,7 @@ function entry(over: Partial<SubmittedEntry>): SubmittedEntry {
     rank: 3,
     name: 'Ada',
     ...over,
-  };
+  } as SubmittedEntry;
 }
 
 describe('days', () => {
@@ -83,6 +83,11 @@ describe('rankSentence', () => {
       'a game played with help',
       rankSentence(entry({ assisted: true, kind: 'puzzle', board: 'puzzle' }), true, TODAY),
       '#3 on the 15-puzzle board, among the games played with help.',
+    ],
+    [
+      'a game played in the browser: on the self-reported board',
+      rankSentence(entry({ board: 'daily-2048', day: TODAY, ranked: false }), true, TODAY),
+      "#3 on today's daily 2048 (self-reported).",
     ],
     [
       'no rank',

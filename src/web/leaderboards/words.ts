@@ -52,9 +52,11 @@ export function rankSentence(
     ...(target === undefined ? {} : { target }),
   });
   const before = created ? '' : 'Already submitted: ';
-  if (e.rank === null) return `${before}Submitted to ${label}.`;
+  // A game played in the browser goes on the self-reported boards, never the ranked ones.
+  const where = e.ranked === false ? `${label} (self-reported)` : label;
+  if (e.rank === null) return `${before}Submitted to ${where}.`;
   const among = e.assisted ? ', among the games played with help' : '';
-  return `${before}${rankText(e.rank)} on ${label}${among}.`;
+  return `${before}${rankText(e.rank)} on ${where}${among}.`;
 }
 
 /** What the failing request was for: what the sentence says was kept. */

@@ -21,6 +21,14 @@ import {
 import { seriesEndLines, summaryLines } from '../../front/solveText.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, helpOverlay, OverlaySlot, onActions, overlay, setText } from '../ui/dom.ts';
+import {
+  onRanked,
+  type RankedAction,
+  type RankedEnd,
+  rankedEndKind,
+  rankedEndOverlay,
+  resignButton,
+} from '../ui/rankedEnd.ts';
 import { showSubmit, submitButton } from '../ui/submit.ts';
 
 /** How the player moves tiles: the pointer's way, and whether the arrows move the gap. */
@@ -42,6 +50,16 @@ export function keysHelp(c: Controls, series: boolean): string {
   ].join(' · ');
 }
 
+/** The keys and controls line of a ranked puzzle: no undo, hint or solver there. */
+export function rankedKeysHelp(c: Controls): string {
+  return keysHelp(c, false)
+    .split(' · ')
+    .filter((part) => !/^(U undo|N new|I hint)/.test(part))
+    .concat(['? help', 'Q or Esc menu (the clock runs on the server)'])
+    .filter((part, i, all) => all.indexOf(part) === i)
+    .join(' · ');
+}
+
 /** How long a split's line stays on the notice line. */
 const SPLIT_MS = 4000;
 
@@ -55,6 +73,8 @@ export interface ViewPuzzleHandlers {
   submit(): void;
   /** Whether a solved puzzle can be submitted (a leaderboard server serves the page). */
   canSubmit(): boolean;
+  /** A ranked game's own buttons (resign, play again, the leaderboards). */
+  ranked?(action: RankedAction): void;
 }
 
 /** How tiles look: the picture (a URL) or none, and whether numbers show on pictures. */
@@ -102,6 +122,13 @@ export class ViewPuzzle {
   private look: Look = { picture: null, numbers: true };
   /** The daily challenge's puzzle: its title says so for the whole game. */
   private daily = false;
+  /** The parts of the screen a ranked game has not (new, undo, hint, solve, best, solver line). */
+  private readonly offline: HTMLElement[] = [];
+  private readonly resignBtn = resignButton();
+  /** A ranked game is shown: its end (null while it is played), else false. */
+  private ranked: RankedEnd | null | false = false;
+  /** A ranked game's title (the view's own otherwise). */
+  private rankedTitle = '';
 
   constructor(private readonly on: ViewPuzzleHandlers) {
     this.title = h('h1', {});
@@ -149,27 +176,58 @@ export class ViewPuzzle {
           this.movesStat,
           stat('Time', this.time),
           this.seriesStats[1],
-          stat('Best', this.best),
+          this.keep(stat('Best', this.best)),
         ),
       ),
       h(
         'div',
         { class: 'toolbar' },
-        this.newBtn,
-        this.undoBtn,
-        this.hintBtn,
-        this.solveBtn,
+        this.keep(this.newBtn),
+        this.keep(this.undoBtn),
+        this.keep(this.hintBtn),
+        this.keep(this.solveBtn),
+        this.resignBtn,
         this.numbersLabel,
       ),
       this.notice,
-      h('p', { class: 'solver-line', 'aria-live': 'off' }, this.status, this.bar),
+      this.keep(h('p', { class: 'solver-line', 'aria-live': 'off' }, this.status, this.bar)),
       h('div', { class: 'board-wrap' }, this.board),
       this.keysLine,
       this.hintSaid,
     );
     this.setControls(this.controls);
     onActions(this.root, ACTIONS, this.on);
+    onRanked(this.root, (action) => this.on.ranked?.(action));
     this.numbersBox.addEventListener('change', () => this.on.numbers(this.numbersBox.checked));
+  }
+
+  /** Notes a part of the screen that only offline games have. */
+  private keep<E extends HTMLElement>(el: E): E {
+    this.offline.push(el);
+    return el;
+  }
+
+  /**
+   * Shows a ranked puzzle (dealt and timed by the server; `title` its name, null: an offline
+   * puzzle): no new puzzle, undo, hint, solver or best, a Resign button, and the end dialog
+   * {@link showRankedEnd} gives.
+   */
+  setRanked(title: string | null): void {
+    const on = title !== null;
+    this.ranked = on ? null : false;
+    this.rankedTitle = title ?? '';
+    for (const el of this.offline) el.hidden = on;
+    this.resignBtn.hidden = !on;
+    this.resignBtn.disabled = false;
+    this.root.classList.toggle('ranked', on);
+    this.setControls(this.controls);
+  }
+
+  /** A ranked game's end (null: it is played); shown at the next render. */
+  showRankedEnd(end: RankedEnd | null): void {
+    if (this.ranked === false) return;
+    this.ranked = end;
+    this.resignBtn.disabled = end !== null;
   }
 
   /** The tile number of an element on the board, if it is a tile. */
@@ -191,7 +249,7 @@ export class ViewPuzzle {
   /** How tiles are moved, for the keys line, the help dialog and the board's label. */
   setControls(c: Controls, series = false): void {
     this.controls = c;
-    setText(this.keysLine, keysHelp(c, series));
+    setText(this.keysLine, this.ranked === false ? keysHelp(c, series) : rankedKeysHelp(c));
     const pointer = c.hover
       ? 'move the mouse onto a tile in the gap’s row or column, or tap it, to slide it'
       : 'click or tap a tile in the gap’s row or column to slide it';
@@ -273,7 +331,8 @@ export class ViewPuzzle {
       setText(this.best, m.seriesBest ? formatSolveTime(m.seriesBest.timeMs) : '—');
       return;
     }
-    setText(this.title, `${this.daily ? 'Daily ' : ''}${puzzleName(p.width)}`);
+    const name = `${this.daily ? 'Daily ' : ''}${puzzleName(p.width)}`;
+    setText(this.title, this.ranked === false ? name : this.rankedTitle);
     setText(this.moves, formatNumber(p.moves));
     const b = m.best;
     setText(
@@ -379,6 +438,14 @@ export class ViewPuzzle {
   }
 
   private showOverlay(m: ModelPuzzle, now: number): void {
+    if (this.ranked !== false) {
+      const end = this.ranked;
+      const kind = m.overlay === 'help' ? 'help' : end ? rankedEndKind(end) : null;
+      this.overlays.show(kind, () =>
+        end ? rankedEndOverlay(end) : helpOverlay(rankedKeysHelp(this.controls)),
+      );
+      return;
+    }
     const done = m.series !== null && seriesDone(m.series);
     const kind =
       m.overlay === 'confirm-new'

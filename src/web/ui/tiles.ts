@@ -47,10 +47,17 @@ export function drawTiles(
       });
     });
   }
+  // The tile of a slide drawn before it came (dealt by a server): it grows in now.
+  const came =
+    before !== null &&
+    before.spawned.length === 0 &&
+    g.previous === before.previous &&
+    g.last === before.last &&
+    g.spawned.length > 0;
   for (const s of g.spawned) {
     const el = tile(s.value, s.at, `spawned ${spawnClass}`);
     // A new game's tiles, or a move's new tile: they grow in once the slide is done.
-    const fresh = animate || (ms > 0 && g.previous === null);
+    const fresh = animate || (ms > 0 && (g.previous === null || came));
     if (fresh) pop(el, ms, [0, 1], animate ? ms : 0);
     els.push(el);
   }

@@ -1,0 +1,222 @@
+/**
+ * What both ranked screens (2048 and the puzzle) do around their board: take the game kept in
+ * this browser, connect its client (once the server is found), keep its latest board and, at
+ * the end, what the server ranked (so a reload shows the end again), and the screen's buttons:
+ * Resign (pressed twice), Play ranked again, the leaderboards.
+ */
+
+import type { RankedBoard } from '../../net/ranked.ts';
+import {
+  gameOfBoard,
+  puzzleOfBoard,
+  type RankedClient,
+  type RankedView,
+} from '../../net/rankedClient.ts';
+import type { AppContext } from '../context.ts';
+import type { Online } from '../leaderboards/online.ts';
+import { dayOf } from '../leaderboards/words.ts';
+import type { RankedAction, RankedEnd } from '../ui/rankedEnd.ts';
+import { asSentence } from './client.ts';
+import { type KeptRanked, type RankedSlot, readSlot, writeSlot } from './slots.ts';
+import { endText, holdSentence, rankedGoal, rankedTitle } from './words.ts';
+
+/** What a ranked screen asks of the app. */
+export interface RankedApp {
+  /** The leaderboard server, once looked for (null: none). */
+  findServer(): Promise<Online | null>;
+  /** Starts another ranked game of this kind (the card's Play ranked). */
+  again(slot: RankedSlot): void;
+  /** Goes to the home screen saying `notice`, or to the leaderboards. */
+  go(to: 'home' | 'leaderboards', notice?: string): void;
+}
+
+/** What the screen does for the game: connect, draw, show the end, title, mount. */
+export interface RankedHooks {
+  connect(server: string, kept: KeptRanked, onChange: (v: RankedView) => void): RankedClient | null;
+  shown(v: RankedView): void;
+  end(end: RankedEnd | null): void;
+  title(text: string, goal: string): void;
+  mount(): void;
+}
+
+/** No ranked game of this kind in this browser: the screen goes home and says so. */
+export const NO_GAME =
+  'No ranked game is being played here: start one with Play ranked on its card.';
+
+/** How long a first press of Resign waits for the second (ms). */
+const RESIGN_MS = 5000;
+
+/** The view of a game kept as ended (no client: nothing to send). */
+export function endedView(kept: KeptRanked, board: RankedBoard, now: number): RankedView {
+  return {
+    status: 'closed',
+    id: kept.id,
+    confirmed: board,
+    board,
+    game: board.kind === '2048' ? gameOfBoard(board) : null,
+    puzzle: board.kind === 'puzzle' ? puzzleOfBoard(board) : null,
+    dealt: null,
+    pending: 0,
+    queued: 0,
+    clock: { ms: board.elapsedMs, at: now },
+    result: kept.result,
+    notice: null,
+    closed: 'left',
+  };
+}
+
+/**
+ * The end dialog of a game: its lines, and its replay unless it is today's ranked daily (its
+ * replay would show the day's tiles to players still to play it).
+ */
+export function endOf(board: RankedBoard, v: RankedView, now: number): RankedEnd | null {
+  const r = v.result;
+  if (!r) return null;
+  const today = dayOf(now);
+  const replay =
+    board.day !== null && board.day === today ? null : `#replay=${encodeURIComponent(r.code)}`;
+  return { ...endText(board, r, today), replay };
+}
+
+export class RankedGame {
+  client: RankedClient | null = null;
+  /** The screen's own sentence (Resign pressed once, a notice from the start), or null. */
+  said: string | null = null;
+  /** A key was pressed while the connection was not open (the notice says nothing was sent). */
+  wasRefused = false;
+  private kept: KeptRanked | null = null;
+  private status: RankedView['status'] = 'connecting';
+  private entries = 0;
+  private resignArmed: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly app: RankedApp,
+    private readonly slot: RankedSlot,
+    private readonly hooks: RankedHooks,
+  ) {}
+
+  /** Shows the game kept in this browser and connects to it (none: home, saying so). */
+  enter(): void {
+    const entry = ++this.entries;
+    this.close();
+    const kept = readSlot(this.ctx.kv, this.slot);
+    if (!kept?.board) {
+      this.app.go('home', NO_GAME);
+      return;
+    }
+    const board = kept.board;
+    this.kept = kept;
+    this.said = this.ctx.takeNotices();
+    this.wasRefused = false;
+    this.status = 'connecting';
+    const title = rankedTitle(kept.kind, kept.size, kept.daily);
+    document.title = `${title} · slidebox`;
+    this.hooks.mount();
+    this.hooks.title(title, rankedGoal(board));
+    if (kept.result) {
+      let v: RankedView;
+      try {
+        v = endedView(kept, board, Date.now());
+      } catch {
+        this.app.go('home', NO_GAME);
+        return;
+      }
+      this.hooks.end(endOf(board, v, Date.now()));
+      this.hooks.shown(v);
+      return;
+    }
+    this.hooks.end(null);
+    void this.app.findServer().then((online) => {
+      if (entry !== this.entries) return;
+      if (!online) {
+        this.said =
+          'The server cannot be reached now: your ranked game waits there. Reload to try again.';
+        this.ctx.live(this.said);
+        return;
+      }
+      this.client = this.hooks.connect(online.client.base, kept, (v) => this.changed(v));
+      if (!this.client) this.app.go('home', NO_GAME);
+      else this.changed(this.client.view);
+    });
+  }
+
+  leave(): void {
+    this.entries++;
+    this.close();
+  }
+
+  private close(): void {
+    this.client?.close();
+    this.client = null;
+    this.disarm();
+  }
+
+  /** A ranked button pressed. */
+  action(a: RankedAction): void {
+    if (a === 'again') this.app.again(this.slot);
+    else if (a === 'boards') this.app.go('leaderboards');
+    else this.resign();
+  }
+
+  /** Input refused by the client (`code`: why). */
+  refused(code: string): void {
+    if (code === 'connecting' || code === 'reconnecting' || code === 'closed') {
+      this.wasRefused = true;
+    }
+    if (this.client) this.hooks.shown(this.client.view);
+  }
+
+  /** Resign, pressed twice within a few seconds: the game ends as it stands. */
+  private resign(): void {
+    const c = this.client;
+    if (!c || c.view.result) return;
+    if (!this.resignArmed) {
+      this.resignArmed = setTimeout(() => this.disarm(true), RESIGN_MS);
+      this.say('Press Resign again to end this ranked game as it stands.');
+      return;
+    }
+    this.disarm();
+    const r = c.resign();
+    if (!r.ok) this.refused(r.error.code);
+    else this.say('Resigning…');
+  }
+
+  private disarm(redraw = false): void {
+    if (this.resignArmed) clearTimeout(this.resignArmed);
+    this.resignArmed = null;
+    if (redraw) this.say(null);
+  }
+
+  private say(text: string | null): void {
+    this.said = text;
+    if (text) this.ctx.live(text);
+    if (this.client) this.hooks.shown(this.client.view);
+  }
+
+  /** The client changed: kept, the end shown once it comes, drawn. */
+  private changed(v: RankedView): void {
+    const kept = this.kept;
+    if (!kept) return;
+    if (v.status !== this.status) {
+      this.status = v.status;
+      this.wasRefused = false;
+      const hold = holdSentence(v.status, false, v.notice ? asSentence(v.notice) : null);
+      if (hold && !v.result) this.ctx.live(hold);
+    }
+    const board = v.confirmed;
+    if (v.result && !kept.result) {
+      this.kept = { ...kept, board, result: v.result };
+      writeSlot(this.ctx.kv, this.kept);
+      this.said = null;
+      const end = endOf(board, v, Date.now());
+      this.hooks.end(end);
+      if (end) this.ctx.live(`${end.title} ${end.lines.join(' ')}`);
+    } else if (board.moves !== kept.board?.moves || board.over !== kept.board?.over) {
+      this.kept = { ...kept, board };
+      writeSlot(this.ctx.kv, this.kept);
+    }
+    if (this.said === 'Resigning…' && v.status !== 'open') this.said = null;
+    this.hooks.shown(v);
+  }
+}

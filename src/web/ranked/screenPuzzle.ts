@@ -1,0 +1,170 @@
+/**
+ * The ranked puzzle screen (`#ranked-puzzle`, `#ranked-daily-puzzle`): the offline puzzle's view
+ * with none of its helpers (no undo, hint, solver or new puzzle), over the ranked client of the
+ * scramble the server dealt. Each slide is drawn at once (a puzzle's moves are certain) and
+ * sent; the clock is the server's (its last reading, running on from then) and stops at the
+ * server's time of the solving move. Tiles move by click, tap, swipe or the arrow keys, as
+ * offline. While the connection is down keys do nothing and the notice says so.
+ */
+import { movableTiles, type Puzzle, tileToward } from '../../engine/puzzle.ts';
+import type { Direction } from '../../engine/types.ts';
+import { bare, keyDirection } from '../../front/keymap.ts';
+import { initialModelPuzzle, type ModelPuzzle } from '../../front/modelPuzzle.ts';
+import type { RankedView } from '../../net/rankedClient.ts';
+import type { AppContext } from '../context.ts';
+import { builtinPicture } from '../puzzle/picture.ts';
+import { ViewPuzzle } from '../puzzle/view.ts';
+import { describePuzzle } from '../ui/announce.ts';
+import { reducedMotion } from '../ui/dom.ts';
+import { attachPointer } from '../ui/input.ts';
+import { connectKept, rankedNotice } from './client.ts';
+import { type RankedApp, RankedGame } from './game.ts';
+import type { RankedSlot } from './slots.ts';
+
+/** The puzzle of the client's view, its clock the server's (running unless the game is over). */
+export function serverClocked(v: RankedView): Puzzle | null {
+  const p = v.puzzle;
+  if (!p) return null;
+  const stopped = v.result !== null || v.confirmed.over;
+  const ms = stopped ? v.confirmed.elapsedMs : v.clock.ms;
+  return {
+    ...p,
+    clock: {
+      elapsedMs: ms,
+      runningSince: stopped ? null : v.clock.at,
+      started: true,
+      paused: false,
+    },
+  };
+}
+
+export class ScreenRankedPuzzle {
+  private readonly view: ViewPuzzle;
+  private readonly game: RankedGame;
+  private model: ModelPuzzle | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    app: RankedApp,
+    slot: RankedSlot,
+  ) {
+    this.view = new ViewPuzzle({
+      command: (cmd) => {
+        if (cmd.type === 'tile') this.slide(cmd.tile);
+        else if (cmd.type === 'cancel' && this.model) this.render({ ...this.model, overlay: null });
+      },
+      menu: () => ctx.home(),
+      numbers: (on) => {
+        ctx.changeSettings({ ...ctx.settings(), numbers: on });
+        this.view.setLook(this.look());
+      },
+      share: () => {},
+      submit: () => {},
+      canSubmit: () => false,
+      ranked: (action) => this.game.action(action),
+    });
+    this.view.setRanked('Ranked puzzle');
+    this.game = new RankedGame(ctx, app, slot, {
+      connect: (server, kept, onChange) => connectKept(server, kept, onChange),
+      shown: (v) => this.draw(v),
+      end: (end) => this.view.showRankedEnd(end),
+      title: (text) => this.view.setRanked(text),
+      mount: () => {
+        this.model = null;
+        const s = this.ctx.settings();
+        this.view.setControls({ hover: false, invert: s.puzzleInvert });
+        this.view.setLook(this.look());
+        this.view.showRankedEnd(null);
+        this.ctx.mount(this.view.root);
+        this.view.board.focus({ preventScroll: true });
+      },
+    });
+    attachPointer(this.view.board, {
+      swipe: (dir) => this.toward(dir),
+      tap: (target) => {
+        const tile = this.view.tileOf(target);
+        if (tile) this.slide(tile);
+      },
+    });
+  }
+
+  enter(): void {
+    this.game.enter();
+    this.ticker ??= setInterval(() => {
+      if (this.model) this.view.tick(this.model, Date.now());
+    }, 250);
+  }
+
+  leave(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    this.game.leave();
+  }
+
+  /** A key pressed on this screen; true when the screen took it. */
+  key(e: KeyboardEvent): boolean {
+    const k = bare(e);
+    if (this.model?.overlay === 'help') {
+      if (k === null || ['Shift', 'Control', 'Alt', 'Meta', 'Tab', 'CapsLock'].includes(k)) {
+        return false;
+      }
+      this.render({ ...this.model, overlay: null });
+      return true;
+    }
+    if (k === 'q' || k === 'Escape') {
+      this.ctx.home();
+      return true;
+    }
+    if (k === '?') {
+      if (this.model) this.render({ ...this.model, overlay: 'help' });
+      return true;
+    }
+    const dir = keyDirection(e);
+    if (!dir) return false;
+    this.toward(dir);
+    return true;
+  }
+
+  /** The tile an arrow or a swipe names, slid. */
+  private toward(dir: Direction): void {
+    const p = this.game.client?.view.puzzle;
+    if (!p) return;
+    const tile = tileToward(p, dir, this.ctx.settings().puzzleInvert);
+    if (tile !== null) this.slide(tile);
+  }
+
+  private slide(tile: number): void {
+    const c = this.game.client;
+    if (!c || c.view.result) return;
+    const before = c.view.puzzle;
+    if (before && !movableTiles(before).includes(tile)) return;
+    const r = c.moveTile(tile);
+    if (!r.ok) this.game.refused(r.error.code);
+    else if (r.value && before && c.view.puzzle) {
+      this.ctx.live(describePuzzle(before, c.view.puzzle, c.elapsedMs()));
+    }
+  }
+
+  private draw(v: RankedView): void {
+    const p = serverClocked(v);
+    if (!p) return;
+    const moved = this.model !== null && p.tiles.some((t, i) => t !== this.model!.puzzle.tiles[i]);
+    const notice = rankedNotice(v, this.game.wasRefused, this.game.said);
+    const base =
+      this.model ?? initialModelPuzzle(p, {}, { invert: this.ctx.settings().puzzleInvert });
+    this.render({ ...base, puzzle: p, notice }, moved && !reducedMotion());
+  }
+
+  private render(m: ModelPuzzle, animate = false): void {
+    this.model = m;
+    this.view.render(m, Date.now(), animate, null);
+  }
+
+  private look(): { picture: string | null; numbers: boolean } {
+    const s = this.ctx.settings();
+    if (s.picture === 'none') return { picture: null, numbers: true };
+    const custom = s.picture === 'custom' ? this.ctx.picture() : null;
+    return { picture: custom ?? builtinPicture(), numbers: s.numbers };
+  }
+}

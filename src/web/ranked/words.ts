@@ -1,0 +1,126 @@
+/**
+ * What the web app says about ranked play: the screen's title, the line under it, why keys do
+ * nothing while the connection is down, the end of a game (its figures as the server counted
+ * them, its rank and board), and a start the server refused (a second daily attempt). Pure.
+ */
+import { formatNumber, formatSolveTime } from '../../front/format.ts';
+import type { SubmittedEntry } from '../../net/api.ts';
+import type { RankedBoard, RankedKind, RankedResult } from '../../net/ranked.ts';
+import { boardLabel, rankText } from '../leaderboards/words.ts';
+
+const puzzleName = (size: number) => `${size * size - 1}-puzzle`;
+
+/** The screen's title: "Ranked 2048", "Ranked daily 15-puzzle". */
+export function rankedTitle(kind: RankedKind, size: number, daily: boolean): string {
+  const game = kind === '2048' ? '2048' : puzzleName(size);
+  return `Ranked ${daily ? 'daily ' : ''}${game}`;
+}
+
+/** The line under the title: what ranked play is. */
+export function rankedGoal(b: RankedBoard): string {
+  if (b.kind === 'puzzle') {
+    return `Ranked: the server dealt this scramble and times the solve on its own clock (${b.size}×${b.size}).`;
+  }
+  const day = b.day ? ` Today's ranked daily (${b.day}): your first attempt is your entry.` : '';
+  return `Ranked: the server deals every tile. Get to ${formatNumber(b.target ?? 2048)}!${day}`;
+}
+
+/** The state of the connection to the game, as the screen knows it. */
+export type Link = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/**
+ * What the notice says while keys do nothing (null: they play). `refused`: a key was pressed
+ * during this hold, and nothing was sent. `why`: the reason a closed connection gave.
+ */
+export function holdSentence(link: Link, refused: boolean, why: string | null): string | null {
+  switch (link) {
+    case 'open':
+      return null;
+    case 'connecting':
+      return refused ? 'Not sent: still connecting to the server.' : 'Connecting…';
+    case 'reconnecting':
+      return refused
+        ? 'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.'
+        : 'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
+    case 'closed':
+      return why ?? 'The connection to the server is closed.';
+  }
+}
+
+/** The board a ranked entry is on, for a sentence: "the ranked 4×4 2048 board (to 2,048)". */
+export function rankedBoardLabel(e: SubmittedEntry, target: number | null, today: string): string {
+  const label = boardLabel(e.board, {
+    size: e.size,
+    day: e.day,
+    today,
+    ...(target === null ? {} : { target }),
+  });
+  return label.replace(/^(the |today's )/, '$1ranked ');
+}
+
+/** A game's figures as the server counted them: "12,345 points" or "87 moves in 1:02.350". */
+export function figures(kind: RankedKind, b: { score: number; elapsedMs: number }): string {
+  return kind === '2048'
+    ? `${formatNumber(b.score)} points`
+    : `${formatNumber(b.score)} moves in ${formatSolveTime(b.elapsedMs)}`;
+}
+
+/** The end dialog: its title and lines. */
+export interface EndText {
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
+/**
+ * The end of a ranked game: how it ended, its figures (the time the server's), its rank and
+ * board, or why it ranks nowhere. `today`: the UTC day.
+ */
+export function endText(b: RankedBoard, r: RankedResult, today: string): EndText {
+  const solved = b.kind === 'puzzle' && b.won;
+  const title =
+    r.reason === 'resigned'
+      ? 'Resigned'
+      : r.reason === 'left'
+        ? 'Game ended'
+        : solved
+          ? 'Solved!'
+          : b.kind === '2048' && b.won
+            ? 'You win!'
+            : 'Game over';
+  const time = r.entry?.timeMs ?? b.elapsedMs;
+  const score = r.entry?.score ?? b.score;
+  const said =
+    b.kind === '2048'
+      ? `You scored ${figures('2048', { score, elapsedMs: time })}.`
+      : solved
+        ? `${figures('puzzle', { score, elapsedMs: time })} on the server's clock.`
+        : `Not solved: ${formatNumber(b.score)} moves.`;
+  const lines = [said];
+  if (r.reason === 'left')
+    lines.push('It was left longer than the server keeps a game: it counts as it stood.');
+  if (r.entry && r.entry.rank !== null) {
+    lines.push(`${rankText(r.entry.rank)} on ${rankedBoardLabel(r.entry, b.target, today)}.`);
+  } else if (r.entry) {
+    lines.push(`On ${rankedBoardLabel(r.entry, b.target, today)}, below your best there.`);
+  } else {
+    lines.push(r.why ? `Not ranked: ${r.why}.` : 'Not ranked.');
+  }
+  return { title, lines };
+}
+
+/** An entry's figures, for the line that names a player's daily entry. */
+export function entryLine(
+  e: {
+    readonly rank: number;
+    readonly score: number;
+    readonly moves: number;
+    readonly timeMs: number | null;
+  },
+  kind: RankedKind,
+): string {
+  const f =
+    kind === '2048'
+      ? `${formatNumber(e.score)} points`
+      : `${formatNumber(e.moves)} moves in ${formatSolveTime(e.timeMs ?? 0)}`;
+  return `Your entry today: ${rankText(e.rank)}, ${f}.`;
+}
