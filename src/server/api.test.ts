@@ -44,6 +44,7 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
       score: game.score,
       moves: game.moves,
       assisted: false,
+      ranked: false,
       day: null,
       rank: 1,
       name: 'Ada',
@@ -57,13 +58,13 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     const other = await post({ code, name: 'Mallory', playerKey: key(99) });
     expect(other.status).toBe(200);
     expect((other.body as SubmittedEntry).name).toBe('Ada');
-    const b = await board('board=2048');
+    const b = await board('source=self-reported&board=2048');
     expect(b.entries).toHaveLength(1);
     expect(b.entries[0]).toMatchObject({ rank: 1, name: 'Ada', score: game.score, code });
   });
 
   it('refuses what is not a real game or a valid request, and stores nothing', async () => {
-    const before = await board('board=2048&size=5');
+    const before = await board('source=self-reported&board=2048&size=5');
     const { code } = play2048(12, 200, { size: 5 });
     const flipped = `${code.slice(0, 20)}${code[20] === 'A' ? 'B' : 'A'}${code.slice(21)}`;
     const cases: [unknown, number, string][] = [
@@ -98,7 +99,7 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
       if (errorCode) expect(e.code, JSON.stringify(body).slice(0, 80)).toBe(errorCode);
       expect(e.message.length).toBeGreaterThan(5);
     }
-    expect(await board('board=2048&size=5')).toEqual(before);
+    expect(await board('source=self-reported&board=2048&size=5')).toEqual(before);
     const big = await post({ code: 'x'.repeat(70_000), name: 'Eve', playerKey: key(2) });
     expect(big.status).toBe(413);
     expect((big.body as { error: { code: string } }).error.code).toBe('too-large');
@@ -118,7 +119,7 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
-    const b = await board('board=2048&size=3&target=256');
+    const b = await board('source=self-reported&board=2048&size=3&target=256');
     const best = new Map<number, (typeof games)[number]>();
     for (let i = 0; i < games.length; i++) {
       const g = games[i]!;
@@ -142,12 +143,16 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     expect(b.entries.map(({ rank, name, score, moves }) => ({ rank, name, score, moves }))).toEqual(
       expected,
     );
-    const page = await board('board=2048&size=3&target=256&limit=2&offset=2');
+    const page = await board('source=self-reported&board=2048&size=3&target=256&limit=2&offset=2');
     expect(page.entries.map((e) => e.rank)).toEqual([3, 4]);
-    const you = await board(`board=2048&size=3&target=256&limit=1&playerKey=${key(13)}`);
+    const you = await board(
+      `source=self-reported&board=2048&size=3&target=256&limit=1&playerKey=${key(13)}`,
+    );
     expect(you.entries).toHaveLength(1);
     expect(you.you).toEqual(b.entries.find((e) => e.name === 'P13'));
-    expect((await board(`board=2048&size=3&target=256&playerKey=${key(77)}`)).you).toBeNull();
+    expect(
+      (await board(`source=self-reported&board=2048&size=3&target=256&playerKey=${key(77)}`)).you,
+    ).toBeNull();
   });
 
   it('lists assisted games only when asked, marked', async () => {
@@ -155,9 +160,9 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     const alone = play2048(202, 30, { size: 6 });
     expect((await post({ code: helped.code, name: 'Bot', playerKey: key(20) })).status).toBe(201);
     expect((await post({ code: alone.code, name: 'Me', playerKey: key(21) })).status).toBe(201);
-    const clean = await board('board=2048&size=6');
+    const clean = await board('source=self-reported&board=2048&size=6');
     expect(clean.entries.map((e) => e.name)).toEqual(['Me']);
-    const open = await board('board=2048&size=6&assisted=1');
+    const open = await board('source=self-reported&board=2048&size=6&assisted=1');
     expect(open.entries.map((e: BoardEntry) => [e.name, e.assisted])).toEqual([
       ['Bot', true],
       ['Me', false],
@@ -173,13 +178,17 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     expect(r1.body).toMatchObject({ board: 'daily-2048', day: TODAY, rank: 1 });
     const r2 = await post({ code: better.code, name: 'Day', playerKey: key(30) });
     expect(r2.status).toBe(201);
-    const daily = await board('board=daily-2048');
+    const daily = await board('source=self-reported&board=daily-2048');
     expect(daily.entries.map((e) => [e.name, e.score, e.day])).toEqual([
       ['Day', first.game.score, TODAY],
     ]);
-    expect((await board(`board=daily-2048&day=${TODAY}`)).entries).toHaveLength(1);
+    expect(
+      (await board(`source=self-reported&board=daily-2048&day=${TODAY}`)).entries,
+    ).toHaveLength(1);
     // The all-time board keeps the better one.
-    expect((await board(`board=2048&playerKey=${key(30)}`)).you?.score).toBe(better.game.score);
+    expect((await board(`source=self-reported&board=2048&playerKey=${key(30)}`)).you?.score).toBe(
+      better.game.score,
+    );
     // Yesterday's board takes yesterday's game in the first hour after midnight only.
     const yesterday = '2026-11-25';
     const late = play2048(dailySeed(yesterday, '2048'), 50);
@@ -196,9 +205,11 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
       board: '2048',
       day: null,
     });
-    expect((await board(`board=daily-2048&day=${yesterday}`)).entries.map((e) => e.name)).toEqual([
-      'Late',
-    ]);
+    expect(
+      (await board(`source=self-reported&board=daily-2048&day=${yesterday}`)).entries.map(
+        (e) => e.name,
+      ),
+    ).toEqual(['Late']);
   });
 
   it('ranks solved puzzles by moves, then time; refuses unsolved ones and impossible times', async () => {
@@ -215,7 +226,7 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     expect((f.body as { error: { message: string } }).error.message).toContain(
       `${MAX_TILES_PER_SECOND} a second`,
     );
-    const p = await board('board=puzzle&size=3');
+    const p = await board('source=self-reported&board=puzzle&size=3');
     const want = [
       ['A', a.puzzle.moves, 20_000],
       ['B', b.puzzle.moves, 30_000],
@@ -231,7 +242,9 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
       playerKey: key(50),
     });
     expect(r).toMatchObject({ status: 200, body: { name: 'Néw 名前 🎲' } });
-    expect((await board('board=2048&size=7')).entries[0]!.name).toBe('Néw 名前 🎲');
+    expect((await board('source=self-reported&board=2048&size=7')).entries[0]!.name).toBe(
+      'Néw 名前 🎲',
+    );
     const nobody = await call(server().url, 'PUT', '/api/players/me', {
       name: 'X',
       playerKey: key(51),
@@ -262,7 +275,11 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
   });
 
   it('logs one line per request, without its query', async () => {
-    await call(server().url, 'GET', `/api/leaderboard?board=2048&playerKey=${key(60)}`);
+    await call(
+      server().url,
+      'GET',
+      `/api/leaderboard?source=self-reported&board=2048&playerKey=${key(60)}`,
+    );
     const line = server().lines.at(-1)!;
     expect(line).toMatch(/^GET \/api\/leaderboard 200 \d+\.\dms$/);
     expect(server().lines.join('\n')).not.toContain(key(60));

@@ -4,8 +4,9 @@
  * `{ "error": { "code", "message" } }` with a 4xx; a database that cannot be reached answers
  * 503; one log line per request (method, path without its query, status, time).
  */
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,10 +19,21 @@ import Fastify, {
 import type { Problem, Result } from '../engine/result.ts';
 import type { Verified, VerifyProblem } from '../engine/verify.ts';
 import { utcDay } from '../front/daily.ts';
-import { BOARDS, type BoardEntry, type BoardName, checkName, isPlayerKey } from '../net/api.ts';
+import {
+  BOARDS,
+  type BoardEntry,
+  type BoardName,
+  type BoardSource,
+  checkName,
+  isPlayerKey,
+  SOURCES,
+} from '../net/api.ts';
+import type { RankedRequest } from '../net/ranked.ts';
 import { readRoomCode } from '../net/rooms.ts';
 import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
 import type { Database } from './db.ts';
+import { RankedPlay, RankedStartRefusal } from './ranked.ts';
+import { RANKED_SOCKET_PATH, rankedSocket } from './rankedSocket.ts';
 import { attachRoomSocket } from './roomSocket.ts';
 import { Refusal, type RoomRequest, Rooms } from './rooms.ts';
 import { Scores, sha256 } from './scores.ts';
@@ -40,6 +52,13 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** How long a seat may stay empty in a match before it forfeits (ms; default 60 s). */
   readonly forfeitMs?: number;
+  /**
+   * How long an unfinished ranked game no client plays is kept before it ends as it stands and
+   * is ranked (ms; default 10 minutes).
+   */
+  readonly keepMs?: number;
+  /** The ranked daily's secret (default: SLIDEBOX_SECRET, else one kept in the database). */
+  readonly secret?: string;
 }
 
 /** Bodies over this are refused with 413. */
@@ -128,7 +147,24 @@ const boardSchema = {
       limit: { type: 'integer', minimum: 1, maximum: 100 },
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
       playerKey: { type: 'string', minLength: 32, maxLength: 128 },
+      source: { type: 'string', enum: [...SOURCES] },
       assisted: { type: 'string', enum: ['0', '1'] },
+    },
+  },
+} as const;
+
+const rankedSchema = {
+  body: {
+    type: 'object',
+    required: ['kind', 'name', 'playerKey'],
+    additionalProperties: false,
+    properties: {
+      kind: { type: 'string', enum: ['2048', 'puzzle'] },
+      size: { type: 'integer', minimum: 3, maximum: 8 },
+      target: { type: 'integer', minimum: 8, maximum: MAX_TARGET },
+      daily: { type: 'boolean' },
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+      playerKey: { type: 'string', minLength: 32, maxLength: 128 },
     },
   },
 } as const;
@@ -141,6 +177,7 @@ interface BoardQuerystring {
   limit?: number;
   offset?: number;
   playerKey?: string;
+  source?: BoardSource;
   assisted?: '0' | '1';
 }
 
@@ -320,9 +357,116 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
   );
 }
 
-/** The routes under /api. */
-function apiRoutes(o: ServerOptions, scores: Scores, rooms: Rooms, now: () => number) {
+/** Ranked play's HTTP route (its socket is rankedSocket.ts). */
+function rankedRoutes(api: FastifyInstance, o: ServerOptions, ranked: RankedPlay): void {
+  // Starting games has its own, tighter limit, as making rooms: a tenth of the requests a
+  // minute, at least 1.
+  const limit =
+    o.rateLimit > 0
+      ? {
+          config: {
+            rateLimit: { max: Math.max(1, Math.floor(o.rateLimit / 10)), timeWindow: 60_000 },
+          },
+        }
+      : {};
+  api.post<{ Body: RankedRequest }>(
+    '/ranked',
+    { schema: rankedSchema, ...limit },
+    async (request, reply) => {
+      const b = request.body;
+      if (!isPlayerKey(b.playerKey)) throw badKey();
+      const name = checkName(b.name);
+      if (!name.ok) throw refuse(name.error);
+      if (b.kind === 'puzzle' && b.target !== undefined) {
+        throw new ApiError(400, 'bad-request', 'a puzzle has no target');
+      }
+      const target = b.target ?? 2048;
+      if ((target & (target - 1)) !== 0) {
+        throw new ApiError(400, 'bad-request', `a target is a power of two, not ${target}`);
+      }
+      try {
+        const started = await ranked.start({
+          kind: b.kind,
+          size: b.size ?? 4,
+          target: b.kind === '2048' ? target : null,
+          daily: b.daily ?? false,
+          keyHash: sha256(b.playerKey),
+          name: name.value,
+        });
+        return reply.code(started.status).send(started.body);
+      } catch (e) {
+        if (e instanceof RankedStartRefusal) return reply.code(e.status).send(e.body);
+        throw e;
+      }
+    },
+  );
+}
+
+/**
+ * The server's WebSocket upgrades by path: the ranked games' socket here, every other path to
+ * the rooms' socket (which answers 404 for paths not its own).
+ */
+function upgrades(server: Server, ranked: ReturnType<typeof rankedSocket>): EventEmitter {
+  const others = new EventEmitter();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
+    else others.emit('upgrade', req, socket, head);
+  });
+  return others;
+}
+
+/**
+ * `GET /api/leaderboard`: a board's page of ranked games (by default) or self-reported ones,
+ * and the asking player's line.
+ */
+function leaderboardRoute(api: FastifyInstance, scores: Scores, now: () => number): void {
   const answers = new WeakMap<readonly BoardEntry[], string>();
+  const hiddenAnswers = new WeakMap<readonly BoardEntry[], string>();
+  api.get<{ Querystring: BoardQuerystring }>(
+    '/leaderboard',
+    { schema: boardSchema },
+    async (request, reply) => {
+      const q = request.query;
+      if (q.playerKey !== undefined && !isPlayerKey(q.playerKey)) throw badKey();
+      const today = utcDay(now());
+      const key = boardKeyOf(q, today);
+      const source = q.source ?? 'ranked';
+      if (source === 'ranked' && q.assisted !== undefined) {
+        throw new ApiError(
+          400,
+          'bad-request',
+          'ranked boards have no assisted games: the server saw every move (assisted is for source=self-reported)',
+        );
+      }
+      const track: Track = source === 'ranked' ? 'ranked' : q.assisted === '1' ? 'open' : 'clean';
+      const you = q.playerKey ? sha256(q.playerKey) : null;
+      const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
+      // A ranked daily's codes stay hidden while its day lasts: they would reveal its tiles.
+      const day = q.board.startsWith('daily-') ? (q.day ?? today) : null;
+      const hide = source === 'ranked' && day !== null && day >= today;
+      const shown = (e: BoardEntry | null) => (e && hide ? { ...e, code: null } : e);
+      // A page served from memory is the same array each time: its lines are made JSON once,
+      // and the reader's own line is added to them.
+      const cache = hide ? hiddenAnswers : answers;
+      let lines = cache.get(r.entries);
+      if (lines === undefined) {
+        lines = JSON.stringify(r.entries.map(shown));
+        cache.set(r.entries, lines);
+      }
+      const body = `{"board":${JSON.stringify(q.board)},"source":${JSON.stringify(source)},"entries":${lines},"you":${JSON.stringify(shown(r.you))}}`;
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+}
+
+/** The routes under /api. */
+function apiRoutes(
+  o: ServerOptions,
+  scores: Scores,
+  rooms: Rooms,
+  ranked: RankedPlay,
+  now: () => number,
+) {
   return async (api: FastifyInstance) => {
     if (o.rateLimit > 0) {
       await api.register(rateLimit, {
@@ -370,29 +514,10 @@ function apiRoutes(o: ServerOptions, scores: Scores, rooms: Rooms, now: () => nu
       },
     );
 
-    api.get<{ Querystring: BoardQuerystring }>(
-      '/leaderboard',
-      { schema: boardSchema },
-      async (request, reply) => {
-        const q = request.query;
-        if (q.playerKey !== undefined && !isPlayerKey(q.playerKey)) throw badKey();
-        const key = boardKeyOf(q, utcDay(now()));
-        const track: Track = q.assisted === '1' ? 'open' : 'clean';
-        const you = q.playerKey ? sha256(q.playerKey) : null;
-        const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
-        // A page served from memory is the same array each time: its lines are made JSON once,
-        // and the reader's own line is added to them.
-        let lines = answers.get(r.entries);
-        if (lines === undefined) {
-          lines = JSON.stringify(r.entries);
-          answers.set(r.entries, lines);
-        }
-        const body = `{"board":${JSON.stringify(q.board)},"entries":${lines},"you":${JSON.stringify(r.you)}}`;
-        return reply.type('application/json; charset=utf-8').send(body);
-      },
-    );
+    leaderboardRoute(api, scores, now);
 
     roomRoutes(api, o, rooms);
+    rankedRoutes(api, o, ranked);
 
     api.put<{ Body: { name: string; playerKey: string } }>(
       '/players/me',
@@ -448,13 +573,26 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
   });
   const rooms = new Rooms(o.database, { now, forfeitMs: o.forfeitMs, log: o.log });
-  const socket = attachRoomSocket(app.server, rooms, o.log);
-  // Open sockets would hold the server's close: they are closed first (code 1001), and the
-  // rooms let go of their seats and stop listening before the database is closed.
-  app.addHook('preClose', async () => {
-    await socket.close();
+  const scores = new Scores(o.database);
+  const ranked = new RankedPlay(o.database, scores, {
+    now,
+    verify: o.verify,
+    keepMs: o.keepMs,
+    log: o.log,
+    ...(o.secret !== undefined ? { secret: o.secret } : {}),
   });
-  await app.register(apiRoutes(o, new Scores(o.database), rooms, now), { prefix: '/api' });
+  const rankedSockets = rankedSocket(ranked, o.log);
+  // The rooms' socket listens on an emitter that hears every upgrade not for ranked play.
+  const socket = attachRoomSocket(upgrades(app.server, rankedSockets) as Server, rooms, o.log);
+  // Open sockets would hold the server's close: they are closed first (code 1001), and the
+  // rooms let go of their seats and stop listening before the database is closed; the ranked
+  // games' moves are written and the games let go.
+  app.addHook('preClose', async () => {
+    await rankedSockets.close();
+    await socket.close();
+    await ranked.close();
+  });
+  await app.register(apiRoutes(o, scores, rooms, ranked, now), { prefix: '/api' });
   if (o.webRoot !== null && existsSync(o.webRoot)) {
     await app.register(fastifyStatic, {
       root: o.webRoot,

@@ -3,8 +3,10 @@
  * the database.
  *
  * A ladder is one ranking: a board (`2048:4:2048`, `puzzle:4`, `daily-2048:2026-11-26`, …) and a
- * track: `clean` (games nobody helped; what a board shows by default) or `open` (every game,
- * assisted ones marked). Every ladder orders its entries by two whole numbers, lower first:
+ * track: `ranked` (games the server dealt and timed: what a board shows by default), or, for
+ * self-reported games (share codes sent with `POST /api/scores`), `clean` (games nobody helped)
+ * or `open` (every self-reported game, assisted ones marked). Ranked and self-reported games
+ * never share a ladder. Every ladder orders its entries by two whole numbers, lower first:
  * 2048 by the score (higher first), then fewer moves; the puzzle by fewer moves, then less time.
  * Then the earlier game.
  */
@@ -13,7 +15,7 @@ import type { Verified } from '../engine/verify.ts';
 import { DAILY_SIZE, DAILY_TARGET, dailySeed, utcDay } from '../front/daily.ts';
 import type { BoardName } from '../net/api.ts';
 
-export type Track = 'clean' | 'open';
+export type Track = 'clean' | 'open' | 'ranked';
 
 /** After midnight (UTC), how long yesterday's daily games are still accepted on its board. */
 export const DAILY_GRACE_MS = 60 * 60 * 1000;
@@ -42,7 +44,7 @@ export interface Placement {
 export interface Ranked {
   /** The boards the game goes on, its primary board (the daily one, when it is) first. */
   readonly placements: readonly Placement[];
-  /** The tracks: both for a clean game, `open` only for an assisted one. */
+  /** The tracks: `ranked` for a ranked game; both others for a clean game, `open` only for an assisted one. */
   readonly tracks: readonly Track[];
   readonly k1: number;
   readonly k2: number;
@@ -185,4 +187,28 @@ export function rankNodes(k1: number): { add: number[]; subtract: number[] } {
   return below.length <= from.length + 1
     ? { add: below, subtract: [] }
     : { add: [TOTAL_NODE], subtract: from };
+}
+
+/**
+ * Where a ranked game (dealt and timed by the server) ranks: the same checks as
+ * {@link rankGame}, on the `ranked` track only, on its ranked daily's board first when it has
+ * a day (`day`, fixed when the server dealt it), and on its all-time board.
+ */
+export function rankRankedGame(v: Verified, day: string | null): Result<Ranked, RankProblem> {
+  const checked = rankGame({ ...v, assisted: false }, 0);
+  if (!checked.ok) return checked;
+  const allTime: Placement = {
+    board: allTimeBoard(v.kind, v.size, v.target),
+    name: v.kind,
+    day: null,
+    firstCounts: false,
+  };
+  const placements: Placement[] =
+    day === null
+      ? [allTime]
+      : [
+          { board: dailyBoard(v.kind, day), name: `daily-${v.kind}`, day, firstCounts: true },
+          allTime,
+        ];
+  return ok({ placements, tracks: ['ranked'], ...keysOf(v), day });
 }

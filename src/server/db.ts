@@ -49,6 +49,52 @@ export interface GamesTable {
   /** The daily challenge's day it counts for, or null. */
   day: string | null;
   created_ms: number;
+  /** 1 for a ranked game (dealt and timed by the server), 0 for a self-reported one (0006). */
+  ranked: Generated<number>;
+}
+
+/**
+ * A ranked game (0006): dealt by the server from a seed it keeps until the game ends. Live
+ * games are played in a process's memory; their moves are written in batches (ranked_moves).
+ */
+export interface RankedGamesTable {
+  /** Random, URL-safe: says nothing of the seed. */
+  id: string;
+  /** SHA-256 of the game's token (hex). */
+  token_hash: string;
+  /** SHA-256 of the player's key (hex). */
+  key_hash: string;
+  name: string;
+  kind: string;
+  size: number;
+  target: number | null;
+  /** The ranked daily's day, or null: one game per player, kind and day. */
+  day: string | null;
+  seed: number;
+  /** The deal, on the server's clock (ms since 1970): move times count from it. */
+  dealt_ms: number;
+  /** The last move, connection or sign of life: an unfinished game idle past keepMs ends. */
+  active_ms: number;
+  /** The process playing it now (its instance id), or null. */
+  holder: string | null;
+  /** When it ended, how (play, resigned, left) and what was ranked (a RankedResult as JSON). */
+  ended_ms: number | null;
+  reason: string | null;
+  result: string | null;
+}
+
+/** A ranked game's moves: the direction (0–3) or the tile, and its time from the deal (ms). */
+export interface RankedMovesTable {
+  game_id: string;
+  n: number;
+  move: number;
+  t: number;
+}
+
+/** Secrets of the server kept across restarts and shared by its processes (0006). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }
 
 /** One ranking: a board and a track (clean, open). */
@@ -148,6 +194,9 @@ export interface Schema {
   entries: EntriesTable;
   rank_counts: RankCountsTable;
   rank_levels: RankLevelsTable;
+  ranked_games: RankedGamesTable;
+  ranked_moves: RankedMovesTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -439,7 +488,70 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
   };
   const pg = dialect === 'postgres' ? actionFunction() : {};
-  return { ...first, ...more, ...roomsMigration(dialect), ...presenceMigration(), ...pg };
+  const rooms = { ...roomsMigration(dialect), ...presenceMigration() };
+  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration() };
+}
+
+/**
+ * Ranked play: the server's games (one ranked daily per player, kind and day), their moves,
+ * the server's secrets, and which stored games are ranked.
+ */
+function rankedMigration(): Record<string, Migration> {
+  return {
+    '0006-ranked-play': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('ranked_games')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('token_hash', 'text', (c) => c.notNull())
+          .addColumn('key_hash', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('target', 'bigint')
+          .addColumn('day', 'text')
+          .addColumn('seed', 'bigint', (c) => c.notNull())
+          .addColumn('dealt_ms', 'bigint', (c) => c.notNull())
+          .addColumn('active_ms', 'bigint', (c) => c.notNull())
+          .addColumn('holder', 'text')
+          .addColumn('ended_ms', 'bigint')
+          .addColumn('reason', 'text')
+          .addColumn('result', 'text')
+          .execute();
+        // Rows with no day never clash: NULLs are distinct in both databases.
+        await db.schema
+          .createIndex('ranked_games_daily')
+          .on('ranked_games')
+          .columns(['key_hash', 'kind', 'day'])
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('ranked_games_idle')
+          .on('ranked_games')
+          .columns(['ended_ms', 'active_ms'])
+          .execute();
+        await db.schema
+          .createTable('ranked_moves')
+          .addColumn('game_id', 'text', (c) =>
+            c.notNull().references('ranked_games.id').onDelete('cascade'),
+          )
+          .addColumn('n', 'integer', (c) => c.notNull())
+          .addColumn('move', 'integer', (c) => c.notNull())
+          .addColumn('t', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('ranked_moves_pk', ['game_id', 'n'])
+          .execute();
+        await db.schema
+          .createTable('server_secrets')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .alterTable('games')
+          .addColumn('ranked', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
+  };
 }
 
 /** Online rooms: rooms, their seats, their actions in order, finished matches. */

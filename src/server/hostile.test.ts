@@ -271,7 +271,11 @@ describe.each(BACKENDS)('hostile requests on %s', (backend: Backend) => {
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect((r.body as SubmittedEntry).name).toBe(name);
     }
-    const b = await call(url(), 'GET', '/api/leaderboard?board=2048&size=3&target=512&limit=100');
+    const b = await call(
+      url(),
+      'GET',
+      '/api/leaderboard?source=self-reported&board=2048&size=3&target=512&limit=100',
+    );
     expect((b.body as Leaderboard).entries.map((e) => e.name).sort()).toEqual([...attacks].sort());
     const renamed = await call(url(), 'PUT', '/api/players/me', {
       name: "x' WHERE 1=1; --",
@@ -313,7 +317,7 @@ describe.each(BACKENDS)('hostile requests on %s', (backend: Backend) => {
     const after = await call(
       url(),
       'GET',
-      '/api/leaderboard?board=2048&size=3&target=512&limit=100',
+      '/api/leaderboard?source=self-reported&board=2048&size=3&target=512&limit=100',
     );
     expect((after.body as Leaderboard).entries).toHaveLength(attacks.length + 1);
   });
@@ -355,7 +359,13 @@ describe.each(BACKENDS)('hostile requests on %s', (backend: Backend) => {
       requests.push(post({ code: p.code, name: 'Pz', playerKey: key(500 + i) }));
     }
     for (let i = 0; i < 60; i++) {
-      requests.push(call(url(), 'GET', `/api/leaderboard?board=2048&limit=${1 + (i % 100)}`));
+      requests.push(
+        call(
+          url(),
+          'GET',
+          `/api/leaderboard?source=self-reported&board=2048&limit=${1 + (i % 100)}`,
+        ),
+      );
       requests.push(post({ code: `sb.junk${i}`, name: 'J', playerKey: key(600) }));
     }
     const answers = await Promise.all(requests);
@@ -367,7 +377,11 @@ describe.each(BACKENDS)('hostile requests on %s', (backend: Backend) => {
     expect(same.filter((a) => a.status === 200)).toHaveLength(19);
     const owner = (same.find((a) => a.status === 201)!.body as SubmittedEntry).name;
     for (const a of same) expect((a.body as SubmittedEntry).name).toBe(owner);
-    const b = await call(url(), 'GET', `/api/leaderboard?board=2048&playerKey=${key(200)}`);
+    const b = await call(
+      url(),
+      'GET',
+      `/api/leaderboard?source=self-reported&board=2048&playerKey=${key(200)}`,
+    );
     const best = Math.max(...games.slice(0, 30).map((g) => g.game.score));
     expect((b.body as Leaderboard).you?.score).toBe(best);
   });
@@ -486,7 +500,10 @@ describe('raw HTTP', () => {
     const texts = Array.from({ length: 400 }, (_, i) => {
       if (i % 4 === 0) return requestText('GET', '/api/health');
       if (i % 4 === 1)
-        return requestText('GET', `/api/leaderboard?board=2048&limit=${1 + (i % 50)}`);
+        return requestText(
+          'GET',
+          `/api/leaderboard?source=self-reported&board=2048&limit=${1 + (i % 50)}`,
+        );
       if (i % 4 === 2) {
         const body = JSON.stringify({ code: `sb.${i}`, name: 'C', playerKey: key(1000) });
         return requestText('POST', '/api/scores', json, body);
@@ -528,7 +545,7 @@ describe('raw HTTP', () => {
     for (let i = 0; i < 10; i++) {
       const { code } = play2048(900 + i, 20);
       served.push(await submit(url(), { code, name: 'Fast', playerKey: key(900 + i) }));
-      served.push(await call(url(), 'GET', '/api/leaderboard?board=2048'));
+      served.push(await call(url(), 'GET', '/api/leaderboard?source=self-reported&board=2048'));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(served.map((a) => a.status)).toEqual(served.map((_, i) => (i % 2 ? 200 : 201)));

@@ -54,7 +54,11 @@ describe('three servers on one PostgreSQL', () => {
     // A daily board keeps each player's first stored game; the all-time board their best.
     const boards = await Promise.all(
       servers.map(async (s) => {
-        const r = await call(s.url, 'GET', '/api/leaderboard?board=2048&limit=100');
+        const r = await call(
+          s.url,
+          'GET',
+          '/api/leaderboard?source=self-reported&board=2048&limit=100',
+        );
         return r.body as Leaderboard;
       }),
     );
@@ -73,13 +77,17 @@ describe('three servers on one PostgreSQL', () => {
       const r = await call(
         servers[p % 3]!.url,
         'GET',
-        `/api/leaderboard?board=2048&limit=1&playerKey=${testPlayerKey(p)}`,
+        `/api/leaderboard?source=self-reported&board=2048&limit=1&playerKey=${testPlayerKey(p)}`,
       );
       const you = (r.body as Leaderboard).you!;
       expect(you).toEqual(lines.find((e) => e.name === `P${p}`));
     }
     const daily = (
-      await call(servers[2]!.url, 'GET', `/api/leaderboard?board=daily-2048&day=${DAY}&limit=100`)
+      await call(
+        servers[2]!.url,
+        'GET',
+        `/api/leaderboard?source=self-reported&board=daily-2048&day=${DAY}&limit=100`,
+      )
     ).body as Leaderboard;
     expect(daily.entries).toHaveLength(12);
     // The same code sent again to another server: the stored entry, not a new one.

@@ -86,7 +86,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
           expect(r.body).toMatchObject({ ...figures, board: '2048', day: null, name: 'Prop' });
           const v = verifyCode(code);
           expect(v.ok && v.value).toMatchObject({ score: game.score, moves: game.moves });
-          const query = `board=2048&size=${size}&target=${target}${assisted ? '&assisted=1' : ''}`;
+          const query = `source=self-reported&board=2048&size=${size}&target=${target}${assisted ? '&assisted=1' : ''}`;
           boards.add(query);
           const listed = await board(`${query}&playerKey=${playerKey}`);
           const { kind: _k, size: _s, ...line } = figures;
@@ -140,7 +140,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
               size: width,
               board: 'puzzle',
             });
-            const query = `board=puzzle&size=${width}${assisted ? '&assisted=1' : ''}`;
+            const query = `source=self-reported&board=puzzle&size=${width}${assisted ? '&assisted=1' : ''}`;
             const listed = await board(`${query}&playerKey=${playerKey}`);
             expect(listed.you).toMatchObject({ ...figures, code, name: 'Solver' });
           },
@@ -149,7 +149,10 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
       );
     await puzzle([3], 30);
     await puzzle([4], 5);
-    for (const query of ['board=puzzle&size=3', 'board=puzzle&size=4&assisted=1']) {
+    for (const query of [
+      'source=self-reported&board=puzzle&size=3',
+      'source=self-reported&board=puzzle&size=4&assisted=1',
+    ]) {
       const lines = await wholeBoard(query);
       for (let i = 1; i < lines.length; i++) {
         const [a, b] = [lines[i - 1]!, lines[i]!];
@@ -209,12 +212,14 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
           const playerKey = testPlayerKey(50_000 + owner);
           const track = assisted ? '&assisted=1' : '';
           const daily = await board(
-            `board=daily-${kind}&day=${day}${track}&playerKey=${playerKey}`,
+            `source=self-reported&board=daily-${kind}&day=${day}${track}&playerKey=${playerKey}`,
           );
           // A player's line on a daily board is their first game of the day.
           const first = firsts.get(`${kind} ${owner} ${assisted ? 'open' : 'clean'}`);
           expect(daily.you).toMatchObject({ day, name: `D${owner}`, code: first });
-          const allTime = await board(`board=${kind}${track}&playerKey=${playerKey}`);
+          const allTime = await board(
+            `source=self-reported&board=${kind}${track}&playerKey=${playerKey}`,
+          );
           expect(allTime.you).not.toBeNull();
         },
       ),
@@ -222,7 +227,9 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
     );
     for (const kind of ['2048', 'puzzle']) {
       for (const track of ['', '&assisted=1']) {
-        const lines = await wholeBoard(`board=daily-${kind}&day=${day}${track}`);
+        const lines = await wholeBoard(
+          `source=self-reported&board=daily-${kind}&day=${day}${track}`,
+        );
         expect(new Set(lines.map((e) => e.name)).size).toBe(lines.length);
       }
     }
@@ -236,10 +243,10 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
       (await playPuzzle(7004, { width: 4 })).code,
     ];
     const watched = [
-      'board=2048&size=3&target=64',
-      'board=2048&size=5',
-      'board=puzzle&size=3',
-      'board=puzzle&size=4',
+      'source=self-reported&board=2048&size=3&target=64',
+      'source=self-reported&board=2048&size=5',
+      'source=self-reported&board=puzzle&size=3',
+      'source=self-reported&board=puzzle&size=4',
     ];
     const snapshot = async () => ({
       counts: await tableCounts(server().database),
@@ -322,7 +329,9 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
             timeMs: null,
             assisted: true,
           });
-          const listed = await board(`board=2048&target=1024&assisted=1&limit=100`);
+          const listed = await board(
+            `source=self-reported&board=2048&target=1024&assisted=1&limit=100`,
+          );
           const line = listed.entries.find((e) => e.code === code);
           if (line) expect(line.score).toBe(game.score);
         },

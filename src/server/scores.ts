@@ -95,7 +95,7 @@ export class Scores {
       game.day !== null
         ? dailyBoard(kind, game.day)
         : allTimeBoard(kind, Number(game.size), game.target === null ? null : Number(game.target));
-    const track: Track = Number(game.assisted) ? 'open' : 'clean';
+    const track: Track = Number(game.ranked) ? 'ranked' : Number(game.assisted) ? 'open' : 'clean';
     const rank = await this.playerRank(this.db, board, track, Number(game.player_id));
     return submittedEntry(game, game.day !== null ? `daily-${kind}` : kind, rank);
   }
@@ -139,6 +139,7 @@ export class Scores {
           kind: v.kind,
           size: v.size,
           ...{ score, moves, timeMs, maxTile, assisted },
+          ranked: ranked.tracks.includes('ranked'),
           day: ranked.day,
           rank: stored.rank,
           name,
@@ -185,6 +186,7 @@ export class Scores {
         won: v.won ? 1 : 0,
         day: ranked.day,
         created_ms: s.now,
+        ranked: ranked.tracks.includes('ranked') ? 1 : 0,
       })
       .onConflict((oc) => oc.column('code_hash').doNothing())
       .returning('id')
@@ -194,7 +196,7 @@ export class Scores {
     const deltas: { ladder: number; k1: number; n: number }[] = [];
     const add = (ladder: number, k1: number, n: number) => deltas.push({ ladder, k1, n });
     const mine: EntryKey = { k1: ranked.k1, k2: ranked.k2, game_id: gameId };
-    const primary = `${ranked.placements[0]!.board} ${v.assisted ? 'open' : 'clean'}`;
+    const primary = `${ranked.placements[0]!.board} ${ranked.tracks[0]}`;
     let ranking: EntryKey = mine;
     for (const p of ranked.placements) {
       for (const t of ranked.tracks) {
@@ -442,7 +444,7 @@ function boardEntry(r: LineRow, rank: number): BoardEntry {
 }
 
 function submittedEntry(
-  g: LineRow & { id: number; kind: string; size: number },
+  g: LineRow & { id: number; kind: string; size: number; ranked: number },
   board: BoardName,
   rank: number | null,
 ): SubmittedEntry {
@@ -456,6 +458,7 @@ function submittedEntry(
     timeMs: g.time_ms === null ? null : Number(g.time_ms),
     maxTile: g.max_tile === null ? null : Number(g.max_tile),
     assisted: Boolean(Number(g.assisted)),
+    ranked: Boolean(Number(g.ranked)),
     day: g.day,
     rank,
     name: g.name,

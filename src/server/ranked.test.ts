@@ -1,0 +1,395 @@
+/**
+ * Ranked play through a running server, over real WebSockets, on SQLite and on a real
+ * PostgreSQL: games dealt and timed by the server, every message a client receives before the
+ * end free of the seed and of tiles to come, the stored code replaying to exactly the figures
+ * ranked, moves sent again taken once, the ranked daily's one attempt, self-reported games kept
+ * off the ranked boards, a puzzle's time from the deal whatever the client claims, a left game
+ * ranked where it stood, and a game surviving a server restart.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { newGame, play } from '../engine/game2048.ts';
+import { encodeShared } from '../engine/shareCode.ts';
+import { readShareCode } from '../engine/shareReplay.ts';
+import { DIRECTIONS, type Direction } from '../engine/types.ts';
+import { dailySeed, utcDay } from '../front/daily.ts';
+import { type Leaderboard, newPlayerKey, type SubmittedEntry } from '../net/api.ts';
+import {
+  DIRECTION_LETTERS,
+  RANKED_CLOSE,
+  type RankedResult,
+  type RankedServerMessage,
+} from '../net/ranked.ts';
+import { helloed, RankedSocket, solve3x3, startRanked } from '../testing/rankedPlay.ts';
+import {
+  BACKENDS,
+  type Backend,
+  call,
+  newDatabaseTarget,
+  serverForBlock,
+  startTestServer,
+} from '../testing/serverHarness.ts';
+
+const KEEP_MS = 600;
+
+/** Plays 2048 moves on a socket (the first of `order` that slides each turn) until over or `max`. */
+async function play2048(
+  socket: RankedSocket,
+  order: (turn: number) => readonly Direction[],
+  max: number,
+  from = 0,
+): Promise<Extract<RankedServerMessage, { type: 'moved' }>[]> {
+  const answers: Extract<RankedServerMessage, { type: 'moved' }>[] = [];
+  let n = from + 1;
+  for (let turn = 0; answers.length < max; turn++) {
+    let taken = false;
+    for (const d of order(turn)) {
+      await socket.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
+      const a = await socket.answer(n);
+      if (a.type === 'moved') {
+        answers.push(a);
+        n++;
+        taken = true;
+        break;
+      }
+      if (a.code === 'over') return answers;
+    }
+    if (!taken || answers.at(-1)?.over) return answers;
+  }
+  return answers;
+}
+
+/** Every message's text before the end, and the seed: the seed's digits must appear in none. */
+function expectNoSeed(texts: readonly string[], seed: number): void {
+  const before = texts.slice(
+    0,
+    texts.findIndex((t) => t.startsWith('{"type":"over"')),
+  );
+  for (const t of before) {
+    expect(t).not.toContain(String(seed));
+    expect(t).not.toMatch(/seed|rng/i);
+    expect(t).not.toContain('sb.');
+  }
+}
+
+/** The replayed game of a ranked code: its positions. */
+function replay2048(code: string) {
+  const r = readShareCode(code);
+  if (!r.ok || r.value.kind !== '2048') throw new Error('not a 2048 code');
+  return r.value;
+}
+
+const spiral = (turn: number): Direction[] => {
+  const base: Direction[] = ['left', 'down', 'right', 'down', 'left', 'up'];
+  const first = base[turn % base.length]!;
+  return [first, ...DIRECTIONS.filter((d) => d !== first)];
+};
+
+describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
+  const block = serverForBlock(backend, { keepMs: KEEP_MS });
+  const url = () => block.server().url;
+
+  it('deals a game over HTTP and refuses bad requests with the API shape', async () => {
+    const s = await startRanked(url(), { kind: '2048', size: 3, target: 64 });
+    expect(s.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(s.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(s.keepMs).toBe(KEEP_MS);
+    expect(s.board).toMatchObject({ kind: '2048', size: 3, target: 64, moves: 0, over: false });
+    expect(s.board.cells!.flat().filter((v) => v > 0).length).toBe(2);
+    expect(JSON.stringify(s)).not.toMatch(/seed/i);
+    const key = newPlayerKey();
+    for (const bad of [
+      { kind: 'chess', name: 'Ada', playerKey: key },
+      { kind: '2048', name: 'Ada', playerKey: key, size: 9 },
+      { kind: '2048', name: 'Ada', playerKey: key, target: 100 },
+      { kind: 'puzzle', name: 'Ada', playerKey: key, target: 64 },
+      { kind: '2048', name: '', playerKey: key },
+      { kind: '2048', name: 'Ada', playerKey: 'short' },
+      { kind: '2048', name: 'Ada', playerKey: key, seed: 5 },
+    ]) {
+      const r = await call(url(), 'POST', '/api/ranked', bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body).toMatchObject({
+        error: { code: expect.any(String), message: expect.any(String) },
+      });
+    }
+  });
+
+  it('plays 2048 to the end: no message before it holds the seed or a tile to come; the code replays to what was ranked', async () => {
+    const s = await startRanked(url(), { kind: '2048', size: 3, target: 2048 });
+    const { socket, state } = await helloed(url(), s);
+    expect(state.board).toEqual(s.board);
+    const answers = await play2048(socket, spiral, 10_000);
+    expect(answers.at(-1)!.over).toBe(true);
+    const over = await socket.next('over');
+    const r = over.result;
+    expect(r.reason).toBe('play');
+    const replay = replay2048(r.code);
+    const seed = replay.shared.game.seed;
+    expectNoSeed(socket.texts, seed);
+    // The tiles sent are exactly the ones that appeared, move by move, and nothing else.
+    expect(replay.states.length).toBe(answers.length + 1);
+    expect(replay.states[0]!.cells).toEqual(s.board.cells);
+    answers.forEach((a, i) => {
+      const st = replay.states[i + 1]!;
+      const sp = st.spawned[0]!;
+      expect(a.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+      expect(a.score).toBe(st.score);
+    });
+    // Every figure ranked comes from the replay.
+    const last = replay.states.at(-1)!;
+    expect(r.entry).toMatchObject({
+      board: '2048',
+      kind: '2048',
+      size: 3,
+      score: last.score,
+      moves: answers.length,
+      ranked: true,
+      assisted: false,
+      rank: expect.any(Number),
+    });
+    // The socket stays for a hello again: the state with the result.
+    const again = await helloed(url(), s);
+    expect(again.state.result).toEqual(r);
+    expect(again.state.board.over).toBe(true);
+    socket.close();
+    again.socket.close();
+    // On the ranked board, not the self-reported one.
+    const board = await block.board('board=2048&size=3&target=2048');
+    expect(board.source).toBe('ranked');
+    expect(board.entries.map((e) => e.code)).toContain(r.code);
+    const self = await block.board('board=2048&size=3&target=2048&source=self-reported');
+    expect(self.entries.map((e) => e.code)).not.toContain(r.code);
+  });
+
+  it('property: a ranked game (moves, then resign) stores a code that replays to the figures ranked', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...DIRECTIONS), { minLength: 1, maxLength: 25 }),
+        async (dirs) => {
+          const s = await startRanked(url(), { kind: '2048', size: 4, target: 2048 });
+          const { socket } = await helloed(url(), s);
+          const answers = await play2048(
+            socket,
+            (t) => [dirs[t % dirs.length]!, ...DIRECTIONS],
+            dirs.length,
+          );
+          await socket.send({ type: 'resign' });
+          const { result } = await socket.next('over');
+          socket.close();
+          const replay = replay2048(result.code);
+          expectNoSeed(socket.texts, replay.shared.game.seed);
+          const last = replay.states.at(-1)!;
+          expect(result.reason).toBe('resigned');
+          expect(last.moves).toBe(answers.length);
+          expect(result.entry).toMatchObject({
+            score: last.score,
+            moves: last.moves,
+            ranked: true,
+          });
+          answers.forEach((a, i) => {
+            const sp = replay.states[i + 1]!.spawned[0]!;
+            expect(a.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+          });
+        },
+      ),
+      { numRuns: 4, seed: 38 },
+    );
+  });
+
+  it('takes a move sent again after a reconnect once, answering it the same', async () => {
+    const s = await startRanked(url(), { kind: '2048' });
+    const a = await helloed(url(), s);
+    const first = await play2048(a.socket, (t) => spiral(t), 1);
+    expect(first.length).toBe(1);
+    a.socket.close();
+    await a.socket.closed;
+    const b = await helloed(url(), s);
+    expect(b.state.board.moves).toBe(1);
+    const d = a.socket.messages.length > 0 ? spiral(0) : spiral(0);
+    // Move 1 again (whatever its direction): the same answer, nothing taken.
+    await b.socket.send({ type: 'move', n: 1, d: DIRECTION_LETTERS[d[0]!] });
+    expect(await b.socket.answer(1)).toEqual(first[0]);
+    await b.socket.send({ type: 'move', n: 3, d: 'l' });
+    expect(await b.socket.answer(3)).toMatchObject({ type: 'refused', code: 'out-of-order' });
+    const c = await helloed(url(), s);
+    expect(c.state.board.moves).toBe(1);
+    // The older connection is closed: the game is played on one.
+    expect((await b.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+    c.socket.close();
+  });
+
+  it('refuses a wrong token and an unknown game, and garbage closes the socket', async () => {
+    const s = await startRanked(url(), { kind: 'puzzle', size: 3 });
+    const wrong = new RankedSocket(url());
+    await wrong.send({ type: 'hello', game: s.id, token: 'x'.repeat(43) });
+    const e = await wrong.next('error');
+    expect(e.code).toBe('bad-token');
+    expect((await wrong.closed).code).toBe(RANKED_CLOSE.badToken);
+    expect(wrong.texts.join()).not.toContain(JSON.stringify(s.board.tiles));
+    const none = new RankedSocket(url());
+    await none.send({ type: 'hello', game: 'A'.repeat(22), token: s.token });
+    expect((await none.closed).code).toBe(RANKED_CLOSE.noGame);
+    const garbage = new RankedSocket(url());
+    await garbage.send('{"type":"move","n":1,"d":"x"}');
+    expect((await garbage.closed).code).toBe(RANKED_CLOSE.badMessage);
+  });
+
+  it('times a puzzle from the deal: a client that waited 2 s is ranked at 2 s or more, whatever it claims', async () => {
+    const s = await startRanked(url(), { kind: 'puzzle', size: 3 });
+    const { socket } = await helloed(url(), s);
+    const path = solve3x3(s.board.tiles!);
+    await sleep(2000);
+    for (const [i, tile] of path.entries()) {
+      // A client may say anything about time: there is nowhere to say it.
+      await socket.send({ type: 'move', n: i + 1, tile });
+    }
+    const answers = await Promise.all(path.map((_, i) => socket.answer(i + 1)));
+    expect(answers.every((a) => a.type === 'moved')).toBe(true);
+    const { result } = await socket.next('over');
+    socket.close();
+    expect(result.entry!.timeMs!).toBeGreaterThanOrEqual(2000);
+    const replay = readShareCode(result.code);
+    if (!replay.ok || replay.value.kind !== 'puzzle') throw new Error('not a puzzle code');
+    const g = replay.value.shared.game;
+    if (g.kind !== 'puzzle') throw new Error('not a puzzle');
+    expect(g.timeMs).toBe(result.entry!.timeMs);
+    expect(g.moveMs![0]!).toBeGreaterThanOrEqual(2000);
+    expect(g.moveMs!.reduce((x, y) => x + y, 0)).toBe(g.timeMs);
+    expect(replay.value.states.at(-1)!.solved).toBe(true);
+    expect(result.entry).toMatchObject({ kind: 'puzzle', moves: path.length, ranked: true });
+  });
+
+  it('the ranked daily: the first attempt is the entry, resumed not replaced; codes hidden while the day lasts', async () => {
+    const playerKey = newPlayerKey();
+    const first = await startRanked(url(), { kind: '2048', daily: true, playerKey });
+    expect(first.board).toMatchObject({ size: 4, target: 2048, day: utcDay(Date.now()) });
+    const a = await helloed(url(), first);
+    await play2048(a.socket, spiral, 3);
+    a.socket.close();
+    await a.socket.closed;
+    // A second start while it is played: the same game, a new token.
+    const second = await startRanked(url(), { kind: '2048', daily: true, playerKey, size: 3 });
+    expect(second.id).toBe(first.id);
+    expect(second.resumed).toBe(true);
+    expect(second.board.moves).toBe(3);
+    expect(second.token).not.toBe(first.token);
+    const old = new RankedSocket(url());
+    await old.send({ type: 'hello', game: first.id, token: first.token });
+    expect((await old.closed).code).toBe(RANKED_CLOSE.badToken);
+    const b = await helloed(url(), second);
+    await b.socket.send({ type: 'resign' });
+    const { result } = await b.socket.next('over');
+    b.socket.close();
+    expect(result.entry).toMatchObject({ board: 'daily-2048', ranked: true, moves: 3 });
+    // Once over, another start is refused: 409 with the entry.
+    const third = await call(url(), 'POST', '/api/ranked', {
+      kind: '2048',
+      daily: true,
+      playerKey,
+      name: 'Ada',
+    });
+    expect(third.status).toBe(409);
+    expect(third.body).toMatchObject({ error: { code: 'daily-played' }, result });
+    // Another player gets the same deal.
+    const other = await startRanked(url(), { kind: '2048', daily: true });
+    expect(other.board.cells).toEqual(first.board.cells);
+    expect(other.id).not.toBe(first.id);
+    // Today's ranked daily board: the entry, without its code.
+    const board = await block.board(`board=daily-2048&playerKey=${playerKey}`);
+    expect(board.entries.length).toBeGreaterThan(0);
+    expect(board.entries.every((e) => e.code === null)).toBe(true);
+    expect(board.you).toMatchObject({ score: result.entry!.score, code: null });
+    // The offline daily's seed is not the ranked one.
+    expect(readShareCode(result.code).ok).toBe(true);
+    expect(replay2048(result.code).shared.game.seed).not.toBe(
+      dailySeed(utcDay(Date.now()), '2048'),
+    );
+  });
+
+  it("an offline code of today's daily goes to the self-reported daily board, never the ranked one", async () => {
+    const today = utcDay(Date.now());
+    let g = newGame({ seed: dailySeed(today, '2048'), size: 4, target: 2048 });
+    for (let i = 0; i < 30; i++) {
+      const next = play(g, spiral(i).find((d) => play(g, d) !== g)!);
+      g = next;
+    }
+    const moves: Direction[] = [];
+    for (let p = g; p.previous; p = p.previous) moves.push(p.last!.direction);
+    const code = encodeShared({
+      game: {
+        kind: '2048',
+        size: 4,
+        target: 2048,
+        seed: g.seed,
+        evil: false,
+        moves: moves.reverse(),
+      },
+      assisted: false,
+      players: '',
+    });
+    const playerKey = newPlayerKey();
+    const r = await block.post({ code, name: 'Offline', playerKey });
+    expect(r.status).toBe(201);
+    const entry = r.body as SubmittedEntry;
+    expect(entry).toMatchObject({ board: 'daily-2048', ranked: false, day: today });
+    const ranked = await block.board(`board=daily-2048&playerKey=${playerKey}`);
+    expect(ranked.you).toBeNull();
+    expect(ranked.entries.map((e) => e.name)).not.toContain('Offline');
+    const self = await block.board(`board=daily-2048&source=self-reported&playerKey=${playerKey}`);
+    expect(self.source).toBe('self-reported');
+    expect(self.you).toMatchObject({ name: 'Offline', code });
+    const refused = await call(url(), 'GET', '/api/leaderboard?board=2048&assisted=1');
+    expect(refused.status).toBe(400);
+  });
+
+  it('a game left longer than keepMs is ended and ranked where it stood', async () => {
+    const s = await startRanked(url(), { kind: '2048', size: 4 });
+    const a = await helloed(url(), s);
+    const answers = await play2048(a.socket, spiral, 4);
+    a.socket.close();
+    await a.socket.closed;
+    let state: Extract<RankedServerMessage, { type: 'state' }> | null = null;
+    for (let i = 0; i < 40 && !state?.result; i++) {
+      await sleep(KEEP_MS / 2);
+      const b = await helloed(url(), s);
+      b.socket.close();
+      state = b.state;
+      // A hello is a sign of life: look again after the keep time.
+      if (!state.result) await sleep(KEEP_MS * 1.5);
+    }
+    const result = state!.result as RankedResult;
+    expect(result.reason).toBe('left');
+    expect(result.entry).toMatchObject({ moves: 4, score: answers.at(-1)!.score, ranked: true });
+  });
+});
+
+describe.each(BACKENDS)('a ranked game across a server restart on %s', (backend: Backend) => {
+  it('goes on where it was after the server stops and starts again', async (ctx) => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const one = await startTestServer(target, {});
+    const s = await startRanked(one.url, { kind: '2048' });
+    const a = await helloed(one.url, s);
+    const answers = await play2048(a.socket, spiral, 5);
+    await one.close();
+    const two = await startTestServer(target, {});
+    try {
+      const b = await helloed(two.url, s);
+      expect(b.state.board.moves).toBe(5);
+      expect(b.state.board.score).toBe(answers.at(-1)!.score);
+      const more = await play2048(b.socket, spiral, 2, 5);
+      expect(more.map((m) => m.n)).toEqual([6, 7]);
+      await b.socket.send({ type: 'resign' });
+      const { result } = await b.socket.next('over');
+      expect(replay2048(result.code).states.length).toBe(8);
+      b.socket.close();
+      const board: Leaderboard = (await call(two.url, 'GET', '/api/leaderboard?board=2048'))
+        .body as Leaderboard;
+      expect(board.entries.map((e) => e.code)).toContain(result.code);
+    } finally {
+      await two.close();
+    }
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * Ranked games in the database: made at the deal, their moves written in batches (one
+ * transaction for every game's new moves; SQLite through prepared statements, PostgreSQL in one
+ * statement), read back to resume a game, ended with what was ranked, and found when idle. A
+ * process plays a game only while it is the game's holder: its writes check it.
+ */
+import type SQLite from 'better-sqlite3';
+import type { Database, RankedGamesTable } from './db.ts';
+import type { RankedSetup, StoredMove } from './rankedGame.ts';
+
+/** A game's moves not written yet, from move `from` (1-based) on. */
+export interface MovesToWrite {
+  readonly id: string;
+  readonly from: number;
+  readonly moves: readonly StoredMove[];
+}
+
+/** A stored ranked game: what it is, and how it ended (null while it is played). */
+export interface StoredGame {
+  readonly setup: RankedSetup;
+  readonly tokenHash: string;
+  readonly holder: string | null;
+  readonly endedMs: number | null;
+  readonly result: string | null;
+}
+
+function setupOf(r: RankedGamesTable): RankedSetup {
+  return {
+    id: r.id,
+    kind: r.kind as '2048' | 'puzzle',
+    size: Number(r.size),
+    target: r.target === null ? null : Number(r.target),
+    day: r.day,
+    seed: Number(r.seed),
+    dealtMs: Number(r.dealt_ms),
+    keyHash: r.key_hash,
+    name: r.name,
+  };
+}
+
+function storedOf(r: RankedGamesTable): StoredGame {
+  return {
+    setup: setupOf(r),
+    tokenHash: r.token_hash,
+    holder: r.holder,
+    endedMs: r.ended_ms === null ? null : Number(r.ended_ms),
+    result: r.result,
+  };
+}
+
+export class RankedStore {
+  private readonly sqlite: {
+    file: SQLite.Database;
+    writeAll: (batch: readonly MovesToWrite[], holder: string, now: number) => Set<string>;
+  } | null;
+
+  constructor(private readonly database: Database) {
+    const file = database.sqlite;
+    if (!file) {
+      this.sqlite = null;
+      return;
+    }
+    const insert = file.prepare(
+      'insert into ranked_moves (game_id, n, move, t) values (?, ?, ?, ?) on conflict do nothing',
+    );
+    const touch = file.prepare(
+      'update ranked_games set active_ms = ? where id = ? and holder = ? and ended_ms is null',
+    );
+    const writeAll = file.transaction(
+      (batch: readonly MovesToWrite[], holder: string, now: number) => {
+        const lost = new Set<string>();
+        for (const b of batch) {
+          if (touch.run(now, b.id, holder).changes !== 1) {
+            lost.add(b.id);
+            continue;
+          }
+          for (const [i, m] of b.moves.entries()) insert.run(b.id, b.from + i, m.move, m.t);
+        }
+        return lost;
+      },
+    );
+    this.sqlite = { file, writeAll };
+  }
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** Stores a new game held by `holder`; false when the player's ranked daily of the day exists. */
+  async insert(s: RankedSetup, tokenHash: string, holder: string, now: number): Promise<boolean> {
+    const r = await this.db
+      .insertInto('ranked_games')
+      .values({
+        id: s.id,
+        token_hash: tokenHash,
+        key_hash: s.keyHash,
+        name: s.name,
+        kind: s.kind,
+        size: s.size,
+        target: s.target,
+        day: s.day,
+        seed: s.seed,
+        dealt_ms: s.dealtMs,
+        active_ms: now,
+        holder,
+        ended_ms: null,
+        reason: null,
+        result: null,
+      })
+      .onConflict((oc) => oc.columns(['key_hash', 'kind', 'day']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** The player's ranked daily of a kind and day, or null. */
+  async daily(keyHash: string, kind: string, day: string): Promise<StoredGame | null> {
+    const r = await this.db
+      .selectFrom('ranked_games')
+      .selectAll()
+      .where('key_hash', '=', keyHash)
+      .where('kind', '=', kind)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return r ? storedOf(r) : null;
+  }
+
+  /** A game and its moves, or null. */
+  async load(id: string): Promise<{ game: StoredGame; moves: StoredMove[] } | null> {
+    const r = await this.db
+      .selectFrom('ranked_games')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!r) return null;
+    const moves = await this.db
+      .selectFrom('ranked_moves')
+      .select(['move', 't'])
+      .where('game_id', '=', id)
+      .orderBy('n')
+      .execute();
+    return {
+      game: storedOf(r),
+      moves: moves.map((m) => ({ move: Number(m.move), t: Number(m.t) })),
+    };
+  }
+
+  /** A new token for a game (the old one stops working). */
+  async setToken(id: string, tokenHash: string): Promise<void> {
+    await this.db
+      .updateTable('ranked_games')
+      .set({ token_hash: tokenHash })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** `holder` plays the game from now (taken from any other process). */
+  async take(id: string, holder: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('ranked_games')
+      .set({ holder, active_ms: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** `holder` lets the game go (its connection closed): idle from now. */
+  async release(id: string, holder: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('ranked_games')
+      .set({ holder: null, active_ms: now })
+      .where('id', '=', id)
+      .where('holder', '=', holder)
+      .execute();
+  }
+
+  /**
+   * Writes the games' new moves, in one transaction, and marks them active at `now`; the ids
+   * of the games `holder` no longer holds (another process took them), whose moves are not
+   * written. SQLite: after any transaction of the query builder's open on the file.
+   */
+  async write(batch: readonly MovesToWrite[], holder: string, now: number): Promise<Set<string>> {
+    if (batch.length === 0) return new Set();
+    if (this.sqlite) {
+      const { file, writeAll } = this.sqlite;
+      while (file.inTransaction) await new Promise((r) => setTimeout(r, 1));
+      return writeAll(batch, holder, now);
+    }
+    return this.db.transaction().execute(async (tx) => {
+      const held = await tx
+        .updateTable('ranked_games')
+        .set({ active_ms: now })
+        .where(
+          'id',
+          'in',
+          batch.map((b) => b.id),
+        )
+        .where('holder', '=', holder)
+        .where('ended_ms', 'is', null)
+        .returning('id')
+        .execute();
+      const kept = new Set(held.map((h) => h.id));
+      const rows = batch
+        .filter((b) => kept.has(b.id))
+        .flatMap((b) =>
+          b.moves.map((m, i) => ({ game_id: b.id, n: b.from + i, move: m.move, t: m.t })),
+        );
+      if (rows.length > 0) {
+        await tx
+          .insertInto('ranked_moves')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['game_id', 'n']).doNothing())
+          .execute();
+      }
+      return new Set(batch.map((b) => b.id).filter((id) => !kept.has(id)));
+    });
+  }
+
+  /** Marks games held by `holder` active at `now` (connected, not moving). */
+  async touch(ids: readonly string[], holder: string, now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('ranked_games')
+      .set({ active_ms: now })
+      .where('id', 'in', ids)
+      .where('holder', '=', holder)
+      .execute();
+  }
+
+  /** Ends a game with what was ranked; false when it had ended already. */
+  async end(id: string, now: number, reason: string, result: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('ranked_games')
+      .set({ ended_ms: now, reason, result, holder: null })
+      .where('id', '=', id)
+      .where('ended_ms', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Unfinished games idle since before `before` (at most `limit`). */
+  async idle(before: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('ranked_games')
+      .select('id')
+      .where('ended_ms', 'is', null)
+      .where('active_ms', '<', before)
+      .orderBy('active_ms')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+}
