@@ -6,7 +6,7 @@
  */
 
 import { type ModelRanked, rankedOver } from '../front/controllerRanked.ts';
-import { formatNumber, formatSolveTime } from '../front/format.ts';
+import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
@@ -28,7 +28,7 @@ export function rankedTitle(w: RankedWhat): string {
     return `Ranked daily ${w.kind === '2048' ? '2048' : '15-puzzle'} · ${safeText(w.day, 10)}`;
   }
   return w.kind === '2048'
-    ? `Ranked 2048 · ${w.size}×${w.size} · to ${formatNumber(w.target ?? 2048)}`
+    ? `Ranked 2048 · ${w.size}×${w.size} · target ${w.target ?? 2048}`
     : `Ranked ${puzzleName(w.size)} · ${w.size}×${w.size}`;
 }
 
@@ -51,22 +51,31 @@ function confirmed(m: ModelRanked): RankedBoard | null {
   return m.synced && m.view ? m.view.confirmed : null;
 }
 
-/** The figures line: "Score 1,234 · 56 moves" or "12 moves · 0:08.4 (server clock)". */
-export function rankedFigures(m: ModelRanked, now: number): string {
+/**
+ * The figures line as local play writes it: full screen "Score 1,234   Moves 56" or "Moves 12
+ * Time 0:07 (server clock)"; line mode "Score: 1,234  Moves: 56" or "8-puzzle  Moves: 12  Time:
+ * 0:07". Empty before the server's board.
+ */
+export function rankedFigures(m: ModelRanked, now: number, plain = false): string {
   const b = m.synced ? m.view?.board : null;
   if (!b) return '';
+  // A puzzle's moves are its score (the server's move count counts its messages).
+  const moves = formatNumber(m.kind === '2048' ? b.moves : b.score);
   if (m.kind === '2048') {
-    return `Score ${formatNumber(b.score)} · ${formatNumber(b.moves)} move${b.moves === 1 ? '' : 's'}`;
+    const score = formatNumber(b.score);
+    return plain ? `Score: ${score}  Moves: ${moves}` : `Score ${score}   Moves ${moves}`;
   }
-  const said = `${formatNumber(b.score)} move${b.score === 1 ? '' : 's'}`;
-  return `${said} · ${formatSolveTime(rankedElapsedMs(m, now))} (server clock)`;
+  const time = formatTime(rankedElapsedMs(m, now));
+  return plain
+    ? `${puzzleName(b.size)}  Moves: ${moves}  Time: ${time}`
+    : `Moves ${moves}   Time ${time} (server clock)`;
 }
 
 /** The board as plain text, under its figures line (ends with a newline; empty before the server's board). */
 export function rankedBoardText(m: ModelRanked, now: number): string {
   const v = m.view;
   if (!v || !m.synced) return '';
-  const lines = [rankedFigures(m, now)];
+  const lines = [rankedFigures(m, now, true)];
   if (v.game) lines.push(boardText(v.game.cells));
   else if (v.puzzle) lines.push(puzzleText(v.puzzle));
   return `${lines.join('\n')}\n`;
@@ -162,14 +171,17 @@ export function rankLine(e: Ended, asked: RankedWhat, today: string): string {
     day: x.day,
     today,
   });
-  return rankSentence(x.rank, `${title}, ranked`);
+  const ranked = title.replace(/^the /, 'the ranked ').replace(/^today's /, "today's ranked ");
+  return rankSentence(x.rank, ranked);
 }
 
 /** The share code line, or why there is none yet (a ranked daily's replay opens when the day ends). */
 export function codeLine(e: Ended): string {
   const code = e.result?.code;
   if (typeof code === 'string' && code !== '') {
-    return `Share it: slidebox replay ${safeText(code, 4000)}`;
+    // A ranked daily's code shows the day's tiles: shared before the day ends, it spoils it.
+    const when = e.board?.day || e.result?.entry?.day ? ' once the day is over (UTC)' : '';
+    return `Share it${when}: slidebox replay ${safeText(code, 4000)}`;
   }
   return e.board?.day || e.result?.entry?.day
     ? "Its replay opens when the day ends (UTC): the day's tiles stay secret until then."
@@ -178,20 +190,14 @@ export function codeLine(e: Ended): string {
 
 /** The lines said when a ranked game has ended (plain mode and after the full screen). */
 export function resultLines(e: Ended, asked: RankedWhat, today: string): string[] {
-  const w: RankedWhat = e.board
-    ? { kind: e.kind, size: e.board.size, target: e.board.target, day: e.board.day }
-    : asked;
   const why = e.result ? REASONS[e.result.reason] : '';
   const head =
     e.kind === '2048'
-      ? `Final score: ${formatNumber(e.result?.entry?.score ?? e.board?.score ?? 0)}`
-      : `${endFigures(e)} (the server's clock)`;
-  return [
-    `${rankedTitle(w)}: ${head}${why ? ` (${why})` : ''}`,
-    ...(e.kind === '2048' ? [endFigures(e)] : []),
-    rankLine(e, asked, today),
-    codeLine(e),
-  ].filter((l) => l !== '');
+      ? `Final score: ${endFigures(e).replace(/^Score /, '')}`
+      : `${endFigures(e)} by the server's clock`;
+  return [`${head}${why ? ` (${why})` : ''}`, rankLine(e, asked, today), codeLine(e)].filter(
+    (l) => l !== '',
+  );
 }
 
 /** The box over the board once the game is over (fits 80 columns). */
