@@ -52,12 +52,11 @@ export function keysHelp(c: Controls, series: boolean): string {
 
 /** The keys and controls line of a ranked puzzle: no undo, hint or solver there. */
 export function rankedKeysHelp(c: Controls): string {
-  return keysHelp(c, false)
-    .split(' · ')
-    .filter((part) => !/^(U undo|N new|I hint)/.test(part))
-    .concat(['? help', 'Q or Esc menu (the clock runs on the server)'])
-    .filter((part, i, all) => all.indexOf(part) === i)
-    .join(' · ');
+  return [
+    keysHelp(c, false).split(' · ').slice(0, 2).join(' · '),
+    '? help',
+    'Q or Esc menu (the clock runs on the server)',
+  ].join(' · ');
 }
 
 /** How long a split's line stays on the notice line. */

@@ -88,7 +88,8 @@ export function endText(b: RankedBoard, r: RankedResult, today: string): EndText
             ? 'You win!'
             : 'Game over';
   const time = r.entry?.timeMs ?? b.elapsedMs;
-  const score = r.entry?.score ?? b.score;
+  // 2048: the points; the puzzle: the moves (a puzzle board's score is its moves).
+  const score = (b.kind === '2048' ? r.entry?.score : r.entry?.moves) ?? b.score;
   const said =
     b.kind === '2048'
       ? `You scored ${figures('2048', { score, elapsedMs: time })}.`

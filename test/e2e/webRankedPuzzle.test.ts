@@ -1,0 +1,122 @@
+/**
+ * The ranked puzzle in the web app against a real `slidebox serve`, in Debian's Chromium: Play
+ * ranked on the puzzle card (3×3) deals a scramble and starts the server's clock at once; the
+ * page waits 2 s before its first move, solves it by clicks, and the end says the server's time
+ * (at least those 2 s, whatever the page's own clock says), the moves and the rank on the ranked
+ * 8-puzzle board. No undo, hint or solver on the screen; a reload in the middle takes the same
+ * scramble and clock back.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movableTiles, moveTile, puzzleFromTiles } from '../../src/engine/puzzle.ts';
+import type { Leaderboard } from '../../src/net/api.ts';
+import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
+import {
+  call,
+  newDatabaseTarget,
+  startTestServer,
+  type TestServer,
+} from '../../src/testing/serverHarness.ts';
+import { giveName } from './helpers/webRoom.ts';
+import {
+  buildSite,
+  chromiumOrSkip,
+  DIST,
+  launchBrowser,
+  openPage,
+  readPuzzle,
+  screenshot,
+} from './webHarness.ts';
+
+const reason = chromiumOrSkip('web ranked puzzle');
+
+const LONG = { timeout: 15_000 };
+
+const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
+
+/** Seconds a solve time as shown ("2.345", "1:02.350") stands for. */
+function seconds(shown: string): number {
+  const parts = shown.split(':').map(Number);
+  return parts.reduce((total, p) => total * 60 + p, 0);
+}
+
+describe.skipIf(reason !== null)('the ranked puzzle in the web app against slidebox serve', () => {
+  let browser: Browser;
+  let server: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    await buildSite();
+    const target = await newDatabaseTarget('sqlite');
+    if (typeof target !== 'string') throw new Error(target.skip);
+    server = await startTestServer(target, { webRoot: DIST });
+    url = `${server.url}/`;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('solves a ranked 3×3 after waiting 2 s: the server’s time, at least 2 s, and the rank', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await page.goto(url);
+    await page.locator('[data-testid=play-ranked-puzzle]').waitFor({ state: 'visible', ...LONG });
+    await page.selectOption('[data-testid=size-puzzle]', '3');
+    await page.click('[data-testid=play-ranked-puzzle]');
+    await giveName(page, 'Dee');
+    await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-puzzle');
+    await page.locator('.board-puzzle .ptile').first().waitFor(LONG);
+    expect(await page.textContent('.screen-puzzle h1')).toBe('Ranked 8-puzzle');
+    for (const action of ['undo', 'hint', 'auto-solve', 'new']) {
+      expect(await page.locator(`.toolbar [data-action=${action}]`).isVisible(), action).toBe(
+        false,
+      );
+    }
+    await expect.poll(async () => (await readPuzzle(page, 3)).includes(-1), LONG).toBe(false);
+    const tiles = await readPuzzle(page, 3);
+
+    // The middle of the solve, after a reload: the same scramble and the same moves.
+    let p = puzzleFromTiles(tiles, 3);
+    const plan = await solvePuzzle(p.tiles, 3, { optimal: true, store: null });
+    expect(plan.moves.length).toBeGreaterThan(2);
+    // The server's clock runs from the deal: the first move comes 2 s after it.
+    await page.waitForTimeout(2000);
+    const first = plan.moves.slice(0, 2);
+    for (const t of first) {
+      await page.click(`.ptile[data-tile="${t}"]`);
+      p = moveTile(p, t);
+    }
+    await expect.poll(() => readPuzzle(page, 3), LONG).toEqual([...p.tiles]);
+    await expect.poll(() => text(page, 'moves'), LONG).toBe(String(p.moves));
+    await page.reload();
+    await expect.poll(() => readPuzzle(page, 3), LONG).toEqual([...p.tiles]);
+    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+    // The clock is the server's: it has run since the deal, over 2 s ago.
+    expect(seconds((await text(page, 'time'))!)).toBeGreaterThanOrEqual(2);
+
+    for (const t of plan.moves.slice(2)) {
+      expect(movableTiles(p)).toContain(t);
+      await page.click(`.ptile[data-tile="${t}"]`);
+      p = moveTile(p, t);
+    }
+    expect(p.solved).toBe(true);
+    await page.locator('[data-testid=ranked-end]').waitFor(LONG);
+    const end = (await text(page, 'ranked-end'))!;
+    expect(await page.textContent('.overlay-ranked-end h2')).toBe('Solved!');
+    expect(end).toMatch(
+      new RegExp(`^${plan.moves.length} moves in [\\d:.]+ on the server's clock\\.`),
+    );
+    expect(end).toContain('#1 on the ranked 8-puzzle board.');
+    const shown = /moves in ([\d:.]+) on the server's clock/.exec(end)![1]!;
+    expect(seconds(shown)).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'ranked-puzzle-end');
+
+    const r = await call(server.url, 'GET', '/api/leaderboard?board=puzzle&size=3');
+    const board = r.body as Leaderboard;
+    expect(board.entries[0]).toMatchObject({ rank: 1, name: 'Dee', moves: plan.moves.length });
+    expect(board.entries[0]!.timeMs!).toBeGreaterThanOrEqual(2000);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
