@@ -1,0 +1,128 @@
+/**
+ * A ranked game's page holds while the server is away, in Debian's Chromium against a real
+ * `slidebox serve`: the server stopped in the middle of a ranked 2048 game — the notice says the
+ * connection dropped and keys do nothing, a key pressed then is said not sent, the board and
+ * the score stay what the server took — and once the server is back on the same port with the
+ * same database, the page reconnects with the game's token, the notice goes, and a key plays
+ * again: the slide and the server's tile, one tile more than the slide left.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
+import {
+  newDatabaseTarget,
+  startTestServer,
+  type TestServer,
+} from '../../src/testing/serverHarness.ts';
+import { giveName } from './helpers/webRoom.ts';
+import {
+  ARROW,
+  buildSite,
+  chromiumOrSkip,
+  DIST,
+  launchBrowser,
+  openPage,
+  readTiles,
+  screenshot,
+} from './webHarness.ts';
+
+const reason = chromiumOrSkip('web ranked play held back');
+
+const LONG = { timeout: 15_000 };
+
+const DROPPED =
+  'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
+const NOT_SENT =
+  'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.';
+
+const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
+
+/** Tiles on `after` that are not on `slid` (a slide's cells): the cells the server dealt. */
+function added(slid: Cells, after: Cells): number {
+  let n = 0;
+  for (let r = 0; r < slid.length; r++) {
+    for (let c = 0; c < slid.length; c++) {
+      const v = slid[r]![c]!;
+      if (v !== after[r]![c]) n += v === 0 ? 1 : 100;
+    }
+  }
+  return n;
+}
+
+/** Presses one legal slide and waits for the server's tile. */
+async function playOne(page: Page): Promise<void> {
+  const cells = await readTiles(page, 4);
+  const dir = legalMoves(cells)[0]!;
+  const slid = slideValid(cells, dir).cells;
+  const moves = Number(await text(page, 'moves'));
+  await page.keyboard.press(ARROW[dir]);
+  await expect.poll(() => text(page, 'moves'), LONG).toBe(String(moves + 1));
+  await expect.poll(async () => added(slid, await readTiles(page, 4)), LONG).toBe(1);
+}
+
+/** Page errors, without the browser's notes of a socket that could not connect (server down). */
+const pageErrors = (errors: string[]) =>
+  errors.filter((e) => !/WebSocket connection to .* failed|Failed to load resource/.test(e));
+
+describe.skipIf(reason !== null)('a ranked game’s page while the server is away', () => {
+  let browser: Browser;
+  let server: TestServer;
+  let target: string;
+  let url: string;
+
+  beforeAll(async () => {
+    await buildSite();
+    const t = await newDatabaseTarget('sqlite');
+    if (typeof t !== 'string') throw new Error(t.skip);
+    target = t;
+    server = await startTestServer(target, { webRoot: DIST });
+    url = `${server.url}/`;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('holds, says why, and plays on once the server is back', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await page.goto(url);
+    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+    await page.click('[data-testid=play-ranked-2048]');
+    await giveName(page, 'Eve');
+    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    for (let i = 0; i < 3; i++) await playOne(page);
+    const cells = await readTiles(page, 4);
+    const score = await text(page, 'score');
+
+    await server.close();
+    await expect.poll(() => text(page, 'notice'), LONG).toBe(DROPPED);
+    for (const dir of ['left', 'down', 'right', 'up'] as const)
+      await page.keyboard.press(ARROW[dir]);
+    // A swipe on the board too.
+    const box = (await page.locator('[data-testid=board]').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    expect(await readTiles(page, 4)).toEqual(cells);
+    expect(await text(page, 'moves')).toBe('3');
+    expect(await text(page, 'score')).toBe(score);
+    expect(await text(page, 'notice')).toBe(NOT_SENT);
+    await page.waitForTimeout(2500);
+    expect(await text(page, 'notice')).toBe(NOT_SENT);
+    expect(await readTiles(page, 4)).toEqual(cells);
+    await screenshot(page, 'ranked-server-gone');
+
+    server = await startTestServer(target, { webRoot: DIST }, Number(new URL(url).port));
+    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+    expect(await readTiles(page, 4)).toEqual(cells);
+    expect(await text(page, 'moves')).toBe('3');
+    await playOne(page);
+    expect(await text(page, 'moves')).toBe('4');
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
