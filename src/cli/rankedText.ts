@@ -11,6 +11,7 @@ import { puzzleName } from '../front/modelPuzzle.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
+import { wrapLines } from './plainIo.ts';
 import { puzzleText } from './plainPuzzle.ts';
 
 /** Which ranked game: what the command asked for, or what the server dealt. */
@@ -205,7 +206,10 @@ export function endBox(e: Ended, asked: RankedWhat, today: string): string[] {
   return [
     endHeading(e),
     endFigures(e),
-    e.result ? rankLine(e, asked, today).replace(/^You are /, '') : 'Waiting for the rank…',
+    // A long reason is wrapped: the box stays inside 80 columns.
+    ...(e.result
+      ? wrapLines(rankLine(e, asked, today).replace(/^You are /, ''), 60).split('\n')
+      : ['Waiting for the rank…']),
     '',
     'q: leave',
   ];
