@@ -371,3 +371,52 @@ describe('nextInt at the rejection limit', () => {
     }
   });
 });
+
+describe('seedRng never gives the all-zero state', () => {
+  /** splitmix32's output for a step whose new value is `next` (rng.ts, transcribed). */
+  function mix(next: number): number {
+    let z = next | 0;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  }
+  /** The inverse mod 2^32 of an odd number (Newton's iteration). */
+  function inverse(c: number): number {
+    let x = c;
+    for (let i = 0; i < 5; i++) x = Math.imul(x, 2 - Math.imul(c, x));
+    return x >>> 0;
+  }
+  /** The x with x ^ (x >>> k) = z. */
+  function unshift(z: number, k: number): number {
+    let x = z;
+    for (let i = 0; i < 32; i += k) x = z ^ (x >>> k);
+    return x >>> 0;
+  }
+  /** The step whose output is `out`: each stage of `mix` is a bijection. */
+  function unmix(out: number): number {
+    let z = unshift(out, 16);
+    z = unshift(Math.imul(z, inverse(0xc2b2ae35)) >>> 0, 13);
+    return unshift(Math.imul(z, inverse(0x85ebca6b)) >>> 0, 16);
+  }
+  const rotl16 = (x: number) => ((x << 16) | (x >>> 16)) >>> 0;
+
+  it('for every high half of a seed, the one seed whose first word is 0 has a second that is not', () => {
+    // Word i of seedRng is a_i ^ rotl(b_i, 16): a_i from a splitmix32 stream on the seed's low
+    // 32 bits, b_i from one on its high 21 bits. For each high half, exactly one low half makes
+    // the first word zero: the one whose first step gives a_0 = rotl(b_0, 16). So four zero
+    // words would need one of these 2^21 seeds, and none has even two.
+    for (const x of [0, 1, 0x9e3779b9, U32]) expect(unmix(mix(x))).toBe(x);
+    const wrong: number[] = [];
+    for (let top = 0; top < 2 ** 21; top++) {
+      const hiStep = (((top ^ 0x5bd1e995) + 0x9e3779b9) | 0) >>> 0;
+      const lo = (unmix(rotl16(mix(hiStep))) - 0x9e3779b9) >>> 0;
+      const seed = top * 2 ** 32 + lo;
+      const words = seedRng(seed);
+      if (words[0] !== 0 || words[1] === 0) wrong.push(seed);
+    }
+    expect(wrong).toEqual([]);
+    // One of them: its first word is zero, its others are not.
+    expect(seedRng(2_301_580_628)[0]).toBe(0);
+    expect(seedRng(2_301_580_628).slice(1)).not.toContain(0);
+  }, 60_000);
+});
