@@ -2,7 +2,9 @@
  * The web app's leaderboards against a real `slidebox serve` (its app and database in this
  * process, serving the built web app with its Content-Security-Policy), in Debian's Chromium:
  * the day's 2048 played in the page to its end, submitted under a name asked for in the page,
- * the rank said, the player's line on the board and its replay; the tabs (daily 2048 and
+ * the rank on the self-reported board said, the player's line on that board (the ranked board,
+ * shown first, has none) and its replay; the ranked boards by default, the switch to the
+ * self-reported ones, each saying what its games prove; the tabs (daily 2048 and
  * 15-puzzle, all-time 2048 per size and target, puzzle per size, games with help, earlier days);
  * the player's line below a full page, then in it; names written by other players shown as text
  * (no markup, no dialog); and Submit's failures (a name refused, a 429, the server's 400 with
@@ -130,7 +132,9 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
     const name = '<svg onload=alert(1)>';
     await page.fill('[data-testid=name-input]', `  ${name} `);
     await page.click('[data-testid=name-ok]');
-    await expect.poll(() => text(page, 'notice'), LONG).toBe("#3 on today's daily 2048.");
+    await expect
+      .poll(() => text(page, 'notice'), LONG)
+      .toBe("#3 on today's daily 2048 (self-reported).");
     expect(await page.locator('[data-testid=name-dialog]').count()).toBe(0);
     await screenshot(page, 'leaderboards-submitted');
     // The game and its saves are as they were; the player's key and name are kept.
@@ -142,8 +146,17 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
 
     // The board: the two better games, then the player's, marked; names are text.
     await page.click('[data-action=menu]');
-    await expect.poll(() => text(page, 'daily-rank-2048'), LONG).toBe('Your rank today: #3');
+    await expect
+      .poll(() => text(page, 'daily-rank-2048'), LONG)
+      .toBe('Your rank today: #3 on the self-reported board');
     await page.click('[data-testid=open-leaderboards]');
+    // The ranked board comes first: no game of today was dealt by the server.
+    await expect
+      .poll(() => text(page, 'board-empty'), LONG)
+      .toBe('No ranked game of today yet: play it with Play ranked on the Daily challenge card.');
+    expect(await text(page, 'board-about')).toMatch(/^Ranked: the server dealt every game here/);
+    await page.check('[data-testid=board-self-reported]');
+    expect(await text(page, 'board-about')).toMatch(/^Self-reported: games played in the browser/);
     await expect
       .poll(() => boardLines(page), LONG)
       .toEqual([
@@ -210,8 +223,14 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
     await page.goto(`${url}#leaderboards`);
     await expect
       .poll(() => text(page, 'board-title'), LONG)
-      .toBe(`Today's daily 2048 (${today}, UTC)`);
+      .toBe(`Ranked · today's daily 2048 (${today}, UTC)`);
     expect(await page.getAttribute('#tab-daily-2048', 'aria-selected')).toBe('true');
+    // Games with help are a self-reported board's choice only.
+    expect(await page.locator('[data-testid=board-assisted]').isVisible()).toBe(false);
+    await page.check('[data-testid=board-self-reported]');
+    await expect
+      .poll(() => text(page, 'board-title'), LONG)
+      .toBe(`Self-reported · today's daily 2048 (${today}, UTC)`);
 
     // Daily 15-puzzle: fewest moves first.
     await page.click('#tab-daily-puzzle');
@@ -222,14 +241,14 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
       .poll(() => boardLines(page), LONG)
       .toEqual(puzzleOrder.map((p, i) => ({ rank: `#${i + 1}`, name: p.name, you: false })));
     expect(await text(page, 'board-title')).toBe(
-      `Today's daily 15-puzzle (${today}, UTC) · times are as reported`,
+      `Self-reported · today's daily 15-puzzle (${today}, UTC) · times are as reported`,
     );
 
     // An earlier day: nobody played it; the next day is today again.
     await page.click('[data-action=previous-day]');
     await expect.poll(() => text(page, 'board-empty'), LONG).toBe('No games on this board yet.');
     expect(await text(page, 'board-title')).toMatch(
-      /^Daily 15-puzzle of \d{4}-\d\d-\d\d \(UTC\) · times are as reported$/,
+      /^Self-reported · daily 15-puzzle of \d{4}-\d\d-\d\d \(UTC\) · times are as reported$/,
     );
     await page.click('[data-action=next-day]');
     await expect.poll(() => boardLines(page), LONG).toHaveLength(2);
@@ -240,7 +259,7 @@ describe.skipIf(reason !== null)('web leaderboards against slidebox serve', () =
     await page.selectOption('[data-testid=board-target]', '256');
     await expect
       .poll(() => text(page, 'board-title'), LONG)
-      .toBe('2048 · 3×3 · to 256 · best scores');
+      .toBe('Self-reported · 2048 · 3×3 · to 256 · best scores');
     await expect.poll(() => boardLines(page), LONG).toHaveLength(21);
     const lines = await boardLines(page);
     expect(lines.slice(0, 20).map((l) => l.rank)).toEqual(

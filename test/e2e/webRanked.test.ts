@@ -6,6 +6,8 @@
  * at the end; the ranked daily 2048 started from the Daily card, resigned, its entry on today's
  * ranked board without a replay link, and a second attempt refused with the server's sentence
  * and the entry; a reload in the middle of a ranked game takes the same game back and plays on.
+ * On a static site (no server) there is no Play ranked anywhere, and a ranked game's address
+ * goes to the home screen with a sentence.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +30,7 @@ import {
   openPage,
   readTiles,
   screenshot,
+  serveSite,
 } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked play');
@@ -226,5 +229,27 @@ describe.skipIf(reason !== null)('ranked play in the web app against slidebox se
     // The browser notes the server's refusal (409) of the second attempt; nothing else went wrong.
     expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     await context.close();
+  });
+
+  it('on a static site: no Play ranked, and a ranked address goes home saying why', async () => {
+    const site = await serveSite();
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(site.url);
+      await page.locator('[data-testid=daily-2048]').waitFor(LONG);
+      // Long enough for the look for a server to have failed.
+      await page.waitForTimeout(500);
+      expect(await page.locator('[data-testid=play-ranked-2048]').isVisible()).toBe(false);
+      expect(await page.locator('[data-testid=play-ranked-puzzle]').isVisible()).toBe(false);
+      expect(await page.locator('[data-testid=daily-ranked-2048]').count()).toBe(0);
+      await page.goto(`${site.url}#ranked-2048`);
+      await expect
+        .poll(() => text(page, 'home-notice'), LONG)
+        .toBe('No ranked game is being played here: start one with Play ranked on its card.');
+      expect(new URL(page.url()).hash).toBe('');
+    } finally {
+      await context.close();
+      await site.close();
+    }
   });
 });
