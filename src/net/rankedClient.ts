@@ -164,6 +164,8 @@ export class RankedClient {
   private queue: Direction[] = [];
   /** Puzzle: the moves sent and not answered, in order. */
   private puzzleSent: { n: number; tile: number }[] = [];
+  /** You resigned and the server has not said the game is over: sent again after a reconnect. */
+  private resigning = false;
   private game: Game | null;
   private puzzle: Puzzle | null;
   private attempt = 0;
@@ -305,6 +307,7 @@ export class RankedClient {
     const offline = this.offline();
     if (offline) return offline;
     this.queue = [];
+    this.resigning = true;
     this.send({ type: 'resign' });
     this.update({ queued: 0 });
     return ok(true);
@@ -430,6 +433,7 @@ export class RankedClient {
         this.rollback(m.message);
         return;
       case 'over':
+        this.resigning = false;
         this.sent = null;
         this.queue = [];
         this.puzzleSent = [];
@@ -471,6 +475,7 @@ export class RankedClient {
       }
       this.puzzle = shown;
     }
+    if (live && this.resigning) this.send({ type: 'resign' });
     this.update({
       status: 'open',
       closed: null,
