@@ -52,13 +52,13 @@ import type { CreatedRoomAnswer } from '../src/net/api.ts';
 import { socketUrl } from '../src/net/roomClient.ts';
 import {
   actionText,
-  applyAction,
+  applyDealt,
   type ClientMessage,
-  type LoggedAction,
   matchOver,
+  ROOM_PROTOCOL,
   type RoomMatch,
-  readLogged,
-  replayLog,
+  readDealt,
+  replayDealt,
   type ServerMessage,
   type Side,
 } from '../src/net/rooms.ts';
@@ -586,11 +586,8 @@ class BotRoom {
 
   private onState(seat: Seat, m: Msg<'state'>): void {
     if (this.match === null || m.match !== this.matchNo) {
-      const log = m.log.map(readLogged);
-      const replayed = log.every((l) => l !== null)
-        ? replayLog(m.rules, log as LoggedAction[])
-        : null;
-      if (!replayed?.ok) throw new Error(`room ${this.code}: the state's log does not replay`);
+      const replayed = replayDealt(m.rules, m.start, m.log);
+      if (!replayed.ok) throw new Error(`room ${this.code}: the state's log does not replay`);
       this.match = withoutUndo(replayed.value);
       this.matchNo = m.match;
       this.seq = m.log.length;
@@ -609,8 +606,8 @@ class BotRoom {
     seat.actions++;
     if (m.match !== this.matchNo) return;
     if (m.seq === this.seq + 1 && this.match) {
-      const l = readLogged(m.a);
-      const next = l ? applyAction(this.match, l.side, l.action) : null;
+      const l = readDealt(m.a);
+      const next = l ? applyDealt(this.match, l.side, l.action, l.tile) : null;
       if (!next?.ok) throw new Error(`room ${this.code}: action ${m.seq} does not apply`);
       this.match = withoutUndo(next.value);
       this.seq = m.seq;
@@ -649,8 +646,18 @@ async function openRoom(i: number, a: string, b: string, stats: Stats): Promise<
   try {
     const created = await createRoom(a, `bot ${i} a`);
     room = new BotRoom(created.code, mulberry32(SEED * 1_000_003 + i), stats);
-    await room.connect(a, 0, { type: 'hello', room: created.code, seat: created.seat });
-    await room.connect(b, 1, { type: 'hello', room: created.code, name: `bot ${i} b` });
+    await room.connect(a, 0, {
+      type: 'hello',
+      protocol: ROOM_PROTOCOL,
+      room: created.code,
+      seat: created.seat,
+    });
+    await room.connect(b, 1, {
+      type: 'hello',
+      protocol: ROOM_PROTOCOL,
+      room: created.code,
+      name: `bot ${i} b`,
+    });
     return room;
   } catch (e) {
     count(stats.setup, e instanceof Error ? e.message : String(e));

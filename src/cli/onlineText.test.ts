@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyRoomView, type RoomView } from '../net/roomClient.ts';
-import { type RoomRules, startMatch } from '../net/rooms.ts';
+import { type SeededRules, startMatch } from '../net/rooms.ts';
 import { onlineHold, onlineNotice, onlineText, resultSentence, resultText } from './onlineText.ts';
 
-const RULES: RoomRules = { kind: 'versus', size: 4, seed: 3, target: 512, attackCap: null };
+const RULES: SeededRules = { kind: 'versus', size: 4, seed: 3, target: 512, attackCap: null };
 const start = startMatch(RULES);
 if (!start.ok) throw new Error('start');
 
@@ -28,7 +28,7 @@ function room(p: Partial<RoomView> = {}): RoomView {
   };
 }
 
-const forfeit = { winner: 0 as const, reason: 'forfeit' as const, code: 'sb.x' };
+const forfeit = { winner: 0 as const, reason: 'forfeit' as const, code: 'sb.x', seed: 9 };
 
 describe('a forfeit, in words for each side', () => {
   it('tells the player who forfeited, the winner and a watcher what happened', () => {
@@ -50,7 +50,12 @@ describe('a forfeit, in words for each side', () => {
   });
 
   it('by play: you win, they win, or a draw', () => {
-    const play = (winner: 0 | 1 | 'draw') => ({ winner, reason: 'play' as const, code: 'sb.y' });
+    const play = (winner: 0 | 1 | 'draw') => ({
+      winner,
+      reason: 'play' as const,
+      code: 'sb.y',
+      seed: 9,
+    });
     expect(resultSentence(room({ result: play(0) }))).toBe('You win.');
     expect(resultSentence(room({ result: play(1) }))).toBe('Bob wins.');
     expect(resultSentence(room({ result: play('draw') }))).toBe('Draw.');
@@ -59,7 +64,7 @@ describe('a forfeit, in words for each side', () => {
 
 describe('watchers', () => {
   it('are never offered a rematch', () => {
-    const over = { winner: 1 as const, reason: 'play' as const, code: 'sb.z' };
+    const over = { winner: 1 as const, reason: 'play' as const, code: 'sb.z', seed: 9 };
     expect(onlineNotice(room({ you: null, result: over }), 'versus')).toBe(null);
     expect(onlineNotice(room({ you: 0, result: over }), 'versus')).toBe('r: rematch');
     expect(onlineText(room({ you: null, result: over }))).not.toMatch(/rematch/);

@@ -9,6 +9,7 @@ import {
   type Duel,
   duelPlace,
   duelSlide,
+  duelWithFirst,
   newDuel,
   type Player,
   replayDuel,
@@ -286,5 +287,24 @@ describe('round ends and results', () => {
     ];
     for (const [name, data, code] of cases)
       expect([name, codeOf(parseDuel(data))]).toEqual([name, code]);
+  });
+});
+
+describe('a duel started from its first slider (its seed not known)', () => {
+  it('is the seeded duel but for the seed, and plays the same', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const truth = newDuel({ seed, size: 3 });
+      if (!truth.ok) throw new Error(truth.error.message);
+      const d = duelWithFirst({ size: 3 }, truth.value.first);
+      if (!d.ok) throw new Error(d.error.message);
+      expect({ ...d.value, seed, game: null }).toEqual({ ...truth.value, game: null });
+      expect(d.value.game.cells).toEqual(truth.value.game.cells);
+      expect(whoIs(d.value)).toEqual(whoIs(truth.value));
+      const a = duelPlace(truth.value, { row: 0, col: 0 }, 2);
+      const b = duelPlace(d.value, { row: 0, col: 0 }, 2);
+      expect(a.ok && b.ok && b.value.game.cells).toEqual(a.ok && a.value.game.cells);
+    }
+    expect(duelWithFirst({ size: 3 }, 2 as Player).ok).toBe(false);
+    expect(duelWithFirst({ size: 9 }, 0).ok).toBe(false);
   });
 });

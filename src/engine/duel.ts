@@ -136,6 +136,24 @@ export function newDuel(opts?: DuelOptions): Result<Duel, DuelProblem> {
   });
 }
 
+/**
+ * A duel whose first slider is known but not its seed, as a client of an online room starts it
+ * (the server keeps the seed until the end): the same duel as {@link newDuel} with the seed
+ * that drew `first`, but for `seed`, which is 0 (not known) and decides nothing after the start.
+ */
+export function duelWithFirst(
+  opts: { readonly size?: number },
+  first: Player,
+): Result<Duel, DuelProblem> {
+  if (first !== 0 && first !== 1) {
+    return err(problem('bad-options', `the first slider is player 0 or 1, got ${show(first)}`));
+  }
+  const o = checkDuelOptions({ ...opts, seed: 0 });
+  if (!o.ok) return o;
+  const start = newDuel(o.value);
+  return start.ok ? ok({ ...start.value, first }) : start;
+}
+
 /** Which player slides and which places in the current round, the phase, and who acts now. */
 export function whoIs(duel: Duel): DuelTurn {
   const slider: Player = duel.round === 0 ? duel.first : duel.first === 0 ? 1 : 0;

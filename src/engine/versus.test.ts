@@ -15,7 +15,10 @@ import {
   type VersusMatch,
   type VersusOptions,
   type VersusRules,
+  versusDealt,
+  versusFromCells,
   versusMove,
+  versusSlide,
   versusWinner,
 } from './versus.ts';
 
@@ -431,5 +434,71 @@ describe('options and bad input are refused with a code', () => {
     ];
     for (const [name, data, code] of cases)
       expect([name, codeOf(parseVersus(data))]).toEqual([name, code]);
+  });
+});
+
+describe('a match dealt from outside (its seed not known)', () => {
+  /** What a player sees: boards, scores, moves, queues, the winner and the log. */
+  const seen = (m: VersusMatch) => ({
+    cells: m.games.map((g) => g.cells),
+    scores: m.games.map((g) => g.score),
+    moves: m.games.map((g) => g.moves),
+    queues: m.queues,
+    winner: m.winner,
+    over: m.over,
+    log: m.log,
+  });
+
+  it('follows the seeded match move for move when each move comes with the tile it spawned', () => {
+    fc.assert(
+      fc.property(matchPlay, ({ opts, tries }) => {
+        let truth = must(newVersus(opts));
+        const { seed: _unknown, ...open } = opts;
+        let dealt = must(versusFromCells(open, truth.games[0].cells));
+        expect(seen(dealt)).toEqual(seen(truth));
+        for (const [side, dir] of tries) {
+          if (truth.over) break;
+          const next = must(versusMove(truth, side, dir));
+          if (next === truth) {
+            expect(must(versusSlide(dealt, side, dir))).toBe(dealt);
+            continue;
+          }
+          const tile = next.games[side].spawned[0]!;
+          // Before the tile: the slide alone, one empty cell more than the move leaves.
+          const slid = must(versusSlide(dealt, side, dir));
+          const empties = (m: VersusMatch) => m.games[side].cells.flat().filter((v) => v === 0);
+          expect(empties(slid).length).toBe(empties(next).length + 1);
+          expect(slid.log.at(-1)!.sent).toBe(next.log.at(-1)!.sent);
+          dealt = must(versusDealt(dealt, side, dir, tile));
+          truth = next;
+          expect(seen(dealt)).toEqual(seen(truth));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a tile the rules do not allow: not the attack queued, not a 2 or a 4, on a tile, off the board', () => {
+    const start = must(newVersus({ seed: 3, size: 4, target: 512 }));
+    const m = must(versusFromCells({ size: 4, target: 512 }, start.games[0].cells));
+    expect(m.rules.seed).toBe(0);
+    const dir = DIRECTIONS.find((d) => must(versusSlide(m, 0, d)) !== m)!;
+    const slid = must(versusSlide(m, 0, dir)).games[0].cells;
+    const free = slid.flat().indexOf(0);
+    const taken = slid.flat().findIndex((v) => v !== 0);
+    const at = (i: number) => ({ row: Math.floor(i / 4), col: i % 4 });
+    expect(codeOf(versusDealt(m, 0, dir, { at: at(free), value: 2 }))).toBe(null);
+    expect(codeOf(versusDealt(m, 0, dir, { at: at(free), value: 8 }))).toBe('bad-tile');
+    expect(codeOf(versusDealt(m, 0, dir, { at: at(taken), value: 2 }))).toBe('bad-tile');
+    expect(codeOf(versusDealt(m, 0, dir, { at: { row: 4, col: 0 }, value: 2 }))).toBe('bad-tile');
+    expect(codeOf(versusDealt(m, 0, dir, null as never))).toBe('bad-tile');
+    // With an attack queued, the tile is that attack's value.
+    const queued: VersusMatch = { ...m, queues: [[16], []] };
+    expect(codeOf(versusDealt(queued, 0, dir, { at: at(free), value: 2 }))).toBe('bad-tile');
+    const hit = must(versusDealt(queued, 0, dir, { at: at(free), value: 16 }));
+    expect(hit.queues[0]).toEqual([]);
+    expect(hit.log.at(-1)!.received).toBe(16);
+    expect(codeOf(versusFromCells({ size: 5 }, start.games[0].cells))).toBe('bad-board');
+    expect(codeOf(versusFromCells({ size: 4 }, [[1, 2]]))).toBe('bad-board');
   });
 });

@@ -24,9 +24,19 @@
  */
 
 import { checkKnownOptions, show } from './describe.ts';
-import { checkOptions, type Game, isTileValue, maxTile, newGame } from './game2048.ts';
+import {
+  type Cells,
+  checkOptions,
+  type Game,
+  gameFromCells,
+  isTileValue,
+  maxTile,
+  newGame,
+  parseCells,
+  type Spawn,
+} from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { playWith, type SpawnRule } from './spawn.ts';
+import { playWith, type SpawnRule, slideOnly } from './spawn.ts';
 import { DEFAULT_VERSUS_TARGET, type Direction, isDirection } from './types.ts';
 
 /** One of the two players of a match: 0 or 1. */
@@ -79,8 +89,9 @@ export interface VersusMatch {
 
 /**
  * Why a match call was refused: bad options (`bad-options`, `bad-size`, `bad-target`,
- * `bad-seed`, `bad-cap`), a bad move (`bad-side`, `bad-direction`, `match-over`), or a log that
- * does not replay (`bad-log`).
+ * `bad-seed`, `bad-cap`), a bad move (`bad-side`, `bad-direction`, `match-over`), a log that
+ * does not replay (`bad-log`), or (a match dealt from outside) a starting board that is not one
+ * (`bad-board`) or a dealt tile the rules do not allow (`bad-tile`).
  */
 export type VersusProblem = Problem<
   | 'bad-options'
@@ -92,6 +103,8 @@ export type VersusProblem = Problem<
   | 'bad-direction'
   | 'match-over'
   | 'bad-log'
+  | 'bad-board'
+  | 'bad-tile'
 >;
 
 export { DEFAULT_VERSUS_TARGET };
@@ -170,15 +183,12 @@ function attackOf(game: Game, cap: number | null): number | null {
   return cap === null ? largest : Math.min(largest, cap);
 }
 
-/**
- * Side `side` moves `dir`. Its spawn is the head of its queue (forced) or natural; the attack
- * it makes joins the other queue. A move that changes nothing returns the same match.
- */
-export function versusMove(
+/** Refuses a move by a bad side or direction, or after the end; null when it may be tried. */
+function refuseMove(
   match: VersusMatch,
   side: Side,
   dir: Direction,
-): Result<VersusMatch, VersusProblem> {
+): { ok: false; error: VersusProblem } | null {
   if (side !== 0 && side !== 1) {
     return err(problem('bad-side', `side must be 0 or 1, got ${show(side)}`));
   }
@@ -190,16 +200,22 @@ export function versusMove(
   if (match.over) {
     return err(problem('match-over', 'the match is over: no more moves'));
   }
-  const game = match.games[side];
+  return null;
+}
+
+/**
+ * The match after `side`'s board became `next` (a move that changed it): the attack it made
+ * joins the other queue, the head of its own queue is taken when `took`, and the winner judged.
+ */
+function afterMove(
+  match: VersusMatch,
+  side: Side,
+  dir: Direction,
+  next: Game,
+  took: boolean,
+): VersusMatch {
   const queue = match.queues[side];
-  const head = queue[0];
-  const rule: SpawnRule =
-    head === undefined ? { kind: 'natural' } : { kind: 'forced', value: head };
-  const played = playWith(game, dir, rule);
-  // A slide that moved always leaves an empty cell, and queued values are valid tiles.
-  if (!played.ok) throw new Error(`versusMove: spawn refused: ${played.error.message}`);
-  const next = played.value;
-  if (next === game) return ok(match);
+  const head = took ? queue[0] : undefined;
   const sent = attackOf(next, match.rules.attackCap);
   const other: Side = side === 0 ? 1 : 0;
   const mine = head === undefined ? queue : queue.slice(1);
@@ -208,14 +224,129 @@ export function versusMove(
   const queues: [readonly number[], readonly number[]] =
     side === 0 ? [mine, theirs] : [theirs, mine];
   const winner = versusWinner(games, side, match.rules.target);
-  return ok({
+  return {
     rules: match.rules,
     games,
     queues,
     winner,
     over: winner !== null,
     log: [...match.log, { side, direction: dir, received: head ?? null, sent }],
+  };
+}
+
+/**
+ * Side `side` moves `dir`. Its spawn is the head of its queue (forced) or natural; the attack
+ * it makes joins the other queue. A move that changes nothing returns the same match.
+ */
+export function versusMove(
+  match: VersusMatch,
+  side: Side,
+  dir: Direction,
+): Result<VersusMatch, VersusProblem> {
+  const refused = refuseMove(match, side, dir);
+  if (refused) return refused;
+  const game = match.games[side];
+  const head = match.queues[side][0];
+  const rule: SpawnRule =
+    head === undefined ? { kind: 'natural' } : { kind: 'forced', value: head };
+  const played = playWith(game, dir, rule);
+  // A slide that moved always leaves an empty cell, and queued values are valid tiles.
+  if (!played.ok) throw new Error(`versusMove: spawn refused: ${played.error.message}`);
+  const next = played.value;
+  if (next === game) return ok(match);
+  return ok(afterMove(match, side, dir, next, true));
+}
+
+/** The tile a move of a versus match spawned on the mover's board (see {@link versusDealt}). */
+export type DealtTile = Spawn;
+
+/**
+ * A match whose tiles are dealt from outside, as a client of an online room plays it without
+ * knowing the seed: both boards start as `cells`. Its `rules.seed` is 0, standing for a seed
+ * not known, and its boards' generators are never drawn from: every move comes through
+ * {@link versusDealt} with the tile the dealer spawned (or {@link versusSlide}, a move's slide
+ * before its tile is known).
+ */
+export function versusFromCells(
+  opts: Omit<VersusOptions, 'seed'>,
+  cells: Cells,
+): Result<VersusMatch, VersusProblem> {
+  const board = parseCells(cells);
+  if (!board.ok) return err(problem('bad-board', board.error.message));
+  const rules = checkVersusOptions({ ...opts, seed: 0 });
+  if (!rules.ok) return rules;
+  if (board.value.length !== rules.value.size) {
+    return err(
+      problem(
+        'bad-board',
+        `the boards are ${rules.value.size}×${rules.value.size}, got ${board.value.length} rows`,
+      ),
+    );
+  }
+  const game = gameFromCells(board.value, { seed: 0, target: rules.value.target });
+  return ok({
+    rules: rules.value,
+    games: [game, game],
+    queues: [[], []],
+    winner: null,
+    over: false,
+    log: [],
   });
+}
+
+/**
+ * Side `side` moves `dir` and the dealer's `tile` appears on its board: the tile must be the
+ * head of the side's queue when it has one (an attack's value, on the cell dealt), else a 2 or
+ * a 4, on a cell the slide left empty. The same match as {@link versusMove} made with the
+ * dealer's seed, but for the boards' generators. A move that changes nothing returns the same
+ * match (the tile unused).
+ */
+export function versusDealt(
+  match: VersusMatch,
+  side: Side,
+  dir: Direction,
+  tile: DealtTile,
+): Result<VersusMatch, VersusProblem> {
+  const refused = refuseMove(match, side, dir);
+  if (refused) return refused;
+  const game = match.games[side];
+  const head = match.queues[side][0];
+  const t = tile as { at?: unknown; value?: unknown } | null;
+  const value = t?.value;
+  if (head !== undefined ? value !== head : value !== 2 && value !== 4) {
+    return err(
+      problem(
+        'bad-tile',
+        head !== undefined
+          ? `side ${side}'s next tile is the attack ${head}, got ${show(value)}`
+          : `a tile dealt without an attack is a 2 or a 4, got ${show(value)}`,
+      ),
+    );
+  }
+  const rule = { kind: 'placed', at: t?.at, value } as SpawnRule;
+  const played = playWith(game, dir, rule);
+  if (!played.ok) return err(problem('bad-tile', played.error.message));
+  if (played.value === game) return ok(match);
+  return ok(afterMove(match, side, dir, played.value, true));
+}
+
+/**
+ * Side `side`'s move `dir` as far as it is known before its tile is dealt: the slide, its
+ * points and the attack it sends; the side's queue keeps its head (the tile will take it). For
+ * showing a move at once; the dealt move ({@link versusDealt}) replaces it. A slide that
+ * changes nothing returns the same match.
+ */
+export function versusSlide(
+  match: VersusMatch,
+  side: Side,
+  dir: Direction,
+): Result<VersusMatch, VersusProblem> {
+  const refused = refuseMove(match, side, dir);
+  if (refused) return refused;
+  const game = match.games[side];
+  const next = slideOnly(game, dir);
+  if (next === game) return ok(match);
+  return ok(afterMove(match, side, dir, next, false));
 }
 
 /**

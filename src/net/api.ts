@@ -154,13 +154,15 @@ export interface RankedStartProblem extends NetProblem {
   readonly result?: RankedResult;
 }
 
-/** `POST /api/rooms`'s answer: the room's code and rules, your side and your seat token. */
+/**
+ * `POST /api/rooms`'s answer: the room's code and rules (not its seed: the server keeps that
+ * until a match has a result), your side and your seat token.
+ */
 export interface CreatedRoomAnswer {
   readonly code: string;
   readonly rules: {
     readonly kind: 'versus' | 'duel';
     readonly size: number;
-    readonly seed: number;
     readonly target: number | null;
     readonly attackCap: number | null;
   };

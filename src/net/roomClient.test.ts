@@ -1,7 +1,9 @@
 /**
- * The room client over a fake socket: your move shown at once, then corrected to the server's
- * order when an attack arrived first; answers that drop a predicted move; reconnecting with the
- * seat token and going on from the server's last id; closes after which it stops.
+ * The room client over a fake socket: the match made without the seed, from the start's boards
+ * and each action's dealt tile; your move shown at once (a versus slide without its tile), then
+ * corrected to the server's order when an attack arrived first; answers that drop a predicted
+ * move; reconnecting with the seat token and going on from the server's last id; closes after
+ * which it stops.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Direction } from '../engine/types.ts';
@@ -9,11 +11,16 @@ import { RoomClient, type RoomView, type SocketLike } from './roomClient.ts';
 import {
   applyAction,
   CLOSE,
-  loggedText,
+  dealtBy,
+  dealtText,
+  previewAction,
+  ROOM_PROTOCOL,
   type RoomMatch,
   type RoomRules,
+  type SeededRules,
   type ServerMessage,
   startMatch,
+  startOf,
 } from './rooms.ts';
 
 class FakeSocket implements SocketLike {
@@ -43,7 +50,15 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const RULES: RoomRules = { kind: 'versus', size: 4, seed: 11, target: 2048, attackCap: null };
+/** The server's rules, with the seed it keeps; clients are sent {@link RULES}. */
+const SEEDED: SeededRules = { kind: 'versus', size: 4, seed: 11, target: 2048, attackCap: null };
+const RULES: RoomRules = { kind: 'versus', size: 4, target: 2048, attackCap: null };
+const TRUTH = (() => {
+  const m = startMatch(SEEDED);
+  if (!m.ok) throw new Error(m.error.message);
+  return m.value;
+})();
+const START = startOf(TRUTH);
 const SEATS = [
   { name: 'Ada', connected: true, forfeitAt: null },
   { name: 'Bob', connected: true, forfeitAt: null },
@@ -71,6 +86,7 @@ function setup(seat: string | null = 's'.repeat(43)) {
     type: 'state',
     match: 1,
     rules: RULES,
+    start: START,
     log: [],
     lastId: 0,
     seats: SEATS,
@@ -80,10 +96,36 @@ function setup(seat: string | null = 's'.repeat(43)) {
   return { client, sockets, s };
 }
 
+/** The server's move: `side` slides `dir` on the seeded match, its tile dealt from the seed. */
 function step(m: RoomMatch, side: 0 | 1, dir: Direction): RoomMatch {
   const r = applyAction(m, side, { kind: 'slide', dir });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
+}
+
+/** The text the server sends for `side`'s slide `dir` on the seeded match `m`: `0l/232`. */
+function sent(m: RoomMatch, side: 0 | 1, dir: Direction): string {
+  return dealtText({ side, action: { kind: 'slide', dir } }, dealtBy(step(m, side, dir), side));
+}
+
+/** A slide shown before its tile is dealt. */
+function preview(m: RoomMatch, side: 0 | 1, dir: Direction): RoomMatch {
+  const r = previewAction(m, side, { kind: 'slide', dir });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** What a player sees of a versus match: boards, scores, queues, the winner, the moves. */
+function seen(m: RoomMatch | null) {
+  if (m?.kind !== 'versus') return m;
+  const { games, queues, winner, log } = m.match;
+  return {
+    cells: games.map((g) => g.cells),
+    scores: games.map((g) => g.score),
+    queues,
+    winner,
+    log,
+  };
 }
 
 /** A direction that changes side's board, and sends an attack when `attack` is asked. */
@@ -103,6 +145,7 @@ describe('the room client', () => {
     expect(s.url).toBe('ws://127.0.0.1:9/api/rooms/socket');
     expect(s.sent[0]).toEqual({
       type: 'hello',
+      protocol: ROOM_PROTOCOL,
       room: 'ACDEFGH',
       seat: 's'.repeat(43),
       name: 'Ada',
@@ -111,38 +154,41 @@ describe('the room client', () => {
 
   it('shows your move at once, then the server order when an attack arrived first', () => {
     const { client, s } = setup();
-    const start = startMatch(RULES);
-    if (!start.ok) throw new Error('start');
     // Play side 1 until its next move sends an attack; play side 0 until its next move sends none.
-    let m = start.value;
+    let m = TRUTH;
     const log: string[] = [];
     let guard = 0;
     while (mover(m, 1, true) === null || mover(m, 0, false) === null) {
       const dir =
         mover(m, 1, false) ??
         (['left', 'right', 'up', 'down'] as Direction[]).find((d) => step(m, 1, d) !== m)!;
+      log.push(sent(m, 1, dir));
       m = step(m, 1, dir);
-      log.push(`1${dir[0]}`);
       if (++guard > 200) throw new Error('no position found');
     }
     for (const [i, a] of log.entries())
       s.receive({ type: 'action', match: 1, seq: i + 1, a, id: i + 1 });
-    expect(client.view.match).toEqual(m);
-    // Our move, predicted without the attack.
+    expect(seen(client.view.match)).toEqual(seen(m));
+    // Our move, shown at once: its slide, without a tile (the server has not dealt it).
     const mine = mover(m, 0, false)!;
     client.act({ kind: 'slide', dir: mine });
-    const predicted = step(m, 0, mine);
-    expect(client.view.match).toEqual(predicted);
+    const predicted = preview(m, 0, mine);
+    expect(seen(client.view.match)).toEqual(seen(predicted));
+    const empty = (x: RoomMatch | null) =>
+      x?.kind === 'versus' ? x.match.games[0].cells.flat().filter((v) => v === 0).length : -1;
+    expect(empty(client.view.match)).toBe(empty(step(m, 0, mine)) + 1);
     expect(s.sent.at(-1)).toEqual({ type: 'act', id: 1, a: mine[0] });
     // The other side's attack was first at the server: then our move, with the attack as its spawn.
     const theirs = mover(m, 1, true)!;
     const afterTheirs = step(m, 1, theirs);
-    s.receive({ type: 'action', match: 1, seq: log.length + 1, a: `1${theirs[0]}`, id: 99 });
+    s.receive({ type: 'action', match: 1, seq: log.length + 1, a: sent(m, 1, theirs), id: 99 });
     // Shown: the server's match with our move still on top of it.
-    expect(client.view.match).toEqual(step(afterTheirs, 0, mine));
+    expect(seen(client.view.match)).toEqual(seen(preview(afterTheirs, 0, mine)));
     const server = step(afterTheirs, 0, mine);
-    s.receive({ type: 'action', match: 1, seq: log.length + 2, a: `0${mine[0]}`, id: 1 });
-    expect(client.view.match).toEqual(server);
+    const a = sent(afterTheirs, 0, mine);
+    s.receive({ type: 'action', match: 1, seq: log.length + 2, a, id: 1 });
+    expect(seen(client.view.match)).toEqual(seen(server));
+    expect(seen(client.view.confirmed ?? null)).toEqual(seen(server));
     expect(client.view.log).toHaveLength(log.length + 2);
     if (server.kind === 'versus' && predicted.kind === 'versus') {
       // The attack arrived as our spawn: the prediction was corrected.
@@ -185,15 +231,14 @@ describe('the room client', () => {
     const again = sockets[1]!;
     again.open();
     expect(again.sent[0]).toMatchObject({ type: 'hello', seat: 't'.repeat(43) });
-    const start = startMatch(RULES);
-    if (!start.ok) throw new Error('start');
-    const first = mover(start.value, 0, false) ?? mover(start.value, 0, true)!;
-    const log = [loggedText({ side: 0, action: { kind: 'slide', dir: first } })];
+    const first = mover(TRUTH, 0, false) ?? mover(TRUTH, 0, true)!;
+    const log = [sent(TRUTH, 0, first)];
     again.receive({ type: 'welcome', room: { code: 'ACDEFGH', rules: RULES }, you: 0, seat: null });
     again.receive({
       type: 'state',
       match: 1,
       rules: RULES,
+      start: START,
       log,
       lastId: 7,
       seats: SEATS,
@@ -201,7 +246,7 @@ describe('the room client', () => {
       rematch: [false, false],
     });
     expect(client.view.status).toBe('open');
-    expect(client.view.match).toEqual(step(start.value, 0, first));
+    expect(seen(client.view.match)).toEqual(seen(step(TRUTH, 0, first)));
     const next = mover(client.view.match!, 0, false) ?? mover(client.view.match!, 0, true)!;
     client.act({ kind: 'slide', dir: next });
     expect(again.sent.at(-1)).toMatchObject({ type: 'act', id: 8 });
@@ -227,7 +272,11 @@ describe('the room client', () => {
       error: { code: 'waiting' },
     });
     s.receive({ type: 'seats', seats: SEATS });
-    s.receive({ type: 'end', match: 1, result: { winner: 1, reason: 'forfeit', code: 'sb.x' } });
+    s.receive({
+      type: 'end',
+      match: 1,
+      result: { winner: 1, reason: 'forfeit', code: 'sb.x', seed: 9 },
+    });
     expect(client.act({ kind: 'slide', dir: 'left' })).toMatchObject({
       ok: false,
       error: { code: 'match-over' },
@@ -265,6 +314,7 @@ function welcome(s: FakeSocket, you: 0 | 1 | null = 0, lastId = 0, log: string[]
     type: 'state',
     match: 1,
     rules: RULES,
+    start: START,
     log,
     lastId,
     seats: SEATS,
@@ -288,8 +338,8 @@ describe('the room client that shows only what the server took (predict: false)'
     expect(s.sent.at(-1)).toEqual({ type: 'act', id: 1, a: dir[0] });
     expect(client.view.match).toBe(start);
     expect(client.view.pending).toBe(1);
-    s.receive({ type: 'action', match: 1, seq: 1, a: `0${dir[0]}`, id: 1 });
-    expect(client.view.match).toEqual(step(start, 0, dir));
+    s.receive({ type: 'action', match: 1, seq: 1, a: sent(TRUTH, 0, dir), id: 1 });
+    expect(seen(client.view.match)).toEqual(seen(step(TRUTH, 0, dir)));
     expect(client.view.pending).toBe(0);
   });
 
@@ -319,10 +369,9 @@ describe('the room client that shows only what the server took (predict: false)'
   it('sends again, once back, the moves the server had not answered before the drop, and draws them when taken', async () => {
     const { client, sockets } = confirmedOnly();
     welcome(sockets[0]!);
-    const start = client.view.match!;
-    const first = anyMove(start, 0);
+    const first = anyMove(TRUTH, 0);
     client.act({ kind: 'slide', dir: first });
-    const second = anyMove(step(start, 0, first), 0);
+    const second = anyMove(step(TRUTH, 0, first), 0);
     client.act({ kind: 'slide', dir: second });
     sockets[0]!.drop();
     await vi.waitFor(() => expect(sockets).toHaveLength(2));
@@ -340,7 +389,8 @@ describe('the room client that shows only what the server took (predict: false)'
       type: 'state',
       match: 1,
       rules: RULES,
-      log: [`0${first[0]}`],
+      start: START,
+      log: [sent(TRUTH, 0, first)],
       lastId: 1,
       seats: SEATS,
       result: null,
@@ -348,10 +398,11 @@ describe('the room client that shows only what the server took (predict: false)'
     });
     again.sent.unshift({ type: 'hello' });
     expect(again.sent.slice(1)).toEqual([{ type: 'act', id: 2, a: second[0] }]);
-    expect(client.view.match).toEqual(step(start, 0, first));
+    const afterFirst = step(TRUTH, 0, first);
+    expect(seen(client.view.match)).toEqual(seen(afterFirst));
     expect(client.view.pending).toBe(1);
-    again.receive({ type: 'action', match: 1, seq: 2, a: `0${second[0]}`, id: 2 });
-    expect(client.view.match).toEqual(step(step(start, 0, first), 0, second));
+    again.receive({ type: 'action', match: 1, seq: 2, a: sent(afterFirst, 0, second), id: 2 });
+    expect(seen(client.view.match)).toEqual(seen(step(afterFirst, 0, second)));
   });
 
   it('a seat opened elsewhere: closed, said, keys refused without a word lost; retake takes it back', () => {
@@ -406,7 +457,11 @@ describe('the room client that shows only what the server took (predict: false)'
     const { client, sockets } = confirmedOnly();
     const s = sockets[0]!;
     welcome(s);
-    s.receive({ type: 'end', match: 1, result: { winner: 1, reason: 'forfeit', code: 'sb.x' } });
+    s.receive({
+      type: 'end',
+      match: 1,
+      result: { winner: 1, reason: 'forfeit', code: 'sb.x', seed: 9 },
+    });
     expect(client.act({ kind: 'slide', dir: 'left' }).ok).toBe(false);
     expect(client.view.notice).toBe('the match is over');
     s.receive({ type: 'rematch', offers: [false, true] });
@@ -416,6 +471,7 @@ describe('the room client that shows only what the server took (predict: false)'
       type: 'state',
       match: 2,
       rules: RULES,
+      start: START,
       log: [],
       lastId: 0,
       seats: SEATS,

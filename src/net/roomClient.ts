@@ -1,8 +1,10 @@
 /**
  * A client of one online room, for the terminal and the browser alike (the WebSocket class is
- * given: the browser's own, or `ws` in Node). It keeps the match as the server ordered it. Your
- * own actions are checked through the same rules and sent; by default they are also shown at
- * once on top of the server's match (`predict`), and when the server's answer differs — an
+ * given: the browser's own, or `ws` in Node). It keeps the match as the server ordered it,
+ * without its seed: from the boards it started with and each action with the tile the server
+ * dealt for it. Your own actions are checked through the same rules and sent; by default they
+ * are also shown at once on top of the server's match (`predict`) — a versus slide without its
+ * tile, which appears when the server deals it — and when the server's answer differs — an
  * attack arrived first, a move that changed nothing there — the shown match is the server's
  * again. With `predict: false` the match shown is only ever the server's: an action is drawn
  * once the server has taken it.
@@ -18,17 +20,19 @@
 import type { Result } from '../engine/result.ts';
 import {
   actionText,
-  applyAction,
+  applyDealt,
   CLOSE,
   type ClientMessage,
-  type LoggedAction,
   type MatchResult,
+  type MatchStart,
+  previewAction,
+  ROOM_PROTOCOL,
   type RoomAction,
   type RoomInfo,
   type RoomMatch,
   type RoomRules,
-  readLogged,
-  replayLog,
+  readDealt,
+  replayDealt,
   type SeatInfo,
   type ServerMessage,
   type Side,
@@ -75,7 +79,11 @@ export interface RoomView {
    * client predicts (the default), else the server's alone.
    */
   readonly match: RoomMatch | null;
-  /** The actions the server has ordered, as texts. */
+  /** The match as the server took it, without your actions it has not answered yet. */
+  readonly confirmed?: RoomMatch | null;
+  /** How the match started (its boards, or the duel's first slider), as the server said. */
+  readonly start?: MatchStart | null;
+  /** The actions the server has ordered, as texts with the tiles they dealt (`0l/232`). */
   readonly log: readonly string[];
   readonly seats: readonly SeatInfo[];
   readonly result: MatchResult | null;
@@ -153,6 +161,8 @@ export function emptyRoomView(status: RoomStatus, notice: string | null): RoomVi
     matchNo: 0,
     rules: null,
     match: null,
+    confirmed: null,
+    start: null,
     log: [],
     seats: [],
     result: null,
@@ -240,9 +250,12 @@ export class RoomClient {
       return this.refuse('waiting', 'waiting for the other player to join');
     }
     const shown = this.predicted();
-    const next = applyAction(shown, v.you, action);
+    const next = previewAction(shown, v.you, action);
     if (!next.ok) return this.refuse(next.error.code, next.error.message);
-    if (next.value === shown) return { ok: true, value: true };
+    // A versus slide that moves nothing on the board shown may move once the tiles of your
+    // moves still unanswered are dealt: the server judges it then.
+    const unknownTiles = shown.kind === 'versus' && this.pending.length > 0;
+    if (next.value === shown && !unknownTiles) return { ok: true, value: true };
     const id = ++this.nextId;
     this.pending.push({ id, action });
     this.send({ type: 'act', id, a: actionText(action) });
@@ -339,6 +352,7 @@ export class RoomClient {
       if (this.socket !== ws) return;
       const hello: ClientMessage = {
         type: 'hello',
+        protocol: ROOM_PROTOCOL,
         room: this.o.room,
         ...(this.seat ? { seat: this.seat } : {}),
         ...(this.o.name ? { name: this.o.name } : {}),
@@ -425,14 +439,14 @@ export class RoomClient {
         this.takeState(m);
         return;
       case 'action': {
-        const l = readLogged(m.a);
+        const l = readDealt(m.a);
         if (m.match !== this.v.matchNo || !l || !this.confirmed) return;
         if (m.seq !== this.confirmedLog.length + 1) {
           // A gap (cannot happen on one connection): take the whole state again.
           this.socket?.close(4000, 'resync');
           return;
         }
-        const next = applyAction(this.confirmed, l.side, l.action);
+        const next = applyDealt(this.confirmed, l.side, l.action, l.tile);
         if (!next.ok) return;
         this.confirmed = next.value;
         this.confirmedLog = [...this.confirmedLog, m.a];
@@ -460,6 +474,7 @@ export class RoomClient {
           this.update({
             result: m.result,
             match: this.confirmed,
+            confirmed: this.confirmed,
             notice: null,
             pending: 0,
           });
@@ -473,10 +488,7 @@ export class RoomClient {
 
   /** The whole match (after a welcome, or a new match): your unanswered actions sent again. */
   private takeState(m: Extract<ServerMessage, { type: 'state' }>): void {
-    const logged = m.log.map(readLogged);
-    const match = logged.every((l) => l !== null)
-      ? replayLog(m.rules, logged as LoggedAction[])
-      : null;
+    const match = Array.isArray(m.log) ? replayDealt(m.rules, m.start, m.log) : null;
     if (!match?.ok) {
       this.update({ notice: 'the server sent a match that does not replay' });
       return;
@@ -495,8 +507,9 @@ export class RoomClient {
     if (you !== null && !m.result) {
       let shown = this.confirmed;
       for (const p of again) {
-        const next = applyAction(shown, you, p.action);
-        if (!next.ok || next.value === shown) continue;
+        const next = previewAction(shown, you, p.action);
+        const unknownTiles = shown.kind === 'versus' && this.pending.length > 0;
+        if (!next.ok || (next.value === shown && !unknownTiles)) continue;
         shown = next.value;
         this.pending.push(p);
         this.send({ type: 'act', id: p.id, a: actionText(p.action) });
@@ -505,7 +518,9 @@ export class RoomClient {
     this.update({
       matchNo: m.match,
       rules: m.rules,
+      start: m.start,
       match: this.shownMatch(),
+      confirmed: this.confirmed,
       log: this.confirmedLog,
       seats: m.seats,
       result: m.result,
@@ -522,7 +537,7 @@ export class RoomClient {
     if (you === null) return shown;
     const kept: typeof this.pending = [];
     for (const p of this.pending) {
-      const next = applyAction(shown, you, p.action);
+      const next = previewAction(shown, you, p.action);
       if (!next.ok) continue;
       kept.push(p);
       shown = next.value;
@@ -545,6 +560,7 @@ export class RoomClient {
     const match = this.shownMatch();
     this.update({
       match,
+      confirmed: this.confirmed,
       log: this.confirmedLog,
       pending: this.pending.length,
       ...(notice !== undefined ? { notice } : {}),

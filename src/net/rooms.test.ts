@@ -10,18 +10,176 @@ import { versusMove } from '../engine/versus.ts';
 import {
   actionText,
   applyAction,
+  applyDealt,
+  dealtBy,
+  dealtText,
   loggedText,
   newRoomCode,
+  previewAction,
   ROOM_ALPHABET,
   ROOM_CODE_LENGTH,
+  ROOM_PROTOCOL,
   type RoomAction,
+  type RoomMatch,
   readAction,
   readClientMessage,
+  readDealt,
   readLogged,
   readRoomCode,
+  replayDealt,
   replayLog,
+  type SeededRules,
+  startFrom,
   startMatch,
+  startOf,
 } from './rooms.ts';
+
+/** A match as a player sees it: boards, scores, queues or rounds, whose turn, the winner. */
+function seen(m: RoomMatch) {
+  if (m.kind === 'duel') {
+    const { first, round, phase, rounds, winner, log } = m.duel;
+    return {
+      cells: m.duel.game.cells,
+      score: m.duel.game.score,
+      first,
+      round,
+      phase,
+      rounds,
+      winner,
+      log,
+    };
+  }
+  const { games, queues, winner, over, log } = m.match;
+  return {
+    cells: games.map((g) => g.cells),
+    scores: games.map((g) => g.score),
+    queues,
+    winner,
+    over,
+    log,
+  };
+}
+
+describe('dealing without the seed', () => {
+  const versus = (seed: number): SeededRules => ({
+    kind: 'versus',
+    size: 3,
+    seed,
+    target: 64,
+    attackCap: null,
+  });
+
+  it('a client that has the start and each dealt tile follows the seeded match exactly, and the texts carry no more', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10_000_000, max: 2 ** 32 - 1 }),
+        fc.array(fc.tuple(fc.constantFrom(0, 1), fc.constantFrom(...DIRECTIONS)), {
+          maxLength: 120,
+        }),
+        (seed, moves) => {
+          const rules = versus(seed);
+          const truth = startMatch(rules);
+          if (!truth.ok) throw new Error(truth.error.message);
+          const { seed: _kept, ...open } = rules;
+          const client = startFrom(open, startOf(truth.value));
+          if (!client.ok) throw new Error(client.error.message);
+          let server = truth.value;
+          let mine = client.value;
+          const texts: string[] = [];
+          for (const [side, dir] of moves as [0 | 1, (typeof DIRECTIONS)[number]][]) {
+            const next = applyAction(server, side, { kind: 'slide', dir });
+            if (!next.ok || next.value === server) continue;
+            const text = dealtText(
+              { side, action: { kind: 'slide', dir } },
+              dealtBy(next.value, side),
+            );
+            texts.push(text);
+            const d = readDealt(text)!;
+            expect(d.tile).not.toBe(null);
+            const followed = applyDealt(mine, d.side, d.action, d.tile);
+            if (!followed.ok) throw new Error(followed.error.message);
+            server = next.value;
+            mine = followed.value;
+            expect(seen(mine)).toEqual(seen(server));
+          }
+          const replayed = replayDealt(open, startOf(truth.value), texts);
+          expect(replayed.ok && seen(replayed.value)).toEqual(seen(server));
+          // Nothing in what a client is sent is the seed.
+          expect(JSON.stringify([startOf(truth.value), texts])).not.toContain(String(seed));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses a dealt tile the rules do not allow, a slide without its tile, and a tile on a duel action', () => {
+    const rules = versus(5);
+    const truth = startMatch(rules);
+    if (!truth.ok || truth.value.kind !== 'versus') throw new Error('versus');
+    const { seed: _kept, ...open } = rules;
+    const m = startFrom(open, startOf(truth.value));
+    if (!m.ok) throw new Error(m.error.message);
+    const dir = DIRECTIONS.find((d) => {
+      const n = applyAction(truth.value, 0, { kind: 'slide', dir: d });
+      return n.ok && n.value !== truth.value;
+    })!;
+    const slid = applyAction(truth.value, 0, { kind: 'slide', dir });
+    if (!slid.ok) throw new Error('slide');
+    const tile = dealtBy(slid.value, 0)!;
+    const slide = { kind: 'slide', dir } as const;
+    expect(applyDealt(m.value, 0, slide, tile).ok).toBe(true);
+    expect(applyDealt(m.value, 0, slide, null).ok).toBe(false);
+    expect(applyDealt(m.value, 0, slide, { ...tile, value: 8 }).ok).toBe(false);
+    // A cell the slide left holding a tile.
+    const full = previewAction(m.value, 0, slide);
+    if (!full.ok || full.value.kind !== 'versus') throw new Error('preview');
+    const cells = full.value.match.games[0].cells;
+    const row = cells.findIndex((r) => r.some((v) => v !== 0));
+    const col = cells[row]!.findIndex((v) => v !== 0);
+    expect(applyDealt(m.value, 0, slide, { at: { row, col }, value: 2 }).ok).toBe(false);
+    const duel = startMatch({ kind: 'duel', size: 3, seed: 5, target: null, attackCap: null });
+    if (!duel.ok || duel.value.kind !== 'duel') throw new Error('duel');
+    const placer = whoIs(duel.value.duel).placer;
+    const place = { kind: 'place', row: 0, col: 0, value: 2 } as const;
+    expect(applyDealt(duel.value, placer, place, { at: { row: 0, col: 0 }, value: 2 }).ok).toBe(
+      false,
+    );
+    expect(applyDealt(duel.value, placer, place, null).ok).toBe(true);
+  });
+
+  it('a duel starts from its first slider alone, and its actions deal nothing', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const rules: SeededRules = { kind: 'duel', size: 3, seed, target: null, attackCap: null };
+      const truth = startMatch(rules);
+      if (!truth.ok || truth.value.kind !== 'duel') throw new Error('duel');
+      const start = startOf(truth.value);
+      expect(Object.keys(start).sort()).toEqual(['first', 'kind']);
+      const { seed: _kept, ...open } = rules;
+      const m = startFrom(open, start);
+      expect(m.ok && seen(m.value)).toEqual(seen(truth.value));
+      const placer = whoIs(truth.value.duel).placer;
+      const placed = applyAction(truth.value, placer, { kind: 'place', row: 1, col: 1, value: 4 });
+      expect(placed.ok && dealtBy(placed.value, placer)).toBe(null);
+    }
+  });
+
+  it('reads the texts of dealt actions, and nothing else', () => {
+    expect(readDealt('0l/232')).toEqual({
+      side: 0,
+      action: { kind: 'slide', dir: 'left' },
+      tile: { at: { row: 2, col: 3 }, value: 2 },
+    });
+    expect(readDealt('1u/07128')!.tile).toEqual({ at: { row: 0, col: 7 }, value: 128 });
+    expect(readDealt('1p234')).toEqual({
+      side: 1,
+      action: { kind: 'place', row: 2, col: 3, value: 4 },
+      tile: null,
+    });
+    for (const bad of ['0l/', '0l/23', '0l/2302', '0l/8', '0l/882', '0x/232', '2l/232', 7]) {
+      expect(readDealt(bad), String(bad)).toBe(null);
+    }
+  });
+});
 
 describe('room codes', () => {
   it('are drawn from letters and digits that cannot be mistaken for others', () => {
@@ -153,8 +311,15 @@ describe('the referee', () => {
 describe('client messages', () => {
   it('are read when they are exactly the protocol, and refused otherwise', () => {
     const good = [
-      { type: 'hello', room: 'ACDEFGH' },
-      { type: 'hello', room: 'ACDEFGH', seat: 'x'.repeat(43), name: 'Ada', watch: false },
+      { type: 'hello', protocol: ROOM_PROTOCOL, room: 'ACDEFGH' },
+      {
+        type: 'hello',
+        protocol: ROOM_PROTOCOL,
+        room: 'ACDEFGH',
+        seat: 'x'.repeat(43),
+        name: 'Ada',
+        watch: false,
+      },
       { type: 'act', id: 1, a: 'l' },
       { type: 'act', id: 2 ** 40, a: 'p332' },
       { type: 'rematch' },
@@ -166,6 +331,10 @@ describe('client messages', () => {
       '"hello"',
       '{',
       JSON.stringify({ type: 'hello' }),
+      // A client of another protocol version (one that expects the seed, say).
+      JSON.stringify({ type: 'hello', room: 'ACDEFGH' }),
+      JSON.stringify({ type: 'hello', protocol: ROOM_PROTOCOL - 1, room: 'ACDEFGH' }),
+      JSON.stringify({ type: 'hello', protocol: String(ROOM_PROTOCOL), room: 'ACDEFGH' }),
       JSON.stringify({ type: 'hello', room: 1 }),
       JSON.stringify({ type: 'hello', room: 'A', seat: 1 }),
       JSON.stringify({ type: 'hello', room: 'A', watch: 'yes' }),

@@ -1,16 +1,34 @@
 /**
  * Online rooms, for every side of them: room codes, the actions of a match as short texts, the
  * match a room's log stands for (the rules engine's versus and duel), and the messages of the
- * room's WebSocket (`/api/rooms/socket`). The server applies every action through
- * {@link applyAction}; clients use the same function to show their own move at once.
+ * room's WebSocket (`/api/rooms/socket`).
+ *
+ * The server deals: it draws each match's seed and keeps it to itself until the match has a
+ * result. It applies every action through {@link applyAction} on the seeded match; a client
+ * never has the seed, so it starts from the boards the server sends ({@link MatchStart},
+ * {@link startFrom}) and applies each action with the tile the server dealt for it
+ * ({@link applyDealt}). A client shows its own move at once with {@link previewAction}: the
+ * slide, its tile once the server deals it.
  *
  * A log is a list of actions, each a short text: the side (`0` or `1`) then what it did —
- * `u d l r` a slide, `pRCV` a duel placement (row, column from 0, value 2 or 4).
+ * `u d l r` a slide, `pRCV` a duel placement (row, column from 0, value 2 or 4). As the server
+ * sends it, a versus slide is followed by the tile it dealt: `/RC` then the value (`0l/232`:
+ * side 0 slid left, and a 2 appeared at row 2, column 3).
  */
-import { type Duel, duelPlace, duelSlide, newDuel, whoIs } from '../engine/duel.ts';
+import { type Duel, duelPlace, duelSlide, duelWithFirst, newDuel, whoIs } from '../engine/duel.ts';
+import type { Cells } from '../engine/game2048.ts';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { DIRECTIONS, type Direction } from '../engine/types.ts';
-import { newVersus, type Side, type VersusMatch, versusMove } from '../engine/versus.ts';
+import {
+  type DealtTile,
+  newVersus,
+  type Side,
+  type VersusMatch,
+  versusDealt,
+  versusFromCells,
+  versusMove,
+  versusSlide,
+} from '../engine/versus.ts';
 
 export type RoomKind = 'versus' | 'duel';
 export type { Side };
@@ -61,16 +79,34 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-/** The rules of a room's match. */
+/** The rules of a room's match, as everyone may know them (the seed is the server's). */
 export interface RoomRules {
   readonly kind: RoomKind;
   readonly size: number;
-  readonly seed: number;
   /** Versus: the winning tile; duel: null. */
   readonly target: number | null;
   /** Versus: the largest attack, or null for none; duel: null. */
   readonly attackCap: number | null;
 }
+
+/** The rules with the match's seed: the server's, and anyone's once the match has a result. */
+export interface SeededRules extends RoomRules {
+  readonly seed: number;
+}
+
+/** The version of the room protocol: a hello names it, and the server takes only its own. */
+export const ROOM_PROTOCOL = 2;
+
+/**
+ * How a match starts, as the server tells it without the seed. Versus: the cells both boards
+ * start with (the same two tiles). Duel: the player who slides in the first round (the only
+ * thing the seed decides; the boards start empty).
+ */
+export type MatchStart =
+  | { readonly kind: 'versus'; readonly cells: Cells }
+  | { readonly kind: 'duel'; readonly first: Side };
+
+export type { DealtTile };
 
 /** What one side does: a slide, or (duel) a placement. */
 export type RoomAction =
@@ -123,8 +159,8 @@ export type RoomProblem = Problem<
   'bad-rules' | 'bad-action' | 'not-your-turn' | 'match-over' | 'illegal'
 >;
 
-/** The match at its start. */
-export function startMatch(rules: RoomRules): Result<RoomMatch, RoomProblem> {
+/** The match at its start (the server's: it knows the seed). */
+export function startMatch(rules: SeededRules): Result<RoomMatch, RoomProblem> {
   if (rules.kind === 'versus') {
     const m = newVersus({
       seed: rules.seed,
@@ -138,6 +174,65 @@ export function startMatch(rules: RoomRules): Result<RoomMatch, RoomProblem> {
   }
   const d = newDuel({ seed: rules.seed, size: rules.size });
   return d.ok ? ok({ kind: 'duel', duel: d.value }) : err(problem('bad-rules', d.error.message));
+}
+
+/** What a client is told of a match's start: its boards, not its seed. */
+export function startOf(m: RoomMatch): MatchStart {
+  return m.kind === 'versus'
+    ? { kind: 'versus', cells: m.match.games[0].cells }
+    : { kind: 'duel', first: m.duel.first };
+}
+
+/**
+ * The match at its start as a client makes it without the seed: from the rules and the start
+ * the server sent. Its tiles come with the actions ({@link applyDealt}).
+ */
+export function startFrom(rules: RoomRules, start: MatchStart): Result<RoomMatch, RoomProblem> {
+  if (rules.kind !== start?.kind) {
+    return err(problem('bad-rules', `a ${rules.kind} room's match cannot start as another kind`));
+  }
+  if (start.kind === 'versus') {
+    const m = versusFromCells(
+      { size: rules.size, target: rules.target ?? undefined, attackCap: rules.attackCap },
+      start.cells,
+    );
+    return m.ok
+      ? ok({ kind: 'versus', match: m.value })
+      : err(problem('bad-rules', m.error.message));
+  }
+  const d = duelWithFirst({ size: rules.size }, start.first);
+  return d.ok ? ok({ kind: 'duel', duel: d.value }) : err(problem('bad-rules', d.error.message));
+}
+
+/**
+ * The tile the dealer spawned with the action `side` just took to make `m` (a versus slide),
+ * or null (a duel's actions deal nothing: the placer chooses every tile).
+ */
+export function dealtBy(m: RoomMatch, side: Side): DealtTile | null {
+  return m.kind === 'versus' ? (m.match.games[side].spawned[0] ?? null) : null;
+}
+
+/** A logged action and the tile it dealt, as the server sends it. */
+export interface DealtAction extends LoggedAction {
+  readonly tile: DealtTile | null;
+}
+
+/** A logged action with the tile it dealt, as its text: `0l/232`, `1p234`. */
+export function dealtText(l: LoggedAction, tile: DealtTile | null): string {
+  const text = loggedText(l);
+  return tile ? `${text}/${tile.at.row}${tile.at.col}${tile.value}` : text;
+}
+
+/** The logged action and dealt tile a text stands for, or null. */
+export function readDealt(text: unknown): DealtAction | null {
+  if (typeof text !== 'string') return null;
+  const cut = text.indexOf('/');
+  const l = readLogged(cut < 0 ? text : text.slice(0, cut));
+  if (!l) return null;
+  if (cut < 0) return { ...l, tile: null };
+  const m = /^([0-7])([0-7])([1-9][0-9]{0,15})$/.exec(text.slice(cut + 1));
+  if (!m) return null;
+  return { ...l, tile: { at: { row: Number(m[1]), col: Number(m[2]) }, value: Number(m[3]) } };
 }
 
 /** Whether the match is decided by play. */
@@ -201,9 +296,72 @@ export function applyAction(
   return next.value === m.duel ? ok(m) : ok({ kind: 'duel', duel: next.value });
 }
 
+/**
+ * `side` does `action` as the server took it, with the tile it dealt: a client's way of
+ * following the match without the seed. A versus slide needs its tile; a duel action has none.
+ * Refused like {@link applyAction}, and when the tile is missing or not one the rules allow.
+ */
+export function applyDealt(
+  m: RoomMatch,
+  side: Side,
+  action: RoomAction,
+  tile: DealtTile | null,
+): Result<RoomMatch, RoomProblem> {
+  if (m.kind === 'duel' || action.kind !== 'slide') {
+    if (tile !== null) return err(problem('bad-action', 'only a versus slide deals a tile'));
+    return applyAction(m, side, action);
+  }
+  if (matchOver(m)) return err(problem('match-over', 'the match is over: no more moves'));
+  if (tile === null) return err(problem('bad-action', 'a versus slide comes with its tile'));
+  const next = versusDealt(m.match, side, action.dir, tile);
+  if (!next.ok) return err(problem('illegal', next.error.message));
+  return next.value === m.match ? ok(m) : ok({ kind: 'versus', match: next.value });
+}
+
+/**
+ * `side`'s action as a client shows it before the server has dealt its tile: a versus slide
+ * without its tile (see the engine's `versusSlide`); a duel action as it is (it deals nothing).
+ * Refused like {@link applyAction}.
+ */
+export function previewAction(
+  m: RoomMatch,
+  side: Side,
+  action: RoomAction,
+): Result<RoomMatch, RoomProblem> {
+  if (m.kind === 'duel' || action.kind !== 'slide') return applyAction(m, side, action);
+  if (matchOver(m)) return err(problem('match-over', 'the match is over: no more moves'));
+  const next = versusSlide(m.match, side, action.dir);
+  if (!next.ok) return err(problem('illegal', next.error.message));
+  return next.value === m.match ? ok(m) : ok({ kind: 'versus', match: next.value });
+}
+
+/**
+ * The match a client makes of a start and a log as the server sent them (texts with their
+ * dealt tiles); every action must be legal, come with the tile the rules allow, and change
+ * the match.
+ */
+export function replayDealt(
+  rules: RoomRules,
+  start: MatchStart,
+  log: readonly string[],
+): Result<RoomMatch, RoomProblem> {
+  const first = startFrom(rules, start);
+  if (!first.ok) return first;
+  let m = first.value;
+  for (const [i, text] of log.entries()) {
+    const d = readDealt(text);
+    if (!d) return err(problem('bad-action', `action ${i + 1} is not an action: ${text}`));
+    const next = applyDealt(m, d.side, d.action, d.tile);
+    if (!next.ok) return err(problem('bad-action', `action ${i + 1}: ${next.error.message}`));
+    if (next.value === m) return err(problem('bad-action', `action ${i + 1} changes nothing`));
+    m = next.value;
+  }
+  return ok(m);
+}
+
 /** The match a log stands for; every action must be legal and change the match. */
 export function replayLog(
-  rules: RoomRules,
+  rules: SeededRules,
   log: readonly LoggedAction[],
 ): Result<RoomMatch, RoomProblem> {
   const start = startMatch(rules);
@@ -226,6 +384,8 @@ export interface MatchResult {
   readonly reason: 'play' | 'forfeit';
   /** The finished match's share code (`slidebox replay CODE`, `#replay=CODE`). */
   readonly code: string;
+  /** The match's seed, kept by the server until now: every tile dealt follows from it. */
+  readonly seed: number;
 }
 
 /** A seat as everyone sees it. */
@@ -244,7 +404,10 @@ export interface RoomInfo {
   readonly rules: RoomRules;
 }
 
-/** What the server sends. */
+/**
+ * What the server sends. Nothing before a match's result tells its seed or a tile not dealt
+ * yet: the match's start is sent as boards, and each action with the tile it dealt.
+ */
 export type ServerMessage =
   /** The answer to `hello`: the room, your side (null: you watch) and, when just given, your seat token. */
   | {
@@ -258,6 +421,9 @@ export type ServerMessage =
       readonly type: 'state';
       readonly match: number;
       readonly rules: RoomRules;
+      /** The match's start: its boards (versus) or its first slider (duel). */
+      readonly start: MatchStart;
+      /** The actions taken, with the tiles they dealt (`0l/232`). */
       readonly log: readonly string[];
       /** The last of your action ids the server has taken (applied or not). */
       readonly lastId: number;
@@ -265,7 +431,10 @@ export type ServerMessage =
       readonly result: MatchResult | null;
       readonly rematch: readonly [boolean, boolean];
     }
-  /** An action applied, in order (`seq` from 1 in each match); `id` is the mover's own id. */
+  /**
+   * An action applied, in order (`seq` from 1 in each match), with the tile it dealt (`0l/232`);
+   * `id` is the mover's own id.
+   */
   | {
       readonly type: 'action';
       readonly match: number;
@@ -289,11 +458,12 @@ export type ServerMessage =
 /** What a client sends. */
 export type ClientMessage =
   /**
-   * The first message: the room, and the seat token to take your seat back; without one, a free
-   * seat is taken (with `name`) unless `watch`, else you watch.
+   * The first message: the protocol ({@link ROOM_PROTOCOL}), the room, and the seat token to take
+   * your seat back; without one, a free seat is taken (with `name`) unless `watch`, else you watch.
    */
   | {
       readonly type: 'hello';
+      readonly protocol: number;
       readonly room: string;
       readonly seat?: string;
       readonly name?: string;
@@ -320,8 +490,8 @@ export function readClientMessage(text: string): ClientMessage | null {
   const only = (...keys: string[]) => Object.keys(m).every((k) => keys.includes(k));
   switch (m.type) {
     case 'hello':
-      if (!only('type', 'room', 'seat', 'name', 'watch')) return null;
-      if (typeof m.room !== 'string') return null;
+      if (!only('type', 'protocol', 'room', 'seat', 'name', 'watch')) return null;
+      if (m.protocol !== ROOM_PROTOCOL || typeof m.room !== 'string') return null;
       if (m.seat !== undefined && typeof m.seat !== 'string') return null;
       if (m.name !== undefined && typeof m.name !== 'string') return null;
       if (m.watch !== undefined && typeof m.watch !== 'boolean') return null;
@@ -339,7 +509,10 @@ export function readClientMessage(text: string): ClientMessage | null {
 
 /** WebSocket close codes the server uses (4000–4999 are the application's). */
 export const CLOSE = {
-  /** Not a message of this protocol (bad JSON, unknown type, hello twice, act before hello). */
+  /**
+   * Not a message of this protocol (bad JSON, unknown type, a hello of another protocol version,
+   * hello twice, act before hello).
+   */
   badMessage: 4400,
   /** A seat token that is not this room's. */
   badSeat: 4403,

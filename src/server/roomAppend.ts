@@ -5,11 +5,14 @@
  */
 import {
   applyAction,
+  dealtBy,
+  dealtText,
   loggedText,
   matchOver,
   matchWinner,
   type RoomAction,
   type RoomMatch,
+  readLogged,
   type Side,
 } from '../net/rooms.ts';
 import { type LiveRooms, resultOf, withoutUndo } from './roomLive.ts';
@@ -112,9 +115,11 @@ export class ActionWriter {
 
   /** An action written: the live match after it, sent to the room's connections. */
   private took(w: ActionWrite, next: RoomMatch): void {
-    const { room, seq, action: a, clientId: id, result } = w;
+    const { room, seq, clientId: id, result } = w;
     room.seats[w.side].lastId = id;
     room.match = withoutUndo(next);
+    // Sent with the tile it dealt (stored without: the seed deals it again).
+    const a = dealtText(readLogged(w.action)!, dealtBy(next, w.side));
     room.log.push(a);
     broadcast(room, { type: 'action', match: room.matchNo, seq, a, id });
     if (result) {

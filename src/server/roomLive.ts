@@ -7,6 +7,8 @@ import { encodeShared, sharedDuel, sharedVersus } from '../engine/shareCode.ts';
 import {
   applyAction,
   CLOSE,
+  dealtBy,
+  dealtText,
   type MatchResult,
   type RoomMatch,
   type RoomRules,
@@ -14,6 +16,7 @@ import {
   type ServerMessage,
   type Side,
   startMatch,
+  startOf,
 } from '../net/rooms.ts';
 import { broadcast, eachPeer, offers, type Presence, peerCount } from './roomPresence.ts';
 import type { Changes, LiveRoom, Peer, Seat, SeatRow } from './roomTypes.ts';
@@ -40,6 +43,7 @@ export function newLiveRoom(
   id: number,
   code: string,
   rules: RoomRules,
+  seed: number,
   matchNo: number,
   match: RoomMatch,
   now: number,
@@ -58,8 +62,10 @@ export function newLiveRoom(
     id,
     code,
     rules,
+    seed,
     matchNo,
     match,
+    start: startOf(match),
     log: [],
     seats: [seat(), seat()],
     watchers: new Set(),
@@ -78,11 +84,12 @@ export function newLiveRoom(
 
 /** The live room on a new match. */
 export function startNext(room: LiveRoom, matchNo: number, seed: number): void {
-  room.rules = { ...room.rules, seed };
+  room.seed = seed;
   room.matchNo = matchNo;
-  const start = startMatch(room.rules);
+  const start = startMatch({ ...room.rules, seed });
   if (!start.ok) throw new Error(`a rematch's rules: ${start.error.message}`);
   room.match = start.value;
+  room.start = startOf(start.value);
   room.log = [];
   room.result = null;
   room.seats[0].lastId = 0;
@@ -97,7 +104,8 @@ export function resultOf(
 ): MatchResult {
   const shared =
     m.kind === 'versus' ? sharedVersus(m.match, 'online') : sharedDuel(m.duel, 'online');
-  return { winner, reason, code: encodeShared(shared) };
+  const seed = m.kind === 'versus' ? m.match.rules.seed : m.duel.seed;
+  return { winner, reason, code: encodeShared(shared), seed };
 }
 
 /** The live rooms' ways of telling their connections: the seats' presence and a log. */
@@ -112,6 +120,7 @@ export class LiveRooms {
       type: 'state',
       match: room.matchNo,
       rules: room.rules,
+      start: room.start,
       log: room.log,
       lastId: side === null ? 0 : room.seats[side].lastId,
       seats: this.presence.seatInfo(room),
@@ -195,7 +204,8 @@ export class LiveRooms {
       return false;
     }
     room.match = withoutUndo(next.value);
-    room.log.push(action);
+    const sent = dealtText(l, dealtBy(next.value, l.side));
+    room.log.push(sent);
     const seat = room.seats[l.side];
     seat.lastId = Math.max(seat.lastId, clientId);
     if (send) {
@@ -203,7 +213,7 @@ export class LiveRooms {
         type: 'action',
         match: room.matchNo,
         seq: room.log.length,
-        a: action,
+        a: sent,
         id: clientId,
       });
     }

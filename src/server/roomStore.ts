@@ -5,7 +5,7 @@
  * processes on PostgreSQL ({@link RoomStore.notify}).
  */
 import { sql } from 'kysely';
-import type { MatchResult, RoomRules, Side } from '../net/rooms.ts';
+import type { MatchResult, SeededRules, Side } from '../net/rooms.ts';
 import type { Database } from './db.ts';
 import {
   type Changes,
@@ -45,7 +45,12 @@ export class RoomStore {
   }
 
   /** Writes a new room and its two seats (the creator's in seat 0). */
-  async insertRoom(code: string, rules: RoomRules, seatHash: string, name: string): Promise<void> {
+  async insertRoom(
+    code: string,
+    rules: SeededRules,
+    seatHash: string,
+    name: string,
+  ): Promise<void> {
     const now = this.now();
     await this.db.transaction().execute(async (tx) => {
       const room = await tx
@@ -244,7 +249,13 @@ export class RoomStore {
     return Number(r.numInsertedOrUpdatedRows) === 1;
   }
 
-  async storedResult(db: Db, code: string, matchNo: number): Promise<MatchResult | null> {
+  /** The stored result of the room's match `matchNo`, whose seed was `seed`, or null. */
+  async storedResult(
+    db: Db,
+    code: string,
+    matchNo: number,
+    seed: number,
+  ): Promise<MatchResult | null> {
     const row = await db
       .selectFrom('room_results')
       .select(['winner', 'reason', 'code'])
@@ -256,6 +267,7 @@ export class RoomStore {
       winner: row.winner === 'draw' ? 'draw' : (Number(row.winner) as Side),
       reason: row.reason as 'play' | 'forfeit',
       code: row.code,
+      seed,
     };
   }
 
@@ -280,7 +292,7 @@ export class RoomStore {
     const matchNo = Number(row.match);
     // The result before the actions: a play's last action and its result are written together,
     // so a result read is never ahead of the actions read after it.
-    const result = await this.storedResult(db, room.code, matchNo);
+    const result = await this.storedResult(db, room.code, matchNo, Number(row.seed));
     const actions = await db
       .selectFrom('room_actions')
       .select(['seq', 'action', 'client_id'])

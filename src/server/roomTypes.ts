@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type {
   MatchResult,
+  MatchStart,
   RoomKind,
   RoomMatch,
   RoomRules,
@@ -83,9 +84,15 @@ export interface Seat {
 export interface LiveRoom {
   readonly id: number;
   readonly code: string;
-  rules: RoomRules;
+  /** The rules everyone may know (no seed). */
+  readonly rules: RoomRules;
+  /** The match's seed: the server's alone until the match has a result. */
+  seed: number;
   matchNo: number;
   match: RoomMatch;
+  /** How the match started, as clients are told (its boards, not its seed). */
+  start: MatchStart;
+  /** The match's actions as sent: each with the tile it dealt (`0l/232`). */
   log: string[];
   readonly seats: [Seat, Seat];
   readonly watchers: Set<Peer>;

@@ -12,9 +12,17 @@ import { readShareCode } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
 import { replayVersus } from '../engine/versus.ts';
 import { RoomClient } from '../net/roomClient.ts';
-import { CLOSE } from '../net/rooms.ts';
+import { CLOSE, ROOM_PROTOCOL, type RoomRules, type SeededRules } from '../net/rooms.ts';
 import { nodeSocket } from '../node/webSocket.ts';
-import { createRoom, joined, replayed, TestSocket, until } from '../testing/roomSockets.ts';
+import {
+  createRoom,
+  dealtLog,
+  joined,
+  replayed,
+  seen,
+  TestSocket,
+  until,
+} from '../testing/roomSockets.ts';
 import {
   BACKENDS,
   type Backend,
@@ -39,6 +47,16 @@ async function twoPlayers(server: string, body: Record<string, unknown>) {
 describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   const block = serverForBlock(backend, { forfeitMs: 600 });
   const url = () => block.server().url;
+  /** A room's rules with its match's seed, as the server's database holds them (no client has it). */
+  const seeded = async (code: string, rules: RoomRules): Promise<SeededRules> => {
+    const row = await block
+      .server()
+      .database.db.selectFrom('rooms')
+      .select('seed')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    return { ...rules, seed: Number(row.seed) };
+  };
 
   it('makes a room over HTTP and describes it', async () => {
     const made = await createRoom(url(), { kind: 'versus', target: 64, attackCap: 8, name: 'Ada' });
@@ -131,9 +149,12 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
           await until(() => w.socket.all('action').length >= log.length);
           expect(b.socket.all('action').map((m) => m.a)).toEqual(log);
           expect(w.socket.all('action').map((m) => m.seq)).toEqual(log.map((_, i) => i + 1));
-          // The server's log replays with the engine's versus to the match it decided.
+          // The server's log replays with the engine's versus to the match it decided, and each
+          // action came with the tile the seed dealt.
+          const rules = await seeded(made.code, made.rules);
+          expect(log).toEqual(dealtLog(rules, log));
           const engine = replayVersus(
-            { seed: made.rules.seed, size: 4, target: 2048 },
+            { seed: rules.seed, size: 4, target: 2048 },
             log.map((t) => ({
               side: Number(t[0]) as 0 | 1,
               direction: DIRS['udlr'.indexOf(t[1]!)]!,
@@ -143,7 +164,7 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
           // A fresh connection gets the same log as its state.
           const late = await joined(url(), { room: made.code, watch: true });
           expect(late.state.log).toEqual(log);
-          const m = replayed(made.rules, log);
+          const m = replayed(rules, log);
           expect(m.kind === 'versus' && engine.ok && m.match.games).toEqual(
             engine.ok && engine.value.games,
           );
@@ -176,10 +197,9 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
 
   it('lets a client move only its own seat, in its turn, legally', async () => {
     const { made, a, b } = await twoPlayers(url(), { kind: 'duel' });
-    const rules = made.rules;
-    const start = replayed(rules, []);
+    const start = a.state.start;
     if (start.kind !== 'duel') throw new Error('a duel');
-    const placer = start.duel.first === 0 ? 1 : 0;
+    const placer = start.first === 0 ? 1 : 0;
     const [P, S] = placer === 0 ? [a, b] : [b, a];
     // The slider cannot place or slide now; the placer cannot slide.
     await S.socket.send({ type: 'act', id: 1, a: 'p002' });
@@ -221,13 +241,38 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
       ['not json', CLOSE.badMessage],
       ['{"type":"act","id":1,"a":"l"}', CLOSE.badMessage], // before hello
       ['{"type":"hello"}', CLOSE.badMessage],
+      // A client of another protocol version.
+      [JSON.stringify({ type: 'hello', room: made.code, name: 'Old' }), CLOSE.badMessage],
+      [JSON.stringify({ type: 'hello', protocol: 1, room: made.code }), CLOSE.badMessage],
       ['[1,2,3]', CLOSE.badMessage],
       ['{"type":"launch"}', CLOSE.badMessage],
-      [JSON.stringify({ type: 'hello', room: made.code, seat: 'x'.repeat(43) }), CLOSE.badSeat],
-      [JSON.stringify({ type: 'hello', room: made.code, seat: 'short' }), CLOSE.badSeat],
-      [JSON.stringify({ type: 'hello', room: 'ACDEFGH' }), CLOSE.noRoom],
-      [JSON.stringify({ type: 'hello', room: "'; drop table rooms; --" }), CLOSE.noRoom],
-      [JSON.stringify({ type: 'hello', room: made.code, name: 'x'.repeat(800) }), CLOSE.badMessage],
+      [
+        JSON.stringify({
+          type: 'hello',
+          protocol: ROOM_PROTOCOL,
+          room: made.code,
+          seat: 'x'.repeat(43),
+        }),
+        CLOSE.badSeat,
+      ],
+      [
+        JSON.stringify({ type: 'hello', protocol: ROOM_PROTOCOL, room: made.code, seat: 'short' }),
+        CLOSE.badSeat,
+      ],
+      [JSON.stringify({ type: 'hello', protocol: ROOM_PROTOCOL, room: 'ACDEFGH' }), CLOSE.noRoom],
+      [
+        JSON.stringify({ type: 'hello', protocol: ROOM_PROTOCOL, room: "'; drop table rooms; --" }),
+        CLOSE.noRoom,
+      ],
+      [
+        JSON.stringify({
+          type: 'hello',
+          protocol: ROOM_PROTOCOL,
+          room: made.code,
+          name: 'x'.repeat(800),
+        }),
+        CLOSE.badMessage,
+      ],
       [`{"type":"hello","room":"${'A'.repeat(2000)}"}`, 1009],
       [Buffer.from([1, 2, 3]), CLOSE.badMessage],
     ];
@@ -239,7 +284,7 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     }
     // After a hello: a second hello, an act with a bad id or action, extra fields.
     for (const frame of [
-      { type: 'hello', room: made.code },
+      { type: 'hello', protocol: ROOM_PROTOCOL, room: made.code },
       { type: 'act', id: 0, a: 'l' },
       { type: 'act', id: 1, a: 'x' },
       { type: 'act', id: 1.5, a: 'l' },
@@ -331,9 +376,13 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     if (!stored.ok || stored.value.kind !== 'versus') throw new Error('a versus code');
     expect(stored.value.states.at(-1)!.winner).toBe(result.winner);
     expect(stored.value.states.at(-1)!.log.length).toBe(clients[0]!.view.log.length);
-    // Both clients show the server's match.
-    const final = replayed(made.rules, clients[0]!.view.log);
-    for (const c of clients) expect(c.view.match).toEqual(final);
+    // The seed, revealed with the result, is the one the code was dealt from; every action came
+    // with the tile it dealt; both clients show the server's match.
+    expect(stored.value.states[0]!.rules.seed).toBe(result.seed);
+    const rules = { ...made.rules, seed: result.seed };
+    expect(clients[0]!.view.log).toEqual(dealtLog(rules, clients[0]!.view.log));
+    const final = replayed(rules, clients[0]!.view.log);
+    for (const c of clients) expect(seen(c.view.match!)).toEqual(seen(final));
     const winner = result.winner === 'draw' ? null : names[result.winner]!;
     const loser = result.winner === 'draw' ? null : names[1 - result.winner]!;
     if (winner && loser) {
@@ -358,9 +407,9 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     const made = await createRoom(s.url, { kind: 'duel', name: 'Ada' });
     const a = await joined(s.url, { room: made.code, seat: made.seat });
     const b = await joined(s.url, { room: made.code, name: 'Bob' });
-    const start = replayed(made.rules, []);
+    const start = a.state.start;
     if (start.kind !== 'duel') throw new Error('a duel');
-    const placer = start.duel.first === 0 ? b : a;
+    const placer = start.first === 0 ? b : a;
     await placer.socket.send({ type: 'act', id: 1, a: 'p002' });
     await placer.socket.send({ type: 'act', id: 2, a: 'p014' });
     await placer.socket.next('action', (m) => m.id === 2);
@@ -373,14 +422,14 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     expect(a2.state.log).toEqual(log);
     expect(b2.welcome.you).toBe(1);
     // Ids go on from where the server is: id 2 was taken, so 2 again is not applied.
-    const placer2 = start.duel.first === 0 ? b2 : a2;
+    const placer2 = start.first === 0 ? b2 : a2;
     expect(placer2.state.lastId).toBe(2);
     await placer2.socket.send({ type: 'act', id: 2, a: 'p022' });
     // Tiles at (0,0) and (0,1): a slide right moves them.
     const slider2 = placer2 === a2 ? b2 : a2;
     await slider2.socket.send({ type: 'act', id: 1, a: 'r' });
     const slid = await slider2.socket.next('action', (m) => m.id === 1);
-    expect(slid).toMatchObject({ seq: 3, a: `${start.duel.first}r` });
+    expect(slid).toMatchObject({ seq: 3, a: `${start.first}r` });
     expect(placer2.socket.all('action').some((m) => m.a.endsWith('p022'))).toBe(false);
     for (const x of [a2, b2]) x.socket.close();
     await s.close();

@@ -168,18 +168,19 @@ export class Rooms {
         ? {
             kind: 'versus',
             size: req.size ?? 4,
-            seed: randomSeed(),
             target: req.target ?? 512,
             attackCap: req.attackCap ?? null,
           }
-        : { kind: 'duel', size: req.size ?? 4, seed: randomSeed(), target: null, attackCap: null };
-    const start = startMatch(rules);
+        : { kind: 'duel', size: req.size ?? 4, target: null, attackCap: null };
+    const seeded = { ...rules, seed: randomSeed() };
+    const start = startMatch(seeded);
     if (!start.ok) throw new Refusal('bad-rules', start.error.message);
     const seat = randomBytes(32).toString('base64url');
     for (let attempt = 0; ; attempt++) {
       const code = newRoomCode();
       try {
-        await this.store.insertRoom(code, rules, sha256(seat), name.value);
+        await this.store.insertRoom(code, seeded, sha256(seat), name.value);
+        // The seed stays the server's until the match has a result.
         return { code, rules, side: 0, seat };
       } catch (e) {
         // Another room has this code: draw another.
@@ -499,26 +500,26 @@ export class Rooms {
     const rules: RoomRules = {
       kind: row.kind as RoomKind,
       size: row.size,
-      seed: row.seed,
       target: row.target,
       attackCap: row.attack_cap,
     };
+    const seeded = { ...rules, seed: row.seed };
     const now = this.now();
     // One process: a seat held by another instance is one this process held before it
     // restarted. Nobody holds it now.
     if (!this.shared) await this.store.freeSeats(id, now);
-    const start = startMatch(rules);
+    const start = startMatch(seeded);
     if (!start.ok) {
       this.o.log?.(`room ${code}: its stored rules do not make a match`);
       return null;
     }
-    const room = newLiveRoom(id, code, rules, matchNo, start.value, now);
+    const room = newLiveRoom(id, code, rules, row.seed, matchNo, start.value, now);
     const ch = await this.store.changes(this.store.db, room);
     if (!ch) return null;
     if (ch.matchNo !== matchNo) return this.load(code); // a rematch meanwhile: again
     const logged = ch.actions.map((a) => readLogged(a.action));
     const replayed = logged.every((l) => l !== null)
-      ? replayLog(rules, logged as LoggedAction[])
+      ? replayLog(seeded, logged as LoggedAction[])
       : null;
     if (!replayed?.ok || ch.actions.some((a, i) => Number(a.seq) !== i + 1)) {
       this.o.log?.(`room ${code}: its stored match does not replay`);

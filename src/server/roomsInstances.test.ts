@@ -11,9 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../engine/types.ts';
 import { replayVersus } from '../engine/versus.ts';
 import { RoomClient } from '../net/roomClient.ts';
+import type { RoomRules, SeededRules } from '../net/rooms.ts';
 import { CLOSE } from '../net/rooms.ts';
 import { nodeSocket } from '../node/webSocket.ts';
-import { createRoom, joined, replayed, type TestSocket, until } from '../testing/roomSockets.ts';
+import {
+  createRoom,
+  dealtLog,
+  joined,
+  replayed,
+  seen,
+  type TestSocket,
+  until,
+} from '../testing/roomSockets.ts';
 import {
   call,
   newDatabaseTarget,
@@ -50,7 +59,17 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     await s2?.close();
   });
 
-  /** The actions of the room's match as the database has them. */
+  /** A room's rules with its match's seed, as the database holds them (no client has it). */
+  async function seeded(code: string, rules: RoomRules): Promise<SeededRules> {
+    const row = await s1.database.db
+      .selectFrom('rooms')
+      .select('seed')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    return { ...rules, seed: Number(row.seed) };
+  }
+
+  /** The actions of the room's match as the database has them (without their dealt tiles). */
   async function stored(code: string, match = 1): Promise<string[]> {
     const rows = await s1.database.db
       .selectFrom('room_actions')
@@ -135,16 +154,19 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     const log = await stored(made.code);
     expect(log.length).toBeGreaterThan(0);
     await until(() => two.view.log.length === log.length, 5000, "player two's log");
-    expect(one.view.log).toEqual(log);
-    expect(two.view.log).toEqual(log);
-    const final = replayed(made.rules, log);
-    expect(one.view.match).toEqual(final);
-    expect(two.view.match).toEqual(final);
+    // Sent with the tiles the seed, revealed with the result, deals.
+    const rules = { ...made.rules, seed: result.seed };
+    const sent = dealtLog(rules, log);
+    expect(one.view.log).toEqual(sent);
+    expect(two.view.log).toEqual(sent);
+    const final = seen(replayed(rules, log));
+    expect(seen(one.view.match!)).toEqual(final);
+    expect(seen(two.view.match!)).toEqual(final);
     // So do the watchers of both servers, and they saw the same end.
     for (const w of [w1, w2]) {
       const end = await w.socket.next('end');
       expect(end.result).toEqual(result);
-      expect(w.socket.all('action').map((m) => m.a)).toEqual(log);
+      expect(w.socket.all('action').map((m) => m.a)).toEqual(sent);
       expect(w.socket.all('action').map((m) => m.seq)).toEqual(log.map((_, i) => i + 1));
     }
     // One result, stored once.
@@ -178,7 +200,8 @@ describe('rooms served by two servers on one PostgreSQL', () => {
             ).length >= n;
           await until(answered(a.socket, movesA.length, 0), 10_000, "player one's answers");
           await until(answered(b.socket, movesB.length, 1), 10_000, "player two's answers");
-          const log = await stored(made.code);
+          const rules = await seeded(made.code, made.rules);
+          const log = dealtLog(rules, await stored(made.code));
           const sockets = [a.socket, b.socket, w1.socket, w2.socket];
           await until(
             () => sockets.every((s) => s.all('action').length >= log.length),
@@ -195,7 +218,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
           }
           // The stored log replays with the engine's versus.
           const engine = replayVersus(
-            { seed: made.rules.seed, size: 4, target: 2048 },
+            { seed: rules.seed, size: 4, target: 2048 },
             log.map((t) => ({
               side: Number(t[0]) as 0 | 1,
               direction: DIRS['udlr'.indexOf(t[1]!)]!,
@@ -228,21 +251,22 @@ describe('rooms served by two servers on one PostgreSQL', () => {
       5000,
       'match 2 on both',
     );
-    expect(one.view.rules!.seed).toBe(two.view.rules!.seed);
+    expect(one.view.start).toEqual(two.view.start);
     expect(one.view.log).toEqual([]);
     // The second match is played to its end too, and both matches are stored.
     await playToEnd(clients);
     expect(two.view.result).toEqual(one.view.result);
     expect((await results(made.code)).map((r) => r.match)).toEqual([1, 2]);
-    expect(await stored(made.code, 2)).toEqual(one.view.log);
+    const second = { ...made.rules, seed: one.view.result!.seed };
+    expect(dealtLog(second, await stored(made.code, 2))).toEqual(one.view.log);
     for (const c of clients) c.close();
   });
 
   it('plays a duel across servers, in turns', async () => {
     const { made, a, b, w2 } = await acrossServers({ kind: 'duel' });
-    const start = replayed(made.rules, []);
+    const start = a.state.start;
     if (start.kind !== 'duel') throw new Error('a duel');
-    const placer = start.duel.first === 0 ? 1 : 0;
+    const placer = start.first === 0 ? 1 : 0;
     const [P, S] = placer === 0 ? [a, b] : [b, a];
     await P.socket.send({ type: 'act', id: 1, a: 'p002' });
     await P.socket.send({ type: 'act', id: 2, a: 'p012' });
@@ -349,7 +373,10 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     }
     await until(() => a.socket.all('action').length === b.socket.all('action').length, 10_000);
     expect(b.socket.all('action').map((m) => m.a)).toEqual(a.socket.all('action').map((m) => m.a));
-    expect(await stored(made.code)).toEqual(a.socket.all('action').map((m) => m.a));
+    const rules = await seeded(made.code, made.rules);
+    expect(dealtLog(rules, await stored(made.code))).toEqual(
+      a.socket.all('action').map((m) => m.a),
+    );
     for (const s of [a, b]) s.socket.close();
   });
 });

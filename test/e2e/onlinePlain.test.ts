@@ -14,12 +14,12 @@ import type { Direction } from '../../src/engine/types.ts';
 import { RoomClient } from '../../src/net/roomClient.ts';
 import {
   applyAction,
+  previewAction,
   type RoomAction,
   type RoomMatch,
-  type RoomRules,
-  startMatch,
 } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
+import { Follower } from '../../src/testing/roomSockets.ts';
 import {
   call,
   newDatabaseTarget,
@@ -119,35 +119,32 @@ async function makeRoom(kind: 'versus' | 'duel', extra: string[], url = server.u
   await a.waitFor('Room: ');
   const code = /Room: (\w+)/.exec(a.out)![1]!;
   expect(a.out).toContain(`Link: ${url}/#room=${code}`);
-  const r = await call(url, 'GET', `/api/rooms/${code}`);
-  const rules = (r.body as { rules: RoomRules }).rules;
-  return { a, code, rules };
+  // The test follows the match as a watcher does: the server deals, and keeps the seed.
+  const follower = await Follower.watch(url, code);
+  return { a, code, follower };
 }
 
 describe('online play in line mode', () => {
   test('a versus match through the server, every board as the engine says, to its end', async () => {
-    const { a, code, rules } = await makeRoom('versus', ['--target', '16', '--size', '3']);
+    const { a, code, follower } = await makeRoom('versus', ['--target', '16', '--size', '3']);
     await a.waitFor('Waiting for the other player to join');
     const bDir = dirs.make();
     const b = new Terminal(['versus', '--join', code.toLowerCase(), '--name', 'Bob'], bDir);
     await b.waitFor('Bob (you)');
     await a.waitFor('Bob: 0');
-    const m = startMatch(rules);
-    if (!m.ok) throw new Error(m.error.message);
-    let match = m.value;
+    let match = await follower.after(0);
     const terms = [a, b] as const;
     const marks = [a.out.length, b.out.length];
     for (let turn = 0; match.kind === 'versus' && !match.match.over; turn++) {
       const side = (turn % 2) as 0 | 1;
       const dir = DIRS.find((d) => {
-        const next = applyAction(match, side, { kind: 'slide', dir: d });
+        const next = previewAction(match, side, { kind: 'slide', dir: d });
         return next.ok && next.value !== match;
       });
       if (!dir) throw new Error('no move');
-      const next = applyAction(match, side, { kind: 'slide', dir });
-      if (!next.ok) throw new Error(next.error.message);
-      match = next.value;
       terms[side].send(KEYS[dir]);
+      // The move with the tile the server dealt for it.
+      match = await follower.after(turn + 1);
       // Both terminals print both boards as the engine has them.
       for (const s of [0, 1] as const)
         marks[s] = await terms[s].waitFor(versusBoards(match), marks[s]);
@@ -172,18 +169,20 @@ describe('online play in line mode', () => {
       .toBe(2);
     expect(await a.quit()).toBe(0);
     expect(await b.quit()).toBe(0);
+    follower.close();
     expect(a.err).toContain(`Left room ${code}`);
   }, 120_000);
 
   test('a duel: roles and turns, a refused move, a seat taken back, a watcher', async () => {
-    const { a, code, rules } = await makeRoom('duel', ['--size', '3']);
+    const { a, code, follower } = await makeRoom('duel', ['--size', '3']);
     const bDir = dirs.make();
     let b = new Terminal(['duel', '--join', code, '--name', 'Bob'], bDir);
     await b.waitFor('Bob (you)');
-    const start = startMatch(rules);
-    if (!start.ok || start.value.kind !== 'duel') throw new Error('a duel');
-    let match: RoomMatch = start.value;
-    const placer = whoIs(start.value.duel).placer;
+    // A duel deals nothing: its start (who slides first) is all the server tells.
+    let match: RoomMatch = await follower.after(0);
+    follower.close();
+    if (match.kind !== 'duel') throw new Error('a duel');
+    const placer = whoIs(match.duel).placer;
     const terms = (): [Terminal, Terminal] => [a, b];
     // The slider may not place: one line saying so, nothing changes.
     const slider = placer === 0 ? 1 : 0;

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine/types.ts';
 import type { CreatedRoomAnswer } from '../../src/net/api.ts';
 import { RoomClient } from '../../src/net/roomClient.ts';
-import { type LoggedAction, readLogged, replayLog } from '../../src/net/rooms.ts';
+
 import { nodeSocket } from '../../src/node/webSocket.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
-import { until } from '../../src/testing/roomSockets.ts';
+import { dealtLog, replayed, seen, until } from '../../src/testing/roomSockets.ts';
 import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
 
 const DIRS: readonly Direction[] = ['up', 'down', 'left', 'right'];
@@ -90,12 +90,11 @@ describe('slidebox serve: two processes on one PostgreSQL', () => {
       expect(two.view.result).toEqual(result);
       await until(() => two.view.log.length === one.view.log.length, 10_000, 'the same log');
       expect(two.view.log).toEqual(one.view.log);
-      const final = replayLog(
-        made.rules,
-        one.view.log.map((t) => readLogged(t)!) as LoggedAction[],
-      );
-      expect(final.ok).toBe(true);
-      for (const c of clients) expect(c.view.match).toEqual(final.ok && final.value);
+      // Dealt from the seed revealed with the result: the tiles sent, the match both show.
+      const rules = { ...made.rules, seed: result.seed };
+      expect(one.view.log).toEqual(dealtLog(rules, one.view.log));
+      const final = seen(replayed(rules, one.view.log));
+      for (const c of clients) expect(seen(c.view.match!)).toEqual(final);
 
       // The database has the moves in that order, and one result.
       const database = await openDatabase(dbUrl);
@@ -107,7 +106,12 @@ describe('slidebox serve: two processes on one PostgreSQL', () => {
           .where('rooms.code', '=', made.code)
           .orderBy('room_actions.seq')
           .execute();
-        expect(actions.map((a) => a.action)).toEqual(one.view.log);
+        expect(
+          dealtLog(
+            rules,
+            actions.map((a) => a.action),
+          ),
+        ).toEqual(one.view.log);
         const stored = await database.db
           .selectFrom('room_results')
           .select(['winner', 'reason', 'code'])

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine/types.ts';
 import type { CreatedRoomAnswer } from '../../src/net/api.ts';
 import { RoomClient } from '../../src/net/roomClient.ts';
-import { applyAction, type LoggedAction, readLogged, replayLog } from '../../src/net/rooms.ts';
+import { previewAction, replayDealt } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
 import { until } from '../../src/testing/roomSockets.ts';
 import { call } from '../../src/testing/serverHarness.ts';
@@ -57,7 +57,7 @@ describe('an online match across a kill -9 of the server', () => {
           const dir = [0, 1, 2, 3]
             .map((k) => DIRS[(i + side + k) % 4]!)
             .find((d) => {
-              const r = applyAction(m, side as 0 | 1, { kind: 'slide', dir: d });
+              const r = previewAction(m, side as 0 | 1, { kind: 'slide', dir: d });
               return r.ok && r.value !== m;
             });
           if (dir) c.act({ kind: 'slide', dir });
@@ -103,7 +103,7 @@ describe('an online match across a kill -9 of the server', () => {
       const [a, b] = clients.map((c) => c.view);
       if (a!.log.length !== b!.log.length) return false;
       return clients.every((c) => {
-        const r = replayLog(made.rules, c.view.log.map((t) => readLogged(t)!) as LoggedAction[]);
+        const r = replayDealt(made.rules, c.view.start!, c.view.log);
         return r.ok && JSON.stringify(r.value) === JSON.stringify(c.view.match);
       });
     };

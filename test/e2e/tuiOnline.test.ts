@@ -14,9 +14,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { whoIs } from '../../src/engine/duel.ts';
 import type { Direction, Pos } from '../../src/engine/types.ts';
-import { applyAction, type RoomMatch, type RoomRules, startMatch } from '../../src/net/rooms.ts';
+import { applyAction, previewAction, type RoomMatch } from '../../src/net/rooms.ts';
+import { Follower } from '../../src/testing/roomSockets.ts';
 import {
-  call,
   newDatabaseTarget,
   startTestServer,
   type TestServer,
@@ -100,12 +100,10 @@ describe('online play in the terminal', () => {
     const code = /Room (\w{7})/.exec(waiting)![1]!;
     const b = await start(['duel', '--join', code, '--name', 'Bob']);
     await b.waitForText('Alice');
-    const rules = (
-      (await call(server.url, 'GET', `/api/rooms/${code}`)).body as { rules: RoomRules }
-    ).rules;
-    const s = startMatch(rules);
-    if (!s.ok) throw new Error(s.error.message);
-    let m = s.value;
+    // A duel deals nothing: its start (who slides first) is all the server tells.
+    const follower = await Follower.watch(server.url, code);
+    let m = await follower.after(0);
+    follower.close();
     const pane = (side: 0 | 1) => (side === 0 ? a : b);
     const cursors: [Pos, Pos] = [
       { row: 1, col: 1 },
@@ -178,25 +176,22 @@ describe('online play in the terminal', () => {
     const w = await start(['versus', '--join', code]);
     await w.waitForText(`Watching room ${code}`);
     await w.waitForText('Alice  vs  Bob');
-    const rules = (
-      (await call(server.url, 'GET', `/api/rooms/${code}`)).body as { rules: RoomRules }
-    ).rules;
-    const s = startMatch(rules);
-    if (!s.ok || s.value.kind !== 'versus') throw new Error('versus');
+    // The test follows the match as a watcher does: the server deals, and keeps the seed.
+    const follower = await Follower.watch(server.url, code);
+    let m: RoomMatch = await follower.after(0);
+    if (m.kind !== 'versus') throw new Error('versus');
     // Bob plays side 2 until he has scored; the watcher's keys move nothing.
-    let m: RoomMatch = s.value;
     w.keys('Left', 'Up');
     for (let i = 0; m.kind === 'versus' && m.match.games[1].score === 0; i++) {
       const dir = DIRS.find((d) => {
-        const r = applyAction(m, 1, { kind: 'slide', dir: d });
+        const r = previewAction(m, 1, { kind: 'slide', dir: d });
         return r.ok && r.value !== m;
       })!;
-      const next = applyAction(m, 1, { kind: 'slide', dir });
-      if (!next.ok) throw new Error(next.error.message);
-      m = next.value;
       b.keys(ARROW[dir]);
+      m = await follower.after(i + 1);
       if (i > 50) throw new Error('no score');
     }
+    follower.close();
     if (m.kind !== 'versus') throw new Error('versus');
     const bob = m.match.games[1].score;
     await a.waitForText(new RegExp(`You +Score 0 .*Bob +Score ${bob} `));

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyRoomView, type RoomView } from '../../net/roomClient.ts';
-import { type RoomRules, startMatch } from '../../net/rooms.ts';
+import { type SeededRules, startMatch } from '../../net/rooms.ts';
 import type { Key } from '../keys.ts';
 import { onlineCommand, onlineModel } from './run.ts';
 
-const VERSUS: RoomRules = { kind: 'versus', size: 4, seed: 5, target: 512, attackCap: null };
-const DUEL: RoomRules = { kind: 'duel', size: 4, seed: 5, target: null, attackCap: null };
+const VERSUS: SeededRules = { kind: 'versus', size: 4, seed: 5, target: 512, attackCap: null };
+const DUEL: SeededRules = { kind: 'duel', size: 4, seed: 5, target: null, attackCap: null };
 
-function room(rules: RoomRules, p: Partial<RoomView> = {}): RoomView {
+function room(rules: SeededRules, p: Partial<RoomView> = {}): RoomView {
   const m = startMatch(rules);
   if (!m.ok) throw new Error(m.error.message);
   return {
@@ -36,7 +36,7 @@ const command = (v: RoomView, key: Key) =>
     row: 0,
     col: 0,
   }));
-const over = { winner: 0 as const, reason: 'play' as const, code: 'sb.x' };
+const over = { winner: 0 as const, reason: 'play' as const, code: 'sb.x', seed: 9 };
 
 describe('the online screen’s keys', () => {
   it('a watcher only asks for help and leaves', () => {

@@ -88,7 +88,7 @@ describe('what an online room says', () => {
     expect(announceRoom(room(m, { seats: [ada, away] }), room(m, { seats: [ada, bob] }))).toBe(
       'Bob is back.',
     );
-    const result = { winner: 1 as const, reason: 'forfeit' as const, code: 'C' };
+    const result = { winner: 1 as const, reason: 'forfeit' as const, code: 'C', seed: 9 };
     const over = room(m, { result });
     expect(announceRoom(room(m), over)).toBe(
       'You forfeited. Your seat was left empty too long: Bob wins by forfeit.',

@@ -110,7 +110,7 @@ describe('the notice line', () => {
   });
 
   it('drops a sentence once the room it spoke of has changed: the match over → a new match', () => {
-    const over = room({ result: { winner: 1, reason: 'play', code: 'C' } });
+    const over = room({ result: { winner: 1, reason: 'play', code: 'C', seed: 9 } });
     const said = { text: 'The match is over.', about: situation(over) };
     expect(noticeText(over, null, false, said)).toBe('The match is over.');
     expect(stillSaid(said, over)).toBe(true);
@@ -140,7 +140,7 @@ describe('the match shown', () => {
     const taken = step(start, 1);
     const mine = step(taken.match, 0);
     // The server took Bob's move; yours is drawn on top, not answered yet.
-    const v = room({ match: mine.match, log: [taken.text] });
+    const v = room({ match: mine.match, confirmed: taken.match, log: [taken.text] });
     expect(shownMatch(v, null)).toBe(mine.match);
     for (const hold of ['reconnecting', 'replaced', 'closed'] as const) {
       expect(shownMatch(v, hold)).toEqual(taken.match);

@@ -8,7 +8,7 @@
  * Pure: from the room client's view.
  */
 import type { RoomView } from '../../net/roomClient.ts';
-import { type RoomMatch, readLogged, replayLog } from '../../net/rooms.ts';
+import type { RoomMatch } from '../../net/rooms.ts';
 import { waitingForPlayer } from './shown.ts';
 
 /** Why this page's input does not reach the room now. */
@@ -88,9 +88,6 @@ export function noticeText(
  * your moves it has not answered); else the client's, your sent moves on top.
  */
 export function shownMatch(v: RoomView, hold: Hold | null): RoomMatch | null {
-  if (hold === null || !v.rules || !v.match) return v.match;
-  const logged = v.log.map(readLogged);
-  if (logged.some((l) => l === null)) return v.match;
-  const m = replayLog(v.rules, logged as NonNullable<(typeof logged)[number]>[]);
-  return m.ok ? m.value : v.match;
+  if (hold === null || !v.match) return v.match;
+  return v.confirmed ?? v.match;
 }

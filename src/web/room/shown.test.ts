@@ -56,7 +56,7 @@ describe('a seat’s connection in words', () => {
     expect(seatState(away, 1, NOW)).toEqual({ text: 'away — forfeits in 42 s', kind: 'away' });
     // Past its time (the server decides): never a negative count.
     expect(seatState(away, 1, NOW + 60_000).text).toBe('away — forfeits in 0 s');
-    const result = { winner: 0 as const, reason: 'play' as const, code: 'x' };
+    const result = { winner: 0 as const, reason: 'play' as const, code: 'x', seed: 9 };
     expect(seatState({ ...away, result }, 1, NOW).text).toBe('away');
     // A watcher sees both seats from the server.
     expect(seatState({ ...away, you: null }, 1, NOW).kind).toBe('away');
@@ -81,6 +81,7 @@ describe('the result in words', () => {
     winner,
     reason,
     code: 'CODE',
+    seed: 9,
   });
 
   it('from your side, the other’s, or a watcher’s', () => {
