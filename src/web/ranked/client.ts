@@ -1,8 +1,10 @@
 /**
  * The ranked client (src/net/rankedClient.ts) of a game kept in this browser, over the browser's
- * WebSocket, and what the ranked screens say of its connection. Pure but for the socket.
+ * WebSocket, and what the ranked screens read of its view: the notice line (why keys do nothing,
+ * a refusal), a game the server no longer knows, a puzzle's clock. Pure but for the socket.
  */
 
+import type { Puzzle } from '../../engine/puzzle.ts';
 import { RankedClient, type RankedView } from '../../net/rankedClient.ts';
 import type { SocketLike } from '../../net/roomClient.ts';
 import type { KeptRanked } from './slots.ts';
@@ -44,9 +46,45 @@ export function asSentence(text: string): string {
  */
 export function rankedNotice(v: RankedView, refused: boolean, said: string | null): string {
   if (v.result) return said ?? '';
-  if (v.status !== 'open') {
-    const why = v.status === 'closed' && v.notice ? asSentence(v.notice) : null;
-    return holdSentence(v.status, refused, why) ?? '';
-  }
+  if (v.status !== 'open') return holdSentence(v.status, refused, closedSentence(v)) ?? '';
   return v.notice ? asSentence(v.notice) : (said ?? '');
+}
+
+/** Why a closed connection will not come back, and what the player can do (null: not closed). */
+export function closedSentence(v: RankedView): string | null {
+  if (v.status !== 'closed') return null;
+  switch (v.closed) {
+    case 'replaced':
+      return 'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.';
+    case 'no-game':
+    case 'bad-token':
+      return `${asSentence(v.notice ?? 'the server does not know this game')} Start another with Play ranked on its card.`;
+    default:
+      return v.notice ? asSentence(v.notice) : null;
+  }
+}
+
+/**
+ * Whether the game kept in this browser is gone for good (the server does not know it, or its
+ * token): the slot is freed, so Play ranked deals a new one.
+ */
+export function gone(v: RankedView): boolean {
+  return v.status === 'closed' && (v.closed === 'no-game' || v.closed === 'bad-token');
+}
+
+/** The puzzle of the client's view, its clock the server's (running unless the game is over). */
+export function serverClocked(v: RankedView): Puzzle | null {
+  const p = v.puzzle;
+  if (!p) return null;
+  const stopped = v.result !== null || v.confirmed.over;
+  const ms = stopped ? v.confirmed.elapsedMs : v.clock.ms;
+  return {
+    ...p,
+    clock: {
+      elapsedMs: ms,
+      runningSince: stopped ? null : v.clock.at,
+      started: true,
+      paused: false,
+    },
+  };
 }

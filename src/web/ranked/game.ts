@@ -16,8 +16,8 @@ import type { AppContext } from '../context.ts';
 import type { Online } from '../leaderboards/online.ts';
 import { dayOf } from '../leaderboards/words.ts';
 import type { RankedAction, RankedEnd } from '../ui/rankedEnd.ts';
-import { asSentence } from './client.ts';
-import { type KeptRanked, type RankedSlot, readSlot, writeSlot } from './slots.ts';
+import { closedSentence, gone } from './client.ts';
+import { clearSlot, type KeptRanked, type RankedSlot, readSlot, writeSlot } from './slots.ts';
 import { endText, holdSentence, rankedGoal, rankedTitle } from './words.ts';
 
 /** What a ranked screen asks of the app. */
@@ -201,8 +201,9 @@ export class RankedGame {
     if (v.status !== this.status) {
       this.status = v.status;
       this.wasRefused = false;
-      const hold = holdSentence(v.status, false, v.notice ? asSentence(v.notice) : null);
+      const hold = holdSentence(v.status, false, closedSentence(v));
       if (hold && !v.result) this.ctx.live(hold);
+      if (gone(v)) clearSlot(this.ctx.kv, this.slot);
     }
     const board = v.confirmed;
     if (v.result && !kept.result) {
@@ -212,6 +213,8 @@ export class RankedGame {
       const end = endOf(board, v, Date.now());
       this.hooks.end(end);
       if (end) this.ctx.live(`${end.title} ${end.lines.join(' ')}`);
+    } else if (gone(v)) {
+      this.kept = null;
     } else if (board.moves !== kept.board?.moves || board.over !== kept.board?.over) {
       this.kept = { ...kept, board };
       writeSlot(this.ctx.kv, this.kept);

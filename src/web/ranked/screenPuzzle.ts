@@ -6,7 +6,7 @@
  * server's time of the solving move. Tiles move by click, tap, swipe or the arrow keys, as
  * offline. While the connection is down keys do nothing and the notice says so.
  */
-import { movableTiles, type Puzzle, tileToward } from '../../engine/puzzle.ts';
+import { movableTiles, tileToward } from '../../engine/puzzle.ts';
 import type { Direction } from '../../engine/types.ts';
 import { bare, keyDirection } from '../../front/keymap.ts';
 import { initialModelPuzzle, type ModelPuzzle } from '../../front/modelPuzzle.ts';
@@ -17,26 +17,9 @@ import { ViewPuzzle } from '../puzzle/view.ts';
 import { describePuzzle } from '../ui/announce.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
-import { connectKept, rankedNotice } from './client.ts';
+import { connectKept, rankedNotice, serverClocked } from './client.ts';
 import { type RankedApp, RankedGame } from './game.ts';
 import type { RankedSlot } from './slots.ts';
-
-/** The puzzle of the client's view, its clock the server's (running unless the game is over). */
-export function serverClocked(v: RankedView): Puzzle | null {
-  const p = v.puzzle;
-  if (!p) return null;
-  const stopped = v.result !== null || v.confirmed.over;
-  const ms = stopped ? v.confirmed.elapsedMs : v.clock.ms;
-  return {
-    ...p,
-    clock: {
-      elapsedMs: ms,
-      runningSince: stopped ? null : v.clock.at,
-      started: true,
-      paused: false,
-    },
-  };
-}
 
 export class ScreenRankedPuzzle {
   private readonly view: ViewPuzzle;

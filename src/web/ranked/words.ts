@@ -108,20 +108,3 @@ export function endText(b: RankedBoard, r: RankedResult, today: string): EndText
   }
   return { title, lines };
 }
-
-/** An entry's figures, for the line that names a player's daily entry. */
-export function entryLine(
-  e: {
-    readonly rank: number;
-    readonly score: number;
-    readonly moves: number;
-    readonly timeMs: number | null;
-  },
-  kind: RankedKind,
-): string {
-  const f =
-    kind === '2048'
-      ? `${formatNumber(e.score)} points`
-      : `${formatNumber(e.moves)} moves in ${formatSolveTime(e.timeMs ?? 0)}`;
-  return `Your entry today: ${rankText(e.rank)}, ${f}.`;
-}

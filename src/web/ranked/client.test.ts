@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { elapsedMs } from '../../engine/puzzle.ts';
+import type { RankedBoard } from '../../net/ranked.ts';
+import { puzzleOfBoard, type RankedView } from '../../net/rankedClient.ts';
+import { asSentence, closedSentence, gone, rankedNotice, serverClocked } from './client.ts';
+import { endedView, endOf } from './game.ts';
+import type { KeptRanked } from './slots.ts';
+
+const PUZZLE: RankedBoard = {
+  kind: 'puzzle',
+  size: 3,
+  target: null,
+  day: null,
+  cells: null,
+  tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8],
+  score: 4,
+  moves: 3,
+  elapsedMs: 5000,
+  over: false,
+  won: false,
+};
+
+function view(over: Partial<RankedView> = {}): RankedView {
+  return {
+    status: 'open',
+    id: 'g',
+    confirmed: PUZZLE,
+    board: PUZZLE,
+    game: null,
+    puzzle: puzzleOfBoard(PUZZLE),
+    dealt: null,
+    pending: 0,
+    queued: 0,
+    clock: { ms: 5000, at: 1_000_000 },
+    result: null,
+    notice: null,
+    closed: null,
+    ...over,
+  };
+}
+
+const RESULT = { code: 'C O', entry: null, why: null, reason: 'play' } as const;
+
+describe('what a ranked screen reads of the client', () => {
+  it('makes sentences of the client’s words', () => {
+    expect(asSentence('the game is over')).toBe('The game is over.');
+    expect(asSentence('Already one?')).toBe('Already one?');
+    expect(asSentence('  ')).toBe('');
+  });
+
+  it('says why keys do nothing while the connection is not open, else the refusal or its own', () => {
+    expect(rankedNotice(view(), false, null)).toBe('');
+    expect(rankedNotice(view(), false, 'Resigning…')).toBe('Resigning…');
+    expect(rankedNotice(view({ notice: 'not a move' }), false, 'x')).toBe('Not a move.');
+    expect(rankedNotice(view({ status: 'reconnecting', notice: 'dropped' }), true, 'x')).toBe(
+      'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.',
+    );
+    expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe('Connecting…');
+    // Once over, only the screen's own sentence.
+    expect(rankedNotice(view({ status: 'closed', result: RESULT }), true, null)).toBe('');
+  });
+
+  it('says why a closed connection will not come back, and what to do', () => {
+    expect(closedSentence(view())).toBeNull();
+    expect(closedSentence(view({ status: 'closed', closed: 'replaced' }))).toBe(
+      'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.',
+    );
+    const noGame = view({ status: 'closed', closed: 'no-game', notice: 'no such ranked game' });
+    expect(closedSentence(noGame)).toBe(
+      'No such ranked game. Start another with Play ranked on its card.',
+    );
+    expect(gone(noGame)).toBe(true);
+    expect(gone(view({ status: 'closed', closed: 'bad-token' }))).toBe(true);
+    expect(gone(view({ status: 'closed', closed: 'replaced' }))).toBe(false);
+    expect(gone(view({ status: 'reconnecting' }))).toBe(false);
+    expect(closedSentence(view({ status: 'closed', closed: 'unreachable', notice: 'away' }))).toBe(
+      'Away.',
+    );
+  });
+
+  it('runs a puzzle’s clock from the server’s last reading, and stops it at the end', () => {
+    const p = serverClocked(view())!;
+    expect(elapsedMs(p, 1_000_000)).toBe(5000);
+    expect(elapsedMs(p, 1_002_500)).toBe(7500);
+    const over = { ...PUZZLE, over: true, won: true, elapsedMs: 6000 };
+    const stopped = serverClocked(view({ confirmed: over, result: RESULT }))!;
+    expect(elapsedMs(stopped, 9_999_999)).toBe(6000);
+    expect(serverClocked(view({ puzzle: null }))).toBeNull();
+  });
+});
+
+describe('the end of a ranked game', () => {
+  const kept: KeptRanked = {
+    id: 'g',
+    token: 'tok',
+    kind: 'puzzle',
+    daily: false,
+    size: 3,
+    target: null,
+    keepMs: 1000,
+    result: RESULT,
+    board: PUZZLE,
+  };
+  const NOW = Date.UTC(2026, 10, 27, 12);
+
+  it('shows a game kept as ended, with its replay', () => {
+    const v = endedView(kept, PUZZLE, NOW);
+    expect(v.result).toEqual(RESULT);
+    expect(v.puzzle?.tiles).toEqual(PUZZLE.tiles);
+    expect(v.game).toBeNull();
+    expect(endOf(PUZZLE, v, NOW)?.replay).toBe('#replay=C%20O');
+    expect(endOf(PUZZLE, view(), NOW)).toBeNull();
+  });
+
+  it('has no replay for today’s ranked daily (its tiles are the day’s), one for an earlier day', () => {
+    const today = { ...PUZZLE, day: '2026-11-27' };
+    expect(endOf(today, view({ result: RESULT }), NOW)?.replay).toBeNull();
+    const before = { ...PUZZLE, day: '2026-11-26' };
+    expect(endOf(before, view({ result: RESULT }), NOW)?.replay).toBe('#replay=C%20O');
+  });
+});

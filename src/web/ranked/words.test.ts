@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { SubmittedEntry } from '../../net/api.ts';
+import type { RankedBoard, RankedResult } from '../../net/ranked.ts';
+import {
+  endText,
+  figures,
+  holdSentence,
+  rankedBoardLabel,
+  rankedGoal,
+  rankedTitle,
+} from './words.ts';
+
+const TODAY = '2026-11-27';
+
+const board2048: RankedBoard = {
+  kind: '2048',
+  size: 4,
+  target: 2048,
+  day: null,
+  cells: [
+    [2, 4, 8, 16],
+    [4, 8, 16, 2],
+    [8, 16, 2, 4],
+    [16, 2, 4, 8],
+  ],
+  tiles: null,
+  score: 12_345,
+  moves: 700,
+  elapsedMs: 300_000,
+  over: true,
+  won: false,
+};
+
+const boardPuzzle: RankedBoard = {
+  kind: 'puzzle',
+  size: 3,
+  target: null,
+  day: null,
+  cells: null,
+  tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+  score: 24,
+  moves: 20,
+  elapsedMs: 7042,
+  over: true,
+  won: true,
+};
+
+function entry(over: Partial<SubmittedEntry>): SubmittedEntry {
+  return {
+    id: 1,
+    board: '2048',
+    kind: '2048',
+    size: 4,
+    score: 12_345,
+    moves: 700,
+    timeMs: null,
+    maxTile: 1024,
+    assisted: false,
+    ranked: true,
+    day: null,
+    rank: 3,
+    name: 'Ada',
+    ...over,
+  } as SubmittedEntry;
+}
+
+const result = (over: Partial<RankedResult>): RankedResult => ({
+  code: 'CODE',
+  entry: entry({}),
+  why: null,
+  reason: 'play',
+  ...over,
+});
+
+describe('ranked words', () => {
+  it('titles the screens', () => {
+    expect(rankedTitle('2048', 4, false)).toBe('Ranked 2048');
+    expect(rankedTitle('2048', 4, true)).toBe('Ranked daily 2048');
+    expect(rankedTitle('puzzle', 3, false)).toBe('Ranked 8-puzzle');
+    expect(rankedTitle('puzzle', 4, true)).toBe('Ranked daily 15-puzzle');
+  });
+
+  it('says what ranked play is under the title', () => {
+    expect(rankedGoal(board2048)).toBe('Ranked: the server deals every tile. Get to 2,048!');
+    expect(rankedGoal({ ...board2048, target: 256, day: TODAY })).toBe(
+      `Ranked: the server deals every tile. Get to 256! Today's ranked daily (${TODAY}): your first attempt is your entry.`,
+    );
+    expect(rankedGoal(boardPuzzle)).toMatch(/times the solve on its own clock \(3×3\)\.$/);
+  });
+
+  it.each([
+    ['open: keys play', 'open', false, null, null],
+    ['connecting', 'connecting', false, null, 'Connecting…'],
+    [
+      'a key while connecting',
+      'connecting',
+      true,
+      null,
+      'Not sent: still connecting to the server.',
+    ],
+    [
+      'dropped',
+      'reconnecting',
+      false,
+      null,
+      'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.',
+    ],
+    [
+      'a key while dropped',
+      'reconnecting',
+      true,
+      null,
+      'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.',
+    ],
+    ['closed, with why', 'closed', true, 'Gone.', 'Gone.'],
+    ['closed, no why', 'closed', false, null, 'The connection to the server is closed.'],
+  ] as const)('holds keys: %s', (_name, link, refused, why, want) => {
+    expect(holdSentence(link, refused, why)).toBe(want);
+  });
+
+  it('names the ranked boards', () => {
+    expect(rankedBoardLabel(entry({}), 2048, TODAY)).toBe('the ranked 4×4 2048 board (to 2,048)');
+    expect(rankedBoardLabel(entry({ board: 'daily-2048', day: TODAY }), null, TODAY)).toBe(
+      "today's ranked daily 2048",
+    );
+    expect(
+      rankedBoardLabel(
+        entry({ board: 'daily-puzzle', kind: 'puzzle', day: '2026-11-26' }),
+        null,
+        TODAY,
+      ),
+    ).toBe('the ranked daily 15-puzzle of 2026-11-26');
+    expect(rankedBoardLabel(entry({ board: 'puzzle', kind: 'puzzle', size: 5 }), null, TODAY)).toBe(
+      'the ranked 24-puzzle board',
+    );
+  });
+
+  it('gives a game’s figures as the server counted them', () => {
+    expect(figures('2048', board2048)).toBe('12,345 points');
+    expect(figures('puzzle', boardPuzzle)).toBe('24 moves in 7.042');
+  });
+
+  it('ends a 2048 game: the score, the rank and board', () => {
+    expect(endText(board2048, result({}), TODAY)).toEqual({
+      title: 'Game over',
+      lines: ['You scored 12,345 points.', '#3 on the ranked 4×4 2048 board (to 2,048).'],
+    });
+    const won = endText({ ...board2048, won: true }, result({}), TODAY);
+    expect(won.title).toBe('You win!');
+    const below = endText(board2048, result({ entry: entry({ rank: null }) }), TODAY);
+    expect(below.lines[1]).toBe('On the ranked 4×4 2048 board (to 2,048), below your best there.');
+  });
+
+  it('ends a puzzle: the moves and the server’s time, the rank', () => {
+    const e = entry({ board: 'puzzle', kind: 'puzzle', size: 3, moves: 24, timeMs: 7042, rank: 1 });
+    expect(endText(boardPuzzle, result({ entry: e }), TODAY)).toEqual({
+      title: 'Solved!',
+      lines: ["24 moves in 7.042 on the server's clock.", '#1 on the ranked 8-puzzle board.'],
+    });
+  });
+
+  it('ends a game resigned, or left, and one that ranks nowhere', () => {
+    const unsolved = { ...boardPuzzle, won: false, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8] };
+    const r = result({ entry: null, why: 'an unsolved puzzle is not ranked', reason: 'resigned' });
+    expect(endText(unsolved, r, TODAY)).toEqual({
+      title: 'Resigned',
+      lines: ['Not solved: 24 moves.', 'Not ranked: an unsolved puzzle is not ranked.'],
+    });
+    const left = endText(board2048, result({ reason: 'left', entry: null, why: null }), TODAY);
+    expect(left.title).toBe('Game ended');
+    expect(left.lines).toEqual([
+      'You scored 12,345 points.',
+      'It was left longer than the server keeps a game: it counts as it stood.',
+      'Not ranked.',
+    ]);
+  });
+});
