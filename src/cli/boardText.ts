@@ -5,7 +5,13 @@
  * written to the terminal), figures that are not numbers show as "?". Pure: tested as strings.
  */
 import { formatNumber, formatTime } from '../front/format.ts';
-import type { BoardEntry, BoardName, Leaderboard, SubmittedEntry } from '../net/api.ts';
+import type {
+  BoardEntry,
+  BoardName,
+  BoardSource,
+  Leaderboard,
+  SubmittedEntry,
+} from '../net/api.ts';
 import { RESET } from '../tui/ansi.ts';
 import { type ColorDepth, sgr } from '../tui/color.ts';
 
@@ -118,6 +124,14 @@ export function boardTitle(
   return `the ${size}×${size} 2048 board (to ${isCount(o.target) ? o.target : 2048})`;
 }
 
+/**
+ * A board's title with where its games come from: "the ranked 4×4 2048 board (to 2048)",
+ * "today's self-reported daily 2048".
+ */
+export function sourceTitle(title: string, source: BoardSource): string {
+  return title.replace(/^the /, `the ${source} `).replace(/^today's /, `today's ${source} `);
+}
+
 /** "You are #3 on today's daily 2048." */
 export function rankSentence(rank: unknown, title: string, assisted = false): string {
   const on = assisted ? `${title}, assisted games included` : title;
@@ -178,7 +192,7 @@ const YOU = '← you';
  * heading and own line when `depth` is not 'none'.
  */
 export function boardTable(
-  lb: Pick<Leaderboard, 'entries' | 'you'>,
+  lb: Pick<Leaderboard, 'entries' | 'you'> & { readonly source?: BoardSource },
   kind: Kind,
   depth: ColorDepth,
 ): string {
@@ -220,7 +234,13 @@ export function boardTable(
     const text = `${line(ranks[i]!, cells[i]!)}${marks ? `  ${marks}` : ''}`;
     lines.push(mine ? bold(text) : text);
   });
-  // A puzzle's time cannot be proven from its moves.
-  if (kind === 'puzzle' && shown.length > 0) lines.push('Times are as reported by the players.');
+  // A self-reported puzzle's time cannot be proven from its moves; a ranked one is the server's.
+  if (kind === 'puzzle' && shown.length > 0) {
+    lines.push(
+      lb.source === 'ranked'
+        ? "Times are the server's clock, from the deal to the solving move."
+        : 'Times are as reported by the players.',
+    );
+  }
   return `${lines.map((l) => `  ${l}`).join('\n')}\n`;
 }

@@ -2,8 +2,11 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxTile } from '../engine/game2048.ts';
 import { type DailyResult, dailySeed } from '../front/daily.ts';
+import { ServerClient } from '../net/api.ts';
+import { RankedClient } from '../net/rankedClient.ts';
+import { nodeSocketFactory } from '../node/webSocket.ts';
 import { loadConfig, updateConfig } from '../storage/config.ts';
-import { setPlayerName } from '../storage/player.ts';
+import { loadPlayer, setPlayerName } from '../storage/player.ts';
 import { play2048, testPlayerKey } from '../testing/games.ts';
 import { newDatabaseTarget, startTestServer, type TestServer } from '../testing/serverHarness.ts';
 import { tempDir } from '../testing/tempDir.ts';
@@ -44,6 +47,33 @@ function daily2048(moves: number, pick = 1): DailyResult {
   };
 }
 
+/** The day's ranked 2048 played through the ranked client: `moves` moves, then resigned. */
+async function rankedDaily(url: string, playerKey: string, name: string, moves: number) {
+  const socket = await nodeSocketFactory();
+  if (typeof socket === 'string') throw new Error(socket);
+  const started = await RankedClient.start(
+    new ServerClient(url),
+    { kind: '2048', daily: true, playerKey, name },
+    { socket },
+  );
+  if (!started.ok) throw new Error(started.error.message);
+  const c = started.value.client;
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; !ok(); i++) {
+      if (i > 500) throw new Error('the ranked game did not answer');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  await until(() => c.view.status === 'open');
+  for (let i = 0; i < moves; i++) {
+    for (const d of ['left', 'down', 'right', 'up'] as const) if (c.move(d).ok) break;
+    await until(() => c.view.pending === 0);
+  }
+  c.resign();
+  await until(() => c.view.result !== null);
+  c.close();
+}
+
 function setup(url: string, name?: string) {
   const dir = tempDir();
   if (name) setPlayerName(dir, name, () => testPlayerKey(name.length + 100));
@@ -76,19 +106,21 @@ describe('a daily game that counted, with a server', () => {
     const ask = answering('y', 'Ada');
     await afterDailyGame(s, '2048', daily2048(40), ask);
     expect(ask.asked).toEqual([
-      `Submit to the leaderboard at ${server.url}? [y/N] `,
+      `Submit to the self-reported boards at ${server.url}? [y/N] `,
       'Your name on the leaderboards (up to 24 characters): ',
     ]);
     expect(loadConfig(dir).config.submit).toBe('always');
     expect(lines[0]).toMatch(/^Your daily games will be submitted when they end/);
-    expect(lines[1]).toMatch(new RegExp(`^Submitted: daily 2048 · ${DAY} · [\\d,]+ points`));
-    expect(lines[1]).toMatch(/\nYou are #1 on today's daily 2048\.$/);
+    expect(lines[1]).toMatch(
+      new RegExp(`^Submitted to the self-reported boards: daily 2048 · ${DAY} · [\\d,]+ points`),
+    );
+    expect(lines[1]).toMatch(/\nYou are #1 on today's self-reported daily 2048\.$/);
     expect(warnings).toEqual([]);
     // Always: the next one goes without a question.
     const again = answering();
     await afterDailyGame(s, '2048', daily2048(60, 2), again);
     expect(again.asked).toEqual([]);
-    expect(lines[2]).toMatch(/^Submitted: /);
+    expect(lines[2]).toMatch(/^Submitted to the self-reported boards: /);
   });
 
   it('no is kept as never: nothing is sent, and no question comes again', async () => {
@@ -135,18 +167,22 @@ describe('a daily game that counted, with a server', () => {
 });
 
 describe("today's top 10 under the daily results", () => {
-  it('both boards, your line marked and your rank said', async () => {
+  it('both ranked boards, your line marked and your rank said', async () => {
     const { s } = setup(server.url, 'Flo');
+    // A self-reported game is not on the ranked boards; the day's ranked game is.
     updateConfig(s.dir, (c) => ({ ...c, submit: 'always' }));
     await afterDailyGame(s, '2048', daily2048(300, 9), null);
+    const key = loadPlayer(s.dir).player!.key;
+    expect(await dailyBoardsText(s, DAY, 'none')).not.toContain('Flo');
+    await rankedDaily(server.url, key, 'Flo', 12);
     const text = await dailyBoardsText(s, DAY, 'none');
     const lines = text.trimEnd().split('\n');
-    expect(lines[0]).toBe(`Today's top 10 · ${server.url}`);
+    expect(lines[0]).toBe(`Today's top 10, ranked · ${server.url}`);
     expect(lines[1]).toBe('2048');
     expect(lines.find((l) => l.includes('Flo'))).toMatch(/^ {2}#\d+ {2}Flo .*← you$/);
     expect(lines).toContain('15-puzzle');
     expect(lines).toContain('  No games yet today.');
-    expect(lines.at(-1)).toMatch(/^You are #\d+ on today's daily 2048\.$/);
+    expect(lines.at(-1)).toMatch(/^You are #\d+ on today's ranked daily 2048\.$/);
   });
 
   it('a server that cannot be reached: one line', async () => {

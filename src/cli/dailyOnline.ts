@@ -1,15 +1,15 @@
 /**
- * The daily challenge with a leaderboard server: today's top 10 of both daily boards under the
- * player's results, and, when a day's game counts, submitting it — asked once (the answer kept
- * as the `submit` setting: always or never). A server that is away costs one line; the game and
- * its result are kept as always.
+ * The daily challenge with a leaderboard server: today's top 10 of both ranked daily boards
+ * under the player's results, and, when a day's game played offline counts, submitting it to
+ * the self-reported boards — asked once (the answer kept as the `submit` setting: always or
+ * never). A server that is away costs one line; the game and its result are kept as always.
  */
 import { DAILY_NAMES, type DailyKind, type DailyResult } from '../front/daily.ts';
 import type { BoardName } from '../net/api.ts';
 import { loadConfig, updateConfig } from '../storage/config.ts';
 import { loadPlayer } from '../storage/player.ts';
 import type { ColorDepth } from '../tui/color.ts';
-import { boardTable, boardTitle, rankSentence } from './boardText.ts';
+import { boardTable, boardTitle, rankSentence, sourceTitle } from './boardText.ts';
 import { type Ask, clientFor, netLine, playerWithName, submitFor } from './online.ts';
 
 export interface DailyServer {
@@ -45,7 +45,7 @@ export async function dailyBoardsText(
   );
   const failed = answers.find((a) => !a.ok);
   if (failed && !failed.ok && answers.every((a) => !a.ok)) return `${netLine(failed.error)}\n`;
-  const lines = [`Today's top 10 · ${s.url}`];
+  const lines = [`Today's top 10, ranked · ${s.url}`];
   const ranks: string[] = [];
   BOARDS.forEach(([kind, board], i) => {
     const a = answers[i]!;
@@ -56,9 +56,10 @@ export async function dailyBoardsText(
     }
     const entries = Array.isArray(a.value.entries) ? a.value.entries : [];
     if (entries.length === 0 && !a.value.you) lines.push('  No games yet today.');
-    else lines.push(boardTable(a.value, kind, depth).trimEnd());
+    else lines.push(boardTable({ ...a.value, source: 'ranked' }, kind, depth).trimEnd());
     if (a.value.you) {
-      ranks.push(rankSentence(a.value.you.rank, boardTitle(board, { day, today: day })));
+      const title = sourceTitle(boardTitle(board, { day, today: day }), 'ranked');
+      ranks.push(rankSentence(a.value.you.rank, title));
     }
   });
   return `${[...lines, ...ranks].join('\n')}\n`;
@@ -88,7 +89,7 @@ export async function afterDailyGame(
   if (choice === 'never') return;
   if (choice === undefined) {
     if (!ask) return;
-    const answer = await ask(`Submit to the leaderboard at ${s.url}? [y/N] `);
+    const answer = await ask(`Submit to the self-reported boards at ${s.url}? [y/N] `);
     if (answer === null) {
       s.say('No answer: not submitted.');
       return;

@@ -207,9 +207,9 @@ const HELP_DAILY = `Usage: slidebox daily          today's challenge: what you p
 Options:
   --plain, --no-animation, --data-dir DIR   as for the games
   --server URL     a leaderboard server (else SLIDEBOX_SERVER, else slidebox
-                   config server): today's top 10 under your results, and your
-                   day's game submitted when it ends (asked once; slidebox
-                   config submit changes it)
+                   config server): today's ranked top 10 under your results,
+                   and your offline day's game sent to the self-reported boards
+                   when it ends (asked once; slidebox config submit changes it)
   --name NAME      your name on the leaderboards (asked the first time
                    otherwise)
 
@@ -268,21 +268,29 @@ Options:
   --json           the server's entry as JSON
   --data-dir DIR   where your history and player file are
 
-The server re-plays the code before it ranks it. 2048 games rank on the board of
-their size and target, solved puzzles on the board of their size, and the day's
-challenge games on that day's board too. Games the AI or the solver helped rank
-apart (slidebox leaderboard --assisted).`;
+A submitted code goes on the self-reported boards, never the ranked ones: the
+game was played offline, so its player knew the tiles to come. The server
+re-plays the code before it ranks it: 2048 games on the board of their size and
+target, solved puzzles on the board of their size, the day's challenge games on
+that day's board too. Games the AI or the solver helped rank apart (slidebox
+leaderboard --self-reported --assisted). Ranked boards hold only games the
+server dealt and timed: slidebox --ranked, puzzle --ranked, daily --ranked.`;
 
 const HELP_LEADERBOARD = `Usage: slidebox leaderboard [daily|daily-puzzle|2048|puzzle] [options]
 
-Shows a board of the leaderboard server (default: today's daily 2048).
+Shows a board of the leaderboard server (default: today's daily 2048): its
+ranked games, dealt and timed by the server (slidebox --ranked). Today's ranked
+daily entries show no replay until the day ends.
 
 Options:
   --size N         2048 and puzzle: the board size, 3 to 8 (default 4)
   --target T       2048: the target tile (default 2048)
   --day D          daily boards: another day, YYYY-MM-DD (default today, UTC)
   --limit N        lines, 1 to 100 (default 10)
-  --assisted       games the AI or the solver helped too (marked)
+  --self-reported  the self-reported boards instead: share codes sent with
+                   slidebox submit from games played offline
+  --assisted       with --self-reported: games the AI or the solver helped too
+                   (marked)
   --json           the server's answer as JSON
   --server URL     the leaderboard server (else SLIDEBOX_SERVER, else slidebox
                    config server)

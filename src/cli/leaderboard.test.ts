@@ -1,29 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { boardQuery } from './leaderboard.ts';
+import { boardQuery, sourceNotes } from './leaderboard.ts';
 
 const DAY = '2026-11-24';
 
 describe('slidebox leaderboard: the board asked for', () => {
   const good: [string, string[], Record<string, string | boolean>, unknown][] = [
-    ['today’s daily 2048 by default', [], {}, { board: 'daily-2048', day: DAY, limit: 10 }],
-    ['daily is the daily 2048', ['daily'], {}, { board: 'daily-2048', day: DAY, limit: 10 }],
+    [
+      'today’s daily 2048 by default',
+      [],
+      {},
+      { board: 'daily-2048', day: DAY, limit: 10, source: 'ranked' },
+    ],
+    [
+      'daily is the daily 2048',
+      ['daily'],
+      {},
+      { board: 'daily-2048', day: DAY, limit: 10, source: 'ranked' },
+    ],
     [
       'another day',
       ['daily-puzzle'],
       { day: '2026-02-28' },
-      { board: 'daily-puzzle', day: '2026-02-28', limit: 10 },
+      { board: 'daily-puzzle', day: '2026-02-28', limit: 10, source: 'ranked' },
     ],
     [
       'the all-time 2048 board',
       ['2048'],
       { size: '5', target: '4096' },
-      { board: '2048', size: 5, target: 4096, limit: 10 },
+      { board: '2048', size: 5, target: 4096, limit: 10, source: 'ranked' },
     ],
     [
-      'the puzzle, 20 lines, assisted too',
+      'the self-reported puzzle board, 20 lines, assisted too',
       ['puzzle'],
-      { size: '3', limit: '20', assisted: true },
-      { board: 'puzzle', size: 3, limit: 20, assisted: true },
+      { size: '3', limit: '20', assisted: true, 'self-reported': true },
+      { board: 'puzzle', size: 3, limit: 20, source: 'self-reported', assisted: true },
     ],
   ];
   it.each(good)('%s', (_, positionals, values, expected) => {
@@ -50,9 +60,26 @@ describe('slidebox leaderboard: the board asked for', () => {
     [['2048'], { size: '9' }, '--size needs a whole number from 3 to 8, got "9"'],
     [['2048'], { target: '1000' }, '--target needs a power of two from 8, got "1000"'],
     [['2048'], { target: '4' }, '--target needs a power of two from 8, got "4"'],
+    [
+      ['2048'],
+      { assisted: true },
+      '--assisted goes with --self-reported: ranked boards hold no assisted games (no AI, hint or solver in ranked play)',
+    ],
   ];
   it.each(bad)('%j %j is refused', (positionals, values, message) => {
     const r = boardQuery(positionals, values, DAY);
     expect(!r.ok && r.error.message).toBe(message);
+  });
+});
+
+describe('what a board says under it', () => {
+  it('self-reported boards say what their games prove; today’s ranked daily, why no replay', () => {
+    expect(sourceNotes('self-reported', true, [])[0]).toMatch(/^Self-reported: share codes/);
+    expect(sourceNotes('ranked', true, [{ code: null }])).toEqual([
+      "Today's ranked games show no replay until the day ends (UTC): it would show the",
+      "day's tiles.",
+    ]);
+    expect(sourceNotes('ranked', false, [{ code: 'sb.x' }])).toEqual([]);
+    expect(sourceNotes('ranked', true, [{ code: 'sb.x' }])).toEqual([]);
   });
 });

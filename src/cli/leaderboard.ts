@@ -1,18 +1,28 @@
 /**
  * `slidebox leaderboard`: a board of the leaderboard server as an aligned table (your own line
  * marked, or shown under the table when it is further down), or the server's answer as JSON.
+ * Ranked boards (games the server dealt and timed) by default; `--self-reported` shows the
+ * boards of share codes sent from games played offline — never mixed with ranked ones.
  */
 import { resolve } from 'node:path';
 import { checkOptions } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
 import { isDay } from '../front/daily.ts';
-import type { BoardName, BoardQuery } from '../net/api.ts';
+import type { BoardName, BoardQuery, BoardSource } from '../net/api.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { detectColorDepth } from '../tui/color.ts';
-import { boardKind, boardTable, boardTitle, rankSentence, safeJson } from './boardText.ts';
+import {
+  boardKind,
+  boardTable,
+  boardTitle,
+  rankSentence,
+  safeJson,
+  sourceTitle,
+} from './boardText.ts';
 import { parseCommand } from './command.ts';
 import { HELP } from './help.ts';
+import { wrapLines } from './plainIo.ts';
 import { clientFor, netLine, requiredServer } from './online.ts';
 import { today } from './today.ts';
 
@@ -24,6 +34,7 @@ const OPTIONS = {
   day: { type: 'string' },
   limit: { type: 'string' },
   assisted: { type: 'boolean' },
+  'self-reported': { type: 'boolean' },
   json: { type: 'boolean' },
   server: { type: 'string' },
   'data-dir': { type: 'string' },
@@ -57,7 +68,10 @@ export function boardQuery(
   positionals: readonly string[],
   v: Values,
   day: string,
-): Result<Omit<BoardQuery, 'playerKey'> & { readonly limit: number }, Problem> {
+): Result<
+  Omit<BoardQuery, 'playerKey'> & { readonly limit: number; readonly source: BoardSource },
+  Problem
+> {
   const word = positionals[0] ?? 'daily';
   const board = BOARD_WORDS[word];
   if (positionals.length > 1 || board === undefined) {
@@ -75,6 +89,13 @@ export function boardQuery(
   if (!daily && v.day !== undefined) return only('day', 'the daily boards');
   if (v.day !== undefined && !isDay(v.day)) {
     return err({ code: 'bad-value', message: `--day needs a day as YYYY-MM-DD, got "${v.day}"` });
+  }
+  if (v.assisted && !v['self-reported']) {
+    return err({
+      code: 'bad-option',
+      message:
+        '--assisted goes with --self-reported: ranked boards hold no assisted games (no AI, hint or solver in ranked play)',
+    });
   }
   const limit = v.limit === undefined ? ok(10) : whole('limit', v.limit, 1, 100);
   if (!limit.ok) return limit;
@@ -97,11 +118,35 @@ export function boardQuery(
     ...(target !== undefined ? { target } : {}),
     ...(daily ? { day: v.day ?? day } : {}),
     limit: limit.value,
+    source: v['self-reported'] ? 'self-reported' : 'ranked',
     ...(v.assisted ? { assisted: true } : {}),
   });
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * What a board's games prove, said under it: self-reported games were played offline (the
+ * player knew the tiles to come); today's ranked daily entries show no replay until the day
+ * ends (it would show the day's tiles).
+ */
+export function sourceNotes(
+  source: BoardSource,
+  today: boolean,
+  entries: readonly { readonly code: string | null }[],
+): string[] {
+  if (source === 'self-reported') {
+    return wrapLines(
+      'Self-reported: share codes of games played offline, replayed by the server; their players knew the tiles to come (slidebox --ranked plays ranked).',
+    ).split('\n');
+  }
+  if (today && entries.some((e) => e.code === null)) {
+    return wrapLines(
+      "Today's ranked games show no replay until the day ends (UTC): it would show the day's tiles.",
+    ).split('\n');
+  }
+  return [];
+}
 
 /** Runs `slidebox leaderboard …`; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -139,28 +184,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const q = query.value;
-  const title = boardTitle(q.board, {
-    size: q.size,
-    target: q.target,
-    day: q.day ?? null,
-    today: day,
-  });
+  const title = sourceTitle(
+    boardTitle(q.board, { size: q.size, target: q.target, day: q.day ?? null, today: day }),
+    q.source,
+  );
   const isTTY = process.stdout.isTTY === true;
   const lines = [
     `${capital(title)}${q.day && q.day !== day ? '' : q.day ? ` (${q.day})` : ''}${q.assisted ? ' · assisted games included' : ''} · ${server.url}`,
   ];
   const entries = Array.isArray(r.value.entries) ? r.value.entries : [];
   if (entries.length === 0 && !r.value.you) lines.push('  No games on this board yet.');
-  else
-    lines.push(
-      boardTable(r.value, boardKind(q.board), detectColorDepth(process.env, isTTY)).trimEnd(),
-    );
-  if (key)
+  else {
+    const lb = { ...r.value, source: q.source };
+    lines.push(boardTable(lb, boardKind(q.board), detectColorDepth(process.env, isTTY)).trimEnd());
+  }
+  lines.push(...sourceNotes(q.source, q.day === day, entries));
+  if (key) {
     lines.push(
       r.value.you
         ? rankSentence(r.value.you.rank, title, q.assisted)
         : `You are not on ${title} yet.`,
     );
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

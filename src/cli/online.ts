@@ -17,7 +17,7 @@ import {
 } from '../net/api.ts';
 import { type Config, loadConfig } from '../storage/config.ts';
 import { ensurePlayer, type Player, setPlayerName } from '../storage/player.ts';
-import { boardTitle, entrySummary, rankSentence, safeText } from './boardText.ts';
+import { boardTitle, entrySummary, rankSentence, safeText, sourceTitle } from './boardText.ts';
 import { today } from './today.ts';
 
 /** The server to use and where the setting came from. */
@@ -179,14 +179,18 @@ export function submittedText(
   code: string,
   env: NodeJS.ProcessEnv,
 ): string {
-  const head = created ? 'Submitted' : 'Already on the leaderboard (submitted before)';
+  // A code sent from a game played offline goes on the self-reported boards, never the ranked ones.
+  const self = entry.ranked !== true;
+  const boards = self ? 'the self-reported boards' : 'the leaderboard';
+  const head = created ? `Submitted to ${boards}` : `Already on ${boards} (submitted before)`;
   const title = boardTitle(entry.board, {
     size: entry.size,
     target: targetOf(code),
     day: entry.day,
     today: today(env),
   });
-  return `${head}: ${entrySummary(entry)}\n${rankSentence(entry.rank, title, entry.assisted === true)}\n`;
+  const where = self ? sourceTitle(title, 'self-reported') : title;
+  return `${head}: ${entrySummary(entry)}\n${rankSentence(entry.rank, where, entry.assisted === true)}\n`;
 }
 
 /**
