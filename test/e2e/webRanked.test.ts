@@ -183,6 +183,43 @@ describe.skipIf(reason !== null)('ranked play in the web app against slidebox se
     await context.close();
   });
 
+  it('with animations and keys faster than the server: the board is the server’s, as a reload shows', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(url);
+    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+    await page.click('[data-testid=play-ranked-2048]');
+    await giveName(page, 'Flo');
+    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    for (let round = 0; round < 4; round++) {
+      // A burst of keys, some of which may not slide: each waits for the tile before it.
+      for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown']) {
+        await page.keyboard.press(key);
+      }
+      let last = '';
+      await expect
+        .poll(
+          async () => {
+            const now = `${await text(page, 'moves')} ${JSON.stringify(await readTiles(page, 4))}`;
+            const still = now === last;
+            last = now;
+            return still;
+          },
+          { timeout: 15_000, intervals: [400] },
+        )
+        .toBe(true);
+      const shown = await readTiles(page, 4);
+      const moves = await text(page, 'moves');
+      await page.reload();
+      await expect.poll(() => text(page, 'moves'), LONG).toBe(moves);
+      await expect.poll(() => readTiles(page, 4), LONG).toEqual(shown);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    }
+    expect(Number(await text(page, 'moves'))).toBeGreaterThan(4);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('plays the ranked daily 2048 once: resigned, on today’s board without a replay, a second attempt refused', async () => {
     const { context, page, errors } = await openPage(browser, { reducedMotion: true });
     await page.goto(url);

@@ -4,7 +4,9 @@
  * connection dropped and keys do nothing, a key pressed then is said not sent, the board and
  * the score stay what the server took — and once the server is back on the same port with the
  * same database, the page reconnects with the game's token, the notice goes, and a key plays
- * again: the slide and the server's tile, one tile more than the slide left.
+ * again: the slide and the server's tile, one tile more than the slide left. The same game opened
+ * in a second tab: the first says it is played there and its keys do nothing, until a reload
+ * takes it back (and the second tab says so in turn).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,9 @@ const DROPPED =
   'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
 const NOT_SENT =
   'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.';
+
+const REPLACED =
+  'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.';
 
 const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
 
@@ -123,6 +128,42 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
     await playOne(page);
     expect(await text(page, 'moves')).toBe('4');
     expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('a second tab takes the game: the first says so and holds, until a reload takes it back', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await page.goto(url);
+    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+    await page.click('[data-testid=play-ranked-2048]');
+    await giveName(page, 'Gus');
+    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await playOne(page);
+
+    const tab = await context.newPage();
+    await tab.goto(`${url}#ranked-2048`);
+    await expect.poll(() => text(tab, 'moves'), LONG).toBe('1');
+    await page.bringToFront();
+    await expect.poll(() => text(page, 'notice'), LONG).toBe(REPLACED);
+    const cells = await readTiles(page, 4);
+    for (const dir of ['left', 'down', 'right', 'up'] as const)
+      await page.keyboard.press(ARROW[dir]);
+    await page.waitForTimeout(300);
+    expect(await readTiles(page, 4)).toEqual(cells);
+    expect(await text(page, 'moves')).toBe('1');
+
+    // The second tab plays on; the first, reloaded, takes the game back where it now stands.
+    await tab.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await playOne(tab);
+    const now = await readTiles(tab, 4);
+    await page.reload();
+    await expect.poll(() => text(page, 'moves'), LONG).toBe('2');
+    expect(await readTiles(page, 4)).toEqual(now);
+    await expect.poll(() => text(tab, 'notice'), LONG).toBe(REPLACED);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await playOne(page);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -137,16 +137,23 @@ export class ScreenRanked2048 {
   private draw(v: RankedView): void {
     const g = v.game;
     if (!g) return;
-    const before = this.drawn;
+    let before = this.drawn;
+    const notice = rankedNotice(v, this.game.wasRefused, this.game.said);
+    const base = this.model ?? initialModel2048(g, 0);
+    // A slide made after a tile that came while the slide before it played: that tile shows
+    // first (at once), then this slide plays from it.
+    const p = g.previous;
+    if (before && p && p !== before && p.previous === before.previous && p.last === before.last) {
+      this.render({ ...base, game: p, notice }, 0);
+      before = p;
+    }
     const slid = before !== null && g.previous === before && g.last !== null;
     const came = before !== null && g.previous === before.previous && g.spawned.length > 0;
     const quick = v.queued > 0 ? QUICK_MS : MOVE_MS;
     const ms = reducedMotion() || v.queued > 2 ? 0 : slid ? quick : came ? MOVE_MS : 0;
     if (slid) this.slideEnds = Date.now() + ms;
     this.drawn = g;
-    const notice = rankedNotice(v, this.game.wasRefused, this.game.said);
-    const base = this.model ?? initialModel2048(g, 0);
-    this.render({ ...base, game: g, notice }, ms);
+    this.render({ ...(this.model ?? base), game: g, notice }, ms);
     if (slid && before) this.ctx.live(describe2048(before, g));
   }
 
