@@ -22,8 +22,8 @@ import {
 } from './boardText.ts';
 import { parseCommand } from './command.ts';
 import { HELP } from './help.ts';
-import { wrapLines } from './plainIo.ts';
 import { clientFor, netLine, requiredServer } from './online.ts';
+import { wrapLines } from './plainIo.ts';
 import { today } from './today.ts';
 
 export const LEADERBOARD_USAGE = HELP.leaderboard;

@@ -1,9 +1,10 @@
 /**
  * The terminal's leaderboards end to end: the built CLI against a real server started here (its
  * clock set to noon of the test's day, SLIDEBOX_TODAY the same day, an SQLite database) — real
- * codes submitted and ranked, boards as tables and as the API's JSON, `slidebox daily` in a
- * terminal with today's top 10, the question asked once when a daily game ends (plain and
- * full-screen), the settings' order, and a server that is away or silent: one line, no lost
+ * codes submitted and ranked on the self-reported boards (said so), boards as tables and as the
+ * API's JSON, ranked by default, `slidebox daily` in a terminal with today's ranked top 10 (no
+ * replay while the day lasts), the question asked once when an offline daily game ends (plain
+ * and full-screen), the settings' order, and a server that is away or silent: one line, no lost
  * game, exit 0 for daily and 1 for the commands that asked for the server.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
 } from '../../src/testing/serverHarness.ts';
 import { runCli } from './helpers/cli.ts';
 import { closedPortUrl, runCliAsync, silentServer } from './helpers/net.ts';
+import { playRanked2048 } from './helpers/ranked.ts';
 import { useTmux } from './helpers/tmux.ts';
 
 const { tmux, dirs, panes } = useTmux();
@@ -77,8 +79,8 @@ describe('slidebox submit', () => {
     expect(first.code).toBe(0);
     const g = high.game;
     expect(first.stdout).toBe(
-      `Submitted: 2048 · 5×5 · ${formatNumber(g.score)} points · largest ${formatNumber(maxTile(g.cells))} · ${formatNumber(g.moves)} moves\n` +
-        'You are #1 on the 5×5 2048 board (to 2048).\n',
+      `Submitted to the self-reported boards: 2048 · 5×5 · ${formatNumber(g.score)} points · largest ${formatNumber(maxTile(g.cells))} · ${formatNumber(g.moves)} moves\n` +
+        'You are #1 on the self-reported 5×5 2048 board (to 2048).\n',
     );
     // The key is the player's alone: readable by them only.
     expect(statSync(join(ada, 'player.json')).mode & 0o777).toBe(0o600);
@@ -86,11 +88,15 @@ describe('slidebox submit', () => {
     const bob = dirs.make();
     const second = await cli(['submit', low.code, '--name', 'Bob', '--server', url], bob);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/\nYou are #2 on the 5×5 2048 board \(to 2048\)\.\n$/);
+    expect(second.stdout).toMatch(
+      /\nYou are #2 on the self-reported 5×5 2048 board \(to 2048\)\.\n$/,
+    );
 
     const again = await cli(['submit', high.code, '--server', url], ada);
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/^Already on the leaderboard \(submitted before\): 2048 · 5×5 · /);
+    expect(again.stdout).toMatch(
+      /^Already on the self-reported boards \(submitted before\): 2048 · 5×5 · /,
+    );
     expect(again.stdout).toMatch(/You are #1 on /);
 
     // A game played in plain mode, then sent with --last: the same code export --last prints.
@@ -101,13 +107,13 @@ describe('slidebox submit', () => {
     const last = await cli(['submit', '--last', '--name', 'Cy', '--server', url], cy);
     expect(last.code).toBe(0);
     expect(last.stdout).toMatch(
-      /^Submitted: 2048 · 5×5 · \d+ points · largest \d+ · 4 moves\nYou are #3 /,
+      /^Submitted to the self-reported boards: 2048 · 5×5 · \d+ points · largest \d+ · 4 moves\nYou are #3 /,
     );
     const exported = runCli(['export', '--last', '--data-dir', cy]).stdout.trim();
     const board = await call(
       url,
       'GET',
-      `/api/leaderboard?board=2048&size=5&playerKey=${keyOf(cy)}`,
+      `/api/leaderboard?board=2048&size=5&source=self-reported&playerKey=${keyOf(cy)}`,
     );
     expect((board.body as { you: { code: string } }).you.code).toBe(exported);
   });
@@ -118,9 +124,13 @@ describe('slidebox submit', () => {
     const r = await cli(['submit', code, '--name', 'Pat', '--server', url], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `Submitted: 8-puzzle · ${puzzle.moves} moves · 0:${String(puzzle.moves).padStart(2, '0')}\n` +
-        'You are #1 on the 3×3 puzzle board (8-puzzle).\n',
+      `Submitted to the self-reported boards: 8-puzzle · ${puzzle.moves} moves · 0:${String(puzzle.moves).padStart(2, '0')}\n` +
+        'You are #1 on the self-reported 3×3 puzzle board (8-puzzle).\n',
     );
+    // Not on the ranked board.
+    const ranked = await cli(['leaderboard', 'puzzle', '--size', '3', '--server', url], dir);
+    expect(ranked.stdout).toContain('No games on this board yet.');
+    expect(ranked.stdout).toContain('You are not on the ranked 3×3 puzzle board (8-puzzle) yet.');
     const garbage = await cli(['submit', 'sb.nonsense', '--name', 'Pat', '--server', url], dir);
     expect(garbage.code).toBe(1);
     expect(garbage.stderr).toMatch(/^slidebox: cannot submit this code: /);
@@ -149,11 +159,12 @@ describe('slidebox leaderboard', () => {
       .where('name', '=', 'Eve')
       .execute();
 
-    const r = await cli(['leaderboard', '2048', '--size', '6', '--server', url], dir);
+    const self = ['leaderboard', '2048', '--size', '6', '--self-reported', '--server', url];
+    const r = await cli(self, dir);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(UNSAFE);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe(`The 6×6 2048 board (to 2048) · ${url}`);
+    expect(lines[0]).toBe(`The self-reported 6×6 2048 board (to 2048) · ${url}`);
     expect(lines[1]).toMatch(/^ {6}Name {2,}Score {2}Largest {2}Moves$/);
     const scores = [...games.map((g) => g.game.score), mine.game.score].sort((a, b) => b - a);
     expect(
@@ -167,17 +178,23 @@ describe('slidebox leaderboard', () => {
     // Aligned: every figure column ends in the same place.
     const ends = lines.slice(1, 5).map((l) => l.replace(/ {2}← you$/, '').length);
     expect(new Set(ends).size).toBe(1);
-    expect(lines[5]).toBe('You are #3 on the 6×6 2048 board (to 2048).');
+    expect(lines[5]).toMatch(/^Self-reported: share codes of games played offline/);
+    expect(lines.at(-1)).toBe('You are #3 on the self-reported 6×6 2048 board (to 2048).');
 
-    const json = await cli(['leaderboard', '2048', '--size', '6', '--json', '--server', url], dir);
+    const json = await cli([...self, '--json'], dir);
     expect(json.code).toBe(0);
     expect(json.stdout).not.toMatch(UNSAFE);
     const api = await call(
       url,
       'GET',
-      `/api/leaderboard?board=2048&size=6&limit=10&playerKey=${keyOf(dir)}`,
+      `/api/leaderboard?board=2048&size=6&limit=10&source=self-reported&playerKey=${keyOf(dir)}`,
     );
     expect(JSON.parse(json.stdout)).toEqual(api.body);
+    // The ranked board of that size has none of them.
+    const ranked = await cli(['leaderboard', '2048', '--size', '6', '--server', url], dir);
+    expect(ranked.stdout).toBe(
+      `The ranked 6×6 2048 board (to 2048) · ${url}\n  No games on this board yet.\nYou are not on the ranked 6×6 2048 board (to 2048) yet.\n`,
+    );
   });
 
   test('in a terminal: the same table, the heading and your line in bold', async () => {
@@ -185,7 +202,17 @@ describe('slidebox leaderboard', () => {
     const { code } = play2048(41, 30, { size: 7 });
     expect((await cli(['submit', code, '--name', 'Ty', '--server', url], dir)).code).toBe(0);
     const pane = await tmux.start({
-      args: ['leaderboard', '2048', '--size', '7', '--server', url, '--data-dir', dir],
+      args: [
+        'leaderboard',
+        '2048',
+        '--size',
+        '7',
+        '--self-reported',
+        '--server',
+        url,
+        '--data-dir',
+        dir,
+      ],
       env: { SLIDEBOX_TODAY: DAY, TERM: 'xterm-256color' },
       workDir: dirs.make('slidebox-e2e-pid-'),
     });
@@ -212,21 +239,21 @@ describe('slidebox leaderboard', () => {
 });
 
 describe('slidebox daily with a server', () => {
-  test('in a terminal: your results, then today’s top 10 with your line below it and your rank', async () => {
-    // Twelve players ahead of you on today's daily 2048.
-    const others = Array.from({ length: 12 }, (_, i) =>
-      play2048(dailySeed(DAY, '2048'), 120 + 15 * i, { pick: 50 + i }),
-    );
-    for (const [i, g] of others.entries())
-      await post(g.code, `P${String(i + 1).padStart(2, '0')}`, 700 + i);
+  test('in a terminal: your results, then today’s ranked top 10 with your line below it and your rank', async () => {
+    // Twelve players ahead of you on today's ranked daily 2048.
+    for (let i = 0; i < 12; i++) {
+      const req = { kind: '2048', daily: true, playerKey: testPlayerKey(700 + i) } as const;
+      await playRanked2048(url, { ...req, name: `P${String(i + 1).padStart(2, '0')}` }, 20 + 3 * i);
+    }
     const dir = dirs.make();
-    // Your day's game, ended after two moves, submitted when it ended (asked, answered y).
-    const played = await cli(['daily', '2048', '--plain', '--server', url, '--name', 'Me'], dir, {
-      input: 'a\nd\nn\ny\nq\n',
-    });
+    // Your day's ranked game: one move, then resigned.
+    const played = await cli(
+      ['daily', '2048', '--ranked', '--plain', '--server', url, '--name', 'Me'],
+      dir,
+      { input: 'a\nresign\n' },
+    );
     expect(played.code).toBe(0);
-    expect(played.stdout).toContain(`Submit to the leaderboard at ${url}? [y/N]\n`);
-    const myRank = Number(/You are #(\d+) on today's daily 2048\./.exec(played.stdout)?.[1]);
+    const myRank = Number(/You are #(\d+) on today's ranked daily 2048\./.exec(played.stdout)?.[1]);
     expect(myRank).toBeGreaterThan(10);
 
     const pane = await tmux.start({
@@ -241,18 +268,27 @@ describe('slidebox daily with a server', () => {
     expect(exit.code).toBe(0);
     const screen = exit.screen;
     expect(screen).toContain(`slidebox daily · ${DAY} (UTC)`);
-    expect(screen).toContain(`Today's top 10 · ${url}`);
+    expect(screen).toContain(`Today's top 10, ranked · ${url}`);
     const api = await call(url, 'GET', `/api/leaderboard?board=daily-2048&day=${DAY}&limit=10`);
-    const names = (api.body as { entries: { name: string }[] }).entries.map((e) => e.name);
-    expect(names).toHaveLength(10);
+    const entries = (api.body as { entries: { name: string; code: string | null }[] }).entries;
+    expect(entries).toHaveLength(10);
+    // While the day lasts, no entry shows its code (it would show the day's tiles).
+    expect(entries.every((e) => e.code === null)).toBe(true);
     const listed = [...screen.matchAll(/^ {2,3}#(\d+) {2}(\S+) /gm)].map((m) => [
       Number(m[1]),
       m[2],
     ]);
-    expect(listed).toEqual([...names.map((n, i) => [i + 1, n]), [myRank, 'Me']]);
+    expect(listed).toEqual([...entries.map((e, i) => [i + 1, e.name]), [myRank, 'Me']]);
     expect(screen).toMatch(new RegExp(`\\n {2,}…\\n {2}#${myRank} {2}Me .*← you\\n`));
     expect(screen).toContain('15-puzzle\n  No games yet today.');
-    expect(screen).toContain(`You are #${myRank} on today's daily 2048.`);
+    expect(screen).toContain(`You are #${myRank} on today's ranked daily 2048.`);
+
+    // The board itself says why there is no replay today.
+    const board = await cli(['leaderboard', '--server', url], dir);
+    expect(board.stdout).toContain(
+      "Today's ranked games show no replay until the day ends (UTC): it would show the\nday's tiles.",
+    );
+    expect(board.stdout).toContain(`You are #${myRank} on today's ranked daily 2048.`);
   });
 
   test('the question after a full-screen game: asked once, yes and a name, then the rank', async () => {
@@ -272,7 +308,7 @@ describe('slidebox daily with a server', () => {
     pane.keys('y');
     await pane.waitForText(/Moves 0\b/);
     pane.keys('q');
-    await pane.waitForText(`Submit to the leaderboard at ${url}? [y/N]`);
+    await pane.waitForText(`Submit to the self-reported boards at ${url}? [y/N]`);
     pane.type('y');
     pane.keys('Enter');
     await pane.waitForText('Your name on the leaderboards (up to 24 characters):');
@@ -281,9 +317,9 @@ describe('slidebox daily with a server', () => {
     const exit = await pane.waitForExit();
     expect(exit.code).toBe(0);
     expect(exit.screen).toMatch(
-      /Submitted: daily 2048 · 2026-11-24 · \d+ points · largest \d+ · 1 move\n/,
+      /Submitted to the self-reported boards: daily 2048 · 2026-11-24 · \d+ points · largest \d+ · 1 move\n/,
     );
-    expect(exit.screen).toMatch(/You are #\d+ on today's daily 2048\./);
+    expect(exit.screen).toMatch(/You are #\d+ on today's self-reported daily 2048\./);
     expect(runCli(['config', 'submit', '--data-dir', dir]).stdout).toBe('always\n');
     expect(runCli(['config', 'name', '--data-dir', dir]).stdout).toBe('Tess\n');
   });
@@ -294,7 +330,7 @@ describe('slidebox daily with a server', () => {
       input: 'a\nd\nn\nn\nq\n',
     });
     expect(r.code).toBe(0);
-    expect(r.stdout.split(`Submit to the leaderboard at ${url}? [y/N]`)).toHaveLength(2);
+    expect(r.stdout.split(`Submit to the self-reported boards at ${url}? [y/N]`)).toHaveLength(2);
     expect(r.stdout).toContain('Not submitted; you will not be asked again');
     expect(r.stderr).not.toMatch(/unknown command/);
     expect(existsSync(join(dir, 'player.json'))).toBe(false);
@@ -307,7 +343,7 @@ describe('slidebox daily with a server', () => {
         env: { SLIDEBOX_TODAY: '2026-11-25' },
       },
     );
-    expect(next.stdout).not.toContain('Submit to the leaderboard');
+    expect(next.stdout).not.toContain('Submit to the self-reported boards');
     expect(next.stdout).toContain('slidebox daily 2026-11-25 · 2048 · ');
   });
 });
@@ -345,7 +381,9 @@ describe('a server that is away', () => {
     // Sent later, when the server is there: the game was kept.
     const later = await cli(['submit', '--last', '--server', url], dir);
     expect(later.code).toBe(0);
-    expect(later.stdout).toMatch(/^Submitted: daily 2048 · 2026-11-24 · /);
+    expect(later.stdout).toMatch(
+      /^Submitted to the self-reported boards: daily 2048 · 2026-11-24 · /,
+    );
   });
 
   test('a server that never answers: given up after the time set, one line', async () => {
@@ -408,7 +446,10 @@ describe('slidebox config', () => {
     const r = await cli(['config', 'name', 'New Name', '--server', url], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`Your name on the leaderboards: New Name\nRenamed on ${url}.\n`);
-    const board = await cli(['leaderboard', '2048', '--size', '8', '--server', url], dir);
+    const board = await cli(
+      ['leaderboard', '2048', '--size', '8', '--self-reported', '--server', url],
+      dir,
+    );
     expect(board.stdout).toMatch(/#1 {2}New Name .*← you/);
   });
 });
