@@ -11,7 +11,6 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { maxTile } from '../../src/engine/game2048.ts';
-import { dailySeed } from '../../src/front/daily.ts';
 import { formatNumber } from '../../src/front/format.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../../src/testing/games.ts';
 import {
