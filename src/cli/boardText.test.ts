@@ -10,6 +10,7 @@ import {
   rankSentence,
   safeJson,
   safeText,
+  sourceTitle,
 } from './boardText.ts';
 
 function entry(rank: number, name: string, more: Partial<BoardEntry> = {}): BoardEntry {
@@ -113,6 +114,20 @@ describe('a board as a table', () => {
       '  Times are as reported by the players.',
       '',
     ]);
+    // A ranked board's times are the server's own.
+    const ranked = boardTable({ entries, you: null, source: 'ranked' }, 'puzzle', 'none');
+    expect(ranked.trimEnd().split('\n').at(-1)).toBe(
+      "  Times are the server's clock, from the deal to the solving move.",
+    );
+  });
+
+  it('a board title with its source', () => {
+    expect(sourceTitle('the 4×4 2048 board (to 2048)', 'ranked')).toBe(
+      'the ranked 4×4 2048 board (to 2048)',
+    );
+    expect(sourceTitle("today's daily 2048", 'self-reported')).toBe(
+      "today's self-reported daily 2048",
+    );
   });
 
   it('your line below the table when it is further down, after …', () => {

@@ -172,12 +172,16 @@ describe('what a submission says', () => {
   };
   const env = { SLIDEBOX_TODAY: '2026-11-24' };
 
-  it('the game, then the rank on its board', () => {
-    expect(submittedText(entry, true, 'sb.x', env)).toBe(
-      "Submitted: daily 2048 · 2026-11-24 · 1,234 points · largest 128 · 150 moves\nYou are #3 on today's daily 2048.\n",
+  it('the game, then the rank on its self-reported board', () => {
+    expect(submittedText({ ...entry, ranked: false }, true, 'sb.x', env)).toBe(
+      "Submitted to the self-reported boards: daily 2048 · 2026-11-24 · 1,234 points · largest 128 · 150 moves\nYou are #3 on today's self-reported daily 2048.\n",
     );
     expect(submittedText({ ...entry, day: '2026-11-23' }, false, 'sb.x', env)).toMatch(
-      /^Already on the leaderboard \(submitted before\): .*\nYou are #3 on the daily 2048 of 2026-11-23\.\n$/,
+      /^Already on the self-reported boards \(submitted before\): .*\nYou are #3 on the self-reported daily 2048 of 2026-11-23\.\n$/,
+    );
+    // An entry the server says is ranked is not called self-reported.
+    expect(submittedText({ ...entry, ranked: true }, true, 'sb.x', env)).toMatch(
+      /^Submitted to the leaderboard: .*\nYou are #3 on today's daily 2048\.\n$/,
     );
   });
 
@@ -192,7 +196,7 @@ describe('what a submission says', () => {
     const text = submittedText(junk as never, true, 'sb.x', env);
     expect(text).not.toContain('\u001b');
     expect(text).toBe(
-      'Submitted: 2048 · 4×4 · ? points · largest 128 · 150 moves\nYou are #3 on the 4×4 2048 board (to 2048).\n',
+      'Submitted to the self-reported boards: 2048 · 4×4 · ? points · largest 128 · 150 moves\nYou are #3 on the self-reported 4×4 2048 board (to 2048).\n',
     );
     const day = submittedText({ ...entry, day: '\u001b[31m!' }, true, 'sb.x', env);
     expect(day).not.toContain('\u001b');
