@@ -9,6 +9,7 @@ import { type ModelRanked, rankedOver } from '../front/controllerRanked.ts';
 import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
+import type { RankedClosed } from '../net/rankedClient.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
 import { wrapLines } from './plainIo.ts';
@@ -87,6 +88,13 @@ function capital(text: string): string {
   return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
 }
 
+/** Why the connection closed for good, in the screen's words (the others: the client's own). */
+const CLOSED: Partial<Record<RankedClosed, string>> = {
+  replaced: 'this game is now played in another window',
+  'no-game': 'the server no longer has this game (it ended, or was kept too long unplayed)',
+  unreachable: 'the server could not be reached',
+};
+
 /**
  * While your keys cannot reach the game (connecting, reconnecting, closed): why, and the keys
  * that work then; null while they can. `m.refused`: a key was pressed meanwhile, nothing sent.
@@ -102,8 +110,11 @@ export function rankedHold(m: ModelRanked): string | null {
       return m.refused
         ? 'Not sent: the connection dropped · reconnecting…'
         : 'The connection dropped: reconnecting… your keys do nothing until it is back';
-    case 'closed':
-      return `${capital(safeText(m.view?.notice ?? 'the connection to the server closed', 70))} · q: leave`;
+    case 'closed': {
+      const why = m.view?.closed ? CLOSED[m.view.closed] : undefined;
+      const said = why ?? safeText(m.view?.notice ?? 'the connection to the server closed', 66);
+      return `${capital(said)} · q: leave`;
+    }
   }
 }
 

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { gameFromCells } from '../engine/game2048.ts';
+import { puzzleFromTiles } from '../engine/puzzle.ts';
+import { initialModelRanked, type ModelRanked } from '../front/controllerRanked.ts';
+import type { RankedBoard, RankedResult } from '../net/ranked.ts';
+import type { RankedView } from '../net/rankedClient.ts';
+import { stripAnsi } from '../tui/ansi.ts';
+import { renderRanked } from '../tui/ranked/run.ts';
+import {
+  endedOf,
+  rankedBoardText,
+  rankedHold,
+  rankedScreenText,
+  rankedTitle,
+  resultLines,
+} from './rankedText.ts';
+
+const DAY = '2026-11-27';
+
+const board2048: RankedBoard = {
+  kind: '2048',
+  size: 4,
+  target: 2048,
+  day: null,
+  cells: [
+    [2, 0, 0, 0],
+    [0, 4, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 2],
+  ],
+  tiles: null,
+  score: 1234,
+  moves: 56,
+  elapsedMs: 30_000,
+  over: false,
+  won: false,
+};
+
+const boardPuzzle: RankedBoard = {
+  kind: 'puzzle',
+  size: 3,
+  target: null,
+  day: null,
+  cells: null,
+  tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+  score: 12,
+  moves: 12,
+  elapsedMs: 7_250,
+  over: false,
+  won: false,
+};
+
+function model(
+  b: RankedBoard,
+  v: Partial<RankedView> = {},
+  m: Partial<ModelRanked> = {},
+): ModelRanked {
+  const view: RankedView = {
+    status: 'open',
+    id: 'g',
+    confirmed: b,
+    board: b,
+    game: b.cells ? { ...gameFromCells(b.cells, { score: b.score }), moves: b.moves } : null,
+    puzzle: b.tiles ? { ...puzzleFromTiles(b.tiles, b.size), moves: b.score } : null,
+    dealt: null,
+    pending: 0,
+    queued: 0,
+    clock: { ms: b.elapsedMs, at: 1000 },
+    result: null,
+    notice: null,
+    closed: null,
+    ...v,
+  };
+  return { ...initialModelRanked(b.kind), view, synced: true, ...m };
+}
+
+const asked = { kind: '2048', size: 4, target: 2048, day: null } as const;
+
+const result = (r: Partial<RankedResult> = {}): RankedResult => ({
+  code: 'sb.CODE',
+  entry: {
+    id: 1,
+    board: '2048',
+    kind: '2048',
+    size: 4,
+    score: 1234,
+    moves: 56,
+    timeMs: null,
+    maxTile: 128,
+    assisted: false,
+    ranked: true,
+    day: null,
+    rank: 3,
+    name: 'Ann',
+  },
+  why: null,
+  reason: 'play',
+  ...r,
+});
+
+describe('ranked play in words', () => {
+  it('titles: size and target, the daily with its day', () => {
+    expect(rankedTitle(asked)).toBe('Ranked 2048 · 4×4 · target 2048');
+    expect(rankedTitle({ kind: 'puzzle', size: 3, target: null, day: null })).toBe(
+      'Ranked 8-puzzle · 3×3',
+    );
+    expect(rankedTitle({ kind: 'puzzle', size: 4, target: null, day: DAY })).toBe(
+      `Ranked daily 15-puzzle · ${DAY}`,
+    );
+  });
+
+  it('the board in line mode as local play writes it; nothing before the server’s board', () => {
+    expect(rankedBoardText(model(board2048), 1000)).toBe(
+      'Score: 1,234  Moves: 56\n   2   .   .   .\n   .   4   .   .\n   .   .   .   .\n   .   .   .   2\n',
+    );
+    // The puzzle's clock runs on from the server's last stamp.
+    expect(rankedBoardText(model(boardPuzzle), 3000)).toBe(
+      '8-puzzle  Moves: 12  Time: 0:09\n 1 2 3\n 4 5 6\n 7 . 8\n',
+    );
+    expect(rankedBoardText({ ...model(board2048), synced: false }, 1000)).toBe('');
+  });
+
+  it('why keys do nothing: connecting, reconnecting (and a key refused then), closed', () => {
+    expect(rankedHold(model(board2048))).toBe(null);
+    expect(rankedHold(model(board2048, { status: 'reconnecting' }))).toBe(
+      'The connection dropped: reconnecting… your keys do nothing until it is back',
+    );
+    expect(rankedHold(model(board2048, { status: 'reconnecting' }, { refused: true }))).toBe(
+      'Not sent: the connection dropped · reconnecting…',
+    );
+    expect(
+      rankedHold(
+        model(board2048, {
+          status: 'closed',
+          closed: 'replaced',
+          notice: 'this game was opened on another connection (another window or terminal)',
+        }),
+      ),
+    ).toBe('This game is now played in another window · q: leave');
+    expect(rankedHold(model(board2048, { status: 'closed', closed: 'no-game', notice: 'x' }))).toBe(
+      'The server no longer has this game (it ended, or was kept too long unplayed) · q: leave',
+    );
+  });
+
+  it('the end: score and moves, the rank on the ranked board, the code', () => {
+    const m = model({ ...board2048, over: true }, { result: result() });
+    expect(resultLines(endedOf(m), asked, DAY)).toEqual([
+      'Final score: 1,234 · 56 moves',
+      'You are #3 on the ranked 4×4 2048 board (to 2048).',
+      'Share it: slidebox replay sb.CODE',
+    ]);
+    const left = result({ reason: 'resigned', entry: null, why: 'a game left with no move' });
+    expect(resultLines(endedOf(model(board2048, { result: left })), asked, DAY)).toEqual([
+      'Final score: 1,234 · 56 moves (resigned)',
+      'Not ranked: a game left with no move.',
+      'Share it: slidebox replay sb.CODE',
+    ]);
+  });
+
+  it('a solved puzzle: the server’s time to the millisecond; a daily’s code to share later', () => {
+    const solved = { ...boardPuzzle, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], over: true, won: true };
+    const entry = { ...result().entry!, board: 'daily-puzzle', kind: 'puzzle', timeMs: 7_250 };
+    const r = result({ entry: { ...entry, moves: 13, day: DAY, rank: 1 } as never });
+    const m = model({ ...solved, day: DAY }, { result: r });
+    expect(resultLines(endedOf(m), asked, DAY)).toEqual([
+      "Solved in 13 moves · 7.250 by the server's clock",
+      "You are #1 on today's ranked daily 15-puzzle.",
+      'Share it once the day is over (UTC): slidebox replay sb.CODE',
+    ]);
+  });
+
+  it('the full screen fits 80×24: board, figures, keys without undo or hint, the end box', () => {
+    const view = { cols: 80, rows: 24 };
+    for (const m of [
+      model(board2048),
+      model(boardPuzzle),
+      model(board2048, {}, { overlay: 'help' }),
+      model(
+        { ...board2048, over: true },
+        { result: result({ entry: null, why: 'x'.repeat(150), reason: 'resigned' }) },
+      ),
+    ]) {
+      const text = rankedScreenText(m, asked, DAY, 1000);
+      const lines = renderRanked(m, view, 'none', 1000, text);
+      expect(lines).toHaveLength(24);
+      expect(lines.filter((l) => [...stripAnsi(l)].length > 80)).toEqual([]);
+      const screen = stripAnsi(lines.join('\n'));
+      expect(screen).not.toMatch(/\bu undo|\bi hint|p autoplay|p solve|n new/);
+    }
+    const over = model({ ...board2048, over: true }, { result: result() });
+    const screen = renderRanked(over, view, 'none', 0, rankedScreenText(over, asked, DAY, 0));
+    expect(stripAnsi(screen.join('\n'))).toContain('#3 on the ranked 4×4 2048 board (to 2048).');
+  });
+});
