@@ -35,7 +35,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket, { WebSocketServer } from 'ws';
-import { slideValid } from '../src/engine/game2048.ts';
 import { DIRECTIONS, type Direction } from '../src/engine/types.ts';
 import { newPlayerKey } from '../src/net/api.ts';
 import {
@@ -150,6 +149,46 @@ function cpuSeconds(pid: number): number {
 
 // ---------------------------------------------------------------- the players
 
+/**
+ * The board after sliding `d` (the rules' slide, written for speed: the players must not be
+ * what is measured), or null when nothing moves.
+ */
+function slid(cells: readonly (readonly number[])[], d: Direction): number[][] | null {
+  const n = cells.length;
+  const out = cells.map((r) => [...r]);
+  let moved = false;
+  for (let i = 0; i < n; i++) {
+    const line: number[] = [];
+    for (let j = 0; j < n; j++) {
+      const [r, c] = cellOf(d, i, j, n);
+      const v = cells[r]![c]!;
+      if (v !== 0) line.push(v);
+    }
+    const merged: number[] = [];
+    for (let k = 0; k < line.length; k++) {
+      if (k + 1 < line.length && line[k] === line[k + 1]) {
+        merged.push(line[k]! * 2);
+        k++;
+      } else merged.push(line[k]!);
+    }
+    for (let j = 0; j < n; j++) {
+      const [r, c] = cellOf(d, i, j, n);
+      const v = merged[j] ?? 0;
+      if (out[r]![c] !== v) moved = true;
+      out[r]![c] = v;
+    }
+  }
+  return moved ? out : null;
+}
+
+/** The cell of line i, position j from the edge the tiles slide toward. */
+function cellOf(d: Direction, i: number, j: number, n: number): [number, number] {
+  if (d === 'left') return [i, j];
+  if (d === 'right') return [i, n - 1 - j];
+  if (d === 'up') return [j, i];
+  return [n - 1 - j, i];
+}
+
 interface Figures {
   readonly label: string;
   readonly sent: number;
@@ -158,6 +197,8 @@ interface Figures {
   readonly refused: number;
   readonly ended: number;
   readonly cpuSeconds: number;
+  /** CPU seconds of this process (the players) over the held window. */
+  readonly playersCpu: number;
 }
 
 /** Clocks of the run: the held window is [holdFrom, holdTo) by send time. */
@@ -221,14 +262,18 @@ class Player {
       if (now >= this.w.holdFrom && now < this.w.holdTo) this.f.skipped++;
       return;
     }
-    const legal = DIRECTIONS.filter((d) => slideValid(this.cells, d).moved);
+    const legal: { d: Direction; cells: number[][] }[] = [];
+    for (const d of DIRECTIONS) {
+      const cells = slid(this.cells, d);
+      if (cells) legal.push({ d, cells });
+    }
     if (legal.length === 0) return;
-    const d: Direction = legal[Math.floor(this.rand() * legal.length)]!;
+    const { d, cells } = legal[Math.floor(this.rand() * legal.length)]!;
     this.n++;
     this.pendingN = this.n;
     this.sentAt = performance.now();
     if (this.sentAt >= this.w.holdFrom && this.sentAt < this.w.holdTo) this.f.sent++;
-    this.cells = slideValid(this.cells, d).cells.map((r) => [...r]);
+    this.cells = cells;
     this.ws.send(JSON.stringify({ type: 'move', n: this.n, d: DIRECTION_LETTERS[d] }));
   }
 
@@ -331,11 +376,13 @@ async function run(
     w.holdFrom = performance.now();
     w.holdTo = w.holdFrom + SECONDS * 1000;
     const cpu0 = cpuSeconds(child.pid!);
+    const mine0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const cpu1 = cpuSeconds(child.pid!);
+    const mine = process.cpuUsage(mine0);
     // Answers to the last moves of the window.
     await new Promise((r) => setTimeout(r, 1000));
-    return { label, ...f, cpuSeconds: cpu1 - cpu0 };
+    return { label, ...f, cpuSeconds: cpu1 - cpu0, playersCpu: (mine.user + mine.system) / 1e6 };
   } finally {
     w.stopping = true;
     clearInterval(clock);
@@ -364,6 +411,7 @@ function line(f: Figures): string {
     String(f.skipped).padStart(8),
     String(f.refused).padStart(8),
     String(f.ended).padStart(6),
+    `${((f.playersCpu / SECONDS) * 100).toFixed(0)} %`.padStart(8),
   ].join(' ');
 }
 
@@ -409,7 +457,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `${'round trip (ms)'.padEnd(22)} ${'moves'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'CPU ms/mv'.padStart(10)} ${'CPU'.padStart(8)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)} ${'ended'.padStart(6)}`,
+    `${'round trip (ms)'.padEnd(22)} ${'moves'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'CPU ms/mv'.padStart(10)} ${'CPU'.padStart(8)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)} ${'ended'.padStart(6)} ${'players'.padStart(8)}`,
   );
   for (const r of results) console.log(line(r));
   const base = results[0]!;
