@@ -279,11 +279,14 @@ export async function seedStorage(
 export function chromiumOrSkip(name: string): string | null {
   const reason = skipReason();
   if (reason && !inCI) console.warn(reason);
-  describe.runIf(reason !== null && inCI)(`${name} (CI without Chromium)`, () => {
-    it('needs /usr/bin/chromium under CI', () => {
-      throw new Error(`${reason} — CI must install the chromium package`);
+  // Registered only when it fails: a green run lists no placeholder as skipped.
+  if (reason !== null && inCI) {
+    describe(`${name} (CI without Chromium)`, () => {
+      it('needs /usr/bin/chromium under CI', () => {
+        throw new Error(`${reason} — CI must install the chromium package`);
+      });
     });
-  });
+  }
   return reason;
 }
 
