@@ -6,8 +6,8 @@
  * at the end; the ranked daily 2048 started from the Daily card, resigned, its entry on today's
  * ranked board without a replay link, and a second attempt refused with the server's sentence
  * and the entry; a reload in the middle of a ranked game takes the same game back and plays on.
- * On a static site (no server) there is no Play ranked anywhere, and a ranked game's address
- * goes to the home screen with a sentence.
+ * On SQLite and PostgreSQL. On a static site (no server) there is no Play ranked anywhere, and a
+ * ranked game's address goes to the home screen with a sentence.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,10 @@ import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts
 import type { Direction } from '../../src/engine/types.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
 import {
+  BACKENDS,
   call,
   newDatabaseTarget,
+  skipTestsWhile,
   startTestServer,
   type TestServer,
 } from '../../src/testing/serverHarness.ts';
@@ -88,187 +90,201 @@ async function playRanked(page: Page, size: number, count = Number.POSITIVE_INFI
   return moves;
 }
 
-describe.skipIf(reason !== null)('ranked play in the web app against slidebox serve', () => {
-  let browser: Browser;
-  let server: TestServer;
-  let url: string;
+describe.skipIf(reason !== null).each(BACKENDS)(
+  'ranked play in the web app against slidebox serve on %s',
+  (backend) => {
+    let browser: Browser;
+    let server: TestServer | null = null;
+    let url: string;
+    let skipped: string | null = null;
 
+    beforeAll(async () => {
+      await buildSite();
+      const target = await newDatabaseTarget(backend);
+      if (typeof target !== 'string') {
+        skipped = target.skip;
+        return;
+      }
+      server = await startTestServer(target, { webRoot: DIST });
+      url = `${server.url}/`;
+      browser = await launchBrowser();
+    });
+    skipTestsWhile(() => skipped);
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('plays ranked 2048 from its card to the end: the server’s tiles only, then the rank and board', async () => {
+      const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+      await page.goto(url);
+      await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+      await page.selectOption('[data-testid=size-2048]', '3');
+      await page.selectOption('[data-testid=target]', '256');
+      await page.click('[data-testid=play-ranked-2048]');
+      await giveName(page, 'Ada');
+      await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-2048');
+      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+      expect(await page.textContent('.screen-2048 h1')).toBe('Ranked 2048');
+      // No helpers in ranked play: undo, hint, autoplay and new game are not there.
+      for (const action of ['undo', 'hint', 'autoplay', 'new']) {
+        expect(await page.locator(`.toolbar [data-action=${action}]`).isVisible(), action).toBe(
+          false,
+        );
+      }
+      expect(await page.locator('.toolbar [data-action=resign]').isVisible()).toBe(true);
+      expect((await readTiles(page, 3)).flat().filter((v) => v !== 0)).toHaveLength(2);
+      // Keys that would help offline do nothing here.
+      const before = await readTiles(page, 3);
+      for (const key of ['u', 'i', 'p', 'n']) await page.keyboard.press(key);
+      expect(await readTiles(page, 3)).toEqual(before);
+
+      const moves = await playRanked(page, 3);
+      expect(moves).toBeGreaterThan(3);
+      await page.locator('[data-testid=ranked-end]').waitFor(LONG);
+      const score = Number((await text(page, 'score'))!.replace(/,/g, ''));
+      const end = (await text(page, 'ranked-end'))!;
+      expect(end).toContain(`You scored ${score.toLocaleString('en-US')} points.`);
+      expect(end).toContain('#1 on the ranked 3×3 2048 board (to 256).');
+      expect(await page.locator('[data-testid=ranked-replay]').isVisible()).toBe(true);
+      await screenshot(page, 'ranked-2048-end');
+
+      // The server has it: the ranked board's first line, with its replay.
+      const r = await call(server!.url, 'GET', '/api/leaderboard?board=2048&size=3&target=256');
+      const board = r.body as Leaderboard;
+      expect(board.entries[0]).toMatchObject({ rank: 1, name: 'Ada', score, moves });
+      expect(board.entries[0]!.code).not.toBeNull();
+
+      // A reload shows the end again (the game is kept with what it ranked).
+      await page.reload();
+      await page.locator('[data-testid=ranked-end]').waitFor(LONG);
+      expect(await text(page, 'ranked-end')).toBe(end);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('takes a ranked game back after a reload in the middle, and plays on', async () => {
+      const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+      await page.goto(url);
+      await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+      await page.click('[data-testid=play-ranked-2048]');
+      await giveName(page, 'Bea');
+      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+      await playRanked(page, 4, 5);
+      const cells = await readTiles(page, 4);
+      const score = await text(page, 'score');
+
+      await page.reload();
+      await expect.poll(() => text(page, 'moves'), LONG).toBe('5');
+      expect(await readTiles(page, 4)).toEqual(cells);
+      expect(await text(page, 'score')).toBe(score);
+      await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+      await playRanked(page, 4, 2);
+      expect(await text(page, 'moves')).toBe('7');
+      // From the home screen, Play ranked takes the same game back rather than dealing another.
+      await page.click('[data-action=menu]');
+      await page.click('[data-testid=play-ranked-2048]');
+      await expect.poll(() => text(page, 'moves'), LONG).toBe('7');
+      await expect
+        .poll(() => text(page, 'notice'), LONG)
+        .toBe('Continuing your ranked game: finish it, or resign it, to start another.');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('with animations and keys faster than the server: the board is the server’s, as a reload shows', async () => {
+      const { context, page, errors } = await openPage(browser);
+      await page.goto(url);
+      await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+      await page.click('[data-testid=play-ranked-2048]');
+      await giveName(page, 'Flo');
+      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+      for (let round = 0; round < 4; round++) {
+        // A burst of keys, some of which may not slide: each waits for the tile before it.
+        for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown']) {
+          await page.keyboard.press(key);
+        }
+        // Every move answered: the board is not busy, and stays so.
+        for (let i = 0; i < 2; i++) {
+          await expect
+            .poll(() => page.getAttribute('[data-testid=board]', 'aria-busy'), LONG)
+            .toBe('false');
+          await page.waitForTimeout(150);
+        }
+        const shown = await readTiles(page, 4);
+        const moves = await text(page, 'moves');
+        await page.reload();
+        await expect.poll(() => text(page, 'moves'), LONG).toBe(moves);
+        await expect.poll(() => readTiles(page, 4), LONG).toEqual(shown);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+      }
+      expect(Number(await text(page, 'moves'))).toBeGreaterThan(4);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('plays the ranked daily 2048 once: resigned, on today’s board without a replay, a second attempt refused', async () => {
+      const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+      await page.goto(url);
+      await page.locator('[data-testid=daily-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+      await page.click('[data-testid=daily-ranked-2048]');
+      await giveName(page, 'Cy');
+      await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-daily-2048');
+      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+      expect(await page.textContent('.screen-2048 h1')).toBe('Ranked daily 2048');
+      await playRanked(page, 4, 3);
+      // Resign: pressed once it asks, pressed again it ends the game.
+      await page.click('.toolbar [data-action=resign]');
+      expect(await text(page, 'notice')).toBe(
+        'Press Resign again to end this ranked game as it stands.',
+      );
+      await page.click('.toolbar [data-action=resign]');
+      await page.locator('[data-testid=ranked-end]').waitFor(LONG);
+      const end = (await text(page, 'ranked-end'))!;
+      expect(end).toMatch(/#1 on today's ranked daily 2048\./);
+      // Today's ranked daily has no replay yet: it would show the day's tiles.
+      expect(await page.locator('[data-testid=ranked-replay]').count()).toBe(0);
+
+      // Today's ranked board: the entry, and no replay link on it.
+      await page.click('[data-ranked=boards]');
+      await page.locator('[data-testid=entry]').first().waitFor(LONG);
+      expect(await text(page, 'board-title')).toMatch(/^Ranked · today's daily 2048/);
+      expect(await page.locator('[data-testid=entry]').count()).toBe(1);
+      expect(await page.textContent('[data-testid=entry] [data-testid=entry-name]')).toBe('Cy');
+      expect(await page.locator('tr.you').count()).toBe(1);
+      expect(await page.locator('[data-testid=entry-replay]').count()).toBe(0);
+      expect(await page.locator('[data-testid=entry-replay-later]').count()).toBe(1);
+      await screenshot(page, 'ranked-daily-board');
+
+      // A second attempt: the server's sentence and the entry, on the home screen.
+      await page.click('[data-action=menu]');
+      await page.click('[data-testid=daily-ranked-2048]');
+      await expect
+        .poll(() => text(page, 'home-notice'), LONG)
+        .toMatch(/Your entry: [\d,]+ points, #1 on today's ranked daily 2048\.$/);
+      expect(new URL(page.url()).hash).toBe('');
+      await expect
+        .poll(() => text(page, 'daily-rank-2048'), LONG)
+        .toBe('Your ranked entry today: #1');
+      // The browser notes the server's refusal (409) of the second attempt; nothing else went wrong.
+      expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+      await context.close();
+    });
+  },
+);
+
+describe.skipIf(reason !== null)('ranked play on a static site', () => {
+  let browser: Browser;
   beforeAll(async () => {
     await buildSite();
-    const target = await newDatabaseTarget('sqlite');
-    if (typeof target !== 'string') throw new Error(target.skip);
-    server = await startTestServer(target, { webRoot: DIST });
-    url = `${server.url}/`;
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
-  it('plays ranked 2048 from its card to the end: the server’s tiles only, then the rank and board', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.selectOption('[data-testid=size-2048]', '3');
-    await page.selectOption('[data-testid=target]', '256');
-    await page.click('[data-testid=play-ranked-2048]');
-    await giveName(page, 'Ada');
-    await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-2048');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-    expect(await page.textContent('.screen-2048 h1')).toBe('Ranked 2048');
-    // No helpers in ranked play: undo, hint, autoplay and new game are not there.
-    for (const action of ['undo', 'hint', 'autoplay', 'new']) {
-      expect(await page.locator(`.toolbar [data-action=${action}]`).isVisible(), action).toBe(
-        false,
-      );
-    }
-    expect(await page.locator('.toolbar [data-action=resign]').isVisible()).toBe(true);
-    expect((await readTiles(page, 3)).flat().filter((v) => v !== 0)).toHaveLength(2);
-    // Keys that would help offline do nothing here.
-    const before = await readTiles(page, 3);
-    for (const key of ['u', 'i', 'p', 'n']) await page.keyboard.press(key);
-    expect(await readTiles(page, 3)).toEqual(before);
-
-    const moves = await playRanked(page, 3);
-    expect(moves).toBeGreaterThan(3);
-    await page.locator('[data-testid=ranked-end]').waitFor(LONG);
-    const score = Number((await text(page, 'score'))!.replace(/,/g, ''));
-    const end = (await text(page, 'ranked-end'))!;
-    expect(end).toContain(`You scored ${score.toLocaleString('en-US')} points.`);
-    expect(end).toContain('#1 on the ranked 3×3 2048 board (to 256).');
-    expect(await page.locator('[data-testid=ranked-replay]').isVisible()).toBe(true);
-    await screenshot(page, 'ranked-2048-end');
-
-    // The server has it: the ranked board's first line, with its replay.
-    const r = await call(server.url, 'GET', '/api/leaderboard?board=2048&size=3&target=256');
-    const board = r.body as Leaderboard;
-    expect(board.entries[0]).toMatchObject({ rank: 1, name: 'Ada', score, moves });
-    expect(board.entries[0]!.code).not.toBeNull();
-
-    // A reload shows the end again (the game is kept with what it ranked).
-    await page.reload();
-    await page.locator('[data-testid=ranked-end]').waitFor(LONG);
-    expect(await text(page, 'ranked-end')).toBe(end);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('takes a ranked game back after a reload in the middle, and plays on', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=play-ranked-2048]');
-    await giveName(page, 'Bea');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-    await playRanked(page, 4, 5);
-    const cells = await readTiles(page, 4);
-    const score = await text(page, 'score');
-
-    await page.reload();
-    await expect.poll(() => text(page, 'moves'), LONG).toBe('5');
-    expect(await readTiles(page, 4)).toEqual(cells);
-    expect(await text(page, 'score')).toBe(score);
-    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
-    await playRanked(page, 4, 2);
-    expect(await text(page, 'moves')).toBe('7');
-    // From the home screen, Play ranked takes the same game back rather than dealing another.
-    await page.click('[data-action=menu]');
-    await page.click('[data-testid=play-ranked-2048]');
-    await expect.poll(() => text(page, 'moves'), LONG).toBe('7');
-    expect(await text(page, 'notice')).toBe(
-      'Continuing your ranked game: finish it, or resign it, to start another.',
-    );
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('with animations and keys faster than the server: the board is the server’s, as a reload shows', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=play-ranked-2048]');
-    await giveName(page, 'Flo');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
-    for (let round = 0; round < 4; round++) {
-      // A burst of keys, some of which may not slide: each waits for the tile before it.
-      for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown']) {
-        await page.keyboard.press(key);
-      }
-      let last = '';
-      await expect
-        .poll(
-          async () => {
-            const now = `${await text(page, 'moves')} ${JSON.stringify(await readTiles(page, 4))}`;
-            const still = now === last;
-            last = now;
-            return still;
-          },
-          { timeout: 15_000, intervals: [400] },
-        )
-        .toBe(true);
-      const shown = await readTiles(page, 4);
-      const moves = await text(page, 'moves');
-      await page.reload();
-      await expect.poll(() => text(page, 'moves'), LONG).toBe(moves);
-      await expect.poll(() => readTiles(page, 4), LONG).toEqual(shown);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
-    }
-    expect(Number(await text(page, 'moves'))).toBeGreaterThan(4);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('plays the ranked daily 2048 once: resigned, on today’s board without a replay, a second attempt refused', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(url);
-    await page.locator('[data-testid=daily-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=daily-ranked-2048]');
-    await giveName(page, 'Cy');
-    await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-daily-2048');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-    expect(await page.textContent('.screen-2048 h1')).toBe('Ranked daily 2048');
-    await playRanked(page, 4, 3);
-    // Resign: pressed once it asks, pressed again it ends the game.
-    await page.click('.toolbar [data-action=resign]');
-    expect(await text(page, 'notice')).toBe(
-      'Press Resign again to end this ranked game as it stands.',
-    );
-    await page.click('.toolbar [data-action=resign]');
-    await page.locator('[data-testid=ranked-end]').waitFor(LONG);
-    const end = (await text(page, 'ranked-end'))!;
-    expect(end).toMatch(/#1 on today's ranked daily 2048\./);
-    // Today's ranked daily has no replay yet: it would show the day's tiles.
-    expect(await page.locator('[data-testid=ranked-replay]').count()).toBe(0);
-
-    // Today's ranked board: the entry, and no replay link on it.
-    await page.click('[data-ranked=boards]');
-    await page.locator('[data-testid=entry]').first().waitFor(LONG);
-    expect(await text(page, 'board-title')).toMatch(/^Ranked · today's daily 2048/);
-    expect(await page.locator('[data-testid=entry]').count()).toBe(1);
-    expect(await page.textContent('[data-testid=entry] [data-testid=entry-name]')).toBe('Cy');
-    expect(await page.locator('tr.you').count()).toBe(1);
-    expect(await page.locator('[data-testid=entry-replay]').count()).toBe(0);
-    expect(await page.locator('[data-testid=entry-replay-later]').count()).toBe(1);
-    await screenshot(page, 'ranked-daily-board');
-
-    // A second attempt: the server's sentence and the entry, on the home screen.
-    await page.click('[data-action=menu]');
-    await page.click('[data-testid=daily-ranked-2048]');
-    await expect
-      .poll(() => text(page, 'home-notice'), LONG)
-      .toMatch(/Your entry: [\d,]+ points, #1 on today's ranked daily 2048\.$/);
-    expect(new URL(page.url()).hash).toBe('');
-    await expect
-      .poll(() => text(page, 'daily-rank-2048'), LONG)
-      .toBe('Your ranked entry today: #1');
-    // The browser notes the server's refusal (409) of the second attempt; nothing else went wrong.
-    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
-    await context.close();
-  });
-
-  it('on a static site: no Play ranked, and a ranked address goes home saying why', async () => {
+  it('has no Play ranked, and a ranked address goes home saying why', async () => {
     const site = await serveSite();
     const { context, page } = await openPage(browser);
     try {

@@ -154,6 +154,8 @@ export class ScreenRanked2048 {
     if (slid) this.slideEnds = Date.now() + ms;
     this.drawn = g;
     this.render({ ...(this.model ?? base), game: g, notice }, ms);
+    // Busy while moves wait for the server's answer (screen readers wait for the tile too).
+    this.view.board.setAttribute('aria-busy', String(v.pending + v.queued > 0));
     if (slid && before) this.ctx.live(describe2048(before, g));
   }
 

@@ -137,6 +137,7 @@ export class ScreenRankedPuzzle {
     const base =
       this.model ?? initialModelPuzzle(p, {}, { invert: this.ctx.settings().puzzleInvert });
     this.render({ ...base, puzzle: p, notice }, moved && !reducedMotion());
+    this.view.board.setAttribute('aria-busy', String(v.pending > 0));
   }
 
   private render(m: ModelPuzzle, animate = false): void {
