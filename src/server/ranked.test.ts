@@ -393,3 +393,40 @@ describe.each(BACKENDS)('a ranked game across a server restart on %s', (backend:
     }
   });
 });
+
+describe.each(BACKENDS)('a ranked game on two servers of one %s database', (backend: Backend) => {
+  it('goes on on the other server when the connection moves there at once', async (ctx) => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const one = await startTestServer(target, {});
+    const two = await startTestServer(target, {});
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      const a = await helloed(one.url, s);
+      const answers = await play2048(a.socket, spiral, 6);
+      // Dropped, and straight away on the other server (as behind a load balancer).
+      a.socket.ws.terminate();
+      const b = await helloed(two.url, s);
+      expect(b.state.board.moves).toBe(6);
+      expect(b.state.board.score).toBe(answers.at(-1)!.score);
+      const more = await play2048(b.socket, spiral, 2, 6);
+      expect(more.map((m) => m.n)).toEqual([7, 8]);
+      // And back on the first.
+      b.socket.close();
+      const c = await helloed(one.url, s);
+      expect(c.state.board.moves).toBe(8);
+      await c.socket.send({ type: 'resign' });
+      const { result } = await c.socket.next('over');
+      const replay = replay2048(result.code);
+      expect(replay.states.length).toBe(9);
+      replay.states.slice(1, 7).forEach((st, i) => {
+        const sp = st.spawned[0]!;
+        expect(answers[i]!.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+      });
+      c.socket.close();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});

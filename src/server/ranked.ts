@@ -6,9 +6,10 @@
  * applied by the engine and answered at once; the moves are written every
  * {@link FLUSH_MS} in one transaction for all games (a process killed outright loses at most
  * that last interval of moves; a stop writes them all). A hello for a game this process does
- * not have loads it from the database (its moves replayed) and takes it (`holder`); a process
- * that finds at its next write that another took it lets its copy go and closes its connection
- * (the client reconnects). A connection that closes writes its game and lets it go: the next
+ * not have loads it from the database (its moves replayed) and takes it (`holder`) — after
+ * waiting up to {@link TAKE_WAIT_MS} for a process that holds it to write it and let it go; a
+ * process that finds at its next write that another took it lets its copy go and closes its
+ * connection (the client reconnects). A connection that closes writes its game and lets it go: the next
  * hello, on any process, loads it afresh.
  *
  * An unfinished game that no client plays for `keepMs` is ended where it stands and ranked
@@ -41,6 +42,12 @@ import { type Scores, sha256 } from './scores.ts';
 export const FLUSH_MS = 200;
 /** How long an unfinished game nobody plays is kept before it ends as it stands (ms). */
 export const DEFAULT_KEEP_MS = 10 * 60 * 1000;
+/**
+ * How long a hello waits for another process holding the game to write its moves and let it
+ * go (its connection closed), before taking it anyway (that process gone, or its connection
+ * still open): ms.
+ */
+export const TAKE_WAIT_MS = 1000;
 
 /** A refused hello: the close code, and why. */
 export class RankedRefusal extends Error {
@@ -177,20 +184,13 @@ export class RankedPlay {
     };
     const token = newId(32);
     const game = new RankedGame(setup);
-    if (!(await this.store.insert(setup, sha256(token), this.holder, now))) {
+    // Held by no process until a hello takes it (on this process or another).
+    if (!(await this.store.insert(setup, sha256(token), null, now))) {
       // The player's daily was started at the same moment by another request.
       const again = day !== null ? await this.resumeDaily(r, day) : null;
       if (again) return again;
       throw new Error('a ranked game could not be stored');
     }
-    this.live.set(setup.id, {
-      game,
-      tokenHash: sha256(token),
-      peer: null,
-      written: 0,
-      touchedAt: now,
-      ending: null,
-    });
     return {
       status: 201,
       body: { id: setup.id, token, board: game.board(), keepMs: this.keepMs },
@@ -215,20 +215,27 @@ export class RankedPlay {
       });
     };
     if (stored.endedMs !== null) refuse(JSON.parse(stored.result!) as RankedResult);
-    const live = await this.acquire(stored.setup.id);
-    if (live === null) return null;
-    if ('ended' in live) return refuse(live.result);
-    const ended = live.ending ? await live.ending : null;
-    if (ended) return refuse(ended);
+    const id = stored.setup.id;
+    // The game as this process plays it, else as the database has it (not taken: the hello
+    // that follows takes it, here or on another process).
+    const here = this.live.get(id);
+    const ended = here?.ending ? await here.ending.catch(() => null) : null;
+    if (ended) refuse(ended);
+    let board = here?.game.board();
+    if (!board) {
+      const loaded = await this.store.load(id);
+      if (!loaded) return null;
+      board = RankedGame.replayed(loaded.game.setup, loaded.moves).board();
+    }
     const token = newId(32);
-    live.tokenHash = sha256(token);
-    await this.store.setToken(stored.setup.id, live.tokenHash);
+    await this.store.setToken(id, sha256(token));
+    if (here) here.tokenHash = sha256(token);
     return {
       status: 200,
       body: {
-        id: stored.setup.id,
+        id,
         token,
-        board: live.game.board(),
+        board,
         keepMs: this.keepMs,
         resumed: true,
       },
@@ -251,7 +258,17 @@ export class RankedPlay {
   }
 
   private async load(id: string): Promise<Live | StoredEnd | null> {
-    const stored = await this.store.load(id);
+    let stored = await this.store.load(id);
+    const until = performance.now() + TAKE_WAIT_MS;
+    const elsewhere = () =>
+      stored !== null &&
+      stored.game.endedMs === null &&
+      stored.game.holder !== null &&
+      stored.game.holder !== this.holder;
+    while (elsewhere() && performance.now() < until) {
+      await new Promise((r) => setTimeout(r, 25));
+      stored = await this.store.load(id);
+    }
     if (!stored) return null;
     const game = RankedGame.replayed(stored.game.setup, stored.moves);
     if (stored.game.endedMs !== null) {
@@ -282,8 +299,14 @@ export class RankedPlay {
     if (found === null) {
       throw new RankedRefusal(RANKED_CLOSE.noGame, 'no-game', 'no ranked game has this id');
     }
-    if (found.tokenHash !== sha256(token)) {
-      throw new RankedRefusal(RANKED_CLOSE.badToken, 'bad-token', "this token is not the game's");
+    const hash = sha256(token);
+    if (found.tokenHash !== hash) {
+      // A ranked daily resumed through another process has a new token there.
+      const stored = 'ended' in found ? null : await this.store.load(id);
+      if ('ended' in found || stored?.game.tokenHash !== hash) {
+        throw new RankedRefusal(RANKED_CLOSE.badToken, 'bad-token', "this token is not the game's");
+      }
+      found.tokenHash = hash;
     }
     if ('ended' in found) {
       peer.send({
@@ -299,7 +322,7 @@ export class RankedPlay {
       live.peer.close(RANKED_CLOSE.replaced, 'the game was opened on another connection');
     }
     live.peer = peer;
-    const result = live.ending ? await live.ending : null;
+    const result = live.ending ? await live.ending.catch(() => null) : null;
     peer.send({
       type: 'state',
       board: live.game.board(),
@@ -351,7 +374,11 @@ export class RankedPlay {
 
   /** Ends a game where it stands, ranks it and says so. */
   private finish(live: Live, reason: RankedResult['reason']): Promise<RankedResult> {
-    live.ending ??= this.rank(live, reason);
+    // An end that failed (the database away) is tried again by the next resign, hello or sweep.
+    live.ending ??= this.rank(live, reason).catch((e: unknown) => {
+      live.ending = null;
+      throw e;
+    });
     return live.ending;
   }
 

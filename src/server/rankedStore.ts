@@ -86,8 +86,13 @@ export class RankedStore {
     return this.database.db;
   }
 
-  /** Stores a new game held by `holder`; false when the player's ranked daily of the day exists. */
-  async insert(s: RankedSetup, tokenHash: string, holder: string, now: number): Promise<boolean> {
+  /** Stores a new game (held by `holder`, or none); false when the player's ranked daily of the day exists. */
+  async insert(
+    s: RankedSetup,
+    tokenHash: string,
+    holder: string | null,
+    now: number,
+  ): Promise<boolean> {
     const r = await this.db
       .insertInto('ranked_games')
       .values({
