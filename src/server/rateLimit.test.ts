@@ -89,6 +89,21 @@ describe('the rate limit', () => {
     expect((await call(s.url, 'GET', '/api/health')).status).toBe(200);
   });
 
+  it('lets a client start a tenth as many ranked games a minute: past that, 429 and no game dealt', async () => {
+    const s = await server(20);
+    const started = [];
+    for (let i = 0; i < 3; i++) {
+      const body = { kind: 'puzzle', size: 3, name: 'R', playerKey: 'k'.repeat(43) };
+      started.push((await call(s.url, 'POST', '/api/ranked', body)).status);
+    }
+    expect(started).toEqual([201, 201, 429]);
+    const games = await s.database.db
+      .selectFrom('ranked_games')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(games.n)).toBe(2);
+  });
+
   it('is off at 0: no 429 and no rate-limit headers', async () => {
     const s = await server(0);
     const statuses = [];
