@@ -59,8 +59,9 @@ async function rankedDaily(url: string, playerKey: string, name: string, moves: 
   if (!started.ok) throw new Error(started.error.message);
   const c = started.value.client;
   const until = async (ok: () => boolean) => {
-    for (let i = 0; !ok(); i++) {
-      if (i > 500) throw new Error('the ranked game did not answer');
+    const deadline = Date.now() + 20_000;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error('the ranked game did not answer');
       await new Promise((r) => setTimeout(r, 10));
     }
   };

@@ -19,8 +19,9 @@ export async function playRanked2048(
   if (!started.ok) throw new Error(started.error.message);
   const c = started.value.client;
   const until = async (ok: () => boolean, what: string) => {
-    for (let i = 0; !ok(); i++) {
-      if (i > 1000) throw new Error(`the ranked game: no ${what}`);
+    const deadline = Date.now() + 20_000;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`the ranked game: no ${what}`);
       await new Promise((r) => setTimeout(r, 5));
     }
   };
