@@ -4,19 +4,21 @@
  * page waits 2 s before its first move, solves it by clicks, and the end says the server's time
  * (at least those 2 s, whatever the page's own clock says), the moves and the rank on the ranked
  * 8-puzzle board. No undo, hint or solver on the screen; a reload in the middle takes the same
- * scramble and clock back.
+ * scramble and clock back. With the hover control, a tile slides as the mouse comes onto it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableTiles, moveTile, puzzleFromTiles } from '../../src/engine/puzzle.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
 import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
+import { testPlayerKey } from '../../src/testing/games.ts';
 import {
   call,
   newDatabaseTarget,
   startTestServer,
   type TestServer,
 } from '../../src/testing/serverHarness.ts';
+import { DEFAULT_SETTINGS, serializeSettings } from '../../src/web/storage/settings.ts';
 import { giveName } from './helpers/webRoom.ts';
 import {
   buildSite,
@@ -26,6 +28,7 @@ import {
   openPage,
   readPuzzle,
   screenshot,
+  seedStorage,
 } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked puzzle');
@@ -116,6 +119,32 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
     const board = r.body as Leaderboard;
     expect(board.entries[0]).toMatchObject({ rank: 1, name: 'Dee', moves: plan.moves.length });
     expect(board.entries[0]!.timeMs!).toBeGreaterThanOrEqual(2000);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('slides a tile as the mouse comes onto it, with the hover control', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await seedStorage(page, {
+      'slidebox:settings': JSON.stringify(
+        serializeSettings({ ...DEFAULT_SETTINGS, width: 3, puzzleControl: 'hover' }),
+      ),
+      'slidebox:player': JSON.stringify({ key: testPlayerKey(7), name: 'Hal' }),
+    });
+    await page.goto(url);
+    await page.locator('[data-testid=play-ranked-puzzle]').waitFor({ state: 'visible', ...LONG });
+    await page.click('[data-testid=play-ranked-puzzle]');
+    await page.locator('.board-puzzle .ptile').first().waitFor(LONG);
+    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+    expect(await page.textContent('.screen-puzzle .keys-help')).toMatch(/^Hover: /);
+    const p = puzzleFromTiles(await readPuzzle(page, 3), 3);
+    const tile = movableTiles(p)[0]!;
+    // From off the board onto the tile: it slides.
+    const box = (await page.locator(`.ptile[data-tile="${tile}"]`).boundingBox())!;
+    await page.mouse.move(box.x - 200, box.y - 200);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    await expect.poll(() => readPuzzle(page, 3), LONG).toEqual([...moveTile(p, tile).tiles]);
+    await expect.poll(() => text(page, 'moves'), LONG).toBe('1');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,8 +3,9 @@
  * with none of its helpers (no undo, hint, solver or new puzzle), over the ranked client of the
  * scramble the server dealt. Each slide is drawn at once (a puzzle's moves are certain) and
  * sent; the clock is the server's (its last reading, running on from then) and stops at the
- * server's time of the solving move. Tiles move by click, tap, swipe or the arrow keys, as
- * offline. While the connection is down keys do nothing and the notice says so.
+ * server's time of the solving move. Tiles move by click, tap, swipe, the arrow keys or (the
+ * hover control) as the mouse comes onto them, as offline. While the connection is down keys do
+ * nothing and the notice says so.
  */
 import { movableTiles, tileToward } from '../../engine/puzzle.ts';
 import type { Direction } from '../../engine/types.ts';
@@ -12,9 +13,11 @@ import { bare, keyDirection } from '../../front/keymap.ts';
 import { initialModelPuzzle, type ModelPuzzle } from '../../front/modelPuzzle.ts';
 import type { RankedView } from '../../net/rankedClient.ts';
 import type { AppContext } from '../context.ts';
+import { cellAt, HoverTracker } from '../puzzle/hover.ts';
 import { builtinPicture } from '../puzzle/picture.ts';
 import { ViewPuzzle } from '../puzzle/view.ts';
 import { describePuzzle } from '../ui/announce.ts';
+import { GAP } from '../ui/board.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { connectKept, rankedNotice, serverClocked } from './client.ts';
@@ -26,6 +29,9 @@ export class ScreenRankedPuzzle {
   private readonly game: RankedGame;
   private model: ModelPuzzle | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  private readonly hover = new HoverTracker();
+  /** Where the mouse was last seen over the board (null: off it, or not seen yet). */
+  private pointerAt: { readonly x: number; readonly y: number } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -55,8 +61,10 @@ export class ScreenRankedPuzzle {
       title: (text) => this.view.setRanked(text),
       mount: () => {
         this.model = null;
+        this.pointerAt = null;
+        this.hover.appeared();
         const s = this.ctx.settings();
-        this.view.setControls({ hover: false, invert: s.puzzleInvert });
+        this.view.setControls({ hover: s.puzzleControl === 'hover', invert: s.puzzleInvert });
         this.view.setLook(this.look());
         this.view.showRankedEnd(null);
         this.ctx.mount(this.view.root);
@@ -70,6 +78,45 @@ export class ScreenRankedPuzzle {
         if (tile) this.slide(tile);
       },
     });
+    this.listenHover();
+  }
+
+  private hovering(): boolean {
+    return this.ctx.settings().puzzleControl === 'hover';
+  }
+
+  /**
+   * The hover control: a real move of the mouse over the board (not a tile sliding under a still
+   * one, not a touch or a drag) looks at the tile under it.
+   */
+  private listenHover(): void {
+    const board = this.view.board;
+    board.addEventListener('pointermove', (e) => {
+      if (e.pointerType === 'touch' || e.buttons !== 0 || !this.hovering()) return;
+      if (e.movementX === 0 && e.movementY === 0) return;
+      this.pointerAt = { x: e.clientX, y: e.clientY };
+      this.hover.move();
+      this.hoverLook();
+    });
+    board.addEventListener('pointerleave', () => {
+      this.pointerAt = null;
+      this.hover.move();
+    });
+  }
+
+  /** Slides the tile under the mouse when hover says so (also after each change of the board). */
+  private hoverLook(): void {
+    const v = this.game.client?.view;
+    const p = v?.puzzle;
+    if (!v || !p || !this.hovering()) return;
+    const at = this.pointerAt;
+    const rect = this.view.board.getBoundingClientRect();
+    const cell = at && cellAt(at.x, at.y, rect, p.size, GAP);
+    const under = cell === null ? null : p.tiles[cell]!;
+    const active = this.model?.overlay === null && v.status === 'open' && !v.result && !p.solved;
+    const movable = movableTiles(p);
+    const tile = this.hover.look(under, (t) => movable.includes(t), active);
+    if (tile !== null) this.slide(tile);
   }
 
   enter(): void {
@@ -138,6 +185,8 @@ export class ScreenRankedPuzzle {
       this.model ?? initialModelPuzzle(p, {}, { invert: this.ctx.settings().puzzleInvert });
     this.render({ ...base, puzzle: p, notice }, moved && !reducedMotion());
     this.view.board.setAttribute('aria-busy', String(v.pending > 0));
+    // A tile the mouse rests on may move now (after its own slide, it waits for the mouse).
+    if (moved && this.hovering()) setTimeout(() => this.hoverLook(), 0);
   }
 
   private render(m: ModelPuzzle, animate = false): void {
