@@ -236,6 +236,26 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
     expect((await garbage.closed).code).toBe(RANKED_CLOSE.badMessage);
   });
 
+  it('refuses a flood of moves by number, in order, and closes a socket that sends too much', async () => {
+    const s = await startRanked(url(), { kind: 'puzzle', size: 3 });
+    const { socket } = await helloed(url(), s);
+    // 200 moves at once, each the same one again (n 1 is taken once, then answered again).
+    const tile =
+      s.board.tiles![s.board.tiles!.indexOf(0) + (s.board.tiles!.indexOf(0) % 3 === 2 ? -1 : 1)]!;
+    await socket.send({ type: 'move', n: 1, tile });
+    for (let i = 0; i < 150; i++) await socket.send({ type: 'move', n: 1, tile });
+    const limited = await socket.next('refused', (m) => m.code === 'rate-limited');
+    expect(limited.n).toBe(1);
+    // Every answer came in the order sent: the moved answers first, then the refusals.
+    const kinds = socket.messages.slice(1).map((m) => m.type);
+    expect(kinds.indexOf('refused')).toBeGreaterThan(kinds.lastIndexOf('moved') - 1);
+    expect(socket.messages.filter((m) => m.type === 'moved').every((m) => m.n === 1)).toBe(true);
+    const big = new RankedSocket(url());
+    await big.send(`{"type":"hello","game":"${'x'.repeat(600)}","token":"t"}`);
+    expect((await big.closed).code).toBe(1009);
+    socket.close();
+  });
+
   it('times a puzzle from the deal: a client that waited 2 s is ranked at 2 s or more, whatever it claims', async () => {
     const s = await startRanked(url(), { kind: 'puzzle', size: 3 });
     const { socket } = await helloed(url(), s);
