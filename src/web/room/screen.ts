@@ -14,12 +14,13 @@ import { bare, keyDirection } from '../../front/keymap.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import { type CommandDuel, updateDuel } from '../../front/modelDuel.ts';
 import { emptyRoomView, RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
-import type { RoomAction } from '../../net/rooms.ts';
+import type { RoomAction, RoomMatch } from '../../net/rooms.ts';
 import { type AppContext, MOVE_MS, type RoomServer } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { shareReplay } from '../ui/share.ts';
 import { announceRoom, attacksLanded } from './announce.ts';
+import { tileWait, waitsForTile } from './dealt.ts';
 import {
   asSentence,
   type Hold,
@@ -55,6 +56,12 @@ export class ScreenRoom {
   private hold: Hold | null = 'connecting';
   /** The screen's own sentence (a refusal, a copied link) and the room it spoke of. */
   private said: Said | null = null;
+  /** The match last drawn, your board's cells then, and when your last slide was drawn. */
+  private drawn: RoomMatch | null = null;
+  private drawnCells = '';
+  private slidAt = 0;
+  /** A draw put off until your slide is over (its tile came during it). */
+  private later: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -184,6 +191,8 @@ export class ScreenRoom {
   private close(): void {
     this.client?.close();
     this.client = null;
+    if (this.later) clearTimeout(this.later);
+    this.later = null;
     this.tick(false);
   }
 
@@ -200,7 +209,19 @@ export class ScreenRoom {
     }
     if (v.matchNo !== before.matchNo) this.cursor = MIDDLE;
     document.title = roomTitle(v, this.code || 'not found');
-    this.draw(reducedMotion() ? 0 : MOVE_MS, attacksLanded(before, v));
+    const ms = reducedMotion() ? 0 : MOVE_MS;
+    const attacked = attacksLanded(before, v);
+    // Your slide's tile, dealt while the slide still moves: drawn once it has stopped.
+    const wait =
+      this.hold === null ? tileWait(this.drawn, v.match, v.you, this.slidAt, Date.now(), ms) : 0;
+    if (this.later) clearTimeout(this.later);
+    this.later = null;
+    if (wait > 0) {
+      this.later = setTimeout(() => {
+        this.later = null;
+        this.draw(ms, attacked);
+      }, wait);
+    } else this.draw(ms, attacked);
     const said = [announceRoom(before, v)];
     if (this.hold !== held && v.match) {
       if (this.hold === 'reconnecting' || this.hold === 'replaced') {
@@ -217,7 +238,13 @@ export class ScreenRoom {
   private draw(ms: number, attacked: readonly [boolean, boolean] = [false, false]): void {
     const v = this.last;
     const hold = this.hold;
-    this.view.render(hold === null ? v : { ...v, match: shownMatch(v, hold) }, {
+    const match = hold === null ? v.match : shownMatch(v, hold);
+    const cells =
+      match?.kind === 'versus' && v.you !== null ? String(match.match.games[v.you].cells) : '';
+    if (cells !== this.drawnCells && waitsForTile(match, v.you)) this.slidAt = Date.now();
+    this.drawn = match;
+    this.drawnCells = cells;
+    this.view.render(hold === null ? v : { ...v, match }, {
       code: this.code,
       now: Date.now(),
       ms,
