@@ -450,3 +450,48 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
     }
   });
 });
+
+describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Backend) => {
+  let offset = 0;
+  const block = serverForBlock(backend, { now: () => Date.now() + offset });
+  const url = () => block.server().url;
+
+  it("shows the day's codes once the day is over, and deals the next day anew", async () => {
+    const playerKey = newPlayerKey();
+    const day = utcDay(Date.now() + offset);
+    const first = await startRanked(url(), { kind: 'puzzle', daily: true, playerKey });
+    const { socket } = await helloed(url(), first);
+    await socket.send({ type: 'resign' });
+    const { result } = await socket.next('over');
+    socket.close();
+    // Left with no move: it ranks nowhere, and it is still the day's attempt.
+    expect(result.entry).toBeNull();
+    expect(result.why).toMatch(/no move/);
+    expect(
+      (
+        await call(url(), 'POST', '/api/ranked', {
+          kind: 'puzzle',
+          daily: true,
+          playerKey,
+          name: 'Ada',
+        })
+      ).status,
+    ).toBe(409);
+    const played = await startRanked(url(), { kind: '2048', daily: true, playerKey });
+    const a = await helloed(url(), played);
+    await play2048(a.socket, spiral, 2);
+    await a.socket.send({ type: 'resign' });
+    const over = await a.socket.next('over');
+    a.socket.close();
+    const today = await block.board(`board=daily-2048&day=${day}`);
+    expect(today.entries.map((e) => e.code)).toEqual(today.entries.map(() => null));
+    // The next day: yesterday's codes are shown, and today's daily is another deal.
+    offset += 86_400_000;
+    const after = await block.board(`board=daily-2048&day=${day}&playerKey=${playerKey}`);
+    expect(after.you?.code).toBe(over.result.code);
+    expect(after.entries.every((e) => typeof e.code === 'string')).toBe(true);
+    const next = await startRanked(url(), { kind: '2048', daily: true, playerKey });
+    expect(next.board.day).toBe(utcDay(Date.now() + offset));
+    expect(next.board.cells).not.toEqual(played.board.cells);
+  });
+});
