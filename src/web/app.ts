@@ -34,6 +34,7 @@ import {
   type KeyValueStore,
   loadPicture,
   loadSettings,
+  readJson,
   savePicture,
   saveSettings,
 } from './storage/keyValue.ts';
@@ -299,6 +300,7 @@ class App implements AppContext {
   private serverFound(online: Online): void {
     this.online = online;
     this.homeView.showOnline();
+    this.showRankedInPlay();
     if (this.screen === 'home') this.showDaily();
     const submits: LazyScreen<Submits>[] = [
       this.game2048,
@@ -307,6 +309,20 @@ class App implements AppContext {
       this.dailyPuzzle,
     ];
     for (const s of submits) s.loaded()?.serverFound();
+  }
+
+  /**
+   * Whether a ranked game of a kind is being played in this browser (kept, with no result yet):
+   * its Play ranked button then says Continue ranked.
+   */
+  private rankedInPlay(slot: RankedSlot): boolean {
+    const read = readJson(this.kv, `slidebox:ranked:${slot}`);
+    return read.kind === 'ok' && (read.data as { result?: unknown } | null)?.result === null;
+  }
+
+  private showRankedInPlay(): void {
+    this.homeView.rankedInPlay('2048', this.rankedInPlay('2048'));
+    this.homeView.rankedInPlay('puzzle', this.rankedInPlay('puzzle'));
   }
 
   server(): ServerLink | null {
@@ -463,6 +479,7 @@ class App implements AppContext {
     if (next !== 'home') this.screenOf(next).enter();
     else {
       this.homeView.show(this.current, this.takeNotices());
+      if (this.online) this.showRankedInPlay();
       this.mount(this.homeView.root);
       this.homeView.focusStart();
       document.title = 'slidebox';
@@ -487,6 +504,7 @@ class App implements AppContext {
           submit: (code: string) => online.submit(code),
           dailyRank: (kind: '2048' | 'puzzle') => online.dailyRank(kind),
           playRanked: (kind: '2048' | 'puzzle') => this.playRanked(`daily-${kind}`),
+          rankedInPlay: (kind: '2048' | 'puzzle') => this.rankedInPlay(`daily-${kind}`),
         };
         this.homeView.showDaily(dailyCard(daily, Date.now(), said, server));
       },

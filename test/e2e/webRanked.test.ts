@@ -181,8 +181,10 @@ describe.skipIf(reason !== null).each(BACKENDS)(
       await expect.poll(() => text(page, 'notice'), LONG).toBe('');
       await playRanked(page, 4, 2);
       expect(await text(page, 'moves')).toBe('7');
-      // From the home screen, Play ranked takes the same game back rather than dealing another.
+      // From the home screen, the card's button continues the same game rather than dealing another.
       await page.click('[data-action=menu]');
+      await expect.poll(() => text(page, 'play-ranked-2048'), LONG).toBe('Continue ranked');
+      expect(await text(page, 'play-ranked-puzzle')).toBe('Play ranked');
       await page.click('[data-testid=play-ranked-2048]');
       await expect.poll(() => text(page, 'moves'), LONG).toBe('7');
       await expect

@@ -24,6 +24,8 @@ export interface DailyServer {
   dailyRank(kind: DailyKind): Promise<string | null>;
   /** Plays today's ranked daily of a kind (dealt and timed by the server). */
   playRanked?(kind: DailyKind): void;
+  /** Whether today's ranked daily of a kind is being played in this browser. */
+  rankedInPlay?(kind: DailyKind): boolean;
 }
 
 /** The line with the player's rank today, filled when the server answers. */
@@ -83,12 +85,16 @@ export function dailyCard(
     }
     let ranked: HTMLButtonElement | null = null;
     if (server?.playRanked) {
+      const going = server.rankedInPlay?.(kind) ?? false;
       ranked = h(
         'button',
         { type: 'button', class: 'btn', 'data-testid': `daily-ranked-${kind}` },
-        'Play ranked',
+        going ? 'Continue ranked' : 'Play ranked',
       );
-      ranked.setAttribute('aria-label', `Play today's ranked daily ${name}`);
+      ranked.setAttribute(
+        'aria-label',
+        `${going ? 'Continue' : 'Play'} today's ranked daily ${name}`,
+      );
       ranked.addEventListener('click', () => server.playRanked!(kind));
     }
     return h(

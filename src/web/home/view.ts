@@ -473,6 +473,15 @@ export class ViewHome {
     this.dailyBody.replaceChildren(...contents);
   }
 
+  /**
+   * Says on a card's ranked button whether it starts a game or continues the one being played
+   * in this browser.
+   */
+  rankedInPlay(kind: '2048' | 'puzzle', inPlay: boolean): void {
+    const b = this.ranked[kind === '2048' ? 0 : 1]!.querySelector('button')!;
+    b.textContent = inPlay ? 'Continue ranked' : 'Play ranked';
+  }
+
   /** Shows the Leaderboards link and online play (a slidebox server serves the page). */
   showOnline(): void {
     this.boards.hidden = false;
