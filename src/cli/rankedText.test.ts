@@ -10,6 +10,7 @@ import {
   endedOf,
   rankedBoardText,
   rankedHold,
+  rankedNotice,
   rankedScreenText,
   rankedTitle,
   resultLines,
@@ -140,6 +141,14 @@ describe('ranked play in words', () => {
     expect(rankedHold(model(board2048, { status: 'closed', closed: 'no-game', notice: 'x' }))).toBe(
       'The server no longer has this game (it ended, or was kept too long unplayed) · q: leave',
     );
+  });
+
+  it('the notice line: the server’s refusal, then a reached target (play goes on)', () => {
+    expect(rankedNotice(model(board2048, { notice: 'the game is over' }))).toBe('The game is over');
+    expect(rankedNotice(model({ ...board2048, won: true }))).toBe(
+      'You made 2048! Play on: the score counts until no move is left',
+    );
+    expect(rankedNotice(model({ ...board2048, won: true, over: true }))).toBe(null);
   });
 
   it('the end: score and moves, the rank on the ranked board, the code', () => {

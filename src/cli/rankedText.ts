@@ -124,7 +124,13 @@ export function rankedNotice(m: ModelRanked): string | null {
   if (hold !== null) return hold;
   if (m.resigning) return 'Resigning…';
   const said = m.view?.notice ?? m.notice;
-  return said ? capital(safeText(said, 76)) : null;
+  if (said) return capital(safeText(said, 76));
+  const b = m.synced ? m.view?.confirmed : null;
+  // Ranked 2048 goes on past the target: the score counts until no move is left.
+  if (b?.kind === '2048' && b.won && !rankedOver(m)) {
+    return `You made ${b.target ?? 2048}! Play on: the score counts until no move is left`;
+  }
+  return null;
 }
 
 const REASONS: Readonly<Record<RankedResult['reason'], string>> = {
