@@ -252,6 +252,13 @@ describe('the room client', () => {
     expect(again.sent.at(-1)).toMatchObject({ type: 'act', id: 8 });
   });
 
+  it('stops when the server does not take this protocol, saying both sides may need updating', () => {
+    const { client, s } = setup();
+    s.drop(CLOSE.badMessage);
+    expect(client.view).toMatchObject({ status: 'closed', closed: 'bad-message' });
+    expect(client.view.notice).toMatch(/different versions of slidebox: update both/);
+  });
+
   it('stops after a close that reconnecting cannot mend, with a sentence', async () => {
     const { client, sockets, s } = setup();
     s.drop(CLOSE.noRoom);

@@ -141,7 +141,8 @@ const CLOSE_SENTENCES: Record<number, string> = {
   [CLOSE.badSeat]: 'this seat token is not one of the room’s',
   [CLOSE.noRoom]: 'no room has this code (it may have expired)',
   [CLOSE.replaced]: 'this seat was taken back from another window or terminal',
-  [CLOSE.badMessage]: 'the server did not understand this client',
+  [CLOSE.badMessage]:
+    'the server did not understand this client (they may be different versions of slidebox: update both)',
 };
 
 /** The sentence while the connection is down after having been open. */
