@@ -525,6 +525,12 @@ function rankedMigration(): Record<string, Migration> {
           .columns(['key_hash', 'kind', 'day'])
           .unique()
           .execute();
+        // The games a process holds, read at each write of their moves.
+        await db.schema
+          .createIndex('ranked_games_holder')
+          .on('ranked_games')
+          .column('holder')
+          .execute();
         await db.schema
           .createIndex('ranked_games_idle')
           .on('ranked_games')

@@ -435,23 +435,18 @@ export class RankedPlay {
       if (taken > live.written) {
         batch.push({ id, from: live.written + 1, moves: live.game.moves.slice(live.written) });
         sent.set(id, { live, upTo: taken });
-      } else if (live.peer && now - live.touchedAt > this.keepMs / 4) {
+      }
+      // Played (moving or connected): marked active now and then, so no sweep ends it.
+      if ((taken > live.written || live.peer) && now - live.touchedAt > this.keepMs / 4) {
         touch.push(id);
         live.touchedAt = now;
       }
     }
-    if (batch.length > 0) {
-      const lost = await this.store.write(batch, this.holder, now);
-      for (const [id, { live, upTo }] of sent) {
-        if (lost.has(id)) {
-          this.dropLost(live);
-          continue;
-        }
-        live.written = Math.max(live.written, upTo);
-        live.touchedAt = now;
-      }
+    const lost = await this.store.write(batch, touch, this.holder, now);
+    for (const [id, { live, upTo }] of sent) {
+      if (lost.has(id)) this.dropLost(live);
+      else live.written = Math.max(live.written, upTo);
     }
-    await this.store.touch(touch, this.holder, now);
   }
 
   /** Another process took the game: this copy goes, and its connection reconnects there. */
@@ -472,7 +467,7 @@ export class RankedPlay {
     for (const id of ids) {
       const here = this.live.get(id);
       if (here?.peer) {
-        await this.store.touch([id], this.holder, now);
+        await this.store.write([], [id], this.holder, now);
         here.touchedAt = now;
         continue;
       }

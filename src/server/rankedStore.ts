@@ -48,10 +48,39 @@ function storedOf(r: RankedGamesTable): StoredGame {
   };
 }
 
+/** Moves written by one SQLite statement (4 parameters each). */
+const ROWS_A_STATEMENT = 64;
+/** Moves written by one PostgreSQL statement (its parameters are at most 65,535). */
+const PG_ROWS = 10_000;
+
+/** The moves of the games still held, as flat rows (game, n, move, t), and the games lost. */
+function rowsOf(
+  batch: readonly MovesToWrite[],
+  held: ReadonlySet<string>,
+): { rows: (string | number)[]; lost: Set<string> } {
+  const rows: (string | number)[] = [];
+  const lost = new Set<string>();
+  for (const b of batch) {
+    if (!held.has(b.id)) {
+      lost.add(b.id);
+      continue;
+    }
+    for (const [i, m] of b.moves.entries()) rows.push(b.id, b.from + i, m.move, m.t);
+  }
+  return { rows, lost };
+}
+
 export class RankedStore {
   private readonly sqlite: {
     file: SQLite.Database;
-    writeAll: (batch: readonly MovesToWrite[], holder: string, now: number) => Set<string>;
+    writeAll: SQLite.Transaction<
+      (
+        batch: readonly MovesToWrite[],
+        touch: readonly string[],
+        holder: string,
+        now: number,
+      ) => Set<string>
+    >;
   } | null;
 
   constructor(private readonly database: Database) {
@@ -60,22 +89,24 @@ export class RankedStore {
       this.sqlite = null;
       return;
     }
-    const insert = file.prepare(
-      'insert into ranked_moves (game_id, n, move, t) values (?, ?, ?, ?) on conflict do nothing',
-    );
-    const touch = file.prepare(
+    const insertSql = (rows: number) =>
+      `insert into ranked_moves (game_id, n, move, t) values ${Array(rows).fill('(?, ?, ?, ?)').join(', ')} on conflict do nothing`;
+    const insertOne = file.prepare(insertSql(1));
+    const insertMany = file.prepare(insertSql(ROWS_A_STATEMENT));
+    const heldBy = file.prepare('select id from ranked_games where holder = ?').pluck();
+    const touchOne = file.prepare(
       'update ranked_games set active_ms = ? where id = ? and holder = ? and ended_ms is null',
     );
     const writeAll = file.transaction(
-      (batch: readonly MovesToWrite[], holder: string, now: number) => {
-        const lost = new Set<string>();
-        for (const b of batch) {
-          if (touch.run(now, b.id, holder).changes !== 1) {
-            lost.add(b.id);
-            continue;
-          }
-          for (const [i, m] of b.moves.entries()) insert.run(b.id, b.from + i, m.move, m.t);
+      (batch: readonly MovesToWrite[], touch: readonly string[], holder: string, now: number) => {
+        const held = new Set(heldBy.all(holder) as string[]);
+        const { rows, lost } = rowsOf(batch, held);
+        let i = 0;
+        for (; i + ROWS_A_STATEMENT * 4 <= rows.length; i += ROWS_A_STATEMENT * 4) {
+          insertMany.run(rows.slice(i, i + ROWS_A_STATEMENT * 4));
         }
+        for (; i < rows.length; i += 4) insertOne.run(rows.slice(i, i + 4));
+        for (const id of touch) touchOne.run(now, id, holder);
         return lost;
       },
     );
@@ -178,56 +209,60 @@ export class RankedStore {
   }
 
   /**
-   * Writes the games' new moves, in one transaction, and marks them active at `now`; the ids
-   * of the games `holder` no longer holds (another process took them), whose moves are not
-   * written. SQLite: after any transaction of the query builder's open on the file.
+   * Writes the games' new moves and marks the games of `touch` active at `now`, in one
+   * transaction; the ids of the games `holder` no longer holds (another process took them),
+   * whose moves are not written. The games held are read in one statement (by the holder's
+   * index), the moves written many rows a statement. SQLite: after any transaction of the query
+   * builder's open on the file.
    */
-  async write(batch: readonly MovesToWrite[], holder: string, now: number): Promise<Set<string>> {
-    if (batch.length === 0) return new Set();
+  async write(
+    batch: readonly MovesToWrite[],
+    touch: readonly string[],
+    holder: string,
+    now: number,
+  ): Promise<Set<string>> {
+    if (batch.length === 0 && touch.length === 0) return new Set();
     if (this.sqlite) {
       const { file, writeAll } = this.sqlite;
       while (file.inTransaction) await new Promise((r) => setTimeout(r, 1));
-      return writeAll(batch, holder, now);
+      // Immediate: a transaction that reads first and then writes is refused at once (not
+      // waited for) while the checkpoint thread holds the write lock.
+      return writeAll.immediate(batch, touch, holder, now);
     }
     return this.db.transaction().execute(async (tx) => {
-      const held = await tx
-        .updateTable('ranked_games')
-        .set({ active_ms: now })
-        .where(
-          'id',
-          'in',
-          batch.map((b) => b.id),
-        )
+      const heldRows = await tx
+        .selectFrom('ranked_games')
+        .select('id')
         .where('holder', '=', holder)
-        .where('ended_ms', 'is', null)
-        .returning('id')
         .execute();
-      const kept = new Set(held.map((h) => h.id));
-      const rows = batch
-        .filter((b) => kept.has(b.id))
-        .flatMap((b) =>
-          b.moves.map((m, i) => ({ game_id: b.id, n: b.from + i, move: m.move, t: m.t })),
-        );
-      if (rows.length > 0) {
+      const { rows, lost } = rowsOf(batch, new Set(heldRows.map((h) => h.id)));
+      for (let i = 0; i < rows.length; i += PG_ROWS * 4) {
+        const chunk = [];
+        for (let j = i; j < Math.min(rows.length, i + PG_ROWS * 4); j += 4) {
+          chunk.push({
+            game_id: rows[j] as string,
+            n: rows[j + 1] as number,
+            move: rows[j + 2] as number,
+            t: rows[j + 3] as number,
+          });
+        }
         await tx
           .insertInto('ranked_moves')
-          .values(rows)
+          .values(chunk)
           .onConflict((oc) => oc.columns(['game_id', 'n']).doNothing())
           .execute();
       }
-      return new Set(batch.map((b) => b.id).filter((id) => !kept.has(id)));
+      if (touch.length > 0) {
+        await tx
+          .updateTable('ranked_games')
+          .set({ active_ms: now })
+          .where('id', 'in', touch)
+          .where('holder', '=', holder)
+          .where('ended_ms', 'is', null)
+          .execute();
+      }
+      return lost;
     });
-  }
-
-  /** Marks games held by `holder` active at `now` (connected, not moving). */
-  async touch(ids: readonly string[], holder: string, now: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .updateTable('ranked_games')
-      .set({ active_ms: now })
-      .where('id', 'in', ids)
-      .where('holder', '=', holder)
-      .execute();
   }
 
   /** Ends a game with what was ranked; false when it had ended already. */
