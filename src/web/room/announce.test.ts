@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../engine/game2048.ts';
 import type { RoomView } from '../../net/roomClient.ts';
-import { applyAction, type RoomMatch, type Side, startMatch } from '../../net/rooms.ts';
+import {
+  applyAction,
+  previewAction,
+  type RoomMatch,
+  type Side,
+  startMatch,
+} from '../../net/rooms.ts';
 import { announceRoom, attacksLanded } from './announce.ts';
 
 const rules = { kind: 'versus', size: 4, seed: 3, target: 2048, attackCap: null } as const;
@@ -75,6 +81,19 @@ describe('what an online room says', () => {
     expect(attacksLanded(room(hit.before), room(hit.after))).toEqual([false, true]);
     const plain = until(0, (m) => m.match.log.at(-1)!.received === null);
     expect(attacksLanded(room(plain.before), room(plain.after))).toEqual([false, false]);
+  });
+
+  it('flashes your board when the tile dealt for your slide, drawn before it, is an attack', () => {
+    const hit = until(0, (m) => m.match.log.at(-1)!.received !== null);
+    const last = hit.after.kind === 'versus' ? hit.after.match.log.at(-1)! : null;
+    const slid = must(previewAction(hit.before, 0, { kind: 'slide', dir: last!.direction }));
+    // The slide alone: nothing landed yet; its tile dealt: the attack landed on your board.
+    expect(attacksLanded(room(hit.before), room(slid))).toEqual([false, false]);
+    expect(attacksLanded(room(slid), room(hit.after))).toEqual([true, false]);
+    const plain = until(0, (m) => m.match.log.at(-1)!.received === null);
+    const last2 = plain.after.kind === 'versus' ? plain.after.match.log.at(-1)! : null;
+    const slid2 = must(previewAction(plain.before, 0, { kind: 'slide', dir: last2!.direction }));
+    expect(attacksLanded(room(slid2), room(plain.after))).toEqual([false, false]);
   });
 
   it('says who joined, left and came back, the result, the rematch offered and the new match', () => {

@@ -18,7 +18,10 @@ import {
   versusModel,
 } from './shown.ts';
 
-/** Which versus boards an attack just landed on (the newest move's, when the log grew). */
+/**
+ * Which versus boards an attack just landed on: the newest move's, when the log grew, or when
+ * your slide drawn before its tile got it (the server dealt it the attack).
+ */
 export function attacksLanded(before: RoomView, after: RoomView): readonly [boolean, boolean] {
   const a = after.match;
   const b = before.match;
@@ -26,9 +29,14 @@ export function attacksLanded(before: RoomView, after: RoomView): readonly [bool
     return [false, false];
   }
   const last = a.match.log.at(-1);
-  if (!last || a.match.log.length <= b.match.log.length || last.received === null) {
-    return [false, false];
-  }
+  const grew = a.match.log.length > b.match.log.length;
+  const dealt =
+    last !== undefined &&
+    a.match.log.length === b.match.log.length &&
+    b.match.log.at(-1)?.received === null &&
+    b.match.games[last.side].spawned.length === 0 &&
+    a.match.games[last.side].spawned.length > 0;
+  if (!last || !(grew || dealt) || last.received === null) return [false, false];
   return [last.side === 0, last.side === 1];
 }
 
