@@ -18,6 +18,7 @@ import {
 } from '../../src/testing/serverHarness.ts';
 import { CLI, cleanEnv, ROOT, requireBuiltCli, TempDirs } from './helpers/cli.ts';
 import { runCliAsync, silentServer } from './helpers/net.ts';
+import { type Served, startServe, stopServe } from './helpers/serve.ts';
 
 let server: TestServer;
 const dirs = new TempDirs();
@@ -184,6 +185,69 @@ describe('ranked play in line mode', () => {
     expect(again.stderr).toContain('Resumed your ranked game.');
     expect(again.stdout.trimEnd().split('\n').slice(0, 4).join('\n')).toBe(lastBoard);
   }, 60_000);
+
+  test('the server killed mid-game: a move is refused on stderr and the game waits; back, it goes on', async () => {
+    const dataDir = dirs.make('slidebox-serve-');
+    let served: Served | null = await startServe(['--data-dir', dataDir, '--rate-limit', '0']);
+    try {
+      const url = served.url;
+      const dir = dirs.make();
+      const p = new LineRun([
+        '--ranked',
+        '--size',
+        '3',
+        '--plain',
+        '--name',
+        'Flo',
+        '--server',
+        url,
+        '--data-dir',
+        dir,
+      ]);
+      await p.waitFor((o) => /^Score: 0 {2}Moves: 0$/m.test(o), 'the dealt board');
+      p.line('a');
+      p.line('d');
+      await p.waitFor((o) => (o.match(/^Score: /gm) ?? []).length >= 3, 'two moves answered');
+      // The server writes moves every 200 ms: killed outright, it loses those of the last 200 ms.
+      await new Promise((r) => setTimeout(r, 600));
+      served.child.kill('SIGKILL');
+      await served.ended;
+      served = null;
+      await p.waitFor(
+        () =>
+          p.err.includes(
+            'The connection dropped: reconnecting… your keys do nothing until it is back\n',
+          ),
+        'the drop said',
+      );
+      const held = p.out;
+      p.line('s');
+      await p.waitFor(
+        () => p.err.includes('Not sent: the connection dropped · reconnecting…\n'),
+        'the move refused',
+      );
+      expect(p.out).toBe(held);
+      const port = new URL(url).port;
+      served = await startServe(['--data-dir', dataDir, '--rate-limit', '0', '--port', port]);
+      await p.waitFor(() => p.err.includes('Connected again.\n'), 'connected again', 15_000);
+      // The game where the server had it, and it goes on from there.
+      for (const l of ['w', 'a', 's', 'd', 'resign']) p.line(l);
+      const out = await p.waitFor((o) => /^Final score: /m.test(o), 'the result');
+      p.end();
+      expect(await p.ended).toBe(0);
+      const boards = [...out.matchAll(/^Score: ([\d,]+) {2}Moves: (\d+)$/gm)];
+      const last = boards.at(-1)!;
+      const moves = boards.map((b) => Number(b[2]));
+      expect(moves.slice(0, 3)).toEqual([0, 1, 2]);
+      // Nothing lost, nothing doubled: every board after the restart counts on from move 2.
+      expect(moves.slice(3).every((n, i) => n >= 2 && n <= 2 + i + 1)).toBe(true);
+      expect(Math.max(...moves)).toBeGreaterThan(2);
+      expect(out).toContain(`Final score: ${last[1]} · ${last[2]} moves (resigned)`);
+      expect(out).toContain('You are #1 on the ranked 3×3 2048 board (to 2048).');
+    } finally {
+      await stopServe(served);
+    }
+  }, 90_000);
 
   test('options that do not go with --ranked, and a server that does not answer', async () => {
     const dir = dirs.make();

@@ -185,6 +185,8 @@ describe('ranked play full screen', () => {
       const p = await start(['--ranked', '--size', '3', '--name', 'Di'], { url });
       await p.waitForText('Ranked 2048 · 3×3');
       const played = await play(p, 3);
+      // The server writes moves every 200 ms: killed outright, it loses those of the last 200 ms.
+      await new Promise((r) => setTimeout(r, 600));
       served.child.kill('SIGKILL');
       await served.ended;
       served = null;
