@@ -278,6 +278,10 @@ function finish(
     errOut(`slidebox: ${safeText(v.notice ?? 'the game is no longer on the server', 200)}.\n`);
     return 1;
   }
+  if (v?.closed === 'replaced') {
+    errOut(`Your ranked game is now played in another window: ${o.command} takes it back here.\n`);
+    return 0;
+  }
   errOut(
     `Left your ranked game; the server keeps it for ${keptFor(saved.keepMs)} (then it ends as it stands): ${o.command} goes on with it.\n`,
   );

@@ -177,6 +177,32 @@ describe('ranked play full screen', () => {
     expect(exit.screen).toMatch(/Left your ranked game; the server keeps it for \d+ \w+/);
   }, 60_000);
 
+  test('the same game opened in a second window: the first says so and its keys change nothing', async () => {
+    const dataDir = dirs.make();
+    const args = ['puzzle', '--ranked', '--size', '3', '--name', 'Ed'];
+    const a = await start(args, { dataDir });
+    const first = await a.waitFor((s) => puzzleTiles(s) !== null, 'the dealt board');
+    const b = await start(args, { dataDir });
+    const there = await b.waitForText('Resumed your ranked game.');
+    expect(puzzleTiles(there)).toEqual(puzzleTiles(first));
+    await a.waitForText('This game is now played in another window · q: leave');
+    a.keys(...ARROWS);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(puzzleTiles(a.capture())).toEqual(puzzleTiles(first));
+    expect(movesOf(a.capture())).toBe(0);
+    // The second window plays on.
+    b.keys(...ARROWS);
+    await b.waitFor((s) => movesOf(s) > 0, 'a move in the second window', { stableMs: 200 });
+    a.keys('q');
+    const exit = await a.waitForExit();
+    expect(exit.code).toBe(0);
+    expect(exit.screen).toMatch(
+      /Your ranked game is now played in another window: slidebox puzzle --ranked --size 3 --server \S+ --data-dir \S+ takes it back here\./,
+    );
+    b.keys('q');
+    expect((await b.waitForExit()).code).toBe(0);
+  }, 60_000);
+
   test('the server killed mid-game: keys do nothing and it is said; back on its port, the game goes on', async () => {
     const dataDir = dirs.make('slidebox-serve-');
     let served: Served | null = await startServe(['--data-dir', dataDir, '--rate-limit', '0']);
