@@ -255,6 +255,7 @@ describe('ranked play in line mode', () => {
       [['--ranked', '--ai'], '--ai does not go with --ranked'],
       [['puzzle', '--ranked', '--seed', '3'], '--seed does not go with --ranked'],
       [['versus', '--ranked'], '--ranked is for slidebox 2048 and slidebox puzzle only'],
+      [['daily', '--ranked'], '--ranked plays a game: slidebox daily 2048 --ranked or'],
     ] as const) {
       const r = await runCliAsync([...words, '--data-dir', dir]);
       expect(r.code).toBe(2);
