@@ -56,6 +56,23 @@ describe('what a ranked screen reads of the client', () => {
       'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.',
     );
     expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe('Connecting…');
+    // 2048 past its target: play goes on, and the notice says so.
+    const won: RankedBoard = {
+      ...PUZZLE,
+      kind: '2048',
+      target: 256,
+      tiles: null,
+      cells: [
+        [256, 2, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      won: true,
+    };
+    expect(rankedNotice(view({ confirmed: won }), false, null)).toBe(
+      'You made 256! Play on: the score counts until no move is left.',
+    );
+    expect(rankedNotice(view({ confirmed: { ...won, over: true } }), false, null)).toBe('');
     // Once over, only the screen's own sentence.
     expect(rankedNotice(view({ status: 'closed', result: RESULT }), true, null)).toBe('');
   });

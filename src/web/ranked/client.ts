@@ -5,6 +5,7 @@
  */
 
 import type { Puzzle } from '../../engine/puzzle.ts';
+import { formatNumber } from '../../front/format.ts';
 import { RankedClient, type RankedView } from '../../net/rankedClient.ts';
 import type { SocketLike } from '../../net/roomClient.ts';
 import type { KeptRanked } from './slots.ts';
@@ -47,7 +48,14 @@ export function asSentence(text: string): string {
 export function rankedNotice(v: RankedView, refused: boolean, said: string | null): string {
   if (v.result) return said ?? '';
   if (v.status !== 'open') return holdSentence(v.status, refused, closedSentence(v)) ?? '';
-  return v.notice ? asSentence(v.notice) : (said ?? '');
+  if (v.notice) return asSentence(v.notice);
+  if (said) return said;
+  const b = v.confirmed;
+  // Ranked 2048 goes on past its target: the score counts until no move is left.
+  if (b.kind === '2048' && b.won && !b.over) {
+    return `You made ${formatNumber(b.target ?? 2048)}! Play on: the score counts until no move is left.`;
+  }
+  return '';
 }
 
 /** Why a closed connection will not come back, and what the player can do (null: not closed). */

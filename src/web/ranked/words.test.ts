@@ -81,9 +81,11 @@ describe('ranked words', () => {
   });
 
   it('says what ranked play is under the title', () => {
-    expect(rankedGoal(board2048)).toBe('Ranked: the server deals every tile. Get to 2,048!');
+    expect(rankedGoal(board2048)).toBe(
+      'Ranked: the server deals each tile. Reach 2,048 and play on until no move is left.',
+    );
     expect(rankedGoal({ ...board2048, target: 256, day: TODAY })).toBe(
-      `Ranked: the server deals every tile. Get to 256! Today's ranked daily (${TODAY}): your first attempt is your entry.`,
+      `Ranked: the server deals each tile. Reach 256 and play on until no move is left. Daily of ${TODAY}: your first attempt counts.`,
     );
     expect(rankedGoal(boardPuzzle)).toMatch(/times the solve on its own clock \(3×3\)\.$/);
   });
@@ -146,7 +148,14 @@ describe('ranked words', () => {
       lines: ['You scored 12,345 points.', '#3 on the ranked 4×4 2048 board (to 2,048).'],
     });
     const won = endText({ ...board2048, won: true }, result({}), TODAY);
-    expect(won.title).toBe('You win!');
+    expect(won).toEqual({
+      title: 'Game over',
+      lines: [
+        'You scored 12,345 points.',
+        'You made 2,048.',
+        '#3 on the ranked 4×4 2048 board (to 2,048).',
+      ],
+    });
     const below = endText(board2048, result({ entry: entry({ rank: null }) }), TODAY);
     expect(below.lines[1]).toBe('On the ranked 4×4 2048 board (to 2,048), below your best there.');
   });

@@ -21,8 +21,8 @@ export function rankedGoal(b: RankedBoard): string {
   if (b.kind === 'puzzle') {
     return `Ranked: the server dealt this scramble and times the solve on its own clock (${b.size}×${b.size}).`;
   }
-  const day = b.day ? ` Today's ranked daily (${b.day}): your first attempt is your entry.` : '';
-  return `Ranked: the server deals every tile. Get to ${formatNumber(b.target ?? 2048)}!${day}`;
+  const day = b.day ? ` Daily of ${b.day}: your first attempt counts.` : '';
+  return `Ranked: the server deals each tile. Reach ${formatNumber(b.target ?? 2048)} and play on until no move is left.${day}`;
 }
 
 /** The state of the connection to the game, as the screen knows it. */
@@ -84,9 +84,7 @@ export function endText(b: RankedBoard, r: RankedResult, today: string): EndText
         ? 'Game ended'
         : solved
           ? 'Solved!'
-          : b.kind === '2048' && b.won
-            ? 'You win!'
-            : 'Game over';
+          : 'Game over';
   const time = r.entry?.timeMs ?? b.elapsedMs;
   // 2048: the points; the puzzle: the moves (a puzzle board's score is its moves).
   const score = (b.kind === '2048' ? r.entry?.score : r.entry?.moves) ?? b.score;
@@ -97,6 +95,7 @@ export function endText(b: RankedBoard, r: RankedResult, today: string): EndText
         ? `${figures('puzzle', { score, elapsedMs: time })} on the server's clock.`
         : `Not solved: ${formatNumber(b.score)} moves.`;
   const lines = [said];
+  if (b.kind === '2048' && b.won) lines.push(`You made ${formatNumber(b.target ?? 2048)}.`);
   if (r.reason === 'left')
     lines.push('It was left longer than the server keeps a game: it counts as it stood.');
   if (r.entry && r.entry.rank !== null) {
