@@ -6,9 +6,11 @@
  * same database, the page reconnects with the game's token, the notice goes, and a key plays
  * again: the slide and the server's tile, one tile more than the slide left. The same game opened
  * in a second tab: the first says it is played there and its keys do nothing, until a reload
- * takes it back (and the second tab says so in turn).
+ * takes it back (and the second tab says so in turn). The server's answers held back on their way
+ * to the page: the slide is drawn alone, no tile of the page's own, and the board is busy; let
+ * through, the tile appears where the server dealt it; no frame the page got told the seed.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
 import {
@@ -163,6 +165,61 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
     await expect.poll(() => text(tab, 'notice'), LONG).toBe(REPLACED);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
     await playOne(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the slide alone while the server’s answer is held, then the tile where it was dealt', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    const frames: string[] = [];
+    const held: string[] = [];
+    let holding = false;
+    let route: WebSocketRoute | null = null;
+    await page.routeWebSocket(/\/api\/ranked\/socket$/, (ws) => {
+      route = ws;
+      const toServer = ws.connectToServer();
+      ws.onMessage((m) => toServer.send(m));
+      toServer.onMessage((m) => {
+        frames.push(String(m));
+        if (holding) held.push(String(m));
+        else ws.send(m);
+      });
+    });
+    await page.goto(url);
+    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
+    await page.click('[data-testid=play-ranked-2048]');
+    await giveName(page, 'Ida');
+    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+
+    for (let i = 0; i < 3; i++) {
+      const cells = await readTiles(page, 4);
+      const dir = legalMoves(cells)[0]!;
+      const slid = slideValid(cells, dir).cells;
+      holding = true;
+      await page.keyboard.press(ARROW[dir]);
+      await expect.poll(() => held.length, LONG).toBeGreaterThan(0);
+      // The server took it and dealt its tile; the page shows the slide alone, and waits.
+      await page.waitForTimeout(200);
+      expect(await readTiles(page, 4)).toEqual(slid);
+      expect(await text(page, 'moves')).toBe(String(i + 1));
+      expect(await page.getAttribute('[data-testid=board]', 'aria-busy')).toBe('true');
+      const moved = held.map((m) => JSON.parse(m)).find((m) => m.type === 'moved');
+      expect(moved?.tile).toBeTruthy();
+      // Let through: the tile appears where the server dealt it, and nowhere else.
+      holding = false;
+      for (const m of held.splice(0)) (route as WebSocketRoute | null)?.send(m);
+      const want = slid.map((row) => row.slice());
+      want[moved.tile.row]![moved.tile.col] = moved.tile.value;
+      await expect.poll(() => readTiles(page, 4), LONG).toEqual(want);
+      await expect
+        .poll(() => page.getAttribute('[data-testid=board]', 'aria-busy'), LONG)
+        .toBe('false');
+    }
+    // Nothing the page received told the seed.
+    expect(frames.length).toBeGreaterThan(3);
+    for (const f of frames) expect(f).not.toMatch(/"seed"|"rng"/);
     expect(errors).toEqual([]);
     await context.close();
   });
