@@ -15,6 +15,7 @@ import {
   type VersusMatch,
   type VersusOptions,
   type VersusRules,
+  versusDealSlid,
   versusDealt,
   versusFromCells,
   versusMove,
@@ -469,6 +470,12 @@ describe('a match dealt from outside (its seed not known)', () => {
           const empties = (m: VersusMatch) => m.games[side].cells.flat().filter((v) => v === 0);
           expect(empties(slid).length).toBe(empties(next).length + 1);
           expect(slid.log.at(-1)!.sent).toBe(next.log.at(-1)!.sent);
+          // The tile added to the slide shown: the same match, the slide's board kept.
+          const onSlid = must(versusDealSlid(slid, side, tile));
+          expect(seen(onSlid)).toEqual(seen(next));
+          expect(onSlid.games[side].last).toBe(slid.games[side].last);
+          expect(onSlid.games[side].previous).toBe(slid.games[side].previous);
+          expect(codeOf(versusDealSlid(onSlid, side, tile))).toBe('bad-tile');
           dealt = must(versusDealt(dealt, side, dir, tile));
           truth = next;
           expect(seen(dealt)).toEqual(seen(truth));

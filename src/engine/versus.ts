@@ -36,7 +36,7 @@ import {
   type Spawn,
 } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { playWith, type SpawnRule, slideOnly } from './spawn.ts';
+import { playWith, type SpawnRule, slideOnly, spawnOn } from './spawn.ts';
 import { DEFAULT_VERSUS_TARGET, type Direction, isDirection } from './types.ts';
 
 /** One of the two players of a match: 0 or 1. */
@@ -328,6 +328,57 @@ export function versusDealt(
   if (!played.ok) return err(problem('bad-tile', played.error.message));
   if (played.value === game) return ok(match);
   return ok(afterMove(match, side, dir, played.value, true));
+}
+
+/**
+ * The tile the dealer spawned for `side`'s slide that `slid` shows without it ({@link
+ * versusSlide}): the same match as {@link versusDealt} on the match before the slide, and the
+ * same board object but for the tile (`previous` and `last` kept), so a picture of the slide can
+ * add the tile without drawing the slide again. The tile must be one the rules allow, as for
+ * `versusDealt`; refused (`bad-tile`) when `slid`'s newest move is not a slide of `side` waiting
+ * for its tile.
+ */
+export function versusDealSlid(
+  slid: VersusMatch,
+  side: Side,
+  tile: DealtTile,
+): Result<VersusMatch, VersusProblem> {
+  const last = slid.log.at(-1);
+  const game = slid.games[side];
+  if (last?.side !== side || last.received !== null || game?.spawned.length !== 0) {
+    return err(problem('bad-tile', `no slide of side ${show(side)} waits for its tile`));
+  }
+  const queue = slid.queues[side];
+  const head = queue[0];
+  const t = tile as { at?: unknown; value?: unknown } | null;
+  const value = t?.value;
+  if (head !== undefined ? value !== head : value !== 2 && value !== 4) {
+    return err(
+      problem(
+        'bad-tile',
+        head !== undefined
+          ? `side ${side}'s next tile is the attack ${head}, got ${show(value)}`
+          : `a tile dealt without an attack is a 2 or a 4, got ${show(value)}`,
+      ),
+    );
+  }
+  const placed = spawnOn(game, { kind: 'placed', at: t?.at, value } as SpawnRule);
+  if (!placed.ok) return err(problem('bad-tile', placed.error.message));
+  const next = placed.value;
+  const other: Side = side === 0 ? 1 : 0;
+  const games: [Game, Game] = side === 0 ? [next, slid.games[other]] : [slid.games[other], next];
+  const mine = head === undefined ? queue : queue.slice(1);
+  const queues: [readonly number[], readonly number[]] =
+    side === 0 ? [mine, slid.queues[other]] : [slid.queues[other], mine];
+  const winner = versusWinner(games, side, slid.rules.target);
+  return ok({
+    rules: slid.rules,
+    games,
+    queues,
+    winner,
+    over: winner !== null,
+    log: [...slid.log.slice(0, -1), { ...last, received: head ?? null }],
+  });
 }
 
 /**

@@ -197,6 +197,25 @@ describe('the room client', () => {
     }
   });
 
+  it('adds the tile the server dealt to your slide as shown, and keeps the shown match while nothing changes', () => {
+    const { client, s } = setup();
+    const dir = mover(TRUTH, 0, false) ?? mover(TRUTH, 0, true)!;
+    client.act({ kind: 'slide', dir });
+    const shown = client.view.match!;
+    // A change that is not the match (the seats) shows the same match, not one made again.
+    s.receive({ type: 'seats', seats: SEATS });
+    expect(client.view.match).toBe(shown);
+    s.receive({ type: 'action', match: 1, seq: 1, a: sent(TRUTH, 0, dir), id: 1 });
+    const after = client.view.match!;
+    expect(seen(after)).toEqual(seen(step(TRUTH, 0, dir)));
+    if (shown.kind !== 'versus' || after.kind !== 'versus') throw new Error('versus');
+    const [before, now] = [shown.match.games[0], after.match.games[0]];
+    expect(before.spawned).toEqual([]);
+    expect(now.spawned).toHaveLength(1);
+    expect(now.last).toBe(before.last);
+    expect(now.previous).toBe(before.previous);
+  });
+
   it('drops a predicted move the server ignored or refused, with the refusal said', () => {
     const { client, s } = setup();
     const start = client.view.match!;

@@ -23,6 +23,7 @@ import {
   applyDealt,
   CLOSE,
   type ClientMessage,
+  dealOnPreview,
   type MatchResult,
   type MatchStart,
   previewAction,
@@ -199,6 +200,12 @@ export class RoomClient {
   private confirmed: RoomMatch | null = null;
   private confirmedLog: string[] = [];
   private pending: { id: number; action: RoomAction }[] = [];
+  /**
+   * Each pending action's preview and the match it was made on: kept while that match stands,
+   * so the match shown stays the same value, and your slide's tile, when dealt, is added to the
+   * slide shown (not a slide made again).
+   */
+  private previews = new Map<number, { on: RoomMatch; shown: RoomMatch }>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private giveUp: ReturnType<typeof setTimeout> | null = null;
@@ -447,7 +454,13 @@ export class RoomClient {
           this.socket?.close(4000, 'resync');
           return;
         }
-        const next = applyDealt(this.confirmed, l.side, l.action, l.tile);
+        // Your own slide shown at once: its tile added to it (the same boards, the tile new).
+        const kept = l.side === this.v.you ? this.previews.get(m.id) : undefined;
+        const onShown =
+          kept?.on === this.confirmed && l.tile && this.pending[0]?.id === m.id
+            ? dealOnPreview(kept.shown, l.side, l.tile)
+            : null;
+        const next = onShown?.ok ? onShown : applyDealt(this.confirmed, l.side, l.action, l.tile);
         if (!next.ok) return;
         this.confirmed = next.value;
         this.confirmedLog = [...this.confirmedLog, m.a];
@@ -503,6 +516,7 @@ export class RoomClient {
     this.confirmed = match.value;
     this.confirmedLog = [...m.log];
     this.pending = [];
+    this.previews.clear();
     this.nextId = Math.max(this.nextId, m.lastId);
     const you = this.v.you;
     if (you !== null && !m.result) {
@@ -537,13 +551,20 @@ export class RoomClient {
     const you = this.v.you;
     if (you === null) return shown;
     const kept: typeof this.pending = [];
+    const previews = new Map<number, { on: RoomMatch; shown: RoomMatch }>();
     for (const p of this.pending) {
-      const next = previewAction(shown, you, p.action);
+      const known = this.previews.get(p.id);
+      const next =
+        known?.on === shown
+          ? { ok: true as const, value: known.shown }
+          : previewAction(shown, you, p.action);
       if (!next.ok) continue;
       kept.push(p);
+      previews.set(p.id, { on: shown, shown: next.value });
       shown = next.value;
     }
     this.pending = kept;
+    this.previews = previews;
     return shown;
   }
 

@@ -24,6 +24,7 @@ import {
   newVersus,
   type Side,
   type VersusMatch,
+  versusDealSlid,
   versusDealt,
   versusFromCells,
   versusMove,
@@ -333,6 +334,23 @@ export function previewAction(
   const next = versusSlide(m.match, side, action.dir);
   if (!next.ok) return err(problem('illegal', next.error.message));
   return next.value === m.match ? ok(m) : ok({ kind: 'versus', match: next.value });
+}
+
+/**
+ * The tile the server dealt for `side`'s slide that `preview` shows without it (made by
+ * {@link previewAction}): the match {@link applyDealt} makes, its boards those of the preview
+ * but for the tile, so a picture of the slide only adds the tile. Refused when `preview` is not
+ * a versus slide of `side` waiting for its tile, or the tile is not one the rules allow.
+ */
+export function dealOnPreview(
+  preview: RoomMatch,
+  side: Side,
+  tile: DealtTile,
+): Result<RoomMatch, RoomProblem> {
+  if (preview.kind !== 'versus') return err(problem('bad-action', 'only a versus slide deals'));
+  const next = versusDealSlid(preview.match, side, tile);
+  if (!next.ok) return err(problem('illegal', next.error.message));
+  return ok({ kind: 'versus', match: next.value });
 }
 
 /**
