@@ -3,7 +3,7 @@
  * number, resign, q), the board after each once the server has answered it (a 2048 move's new
  * tile is the server's), and the result — the figures the server ranked, the rank and the share
  * code — at the end. While the connection is down a move is refused on stderr and the game
- * waits; lines are handled strictly in order.
+ * waits; lines are handled strictly in order, and no faster than the server takes them.
  */
 import {
   type CommandRanked,
@@ -20,6 +20,45 @@ export const PLAIN_RANKED_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) move; resign ends the game as it stands; q leaves it for later (the same command resumes it)';
 export const PLAIN_RANKED_PUZZLE_HELP =
   'commands: w/up, a/left, s/down, d/right (or h j k l) slide a tile that way; a tile number slides that tile; resign ends the game as it stands; q leaves it for later (the same command resumes it)';
+
+/**
+ * Line mode's pace: the server takes at most 30 messages a second on a connection (bursts of
+ * 60) and refuses the rest, so lines that come faster (a script) wait their turn instead.
+ */
+export const PACE = { perSecond: 25, burst: 50 } as const;
+
+/** A token bucket of {@link PACE}: `take` waits until a message may go. */
+export class Pacer {
+  private tokens: number = PACE.burst;
+  private filled: number;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.filled = now();
+  }
+
+  private fill(): void {
+    const t = this.now();
+    this.tokens = Math.min(PACE.burst, this.tokens + ((t - this.filled) / 1000) * PACE.perSecond);
+    this.filled = t;
+  }
+
+  /** Waits until a message may be sent, and counts it. */
+  async take(): Promise<void> {
+    this.fill();
+    while (this.tokens < 1) {
+      await new Promise((r) =>
+        setTimeout(r, Math.ceil(((1 - this.tokens) * 1000) / PACE.perSecond)),
+      );
+      this.fill();
+    }
+    this.tokens -= 1;
+  }
+
+  /** Gives back a message that was not sent after all. */
+  refund(): void {
+    this.tokens = Math.min(PACE.burst, this.tokens + 1);
+  }
+}
 
 /** The command a line stands for in a ranked game, or null. */
 export function plainCommandRanked(line: string, m: ModelRanked): CommandRanked | null {
@@ -70,6 +109,7 @@ export async function runPlainRanked(
   if (model.notice) say(model.notice);
   show();
   const help = model.kind === 'puzzle' ? PLAIN_RANKED_PUZZLE_HELP : PLAIN_RANKED_HELP;
+  const pacer = new Pacer();
   if (!ended()) {
     await eachLine(io, help, async (line, raw) => {
       const cmd = plainCommandRanked(line, game.model);
@@ -79,7 +119,17 @@ export async function runPlainRanked(
       }
       if (cmd.type === 'quit') return false;
       const before = game.model;
+      const sends = cmd.type === 'move' || cmd.type === 'tile' || cmd.type === 'resign-confirmed';
+      if (sends) await pacer.take();
       game.dispatch(cmd);
+      // A move that changed nothing was not sent.
+      if (
+        sends &&
+        cmd.type !== 'resign-confirmed' &&
+        game.model.view?.board === before.view?.board
+      ) {
+        pacer.refund();
+      }
       if (game.model.view?.status !== 'open') {
         // Nothing was sent: said, and the game waits for the connection.
         say(rankedHold(game.model) ?? 'Not sent.');

@@ -171,6 +171,18 @@ describe('ranked play in line mode', () => {
     expect(run.stdout).toMatch(/^Share it: slidebox replay sb\.\S+$/m);
   }, 60_000);
 
+  test('lines faster than the server takes moves wait their turn: none is refused', async () => {
+    const dir = dirs.make();
+    const run = await runCliAsync(args(dir, '--ranked', '--name', 'Gus'), {
+      input: 'a\ns\nd\nw\n'.repeat(100),
+    });
+    expect(run.code).toBe(0);
+    const moves = Number([...run.stdout.matchAll(/^Score: [\d,]+ {2}Moves: (\d+)$/gm)].at(-1)![1]);
+    // More moves than the server's burst of 60 messages: paced, not refused.
+    expect(moves).toBeGreaterThan(60);
+    expect(run.stderr).toMatch(/^Left your ranked game; [^\n]+\n$/);
+  }, 60_000);
+
   test('a game left with q is resumed by the same command, where the server has it', async () => {
     const dir = dirs.make();
     const first = await runCliAsync(args(dir, '--ranked', '--size', '3', '--name', 'Di'), {
