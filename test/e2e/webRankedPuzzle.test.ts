@@ -5,6 +5,8 @@
  * (at least those 2 s, whatever the page's own clock says), the moves and the rank on the ranked
  * 8-puzzle board. No undo, hint or solver on the screen; a reload in the middle takes the same
  * scramble and clock back. With the hover control, a tile slides as the mouse comes onto it.
+ * Today's ranked daily 15-puzzle from the Daily card, resigned unsolved: the end says it is not
+ * ranked and why, with no replay (the day's scramble).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,7 +146,35 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
     await page.mouse.move(box.x - 200, box.y - 200);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
     await expect.poll(() => readPuzzle(page, 3), LONG).toEqual([...moveTile(p, tile).tiles]);
-    await expect.poll(() => text(page, 'moves'), LONG).toBe('1');
+    await expect.poll(() => text(page, 'moves'), LONG).toBe(String(moveTile(p, tile).moves));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('resigns today’s ranked daily 15-puzzle unsolved: not ranked, the server says why', async () => {
+    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    await seedStorage(page, {
+      'slidebox:player': JSON.stringify({ key: testPlayerKey(8), name: 'Ivy' }),
+    });
+    await page.goto(url);
+    await page.locator('[data-testid=daily-ranked-puzzle]').waitFor({ state: 'visible', ...LONG });
+    await page.click('[data-testid=daily-ranked-puzzle]');
+    await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-daily-puzzle');
+    await page.locator('.board-puzzle .ptile').first().waitFor(LONG);
+    expect(await page.textContent('.screen-puzzle h1')).toBe('Ranked daily 15-puzzle');
+    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+    const p = puzzleFromTiles(await readPuzzle(page, 4), 4);
+    const tile = movableTiles(p)[0]!;
+    await page.click(`.ptile[data-tile="${tile}"]`);
+    await expect.poll(() => readPuzzle(page, 4), LONG).toEqual([...moveTile(p, tile).tiles]);
+    await page.click('.toolbar [data-action=resign]');
+    await page.click('.toolbar [data-action=resign]');
+    await page.locator('[data-testid=ranked-end]').waitFor(LONG);
+    expect(await page.textContent('.overlay-ranked-end h2')).toBe('Resigned');
+    const end = (await text(page, 'ranked-end'))!;
+    const n = moveTile(p, tile).moves;
+    expect(end).toMatch(new RegExp(`^Not solved: ${n} moves?\\.Not ranked: .+\\.$`));
+    expect(await page.locator('[data-testid=ranked-replay]').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

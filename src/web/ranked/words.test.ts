@@ -140,6 +140,7 @@ describe('ranked words', () => {
   it('gives a game’s figures as the server counted them', () => {
     expect(figures('2048', board2048)).toBe('12,345 points');
     expect(figures('puzzle', boardPuzzle)).toBe('24 moves in 7.042');
+    expect(figures('puzzle', { ...boardPuzzle, score: 1 })).toBe('1 move in 7.042');
   });
 
   it('ends a 2048 game: the score, the rank and board', () => {

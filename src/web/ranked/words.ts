@@ -10,6 +10,9 @@ import { boardLabel, rankText } from '../leaderboards/words.ts';
 
 const puzzleName = (size: number) => `${size * size - 1}-puzzle`;
 
+/** "1 move", "24 moves". */
+const moves = (n: number) => `${formatNumber(n)} move${n === 1 ? '' : 's'}`;
+
 /** The screen's title: "Ranked 2048", "Ranked daily 15-puzzle". */
 export function rankedTitle(kind: RankedKind, size: number, daily: boolean): string {
   const game = kind === '2048' ? '2048' : puzzleName(size);
@@ -62,7 +65,7 @@ export function rankedBoardLabel(e: SubmittedEntry, target: number | null, today
 export function figures(kind: RankedKind, b: { score: number; elapsedMs: number }): string {
   return kind === '2048'
     ? `${formatNumber(b.score)} points`
-    : `${formatNumber(b.score)} moves in ${formatSolveTime(b.elapsedMs)}`;
+    : `${moves(b.score)} in ${formatSolveTime(b.elapsedMs)}`;
 }
 
 /** The end dialog: its title and lines. */
@@ -93,7 +96,7 @@ export function endText(b: RankedBoard, r: RankedResult, today: string): EndText
       ? `You scored ${figures('2048', { score, elapsedMs: time })}.`
       : solved
         ? `${figures('puzzle', { score, elapsedMs: time })} on the server's clock.`
-        : `Not solved: ${formatNumber(b.score)} moves.`;
+        : `Not solved: ${moves(b.score)}.`;
   const lines = [said];
   if (b.kind === '2048' && b.won) lines.push(`You made ${formatNumber(b.target ?? 2048)}.`);
   if (r.reason === 'left')
