@@ -1,10 +1,12 @@
 /**
- * Ranked play full screen, the built CLI in a real terminal (tmux) against a real server: the
+ * Ranked play in a real terminal (tmux), the built CLI against a real server: full screen, the
  * day's ranked 2048 played with the arrows and resigned (the end box with the score and the
  * rank, then the result on the main screen), a 3×3 ranked puzzle solved with the arrows from the
- * board the server dealt, a game resumed after the program was killed, and a server killed in
- * the middle of a game — keys change nothing and the screen says why until the server is back on
- * the same port, then the game goes on where the server has it.
+ * board the server dealt, a game resumed after the program was killed, the same game opened in a
+ * second window, and a server killed in the middle of a game — keys change nothing and the
+ * screen says why until the server is back on the same port, then the game goes on where the
+ * server has it; and line mode in the terminal (--plain, TERM=dumb): the day's ranked 2048 and a
+ * 3×3 puzzle typed a line at a time.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { moveTile, type Puzzle, puzzleFromTiles } from '../../src/engine/puzzle.ts';
@@ -176,6 +178,74 @@ describe('ranked play full screen', () => {
     expect(exit.code).toBe(0);
     expect(exit.screen).toMatch(/Left your ranked game; the server keeps it for \d+ \w+/);
   }, 60_000);
+
+  test('--plain in a terminal: the day’s ranked 2048 and a 3×3 ranked puzzle, a line at a time', async () => {
+    const dataDir = dirs.make();
+    const g = await start(['daily', '2048', '--ranked', '--plain', '--name', 'Gil'], { dataDir });
+    await g.waitForText(/^Score: 0 {2}Moves: 0$/m);
+    for (const line of ['a', 's', 'd', 'w']) {
+      g.type(line);
+      g.keys('Enter');
+    }
+    const played = await g.waitFor(
+      (s) => [...s.matchAll(/^Score: /gm)].length >= 5,
+      'four boards after the first',
+      { capture: 'history', stableMs: 200 },
+    );
+    const moves = [...played.matchAll(/^Score: [\d,]+ {2}Moves: (\d+)$/gm)].at(-1)![1]!;
+    g.type('resign');
+    g.keys('Enter');
+    const gone = await g.waitForExit();
+    expect(gone.code).toBe(0);
+    expect(gone.screen).toMatch(
+      new RegExp(`^Final score: [\\d,]+ · ${moves} moves? \\(resigned\\)$`, 'm'),
+    );
+    // (Other tests of this file play today's daily too: the rank is among theirs.)
+    expect(gone.screen).toMatch(/^You are #\d+ on today's ranked daily 2048\.$/m);
+
+    const p = await start(['puzzle', '--ranked', '--size', '3', '--plain', '--name', 'Gil'], {
+      dataDir,
+    });
+    const dealt = await p.waitForText(/^8-puzzle {2}Moves: 0 {2}Time: /m);
+    const rows = dealt.trimEnd().split('\n').slice(-3);
+    const tiles = rows.flatMap((r) =>
+      r
+        .trim()
+        .split(/\s+/)
+        .map((t) => (t === '.' ? 0 : Number(t))),
+    );
+    const solution = await solveOrThrow(tiles, 3);
+    // At a person's pace at most: the server ranks no solve faster than one.
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const t of solution) {
+      p.type(String(t));
+      p.keys('Enter');
+    }
+    const exit = await p.waitForExit();
+    expect(exit.code).toBe(0);
+    expect(exit.screen).toMatch(
+      new RegExp(`^Solved in ${solution.length} moves · \\d+\\.\\d{3} by the server's clock$`, 'm'),
+    );
+    expect(exit.screen).toMatch(/^You are #\d+ on the ranked 3×3 puzzle board \(8-puzzle\)\.$/m);
+  }, 60_000);
+
+  test('TERM=dumb: line mode, said in one sentence', async () => {
+    const pane = await tmux.start({
+      args: ['--ranked', '--name', 'Hal', '--server', server.url, '--data-dir', dirs.make()],
+      env: { TERM: 'dumb' },
+      workDir: dirs.make('slidebox-e2e-pid-'),
+    });
+    panes.push(pane);
+    const first = await pane.waitForText(/^Score: 0 {2}Moves: 0$/m);
+    expect(first).toContain(
+      'This terminal (TERM=dumb) cannot draw the full screen: line mode (as --plain).',
+    );
+    pane.type('q');
+    pane.keys('Enter');
+    const exit = await pane.waitForExit();
+    expect(exit.code).toBe(0);
+    expect(exit.screen).toContain('Left your ranked game;');
+  }, 30_000);
 
   test('the same game opened in a second window: the first says so and its keys change nothing', async () => {
     const dataDir = dirs.make();
