@@ -24,8 +24,9 @@
  *
  * Measured: the round trip from sending a move to its `moved` answer (the tile) at the
  * players, p50/p99/max; the server process's CPU (user + system, /proc) over the held window,
- * per move answered, and as a share of one core. Every phase is bounded in time and count, and
- * the run stops by itself.
+ * per move answered, and as a share of one core; and the time its threads were ready to run but
+ * waited for a core (/proc/PID/schedstat: on a busy machine, the round trips are mostly that).
+ * Every phase is bounded in time and count, and the run stops by itself.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -147,6 +148,15 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+/** Seconds a process has spent ready to run but waiting for a core (/proc/PID/schedstat), or NaN. */
+function waitSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 // ---------------------------------------------------------------- the players
 
 /**
@@ -197,6 +207,8 @@ interface Figures {
   readonly refused: number;
   readonly ended: number;
   readonly cpuSeconds: number;
+  /** Seconds the server's threads were ready to run but waited for a core (a busy machine). */
+  readonly waited: number;
   /** CPU seconds of this process (the players) over the held window. */
   readonly playersCpu: number;
 }
@@ -376,13 +388,21 @@ async function run(
     w.holdFrom = performance.now();
     w.holdTo = w.holdFrom + SECONDS * 1000;
     const cpu0 = cpuSeconds(child.pid!);
+    const wait0 = waitSeconds(child.pid!);
     const mine0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const cpu1 = cpuSeconds(child.pid!);
+    const waited = waitSeconds(child.pid!) - wait0;
     const mine = process.cpuUsage(mine0);
     // Answers to the last moves of the window.
     await new Promise((r) => setTimeout(r, 1000));
-    return { label, ...f, cpuSeconds: cpu1 - cpu0, playersCpu: (mine.user + mine.system) / 1e6 };
+    return {
+      label,
+      ...f,
+      cpuSeconds: cpu1 - cpu0,
+      waited,
+      playersCpu: (mine.user + mine.system) / 1e6,
+    };
   } finally {
     w.stopping = true;
     clearInterval(clock);
@@ -408,6 +428,7 @@ function line(f: Figures): string {
     (s.at(-1) ?? Number.NaN).toFixed(1).padStart(8),
     cpuPerMove.toFixed(3).padStart(10),
     `${((f.cpuSeconds / SECONDS) * 100).toFixed(0)} %`.padStart(8),
+    `${((f.waited / SECONDS) * 100).toFixed(0)} %`.padStart(8),
     String(f.skipped).padStart(8),
     String(f.refused).padStart(8),
     String(f.ended).padStart(6),
@@ -457,7 +478,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `${'round trip (ms)'.padEnd(22)} ${'moves'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'CPU ms/mv'.padStart(10)} ${'CPU'.padStart(8)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)} ${'ended'.padStart(6)} ${'players'.padStart(8)}`,
+    `${'round trip (ms)'.padEnd(22)} ${'moves'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'CPU ms/mv'.padStart(10)} ${'CPU'.padStart(8)} ${'waited'.padStart(8)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)} ${'ended'.padStart(6)} ${'players'.padStart(8)}`,
   );
   for (const r of results) console.log(line(r));
   const base = results[0]!;
