@@ -466,12 +466,15 @@ export class RankedClient {
       let shown = puzzleOfBoard(board);
       const again = live ? this.puzzleSent.filter((p) => p.n > board.moves) : [];
       this.puzzleSent = [];
+      // Numbered on from the server's count (the same numbers, unless the server lost moves it
+      // had answered: a server killed outright, whose board is then the one shown).
       for (const p of again) {
         const next = moveTile(shown, p.tile);
         if (next === shown) break;
         shown = next;
-        this.puzzleSent.push(p);
-        this.send({ type: 'move', n: p.n, tile: p.tile });
+        const n = board.moves + this.puzzleSent.length + 1;
+        this.puzzleSent.push({ n, tile: p.tile });
+        this.send({ type: 'move', n, tile: p.tile });
       }
       this.puzzle = shown;
     }
