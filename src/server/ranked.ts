@@ -125,6 +125,7 @@ export class RankedPlay {
   private flushing: Promise<void> = Promise.resolve();
   private secret: Promise<string> | null = null;
   private closed = false;
+  private sweeping = false;
 
   constructor(
     database: Database,
@@ -459,9 +460,18 @@ export class RankedPlay {
     peer?.close(RANKED_CLOSE.goingAway, 'the game moved to another server process');
   }
 
-  /** Ends the games idle past keepMs (here or anywhere) where they stand. */
+  /** Ends the games idle past keepMs (here or anywhere) where they stand (one sweep at a time). */
   async sweep(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await this.sweepOnce();
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async sweepOnce(): Promise<void> {
     const now = this.o.now();
     const ids = await this.store.idle(now - this.keepMs, 50);
     for (const id of ids) {
