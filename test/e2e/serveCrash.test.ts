@@ -49,7 +49,7 @@ async function getJson(url: string): Promise<{ status: number; body: unknown }> 
 function boardOf(e: SubmittedEntry): { query: string; board: string; track: string } {
   const target = e.size === 3 ? 256 : 2048;
   return {
-    query: `board=2048&size=${e.size}&target=${target}${e.assisted ? '&assisted=1' : ''}`,
+    query: `source=self-reported&board=2048&size=${e.size}&target=${target}${e.assisted ? '&assisted=1' : ''}`,
     board: `2048:${e.size}:${target}`,
     track: e.assisted ? 'open' : 'clean',
   };

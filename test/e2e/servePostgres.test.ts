@@ -46,9 +46,12 @@ interface Seen {
 async function read(url: string): Promise<Outcome> {
   const at = Date.now();
   try {
-    const res = await fetch(`${url}/api/leaderboard?board=2048&size=5&limit=5`, {
-      signal: AbortSignal.timeout(15_000),
-    });
+    const res = await fetch(
+      `${url}/api/leaderboard?source=self-reported&board=2048&size=5&limit=5`,
+      {
+        signal: AbortSignal.timeout(15_000),
+      },
+    );
     const body = await res.json().catch(() => null);
     return { n: -1, code: '', playerKey: '', status: res.status, body, headers: res.headers, at };
   } catch {

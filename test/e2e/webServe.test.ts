@@ -191,7 +191,9 @@ describe.skipIf(reason !== null)('the web app under slidebox serve', () => {
     // The same request twice, with a game submitted in between: the second answer is fresh.
     const board = () =>
       page.evaluate(() =>
-        fetch('./api/leaderboard?board=2048&size=3&target=256').then((r) => r.json()),
+        fetch('./api/leaderboard?source=self-reported&board=2048&size=3&target=256').then((r) =>
+          r.json(),
+        ),
       ) as Promise<{ entries: unknown[] }>;
     expect((await board()).entries).toHaveLength(0);
     const { code } = play2048(9, 100, { size: 3, target: 256 });
