@@ -449,6 +449,32 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
       await two.close();
     }
   });
+
+  it('lets a game go when the other server takes it from under an open connection', async (ctx) => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const one = await startTestServer(target, {});
+    const two = await startTestServer(target, {});
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      const a = await helloed(one.url, s);
+      await play2048(a.socket, spiral, 3);
+      // Opened on the second server while the first still has it: taken after a wait, and
+      // the first lets it go and closes its connection (its client would reconnect).
+      const b = await helloed(two.url, s);
+      expect(b.state.board.moves).toBe(3);
+      expect((await a.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+      const more = await play2048(b.socket, spiral, 2, 3);
+      expect(more.map((m) => m.n)).toEqual([4, 5]);
+      await b.socket.send({ type: 'resign' });
+      const { result } = await b.socket.next('over');
+      expect(replay2048(result.code).states.length).toBe(6);
+      b.socket.close();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
 });
 
 describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Backend) => {

@@ -48,6 +48,8 @@ export const DEFAULT_KEEP_MS = 10 * 60 * 1000;
  * still open): ms.
  */
 export const TAKE_WAIT_MS = 1000;
+/** How often a process reads which games it still holds when it has no move to write (ms). */
+const CHECK_MS = 1000;
 
 /** A refused hello: the close code, and why. */
 export class RankedRefusal extends Error {
@@ -109,6 +111,8 @@ interface Live {
   written: number;
   /** When the database last heard it is played (connected, not moving). */
   touchedAt: number;
+  /** When this process took it (performance.now()). */
+  readonly takenAt: number;
   ending: Promise<RankedResult> | null;
 }
 
@@ -126,6 +130,8 @@ export class RankedPlay {
   private secret: Promise<string> | null = null;
   private closed = false;
   private sweeping = false;
+  /** When the games held were last read (performance.now()). */
+  private checkedAt = 0;
 
   constructor(
     database: Database,
@@ -288,6 +294,7 @@ export class RankedPlay {
       peer: null,
       written: stored.moves.length,
       touchedAt: now,
+      takenAt: performance.now(),
       ending: null,
     };
     this.live.set(id, live);
@@ -443,10 +450,18 @@ export class RankedPlay {
         live.touchedAt = now;
       }
     }
-    const lost = await this.store.write(batch, touch, this.holder, now);
+    const started = performance.now();
+    // Which games this process still holds is read now and then even with nothing to write: a
+    // game taken by another process is let go here soon, moves or not.
+    const check = started - this.checkedAt > CHECK_MS && this.live.size > 0;
+    if (check) this.checkedAt = started;
+    const held = await this.store.write(batch, touch, this.holder, now, check);
+    if (held === null) return;
     for (const [id, { live, upTo }] of sent) {
-      if (lost.has(id)) this.dropLost(live);
-      else live.written = Math.max(live.written, upTo);
+      if (held.has(id)) live.written = Math.max(live.written, upTo);
+    }
+    for (const [id, live] of this.live) {
+      if (!held.has(id) && live.takenAt < started) this.dropLost(live);
     }
   }
 

@@ -53,21 +53,14 @@ const ROWS_A_STATEMENT = 64;
 /** Moves written by one PostgreSQL statement (its parameters are at most 65,535). */
 const PG_ROWS = 10_000;
 
-/** The moves of the games still held, as flat rows (game, n, move, t), and the games lost. */
-function rowsOf(
-  batch: readonly MovesToWrite[],
-  held: ReadonlySet<string>,
-): { rows: (string | number)[]; lost: Set<string> } {
+/** The moves of the games still held, as flat rows (game, n, move, t). */
+function rowsOf(batch: readonly MovesToWrite[], held: ReadonlySet<string>): (string | number)[] {
   const rows: (string | number)[] = [];
-  const lost = new Set<string>();
   for (const b of batch) {
-    if (!held.has(b.id)) {
-      lost.add(b.id);
-      continue;
-    }
+    if (!held.has(b.id)) continue;
     for (const [i, m] of b.moves.entries()) rows.push(b.id, b.from + i, m.move, m.t);
   }
-  return { rows, lost };
+  return rows;
 }
 
 export class RankedStore {
@@ -100,14 +93,14 @@ export class RankedStore {
     const writeAll = file.transaction(
       (batch: readonly MovesToWrite[], touch: readonly string[], holder: string, now: number) => {
         const held = new Set(heldBy.all(holder) as string[]);
-        const { rows, lost } = rowsOf(batch, held);
+        const rows = rowsOf(batch, held);
         let i = 0;
         for (; i + ROWS_A_STATEMENT * 4 <= rows.length; i += ROWS_A_STATEMENT * 4) {
           insertMany.run(rows.slice(i, i + ROWS_A_STATEMENT * 4));
         }
         for (; i < rows.length; i += 4) insertOne.run(rows.slice(i, i + 4));
         for (const id of touch) touchOne.run(now, id, holder);
-        return lost;
+        return held;
       },
     );
     this.sqlite = { file, writeAll };
@@ -210,8 +203,8 @@ export class RankedStore {
 
   /**
    * Writes the games' new moves and marks the games of `touch` active at `now`, in one
-   * transaction; the ids of the games `holder` no longer holds (another process took them),
-   * whose moves are not written. The games held are read in one statement (by the holder's
+   * transaction; the ids of the games `holder` holds (read at its start): the moves of the
+   * others (another process took them) are not written. The games held are read in one statement (by the holder's
    * index), the moves written many rows a statement. SQLite: after any transaction of the query
    * builder's open on the file.
    */
@@ -220,8 +213,9 @@ export class RankedStore {
     touch: readonly string[],
     holder: string,
     now: number,
-  ): Promise<Set<string>> {
-    if (batch.length === 0 && touch.length === 0) return new Set();
+    check = false,
+  ): Promise<Set<string> | null> {
+    if (batch.length === 0 && touch.length === 0 && !check) return null;
     if (this.sqlite) {
       const { file, writeAll } = this.sqlite;
       while (file.inTransaction) await new Promise((r) => setTimeout(r, 1));
@@ -235,7 +229,8 @@ export class RankedStore {
         .select('id')
         .where('holder', '=', holder)
         .execute();
-      const { rows, lost } = rowsOf(batch, new Set(heldRows.map((h) => h.id)));
+      const held = new Set(heldRows.map((h) => h.id));
+      const rows = rowsOf(batch, held);
       for (let i = 0; i < rows.length; i += PG_ROWS * 4) {
         const chunk = [];
         for (let j = i; j < Math.min(rows.length, i + PG_ROWS * 4); j += 4) {
@@ -261,7 +256,7 @@ export class RankedStore {
           .where('ended_ms', 'is', null)
           .execute();
       }
-      return lost;
+      return held;
     });
   }
 
