@@ -91,8 +91,10 @@ export type RankedClientMessage =
   /** First message: the game to play. */
   | { readonly type: 'hello'; readonly game: string; readonly token: string }
   /**
-   * Move number `n` (1 for the first move of the game; sent again after a reconnect with the
-   * same number, it is taken once). 2048: `d` is u/d/l/r; puzzle: `tile` is the tile to slide.
+   * Move number `n` (1 for the first move of the game, one more each move). Sent again (after a
+   * reconnect) with a number already taken, it changes nothing and is answered again with the
+   * same `moved`; a number past the next one is refused (`out-of-order`). 2048: `d` is
+   * u/d/l/r; puzzle: `tile` is the tile to slide (with those between it and the blank).
    */
   | { readonly type: 'move'; readonly n: number; readonly d: 'u' | 'd' | 'l' | 'r' }
   | { readonly type: 'move'; readonly n: number; readonly tile: number }
