@@ -419,7 +419,12 @@ function upgrades(server: Server, ranked: ReturnType<typeof rankedSocket>): Even
  * `GET /api/leaderboard`: a board's page of ranked games (by default) or self-reported ones,
  * and the asking player's line.
  */
-function leaderboardRoute(api: FastifyInstance, scores: Scores, now: () => number): void {
+function leaderboardRoute(
+  api: FastifyInstance,
+  scores: Scores,
+  ranked: RankedPlay,
+  now: () => number,
+): void {
   const answers = new WeakMap<readonly BoardEntry[], string>();
   const hiddenAnswers = new WeakMap<readonly BoardEntry[], string>();
   api.get<{ Querystring: BoardQuerystring }>(
@@ -442,8 +447,14 @@ function leaderboardRoute(api: FastifyInstance, scores: Scores, now: () => numbe
       const you = q.playerKey ? sha256(q.playerKey) : null;
       const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
       // A ranked daily's codes stay hidden while its day lasts: they would reveal its tiles.
+      // A ranked daily's codes stay hidden while its day lasts, and after it while an attempt of
+      // that day is still played (started before midnight): they would reveal its tiles.
       const day = q.board.startsWith('daily-') ? (q.day ?? today) : null;
-      const hide = source === 'ranked' && day !== null && day >= today;
+      const kind = q.board === 'daily-2048' ? '2048' : 'puzzle';
+      const hide =
+        source === 'ranked' &&
+        day !== null &&
+        (day >= today || (await ranked.dayPlayed(kind, day)));
       const shown = (e: BoardEntry | null) => (e && hide ? { ...e, code: null } : e);
       // A page served from memory is the same array each time: its lines are made JSON once,
       // and the reader's own line is added to them.
@@ -514,7 +525,7 @@ function apiRoutes(
       },
     );
 
-    leaderboardRoute(api, scores, now);
+    leaderboardRoute(api, scores, ranked, now);
 
     roomRoutes(api, o, rooms);
     rankedRoutes(api, o, ranked);

@@ -511,8 +511,20 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
     a.socket.close();
     const today = await block.board(`board=daily-2048&day=${day}`);
     expect(today.entries.map((e) => e.code)).toEqual(today.entries.map(() => null));
-    // The next day: yesterday's codes are shown, and today's daily is another deal.
+    // Another player's attempt, started before midnight and still played after it.
+    const late = await startRanked(url(), { kind: '2048', daily: true });
+    const l = await helloed(url(), late);
+    await play2048(l.socket, spiral, 1);
     offset += 86_400_000;
+    // The day is over, but its tiles are still being played: its codes stay hidden.
+    const during = await block.board(`board=daily-2048&day=${day}&playerKey=${playerKey}`);
+    expect(during.you).toMatchObject({ code: null, score: over.result.entry!.score });
+    await l.socket.send({ type: 'resign' });
+    await l.socket.next('over');
+    l.socket.close();
+    // Then yesterday's codes are shown (the server reads again within a second), and today's
+    // daily is another deal.
+    await sleep(1100);
     const after = await block.board(`board=daily-2048&day=${day}&playerKey=${playerKey}`);
     expect(after.you?.code).toBe(over.result.code);
     expect(after.entries.every((e) => typeof e.code === 'string')).toBe(true);

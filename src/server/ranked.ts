@@ -130,6 +130,8 @@ export class RankedPlay {
   private secret: Promise<string> | null = null;
   private closed = false;
   private sweeping = false;
+  /** Days with a ranked daily attempt still played, as last read. */
+  private readonly played = new Map<string, { at: number; live: boolean }>();
   /** When the games held were last read (performance.now()). */
   private checkedAt = 0;
 
@@ -158,6 +160,21 @@ export class RankedPlay {
   private readonly logError = (e: unknown) => {
     this.o.log?.(`ranked: ${e instanceof Error ? e.message : String(e)}`);
   };
+
+  /**
+   * Whether a ranked daily attempt of a kind and day is still being played (kept for up to a
+   * second: boards read often ask often).
+   */
+  async dayPlayed(kind: RankedKind, day: string): Promise<boolean> {
+    const key = `${kind} ${day}`;
+    const at = performance.now();
+    const known = this.played.get(key);
+    if (known && at - known.at < 1000) return known.live;
+    const live = await this.store.dayPlayed(kind, day);
+    if (this.played.size > 100) this.played.clear();
+    this.played.set(key, { at, live });
+    return live;
+  }
 
   /** The keep time (ms) the server states. */
   get keep(): number {

@@ -271,6 +271,19 @@ export class RankedStore {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** Whether an unfinished ranked daily attempt of a kind and day exists. */
+  async dayPlayed(kind: string, day: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('ranked_games')
+      .select('id')
+      .where('ended_ms', 'is', null)
+      .where('kind', '=', kind)
+      .where('day', '=', day)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
   /** Unfinished games idle since before `before` (at most `limit`). */
   async idle(before: number, limit: number): Promise<string[]> {
     const rows = await this.db
