@@ -460,8 +460,9 @@ export class RankedClient {
       const again = this.sent;
       this.sent = null;
       if (!live) this.queue = [];
-      if (live && again && again.n > board.moves) this.send2048(again.d);
-      else this.drainQueue();
+      // The move the server had not taken, again (if it still slides), else the next queued.
+      const resent = live && again !== null && again.n > board.moves && this.send2048(again.d);
+      if (!resent) this.drainQueue();
     } else {
       let shown = puzzleOfBoard(board);
       const again = live ? this.puzzleSent.filter((p) => p.n > board.moves) : [];
