@@ -171,6 +171,8 @@ describe.skipIf(reason !== null)('the web app under slidebox serve', () => {
     await page.click('[data-action=menu]');
     await page.click('[data-testid=open-leaderboards]');
     await page.click('#tab-2048');
+    // The codes sent above are on the self-reported boards (the ranked ones are the default).
+    await page.check('[data-testid=board-self-reported]');
     await page.locator('[data-testid=entry-replay]').first().click();
     await page.locator('[data-testid=replay-slider]').waitFor(LONG);
     await screenshot(page, 'serve-replay');
@@ -206,7 +208,9 @@ describe.skipIf(reason !== null)('the web app under slidebox serve', () => {
     expect((await board()).entries).toHaveLength(1);
     await page.click('[data-testid=open-leaderboards]');
     await page.locator('#tab-daily-2048[aria-selected=true]').waitFor();
-    await expect.poll(() => text(page, 'board-empty'), LONG).toMatch(/^No one has submitted/);
+    await expect
+      .poll(() => text(page, 'board-empty'), LONG)
+      .toMatch(/^No ranked game of today yet/);
     // The worker cached the app, and nothing of the API.
     const cached = await cachedUrls(page);
     expect(cached.some((u) => u.endsWith('/sw.js') || /\/assets\/index-.+\.js$/.test(u))).toBe(
