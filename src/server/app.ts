@@ -37,6 +37,7 @@ import { RANKED_SOCKET_PATH, rankedSocket } from './rankedSocket.ts';
 import { attachRoomSocket } from './roomSocket.ts';
 import { Refusal, type RoomRequest, Rooms } from './rooms.ts';
 import { Scores, sha256 } from './scores.ts';
+import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
 
 export interface ServerOptions {
   readonly database: Database;
@@ -59,6 +60,11 @@ export interface ServerOptions {
   readonly keepMs?: number;
   /** The ranked daily's secret (default: SLIDEBOX_SECRET, else one kept in the database). */
   readonly secret?: string;
+  /**
+   * The WebSockets' limits per client address (default: {@link DEFAULT_SOCKET_LIMITS}, or none
+   * when `rateLimit` is 0).
+   */
+  readonly socketLimits?: SocketLimits | null;
 }
 
 /** Bodies over this are refused with 413. */
@@ -334,9 +340,10 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
     },
   );
 
+  // Looking rooms up has the same tighter limit: a code is all it takes to join a room.
   api.get<{ Params: { code: string } }>(
     '/rooms/:code',
-    { schema: roomCodeSchema },
+    { schema: roomCodeSchema, ...roomLimit },
     async (request) => {
       const code = readRoomCode(request.params.code);
       if (!code.ok) throw refuse(code.error);
@@ -406,9 +413,26 @@ function rankedRoutes(api: FastifyInstance, o: ServerOptions, ranked: RankedPlay
  * The server's WebSocket upgrades by path: the ranked games' socket here, every other path to
  * the rooms' socket (which answers 404 for paths not its own).
  */
-function upgrades(server: Server, ranked: ReturnType<typeof rankedSocket>): EventEmitter {
+function upgrades(
+  server: Server,
+  ranked: ReturnType<typeof rankedSocket>,
+  limiter: SocketLimiter,
+): EventEmitter {
   const others = new EventEmitter();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Opens a window and sockets at once, per client address: past them, 429 and closed.
+    const address = req.socket.remoteAddress;
+    const refused = limiter.open(address);
+    if (refused !== null) {
+      const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nretry-after: ${refused.retryAfter}\r\n` +
+          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+          `connection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    socket.once('close', () => limiter.close(address));
     if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
     else others.emit('upgrade', req, socket, head);
   });
@@ -513,6 +537,8 @@ function apiRoutes(
         const ranked = rankGame(verified.value, now());
         if (!ranked.ok) throw refuse(ranked.error);
         const key = sha256(playerKey);
+        const copied = await scores.copied(code, key);
+        if (copied) throw new ApiError(409, 'copied', copied);
         const r = await scores.submit(
           code,
           verified.value,
@@ -592,9 +618,24 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     log: o.log,
     ...(o.secret !== undefined ? { secret: o.secret } : {}),
   });
-  const rankedSockets = rankedSocket(ranked, o.log);
+  const limiter = new SocketLimiter(
+    o.socketLimits !== undefined ? o.socketLimits : o.rateLimit > 0 ? DEFAULT_SOCKET_LIMITS : null,
+  );
+  // Socket opens are counted, not logged one line each: a line a minute says how many.
+  const opensLine = setInterval(() => {
+    const { opened, refused } = limiter.takeCounts();
+    if (opened + refused > 0) o.log?.(`WS opens in the last minute: ${opened}, refused ${refused}`);
+  }, 60_000);
+  opensLine.unref();
+  app.addHook('onClose', async () => clearInterval(opensLine));
+  const rankedSockets = rankedSocket(ranked, o.log, limiter);
   // The rooms' socket listens on an emitter that hears every upgrade not for ranked play.
-  const socket = attachRoomSocket(upgrades(app.server, rankedSockets) as Server, rooms, o.log);
+  const socket = attachRoomSocket(
+    upgrades(app.server, rankedSockets, limiter) as Server,
+    rooms,
+    o.log,
+    limiter,
+  );
   // Open sockets would hold the server's close: they are closed first (code 1001), and the
   // rooms let go of their seats and stop listening before the database is closed; the ranked
   // games' moves are written and the games let go.

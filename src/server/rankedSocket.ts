@@ -1,11 +1,12 @@
 /**
  * The ranked games' WebSocket (`ws`) at `/api/ranked/socket`, on the HTTP server's port. A
- * connection sends `hello` first (within {@link HELLO_MS}), then moves; each message is at most
+ * connection sends `hello` first (within the limiter's `helloMs`, 10 s by default), then moves; each message is at most
  * RANKED_MESSAGE_MAX bytes of JSON text, and a connection may send {@link RATE_PER_SECOND} a
  * second (bursts of {@link RATE_BURST}): past that a message is refused, and a connection that
  * keeps on is closed. Anything that is not a message of the protocol closes the connection with
  * a code (src/net/ranked.ts `RANKED_CLOSE`) and changes nothing. A refused hello is answered
- * `{ type: 'error' }`, then the connection is closed with its code.
+ * `{ type: 'error' }`, then the connection is closed with its code. `hello`s and lookups of
+ * unknown games are limited per client address (socketLimits.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -22,9 +23,9 @@ import {
   type RankedPlay,
   RankedRefusal,
 } from './ranked.ts';
+import { SocketLimiter } from './socketLimits.ts';
 
 export const RANKED_SOCKET_PATH = '/api/ranked/socket';
-export const HELLO_MS = 10_000;
 export const RATE_PER_SECOND = 30;
 export const RATE_BURST = 60;
 /** Refused messages in a row after which the connection is closed. */
@@ -34,6 +35,7 @@ const REFUSED_MAX = 100;
 export function rankedSocket(
   ranked: RankedPlay,
   log?: (line: string) => void,
+  limiter: SocketLimiter = new SocketLimiter(null),
 ): {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
@@ -42,8 +44,7 @@ export function rankedSocket(
   return {
     upgrade(req, socket, head) {
       wss.handleUpgrade(req, socket, head, (ws) => {
-        log?.(`WS ${RANKED_SOCKET_PATH} open`);
-        serveSocket(ws, ranked, log);
+        serveSocket(ws, ranked, log, limiter, req.socket.remoteAddress);
       });
     },
     async close() {
@@ -55,7 +56,13 @@ export function rankedSocket(
   };
 }
 
-function serveSocket(ws: WebSocket, ranked: RankedPlay, log?: (line: string) => void): void {
+function serveSocket(
+  ws: WebSocket,
+  ranked: RankedPlay,
+  log: ((line: string) => void) | undefined,
+  limiter: SocketLimiter,
+  address: string | undefined,
+): void {
   const peer: RankedPeer = {
     send(m: RankedServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -69,7 +76,7 @@ function serveSocket(ws: WebSocket, ranked: RankedPlay, log?: (line: string) => 
   let tokens = RATE_BURST;
   let filled = performance.now();
   let refusedInARow = 0;
-  const hello = setTimeout(() => ws.close(RANKED_CLOSE.slow, 'send hello first'), HELLO_MS);
+  const hello = setTimeout(() => ws.close(RANKED_CLOSE.slow, 'send hello first'), limiter.helloMs);
 
   const fail = (e: unknown) => {
     if (e instanceof RankedRefusal) {
@@ -123,7 +130,14 @@ function serveSocket(ws: WebSocket, ranked: RankedPlay, log?: (line: string) => 
         else if (m.type !== 'hello') ws.close(RANKED_CLOSE.badMessage, 'send hello first');
         else {
           clearTimeout(hello);
+          const limited = limiter.hello(address);
+          if (limited !== null) {
+            peer.send({ type: 'error', code: 'rate-limited', message: limited });
+            ws.close(RANKED_CLOSE.tooFast, limited.slice(0, 120));
+            return;
+          }
           connection = await ranked.hello(peer, m.game, m.token);
+          limiter.found(address);
         }
       } catch (e) {
         fail(e);

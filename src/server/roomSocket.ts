@@ -1,19 +1,21 @@
 /**
  * The rooms' WebSocket (`ws`) at `/api/rooms/socket`, on the HTTP server's port. A connection
- * sends `hello` first (within {@link HELLO_MS}), then actions; each message is at most
+ * sends `hello` first (within the limiter's `helloMs`, 10 s by default), then actions; each message is at most
  * {@link MESSAGE_MAX} bytes of JSON text and a connection may send {@link RATE_PER_SECOND} a
  * second (bursts of {@link RATE_BURST}): past that a message is refused, and a connection that
  * keeps on is closed. Anything that is not a message of the protocol closes the connection with
- * a code (src/net/rooms.ts `CLOSE`) and changes nothing.
+ * a code (src/net/rooms.ts `CLOSE`) and changes nothing. `hello`s and lookups of unknown rooms
+ * are limited per client address (socketLimits.ts): past them the socket is closed with
+ * `CLOSE.tooFast` before any room is looked up.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { CLOSE, MESSAGE_MAX, readClientMessage, type ServerMessage } from '../net/rooms.ts';
 import { type Connection, type Peer, Refusal, type Rooms } from './rooms.ts';
+import { SocketLimiter } from './socketLimits.ts';
 
 export const SOCKET_PATH = '/api/rooms/socket';
-export const HELLO_MS = 10_000;
 export const RATE_PER_SECOND = 20;
 export const RATE_BURST = 40;
 /** Refused messages in a row after which the connection is closed. */
@@ -24,6 +26,7 @@ export function attachRoomSocket(
   server: Server,
   rooms: Rooms,
   log?: (line: string) => void,
+  limiter: SocketLimiter = new SocketLimiter(null),
 ): { close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MESSAGE_MAX });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -33,8 +36,7 @@ export function attachRoomSocket(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      log?.(`WS ${SOCKET_PATH} open`);
-      serveSocket(ws, rooms, log);
+      serveSocket(ws, rooms, log, limiter, req.socket.remoteAddress);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -48,7 +50,13 @@ export function attachRoomSocket(
   };
 }
 
-function serveSocket(ws: WebSocket, rooms: Rooms, log?: (line: string) => void): void {
+function serveSocket(
+  ws: WebSocket,
+  rooms: Rooms,
+  log: ((line: string) => void) | undefined,
+  limiter: SocketLimiter,
+  address: string | undefined,
+): void {
   const peer: Peer = {
     send(m: ServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -65,7 +73,7 @@ function serveSocket(ws: WebSocket, rooms: Rooms, log?: (line: string) => void):
   let tokens = RATE_BURST;
   let filled = performance.now();
   let refusedInARow = 0;
-  const hello = setTimeout(() => ws.close(CLOSE.slow, 'send hello first'), HELLO_MS);
+  const hello = setTimeout(() => ws.close(CLOSE.slow, 'send hello first'), limiter.helloMs);
 
   const fail = (e: unknown) => {
     if (e instanceof Refusal) {
@@ -116,7 +124,13 @@ function serveSocket(ws: WebSocket, rooms: Rooms, log?: (line: string) => void):
         else if (m.type !== 'hello') ws.close(CLOSE.badMessage, 'send hello first');
         else {
           clearTimeout(hello);
+          const limited = limiter.hello(address);
+          if (limited !== null) {
+            ws.close(CLOSE.tooFast, limited.slice(0, 120));
+            return;
+          }
           connection = await rooms.hello(peer, m);
+          limiter.found(address);
         }
       } catch (e) {
         fail(e);

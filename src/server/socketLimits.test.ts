@@ -1,0 +1,281 @@
+/**
+ * The WebSockets' limits per client address, as an attacker meets them: thousands of lookups
+ * of unknown rooms (over the socket and over HTTP) and a thousand sockets that never say hello,
+ * from one address, while another address (127.0.0.2, also loopback) is still served.
+ */
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { RANKED_CLOSE } from '../net/ranked.ts';
+import { CLOSE, ROOM_ALPHABET, ROOM_CODE_LENGTH, ROOM_PROTOCOL } from '../net/rooms.ts';
+import { createRoom } from '../testing/roomSockets.ts';
+import {
+  BACKENDS,
+  newDatabaseTarget,
+  startTestServer,
+  type TestServer,
+} from '../testing/serverHarness.ts';
+import { RANKED_SOCKET_PATH } from './rankedSocket.ts';
+import { SOCKET_PATH } from './roomSocket.ts';
+import {
+  addressKey,
+  DEFAULT_SOCKET_LIMITS,
+  SocketLimiter,
+  type SocketLimits,
+} from './socketLimits.ts';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function server(
+  backend: (typeof BACKENDS)[number],
+  opts: { rateLimit?: number; socketLimits?: SocketLimits | null } = {},
+): Promise<TestServer | null> {
+  const target = await newDatabaseTarget(backend);
+  if (typeof target !== 'string') return null;
+  const s = await startTestServer(target, { rateLimit: 600, ...opts });
+  servers.push(s);
+  return s;
+}
+
+interface Attempt {
+  /** The HTTP status of a refused upgrade, or 101. */
+  readonly status: number;
+  /** The close code the server gave (0 when refused before opening). */
+  readonly close: number;
+}
+
+/** Opens a socket from `from`, sends `hello` (when given) and waits for the server to close it. */
+function attempt(url: string, path: string, hello: unknown, from = '127.0.0.1'): Promise<Attempt> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { localAddress: from });
+    let status = 101;
+    ws.on('unexpected-response', (_req, res) => {
+      status = res.statusCode ?? 0;
+      res.resume();
+      ws.terminate();
+      resolve({ status, close: 0 });
+    });
+    ws.on('error', () => {});
+    ws.on('open', () => {
+      if (hello !== undefined) ws.send(JSON.stringify(hello));
+    });
+    ws.on('close', (code) => resolve({ status, close: code }));
+  });
+}
+
+/** Runs `n` tasks, `width` at a time. */
+async function pooled<T>(n: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** The `i`th room code (in base 23 over the rooms' alphabet): none of them is made here. */
+function roomCode(i: number): string {
+  let code = '';
+  for (let n = i + 5_000_000, k = 0; k < ROOM_CODE_LENGTH; k++, n = Math.floor(n / 23)) {
+    code = ROOM_ALPHABET[n % 23]! + code;
+  }
+  return code;
+}
+
+const unknownRoom = (i: number) => ({
+  type: 'hello',
+  protocol: ROOM_PROTOCOL,
+  room: roomCode(i),
+  name: 'Prober',
+});
+
+/** GET `path` from the address `from`: the status. */
+function get(url: string, path: string, from: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { localAddress: from }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the limiter', () => {
+  it('counts each address apart, an IPv6 client by its /64, and refills with time', () => {
+    let t = 0;
+    const l = new SocketLimiter({ ...DEFAULT_SOCKET_LIMITS, opens: 3, sockets: 2 }, () => t);
+    expect(l.open('127.0.0.1')).toBeNull();
+    expect(l.open('127.0.0.1')).toBeNull();
+    expect(l.open('127.0.0.1')?.message).toMatch(/at most 2 sockets open at once/);
+    expect(l.open('127.0.0.2')).toBeNull();
+    l.close('127.0.0.1');
+    expect(l.open('127.0.0.1')).toBeNull();
+    l.close('127.0.0.1');
+    expect(l.open('::ffff:127.0.0.1')?.message).toMatch(/at most 3 sockets opened in 10 s/);
+    t += 10_000;
+    expect(l.open('127.0.0.1')).toBeNull();
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb:1:2:3'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('takes a lookup for each hello and gives it back when found', () => {
+    const t = 0;
+    const l = new SocketLimiter({ ...DEFAULT_SOCKET_LIMITS, hellos: 10, unknown: 2 }, () => t);
+    for (let i = 0; i < 3; i++) {
+      expect(l.hello('10.0.0.1')).toBeNull();
+      l.found('10.0.0.1');
+    }
+    expect(l.hello('10.0.0.1')).toBeNull();
+    expect(l.hello('10.0.0.1')).toBeNull();
+    expect(l.hello('10.0.0.1')).toMatch(/at most 2 lookups of unknown rooms or games a minute/);
+    expect(l.hello('10.0.0.2')).toBeNull();
+    const m = new SocketLimiter({ ...DEFAULT_SOCKET_LIMITS, hellos: 2 }, () => t);
+    expect(m.hello('10.0.0.1')).toBeNull();
+    expect(m.hello('10.0.0.1')).toBeNull();
+    expect(m.hello('10.0.0.1')).toMatch(/at most 2 hellos a minute/);
+  });
+
+  it('has no limits without numbers, and counts opens either way', () => {
+    const l = new SocketLimiter(null);
+    for (let i = 0; i < 100; i++) expect(l.open('127.0.0.1')).toBeNull();
+    expect(l.hello('127.0.0.1')).toBeNull();
+    expect(l.takeCounts()).toEqual({ opened: 100, refused: 0 });
+    expect(l.takeCounts()).toEqual({ opened: 0, refused: 0 });
+  });
+});
+
+for (const backend of BACKENDS) {
+  describe(`socket limits on ${backend}`, () => {
+    it('cuts 2,000 lookups of unknown rooms from one address off after 10, and another address is still served', async () => {
+      const s = await server(backend, {
+        // Opens wide open here, so that the hellos' own limit is what refuses them.
+        socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000 },
+      });
+      if (!s) return;
+      const room = await createRoom(s.url, { kind: 'duel', name: 'Host' });
+      const answers = await pooled(2000, 20, (i) => attempt(s.url, SOCKET_PATH, unknownRoom(i)));
+      const found = answers.filter((a) => a.close === CLOSE.noRoom).length;
+      const cut = answers.filter((a) => a.close === CLOSE.tooFast).length;
+      expect(found).toBeLessThanOrEqual(DEFAULT_SOCKET_LIMITS.unknown + 1);
+      expect(found).toBeGreaterThan(0);
+      expect(found + cut).toBe(2000);
+      // Another address looks up an unknown room, then joins the real one.
+      expect((await attempt(s.url, SOCKET_PATH, unknownRoom(1), '127.0.0.2')).close).toBe(
+        CLOSE.noRoom,
+      );
+      const welcome = await new Promise<string>((resolve) => {
+        const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}${SOCKET_PATH}`, {
+          localAddress: '127.0.0.2',
+        });
+        ws.on('open', () =>
+          ws.send(
+            JSON.stringify({
+              type: 'hello',
+              protocol: ROOM_PROTOCOL,
+              room: room.code,
+              name: 'Guest',
+            }),
+          ),
+        );
+        ws.on('message', (data) => {
+          resolve((JSON.parse(String(data)) as { type: string }).type);
+          ws.close();
+        });
+      });
+      expect(welcome).toBe('welcome');
+    });
+
+    it('refuses the 21st socket opened in 10 s from one address with 429', async () => {
+      const s = await server(backend);
+      if (!s) return;
+      const answers = await pooled(200, 10, (i) =>
+        attempt(s.url, SOCKET_PATH, unknownRoom(i), '127.0.0.1'),
+      );
+      const opened = answers.filter((a) => a.status === 101).length;
+      expect(opened).toBeLessThanOrEqual(DEFAULT_SOCKET_LIMITS.opens + 1);
+      expect(answers.filter((a) => a.status === 429).length).toBe(200 - opened);
+      expect((await attempt(s.url, SOCKET_PATH, unknownRoom(2), '127.0.0.2')).status).toBe(101);
+    });
+
+    it('limits lookups of unknown ranked games too', async () => {
+      const s = await server(backend, {
+        socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000, unknown: 5 },
+      });
+      if (!s) return;
+      const answers = await pooled(50, 5, (i) =>
+        attempt(s.url, RANKED_SOCKET_PATH, {
+          type: 'hello',
+          game: `g${i}`.padEnd(22, 'x'),
+          token: 'x'.repeat(32),
+        }),
+      );
+      const refusedByLimit = answers.filter((a) => a.close === RANKED_CLOSE.tooFast).length;
+      expect(refusedByLimit).toBeGreaterThanOrEqual(50 - 6);
+      expect(answers.every((a) => a.status === 101)).toBe(true);
+    });
+  });
+}
+
+describe('sockets that never say hello', () => {
+  it('keeps at most the cap of 1,000 opened from one address, and closes each kept one for its silence', async () => {
+    const s = await server('sqlite', {
+      socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000, sockets: 50, helloMs: 1_000 },
+    });
+    if (!s) return;
+    const answers = await pooled(1000, 100, () => attempt(s.url, SOCKET_PATH, undefined));
+    const kept = answers.filter((a) => a.status === 101);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((a) => a.close === CLOSE.slow)).toBe(true);
+    expect(answers.filter((a) => a.status === 429).length).toBe(1000 - kept.length);
+    expect(kept.length).toBeLessThan(1000);
+  });
+
+  it('holds at most 50 at once from one address', async () => {
+    const s = await server('sqlite', {
+      socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000, sockets: 50, helloMs: 60_000 },
+    });
+    if (!s) return;
+    const sockets: WebSocket[] = [];
+    const statuses = await pooled(
+      1000,
+      100,
+      (i) =>
+        new Promise<number>((resolve) => {
+          const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}${SOCKET_PATH}`);
+          sockets[i] = ws;
+          ws.on('error', () => {});
+          ws.on('open', () => resolve(101));
+          ws.on('unexpected-response', (_req, res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+        }),
+    );
+    expect(statuses.filter((x) => x === 101).length).toBe(50);
+    expect(statuses.filter((x) => x === 429).length).toBe(950);
+    for (const ws of sockets) ws.terminate();
+  });
+});
+
+describe('GET /api/rooms/CODE', () => {
+  it('answers 2,000 lookups from one address with 404 for the first 60 a minute, then 429; another address is still answered', async () => {
+    const s = await server('sqlite');
+    if (!s) return;
+    const statuses = await pooled(2000, 20, (i) =>
+      get(s.url, `/api/rooms/${unknownRoom(i).room}`, '127.0.0.1'),
+    );
+    expect(statuses.filter((x) => x === 404).length).toBe(60);
+    expect(statuses.filter((x) => x === 429).length).toBe(1940);
+    expect(await get(s.url, `/api/rooms/${unknownRoom(3).room}`, '127.0.0.2')).toBe(404);
+  });
+});
