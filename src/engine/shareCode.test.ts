@@ -721,30 +721,73 @@ describe('share codes: what a refused code is told', () => {
 
 describe('share codes: the codes made, pinned', () => {
   it('a 2048 game, a versus match and a duel give the same codes as ever, and read back', () => {
-    let g = newGame({ seed: 7, size: 4 });
-    for (const d of ['left', 'up', 'right', 'down', 'left'] as const) g = play(g, d);
-    const s2048 = shared2048(g, { assisted: true });
-    if (!s2048.ok) throw new Error(s2048.error.message);
     const cases: [Shared, string][] = [
-      [s2048.value, 'sb.AQABAAQLBwWNgNQq76U'],
       [
-        sharedVersus(playVersus(8, 3, [0, 3, 5, 6, 9]), 'ai-hard'),
+        {
+          game: {
+            kind: '2048',
+            size: 4,
+            target: 2048,
+            seed: 7,
+            evil: false,
+            moves: ['left', 'up', 'right', 'down', 'left'],
+          },
+          assisted: true,
+          players: '',
+        },
+        'sb.AQABAAQLBwWNgNQq76U',
+      ],
+      [
+        {
+          game: {
+            kind: 'versus',
+            size: 3,
+            target: 64,
+            attackCap: 8,
+            seed: 8,
+            moves: [
+              { side: 0, direction: 'down' },
+              { side: 1, direction: 'left' },
+              { side: 1, direction: 'down' },
+              { side: 0, direction: 'right' },
+              { side: 1, direction: 'up' },
+            ],
+          },
+          assisted: false,
+          players: 'ai-hard',
+        },
         'sb.AQIAB2FpLWhhcmQDBgMIBTq4BOVTPA',
       ],
       [
-        sharedDuel(playDuel(14, 4, [2, 7, 1, 1, 4, 9, 3]), 'human,ai'),
+        {
+          game: {
+            kind: 'duel',
+            size: 4,
+            seed: 14,
+            actions: [
+              { kind: 'place', at: { row: 0, col: 2 }, value: 2 },
+              { kind: 'place', at: { row: 2, col: 0 }, value: 2 },
+              { kind: 'slide', direction: 'down' },
+              { kind: 'place', at: { row: 0, col: 1 }, value: 2 },
+              { kind: 'slide', direction: 'up' },
+              { kind: 'place', at: { row: 3, col: 0 }, value: 4 },
+              { kind: 'slide', direction: 'right' },
+            ],
+          },
+          assisted: false,
+          players: 'human,ai',
+        },
         'sb.AQMACGh1bWFuLGFpBA4HkwMQ5YCky4nF',
       ],
     ];
-    expect(s2048.value).toMatchObject({ assisted: true, game: { evil: false } });
-    expect(cases[1]![0].game).toMatchObject({ attackCap: 8 });
-    expect(cases[2]![0].game).toMatchObject({
-      actions: expect.arrayContaining([expect.objectContaining({ kind: 'place', value: 4 })]),
-    });
     for (const [shared, code] of cases) {
       expect(encodeShared(shared)).toBe(code);
       expect(decodeShared(code)).toEqual({ ok: true, value: shared });
     }
+    // The first is the code of that game as shared2048 shares it.
+    let g = newGame({ seed: 7, size: 4 });
+    for (const d of ['left', 'up', 'right', 'down', 'left'] as const) g = play(g, d);
+    expect(shared2048(g, { assisted: true })).toEqual({ ok: true, value: cases[0]![0] });
   });
 
   it('players are written only when named as slidebox names them', () => {
