@@ -112,14 +112,24 @@ export function isPlayerKey(key: unknown): key is string {
 
 // Control characters (C0, DEL, C1), lone surrogates, and the bidirectional controls that can reorder what follows.
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Invisible characters: format characters (zero-width space and joiners, soft hyphen, word
+// joiner, byte-order mark, tags), the combining grapheme joiner, the rarer variation selectors,
+// blank fillers (Hangul, Braille, Mongolian), private-use and unassigned code points. (The
+// emoji variation selectors U+FE00–FE0F are taken: a name's skeleton drops them.)
+const INVISIBLE =
+  /[\p{Cf}\p{Co}\p{Cn}\u115f\u1160\u2800\u3164\uffa0]|[\u{e0100}-\u{e01ef}]|\u034f|\u17b4|\u17b5|\u180b|\u180c|\u180d|\u180f/u;
 
 /**
- * Checks a player's name: 1–24 printable characters (counted as code points), no control or
- * bidirectional-override characters, not blank; surrounding spaces are trimmed.
+ * Checks a player's name: 1–24 printable characters (counted as code points), no control,
+ * bidirectional-override, zero-width or other invisible characters, not blank; NFKC-normalised
+ * (fullwidth letters become plain ones), surrounding spaces trimmed and runs of spaces made one.
  */
 export function checkName(name: unknown): Result<string, Problem<'bad-name'>> {
   if (typeof name !== 'string') return err(problem('bad-name', 'a name is text'));
-  const trimmed = name.trim();
+  if (INVISIBLE.test(name)) {
+    return err(problem('bad-name', 'a name has no zero-width or other invisible characters'));
+  }
+  const trimmed = name.normalize('NFKC').trim().replace(/ {2,}/g, ' ');
   const length = [...trimmed].length;
   if (length === 0) return err(problem('bad-name', 'a name has at least one character'));
   if (length > NAME_MAX) {

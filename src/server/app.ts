@@ -32,6 +32,7 @@ import type { RankedRequest } from '../net/ranked.ts';
 import { readRoomCode } from '../net/rooms.ts';
 import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
 import type { Database } from './db.ts';
+import { NameHolders, nameTakenMessage } from './nameHolders.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './rankedSocket.ts';
 import { attachRoomSocket } from './roomSocket.ts';
@@ -219,6 +220,8 @@ const recordSchema = {
   },
 } as const;
 
+const nameTaken = (name: string) => new ApiError(409, 'name-taken', nameTakenMessage(name));
+
 const badKey = () =>
   new ApiError(400, 'bad-key', 'a player key is 32 to 128 characters of A-Z a-z 0-9 - _');
 
@@ -365,7 +368,13 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
 }
 
 /** Ranked play's HTTP route (its socket is rankedSocket.ts). */
-function rankedRoutes(api: FastifyInstance, o: ServerOptions, ranked: RankedPlay): void {
+function rankedRoutes(
+  api: FastifyInstance,
+  o: ServerOptions,
+  ranked: RankedPlay,
+  names: NameHolders,
+  now: () => number,
+): void {
   // Starting games has its own, tighter limit, as making rooms: a tenth of the requests a
   // minute, at least 1.
   const limit =
@@ -390,6 +399,9 @@ function rankedRoutes(api: FastifyInstance, o: ServerOptions, ranked: RankedPlay
       const target = b.target ?? 2048;
       if ((target & (target - 1)) !== 0) {
         throw new ApiError(400, 'bad-request', `a target is a power of two, not ${target}`);
+      }
+      if (!(await names.claim(name.value, sha256(b.playerKey), now()))) {
+        throw nameTaken(name.value);
       }
       try {
         const started = await ranked.start({
@@ -502,6 +514,7 @@ function apiRoutes(
   ranked: RankedPlay,
   now: () => number,
 ) {
+  const names = new NameHolders(o.database.db);
   return async (api: FastifyInstance) => {
     if (o.rateLimit > 0) {
       await api.register(rateLimit, {
@@ -537,8 +550,7 @@ function apiRoutes(
         const ranked = rankGame(verified.value, now());
         if (!ranked.ok) throw refuse(ranked.error);
         const key = sha256(playerKey);
-        const copied = await scores.copied(code, key);
-        if (copied) throw new ApiError(409, 'copied', copied);
+        if (!(await names.claim(checked.value, key, now()))) throw nameTaken(checked.value);
         const r = await scores.submit(
           code,
           verified.value,
@@ -554,7 +566,7 @@ function apiRoutes(
     leaderboardRoute(api, scores, ranked, now);
 
     roomRoutes(api, o, rooms);
-    rankedRoutes(api, o, ranked);
+    rankedRoutes(api, o, ranked, names, now);
 
     api.put<{ Body: { name: string; playerKey: string } }>(
       '/players/me',
@@ -564,9 +576,12 @@ function apiRoutes(
         if (!isPlayerKey(playerKey)) throw badKey();
         const checked = checkName(name);
         if (!checked.ok) throw refuse(checked.error);
-        if (!(await scores.rename(sha256(playerKey), checked.value))) {
+        const key = sha256(playerKey);
+        if (!(await names.mayUse(checked.value, key))) throw nameTaken(checked.value);
+        if (!(await scores.rename(key, checked.value))) {
           throw new ApiError(404, 'no-player', 'no player has this key yet: submit a game first');
         }
+        if (!(await names.claim(checked.value, key, now()))) throw nameTaken(checked.value);
         return { name: checked.value };
       },
     );

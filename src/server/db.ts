@@ -20,6 +20,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { LEVELS } from './boards.ts';
+import type { NameHoldersTable } from './nameHolders.ts';
+import { nameHoldersMigration } from './nameHoldersMigration.ts';
 
 export interface PlayersTable {
   id: Generated<number>;
@@ -197,6 +199,7 @@ export interface Schema {
   ranked_games: RankedGamesTable;
   ranked_moves: RankedMovesTable;
   server_secrets: ServerSecretsTable;
+  name_holders: NameHoldersTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -489,7 +492,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   };
   const pg = dialect === 'postgres' ? actionFunction() : {};
   const rooms = { ...roomsMigration(dialect), ...presenceMigration() };
-  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration() };
+  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...nameHoldersMigration };
 }
 
 /**
