@@ -59,6 +59,10 @@ export async function nameSetting(
     io.out(`It shows on ${server.value.url} from your first submitted game.\n`);
     return 0;
   }
+  if (r.error.serverCode === 'name-taken') {
+    io.err(`${netLine(r.error)} Choose another: slidebox config name NAME.\n`);
+    return 1;
+  }
   // Kept here: the next submission sends it, and the server takes it then.
   io.err(`${netLine(r.error)} The name is kept and goes with your next submission.\n`);
   return serverFlag === undefined ? 0 : 1;

@@ -10,7 +10,14 @@ import { loadConfig, updateConfig } from '../storage/config.ts';
 import { loadPlayer } from '../storage/player.ts';
 import type { ColorDepth } from '../tui/color.ts';
 import { boardTable, boardTitle, rankSentence, sourceTitle } from './boardText.ts';
-import { type Ask, clientFor, netLine, playerWithName, submitFor } from './online.ts';
+import {
+  type Ask,
+  clientFor,
+  netLine,
+  playerWithName,
+  sendAskingName,
+  submitFor,
+} from './online.ts';
 
 export interface DailyServer {
   readonly url: string;
@@ -110,7 +117,9 @@ export async function afterDailyGame(
     s.warn(`Not submitted: ${player.error.message}.`);
     return;
   }
-  const r = await submitFor(clientFor(s.url, s.env), counted.code!, player.value, s.env);
+  const r = await sendAskingName(s.dir, { ask, say: s.warn }, player.value, (p) =>
+    submitFor(clientFor(s.url, s.env), counted.code!, p, s.env),
+  );
   if (!r.ok) {
     s.warn(`${netLine(r.error)} The game is kept: slidebox submit --last sends it later.`);
     return;

@@ -166,6 +166,40 @@ export async function playerWithName(
   return err(problem('no-name', `no name given: ${NAME_NEEDED}`));
 }
 
+/**
+ * Sends with the player's name; when the server answers that the name belongs to another
+ * player (`name-taken`), says so and, with a way to ask, asks for another name (kept) and sends
+ * again, up to three names. Without one, or when no name is given, the server's answer stands.
+ */
+export async function sendAskingName<
+  T,
+  E extends Problem & { readonly serverCode?: string },
+  P extends { readonly name: string },
+>(
+  dir: string,
+  o: { readonly ask: Ask | null; readonly say: (line: string) => void },
+  player: P,
+  send: (player: P) => Promise<Result<T, E>>,
+): Promise<Result<T, E>> {
+  let p = player;
+  for (let tries = 0; ; tries++) {
+    const r = await send(p);
+    if (r.ok || r.error.serverCode !== 'name-taken' || !o.ask || tries >= 3) return r;
+    o.say(`The name ${p.name} belongs to another player on this server: choose another.`);
+    let next: string | null = null;
+    while (next === null) {
+      const answer = await o.ask('Another name (up to 24 characters): ');
+      if (answer === null || answer.trim() === '') return r;
+      const name = checkName(answer);
+      if (name.ok) next = name.value;
+      else o.say(`That name cannot be used: ${name.error.message}.`);
+    }
+    const saved = setPlayerName(dir, next, newPlayerKey);
+    if (saved.ok) for (const n of saved.value.notices) o.say(n);
+    p = { ...p, name: next };
+  }
+}
+
 /** The target of a 2048 code (the entry does not say), for naming its all-time board. */
 function targetOf(code: string): number | undefined {
   const d = decodeShared(code);

@@ -25,7 +25,14 @@ import {
 } from '../storage/rankedGames.ts';
 import { fullScreenHere } from '../tui/fullScreen.ts';
 import { safeText } from './boardText.ts';
-import { clientFor, netTimeoutMs, playerWithName, requiredServer, terminalAsk } from './online.ts';
+import {
+  clientFor,
+  netTimeoutMs,
+  playerWithName,
+  requiredServer,
+  sendAskingName,
+  terminalAsk,
+} from './online.ts';
 import { endedOf, type RankedWhat, rankedScreenText, resultLines } from './rankedText.ts';
 import { shellWord } from './saveWatch.ts';
 import { today } from './today.ts';
@@ -201,7 +208,13 @@ async function startNew(c: Context): Promise<Started | number> {
     playerKey: c.player.key,
     name: c.player.name,
   };
-  const r = await clientFor(slot.server, process.env).startRanked(req);
+  const asking = {
+    ask: process.stdin.isTTY ? terminalAsk() : null,
+    say: (line: string) => errOut(`${line}\n`),
+  };
+  const r = await sendAskingName(c.dir, asking, c.player, (p) =>
+    clientFor(slot.server, process.env).startRanked({ ...req, playerKey: p.key, name: p.name }),
+  );
   if (!r.ok) {
     if (r.error.result) {
       // Today's ranked daily, played already: the server's sentence and that attempt.

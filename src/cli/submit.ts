@@ -13,6 +13,7 @@ import {
   netLine,
   playerWithName,
   requiredServer,
+  sendAskingName,
   submittedText,
   terminalAsk,
 } from './online.ts';
@@ -115,17 +116,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     errOut(`slidebox: ${refused}\n`);
     return 1;
   }
-  const player = await playerWithName(dir, {
-    nameFlag: values.name,
+  const asking = {
     ask: process.stdin.isTTY ? terminalAsk() : null,
-    say: (line) => errOut(`${line}\n`),
-  });
+    say: (line: string) => errOut(`${line}\n`),
+  };
+  const player = await playerWithName(dir, { nameFlag: values.name, ...asking });
   if (!player.ok) {
     errOut(`slidebox: ${player.error.message}\n`);
     return player.error.code === 'bad-name' ? 2 : 1;
   }
   const client = clientFor(server.url, process.env);
-  const r = await client.submit(found, player.value.name, player.value.key);
+  const r = await sendAskingName(dir, asking, player.value, (p) =>
+    client.submit(found, p.name, p.key),
+  );
   if (!r.ok) {
     errOut(`${netLine(r.error)}\n`);
     return 1;

@@ -72,6 +72,11 @@ export class Online implements ServerLink {
     return player;
   }
 
+  /** The server said the kept name belongs to another player: it is asked for again next time. */
+  forgetName(): void {
+    this.keep(null);
+  }
+
   /**
    * The player's name, asked for in the page the first time (with `text`) and kept with their
    * key; null when they cancel the prompt.
@@ -99,7 +104,20 @@ export class Online implements ServerLink {
       player = this.keep(name);
     }
     about.sending?.();
-    const r = await this.client.submit(code, player.name!, player.key);
+    let r = await this.client.submit(code, player.name!, player.key);
+    // The name belongs to another player on this server: asked again, with the reason.
+    for (let tries = 0; !r.ok && r.error.serverCode === 'name-taken' && tries < 3; tries++) {
+      const name = await askName(player.name, {
+        title: 'That name belongs to another player: choose another',
+        ok: 'Submit',
+      });
+      if (name === null) {
+        this.keep(null);
+        return 'Not submitted: that name belongs to another player. The game is kept in this browser.';
+      }
+      player = this.keep(name);
+      r = await this.client.submit(code, player.name!, player.key);
+    }
     if (!r.ok) {
       // The server's rules for names won: ask for another next time.
       if (r.error.serverCode === 'bad-name') this.keep(null);

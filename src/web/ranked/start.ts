@@ -63,6 +63,10 @@ export async function startRanked(
   });
   if (!r.ok) {
     const e = r.error;
+    if (e.serverCode === 'name-taken') {
+      online.forgetName();
+      return { problem: `${sentence(e.message)} Start again to give another name.` };
+    }
     if (e.serverCode === 'daily-played') {
       const entry = e.result?.entry;
       const said = sentence(e.message);
