@@ -109,15 +109,17 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     const games = [101, 102, 103, 104, 105].map((seed) =>
       play2048(seed, 120 + seed * 2, { size: 3, target: 256 }),
     );
-    // Player 10 plays two games: only the better one is listed.
+    // Player 10 plays two games: only the better one is listed (and stored).
     const players = [10, 11, 12, 10, 13];
+    const [one, two] = [games[0]!.game, games[3]!.game];
+    const twoBetter = two.score > one.score || (two.score === one.score && two.moves < one.moves);
     for (let i = 0; i < games.length; i++) {
       const r = await post({
         code: games[i]!.code,
         name: `P${players[i]}`,
         playerKey: key(players[i]!),
       });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.status, JSON.stringify(r.body)).toBe(i === 3 && !twoBetter ? 200 : 201);
     }
     const b = await board('source=self-reported&board=2048&size=3&target=256');
     const best = new Map<number, (typeof games)[number]>();
@@ -200,7 +202,7 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     clock = Date.UTC(2026, 10, 26, 12);
     const tooLate = play2048(dailySeed(yesterday, '2048'), 51, { pick: 9 });
     expect(
-      (await post({ code: tooLate.code, name: 'Late', playerKey: key(32) })).body,
+      (await post({ code: tooLate.code, name: 'Later', playerKey: key(32) })).body,
     ).toMatchObject({
       board: '2048',
       day: null,

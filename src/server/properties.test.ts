@@ -24,6 +24,7 @@ import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
 import { BACKENDS, type Backend, serverForBlock } from '../testing/serverHarness.ts';
 import { rankGame } from './boards.ts';
+import { copies, type GameIdentity, gameIdentity } from './gameIdentity.ts';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -37,8 +38,15 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
   // A new player for every game, so that every game is an entry of its own.
   let players = 1000;
   const nextKey = () => testPlayerKey(++players);
-  // The codes sent so far.
+  // The openings of the games sent so far (gameIdentity.ts): a game is sent once, and never one
+  // that another copies (the same opening), so that each is an entry of its own.
   const sent = new Set<string>();
+  const fresh = (code: string) => {
+    const { openingHash } = gameIdentity(code)!;
+    if (sent.has(openingHash)) return false;
+    sent.add(openingHash);
+    return true;
+  };
 
   const block = serverForBlock(backend, { now: () => NOW });
   const { server, post, board } = block;
@@ -69,10 +77,10 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
         async ({ seed, size, target, moves, assisted, pick }) => {
           const { game, code } = play2048(seed, moves, { size, target, assisted, pick });
           // A game drawn twice (fast-check may repeat values) is tested once.
-          fc.pre(!sent.has(code));
-          sent.add(code);
+          fc.pre(fresh(code));
           const playerKey = nextKey();
-          const r = await post({ code, name: 'Prop', playerKey });
+          const name = `Prop${players}`;
+          const r = await post({ code, name, playerKey });
           expect(r.status, JSON.stringify(r.body)).toBe(201);
           const figures = {
             kind: '2048',
@@ -83,17 +91,17 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
             timeMs: null,
             assisted,
           };
-          expect(r.body).toMatchObject({ ...figures, board: '2048', day: null, name: 'Prop' });
+          expect(r.body).toMatchObject({ ...figures, board: '2048', day: null, name });
           const v = verifyCode(code);
           expect(v.ok && v.value).toMatchObject({ score: game.score, moves: game.moves });
           const query = `source=self-reported&board=2048&size=${size}&target=${target}${assisted ? '&assisted=1' : ''}`;
           boards.add(query);
           const listed = await board(`${query}&playerKey=${playerKey}`);
           const { kind: _k, size: _s, ...line } = figures;
-          expect(listed.you).toMatchObject({ ...line, code, name: 'Prop', day: null });
+          expect(listed.you).toMatchObject({ ...line, code, name, day: null });
           expect(listed.you!.rank).toBe((r.body as SubmittedEntry).rank);
           // Sent again: the same entry, not stored twice.
-          const again = await post({ code, name: 'Prop', playerKey });
+          const again = await post({ code, name, playerKey });
           expect(again).toMatchObject({ status: 200, body: r.body });
         },
       ),
@@ -128,10 +136,10 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
             const shared = sharedPuzzle(p, { assisted, timeMs });
             if (!shared.ok) throw new Error(shared.error.message);
             const code = encodeShared(shared.value);
-            fc.pre(!sent.has(code));
-            sent.add(code);
+            fc.pre(fresh(code));
             const playerKey = nextKey();
-            const r = await post({ code, name: 'Solver', playerKey });
+            const name = `Solver${players}`;
+            const r = await post({ code, name, playerKey });
             expect(r.status, JSON.stringify(r.body)).toBe(201);
             const figures = { score: 0, moves: p.moves, maxTile: null, timeMs, assisted };
             expect(r.body).toMatchObject({
@@ -142,7 +150,7 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
             });
             const query = `source=self-reported&board=puzzle&size=${width}${assisted ? '&assisted=1' : ''}`;
             const listed = await board(`${query}&playerKey=${playerKey}`);
-            expect(listed.you).toMatchObject({ ...figures, code, name: 'Solver' });
+            expect(listed.you).toMatchObject({ ...figures, code, name });
           },
         ),
         { numRuns },
@@ -166,9 +174,16 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
 
   it("stores random games of the day's challenges on the daily boards (the first counts) and the all-time ones", async () => {
     const day = utcDay(NOW);
-    // Each player's first game stored on each daily ladder (clean: unassisted; open: any).
+    // Each player's first game stored on each daily ladder (clean: unassisted; open: any), and
+    // their best keys on each all-time ladder (lower first).
     const firsts = new Map<string, string>();
-    const owners = new Map<string, number>();
+    const bests = new Map<string, [number, number]>();
+    // The stored games, by identity: a game is stored once, its first sender's, and only when
+    // it stands on a ladder; a game that copies another player's stored game is refused.
+    const stored = new Map<
+      string,
+      { owner: number; identity: GameIdentity; figures: Record<string, unknown>; assisted: boolean }
+    >();
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -182,40 +197,72 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
           const seed = dailySeed(day, kind);
           let code: string;
           let figures: Record<string, unknown>;
+          let keys: [number, number];
           if (kind === '2048') {
             const g = play2048(seed, moves, { pick, assisted });
             code = g.code;
             figures = { score: g.game.score, moves: g.game.moves, maxTile: maxTile(g.game.cells) };
+            keys = [-g.game.score, g.game.moves];
           } else {
             const p = await playPuzzle(seed, { width: 4, wander: moves % 30, assisted });
             code = p.code;
             figures = { score: 0, moves: p.puzzle.moves, timeMs: p.puzzle.moves * 1000 };
+            keys = [p.puzzle.moves, p.puzzle.moves * 1000];
           }
+          const identity = gameIdentity(code)!;
           const r = await post({
             code,
             name: `D${player}`,
             playerKey: testPlayerKey(50_000 + player),
           });
-          // The same game again (fast-check repeats values, with any player) is the stored one,
-          // its first sender's.
-          const owner = owners.get(code) ?? player;
-          expect(r.status).toBe(owners.has(code) ? 200 : 201);
-          expect(r.body).toMatchObject({ ...figures, kind, board: `daily-${kind}`, day, assisted });
+          // The same game again (fast-check repeats values, with any player, and the assisted
+          // mark is not the game) is the stored one, its first sender's.
+          const known = stored.get(identity.gameHash);
+          const copied = [...stored.values()].some(
+            (s) =>
+              s.owner !== player &&
+              s.identity.gameHash !== identity.gameHash &&
+              copies(identity, s.identity),
+          );
+          const ladders = assisted ? ['open'] : ['clean', 'open'];
+          const better = (b: [number, number] | undefined) =>
+            !b || keys[0] < b[0] || (keys[0] === b[0] && keys[1] < b[1]);
+          const stands = ladders.some((l) => better(bests.get(`${kind} ${player} ${l}`)));
+          const owner = known?.owner ?? player;
+          if (known) {
+            expect(r.status).toBe(200);
+            expect(r.body).toMatchObject({ ...known.figures, kind, assisted: known.assisted });
+          } else if (copied) {
+            expect(r.status, JSON.stringify(r.body)).toBe(409);
+            expect(r.body).toMatchObject({ error: { code: 'copied' } });
+            return;
+          } else {
+            expect(r.status, JSON.stringify(r.body)).toBe(stands ? 201 : 200);
+            expect(r.body).toMatchObject({
+              ...figures,
+              kind,
+              board: `daily-${kind}`,
+              day,
+              assisted,
+            });
+          }
           expect((r.body as SubmittedEntry).name).toBe(`D${owner}`);
           if (r.status === 201) {
-            owners.set(code, player);
-            const ladders = assisted ? ['open'] : ['clean', 'open'];
+            stored.set(identity.gameHash, { owner: player, identity, figures, assisted });
             for (const l of ladders) {
               if (!firsts.has(`${kind} ${player} ${l}`)) firsts.set(`${kind} ${player} ${l}`, code);
+              if (better(bests.get(`${kind} ${player} ${l}`)))
+                bests.set(`${kind} ${player} ${l}`, keys);
             }
           }
           const playerKey = testPlayerKey(50_000 + owner);
-          const track = assisted ? '&assisted=1' : '';
+          const marked = known?.assisted ?? assisted;
+          const track = marked ? '&assisted=1' : '';
           const daily = await board(
             `source=self-reported&board=daily-${kind}&day=${day}${track}&playerKey=${playerKey}`,
           );
           // A player's line on a daily board is their first game of the day.
-          const first = firsts.get(`${kind} ${owner} ${assisted ? 'open' : 'clean'}`);
+          const first = firsts.get(`${kind} ${owner} ${marked ? 'open' : 'clean'}`);
           expect(daily.you).toMatchObject({ day, name: `D${owner}`, code: first });
           const allTime = await board(
             `source=self-reported&board=${kind}${track}&playerKey=${playerKey}`,
@@ -318,7 +365,8 @@ describe.each(BACKENDS)('properties of the API on %s', (backend: Backend) => {
             assisted: true,
             pick,
           });
-          const r = await post({ ...claims, code, name: 'Liar', playerKey: nextKey() });
+          const playerKey = nextKey();
+          const r = await post({ ...claims, code, name: `Liar${players}`, playerKey });
           expect(r.status, JSON.stringify(r.body)).toBe(201);
           expect(r.body).toMatchObject({
             kind: '2048',

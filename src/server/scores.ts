@@ -17,6 +17,7 @@ import {
   type Track,
 } from './boards.ts';
 import type { Database, Schema } from './db.ts';
+import { copies, type GameIdentity, gameIdentity } from './gameIdentity.ts';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -42,6 +43,9 @@ const RETRIED = new Set(['40001', '40P01']);
  */
 export const PAGE_MS = 1000;
 const PAGES_KEPT = 2000;
+
+/** The most stored games with one opening that a code is compared with (the first stored). */
+export const COPIES_READ = 100;
 
 export class Scores {
   /** Ladder ids by board and track: they never change once made, so any instance may keep them. */
@@ -80,14 +84,19 @@ export class Scores {
     return Number(row.id);
   }
 
-  /** The stored game of a code, as its entry (the player's rank on its primary board), or null. */
+  /**
+   * The stored game of a code — the same game however its code is written (gameIdentity.ts) —
+   * as its entry (the player's rank on its primary board), or null.
+   */
   async existing(code: string): Promise<SubmittedEntry | null> {
+    const identity = gameIdentity(code);
+    if (!identity) return null;
     const game = await this.db
       .selectFrom('games')
       .innerJoin('players', 'players.id', 'games.player_id')
       .selectAll('games')
       .select('players.name as name')
-      .where('code_hash', '=', sha256(code))
+      .where('game_hash', '=', identity.gameHash)
       .executeTakeFirst();
     if (!game) return null;
     const kind = game.kind as '2048' | 'puzzle';
@@ -101,9 +110,43 @@ export class Scores {
   }
 
   /**
+   * A stored game, of another player or under another 2048 target, that the game of `code`
+   * copies (gameIdentity.ts `copies`: the same seed, and the same first 64 moves and half of
+   * the stored game's, or all of them), as a sentence naming it; null when none. The first
+   * {@link COPIES_READ} games stored with its opening are read.
+   */
+  async copied(code: string, keyHash: string): Promise<string | null> {
+    const identity = gameIdentity(code);
+    if (!identity) return null;
+    const rows = await this.db
+      .selectFrom('games')
+      .innerJoin('players', 'players.id', 'games.player_id')
+      .select(['games.code', 'games.target', 'games.day', 'players.key_hash', 'players.name'])
+      .where('games.opening_hash', '=', identity.openingHash)
+      .orderBy('games.id')
+      .limit(COPIES_READ)
+      .execute();
+    for (const row of rows) {
+      const stored = gameIdentity(row.code);
+      // The same game is not a copy: it is the stored one (a request sent twice at once).
+      if (!stored || stored.gameHash === identity.gameHash || !copies(identity, stored)) continue;
+      const target = row.target === null ? null : Number(row.target);
+      if (row.key_hash === keyHash && target === identity.target) continue;
+      const whose = row.key_hash === keyHash ? 'your own game' : `a game of ${row.name}`;
+      const played = `${stored.moves.length} moves`;
+      return target !== identity.target
+        ? `this game continues ${whose} already on the boards (${played}) under target ${target}: a game has one target`
+        : `this game continues ${whose} already on the boards (${played}): a copied game is not ranked`;
+    }
+    return null;
+  }
+
+  /**
    * Stores a verified game for the player (made on first use; the name is theirs from now on)
-   * on every board it ranks on, in one transaction; `created` false when the code was stored
-   * already (then nothing changes).
+   * on every board it ranks on, in one transaction; `created` false when the game was stored
+   * already (then nothing changes), or when a self-reported game would change none of the
+   * player's entries: then it is not stored, and its entry gives the id of the game that
+   * stands and the player's rank.
    */
   async submit(
     code: string,
@@ -144,7 +187,7 @@ export class Scores {
           rank: stored.rank,
           name,
         };
-        return { entry, created: true };
+        return { entry, created: stored.created };
       } catch (e) {
         const code = (e as { code?: unknown }).code;
         if (attempt < 5 && typeof code === 'string' && RETRIED.has(code)) continue;
@@ -153,12 +196,16 @@ export class Scores {
     }
   }
 
-  /** The transaction of {@link submit}: null when the code is stored already. */
+  /**
+   * The transaction of {@link submit}: null when the game is stored already; `created` false
+   * when it was not stored (a self-reported game that changes none of the player's entries:
+   * `gameId` is then the game that stands on its primary board).
+   */
   private async store(
     tx: Transaction<Schema>,
     s: { code: string; v: Verified; ranked: Ranked; keyHash: string; name: string; now: number },
     ladderIds: ReadonlyMap<string, number>,
-  ): Promise<{ gameId: number; rank: number | null } | null> {
+  ): Promise<{ gameId: number; rank: number | null; created: boolean } | null> {
     const { v, ranked } = s;
     const player = await tx
       .insertInto('players')
@@ -167,10 +214,22 @@ export class Scores {
       .returning('id')
       .executeTakeFirstOrThrow();
     const playerId = Number(player.id);
+    const identity = gameIdentity(s.code);
+    if (!identity) throw new Error('a verified code has no identity');
+    const primary = `${ranked.placements[0]!.board} ${ranked.tracks[0]}`;
+    if (!ranked.tracks.includes('ranked')) {
+      const standing = await this.standing(tx, identity, ranked, playerId, ladderIds);
+      if (standing !== null) {
+        const rank = await this.rankOf(tx, ladderIds.get(primary)!, standing);
+        return { gameId: standing.game_id, rank, created: false };
+      }
+    }
     const game = await tx
       .insertInto('games')
       .values({
         code_hash: sha256(s.code),
+        game_hash: identity.gameHash,
+        opening_hash: identity.openingHash,
         code: s.code,
         player_id: playerId,
         kind: v.kind,
@@ -188,7 +247,7 @@ export class Scores {
         created_ms: s.now,
         ranked: ranked.tracks.includes('ranked') ? 1 : 0,
       })
-      .onConflict((oc) => oc.column('code_hash').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!game) return null;
@@ -196,7 +255,6 @@ export class Scores {
     const deltas: { ladder: number; k1: number; n: number }[] = [];
     const add = (ladder: number, k1: number, n: number) => deltas.push({ ladder, k1, n });
     const mine: EntryKey = { k1: ranked.k1, k2: ranked.k2, game_id: gameId };
-    const primary = `${ranked.placements[0]!.board} ${ranked.tracks[0]}`;
     let ranking: EntryKey = mine;
     for (const p of ranked.placements) {
       for (const t of ranked.tracks) {
@@ -231,7 +289,50 @@ export class Scores {
         order by 1, 2
         on conflict (ladder_id, node) do update set n = rank_counts.n + excluded.n`.execute(tx);
     }
-    return { gameId, rank };
+    return { gameId, rank, created: true };
+  }
+
+  /**
+   * When a game would change none of the player's entries (each of its ladders holds an entry
+   * of theirs that it does not replace), the entry on its primary ladder; else null. Such a
+   * game is not stored: the boards keep only games that stand on them. The game stored already
+   * (the same identity) is not asked about here: its insert finds it.
+   */
+  private async standing(
+    tx: Transaction<Schema>,
+    identity: GameIdentity,
+    ranked: Ranked,
+    playerId: number,
+    ladderIds: ReadonlyMap<string, number>,
+  ): Promise<EntryKey | null> {
+    const known = await tx
+      .selectFrom('games')
+      .select('id')
+      .where('game_hash', '=', identity.gameHash)
+      .executeTakeFirst();
+    if (known) return null;
+    // Any later game's id is larger than every stored one: a tie on both keys never replaces.
+    const mine: EntryKey = { k1: ranked.k1, k2: ranked.k2, game_id: Number.MAX_SAFE_INTEGER };
+    let first: EntryKey | null = null;
+    for (const p of ranked.placements) {
+      for (const t of ranked.tracks) {
+        const current = await tx
+          .selectFrom('entries')
+          .select(['k1', 'k2', 'game_id'])
+          .where('ladder_id', '=', ladderIds.get(`${p.board} ${t}`)!)
+          .where('player_id', '=', playerId)
+          .executeTakeFirst();
+        if (!current) return null;
+        const old = {
+          k1: Number(current.k1),
+          k2: Number(current.k2),
+          game_id: Number(current.game_id),
+        };
+        if (!p.firstCounts && better(mine, old)) return null;
+        first ??= old;
+      }
+    }
+    return first;
   }
 
   /** Puts the game on one ladder when it is the player's first there, or better (all-time). */

@@ -1,0 +1,186 @@
+/**
+ * One game is one entry, and it belongs to who played it first; the boards keep only games
+ * that stand on them. Each test does what a cheater did — a leader's published code sent
+ * again with a players' label, an unused flag, its seed written longer, another target; the
+ * leader's game played on by the AI; thousands of games that change nothing — against a real
+ * server on SQLite and PostgreSQL, and shows it fail.
+ */
+import { describe, expect, it } from 'vitest';
+import { bestMoveOrThrow } from '../ai.ts';
+import { crc32, fromBase64Url, toBase64Url } from '../engine/codeBits.ts';
+import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../engine/game2048.ts';
+import { encodeShared, SHARE_PREFIX, shared2048 } from '../engine/shareCode.ts';
+import type { SubmittedEntry } from '../net/api.ts';
+import { testPlayerKey as key, mustShare, play2048 } from '../testing/games.ts';
+import { tableCounts } from '../testing/serverChecks.ts';
+import { BACKENDS, type Backend, serverForBlock } from '../testing/serverHarness.ts';
+import { gameIdentity, OPENING_MOVES, sharedPrefix } from './gameIdentity.ts';
+
+const NOW = Date.UTC(2026, 10, 26, 12);
+
+/** The AI's moves from `game` on, `moves` of them (or to the game's end). */
+function aiPlays(game: Game, moves: number): Game {
+  let g = game;
+  for (let i = 0; i < moves && !g.over; i++) {
+    if (awaitingWinChoice(g)) g = keepGoing(g);
+    g = play(g, bestMoveOrThrow(g.cells, { depth: 1 })!);
+  }
+  return g;
+}
+
+const codeOf = (g: Game, players = '') => encodeShared({ ...mustShare(shared2048(g)), players });
+
+/** A code's bytes (without the checksum) changed by `edit`, with a new checksum. */
+function rewritten(code: string, edit: (body: number[]) => number[]): string {
+  const bytes = fromBase64Url(code.slice(SHARE_PREFIX.length))!;
+  const body = Uint8Array.from(edit([...bytes.subarray(0, bytes.length - 4)]));
+  const out = new Uint8Array(body.length + 4);
+  out.set(body);
+  new DataView(out.buffer).setUint32(body.length, crc32(body));
+  return SHARE_PREFIX + toBase64Url(out);
+}
+
+/** Where a 2048 code's fields are: after version, kind, flags, the label's length and label. */
+const sizeAt = (body: number[]) => 4 + body[3]!;
+
+/** The seed's varint written one byte longer (a continuation bit and a zero byte). */
+function longerSeed(body: number[]): number[] {
+  let end = sizeAt(body) + 2;
+  while (body[end]! & 0x80) end++;
+  return [...body.slice(0, end), body[end]! | 0x80, 0, ...body.slice(end + 1)];
+}
+
+describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
+  const block = serverForBlock(backend, { now: () => NOW });
+  const { post, board } = block;
+  const selfBoard = (size: number, target: number) =>
+    board(`source=self-reported&board=2048&size=${size}&target=${target}&limit=50`);
+
+  it('answers a stored game written another way as that entry, still its first player’s', async () => {
+    const leader = aiPlays(newGame({ size: 4, target: 256, seed: 9001 }), 200);
+    const code = codeOf(leader);
+    const first = await post({ code, name: 'Leader', playerKey: key(1) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const before = await tableCounts(block.server().database);
+    const variants: [string, string][] = [
+      ['a players label', codeOf(leader, 'x')],
+      ['the puzzle-time flag', rewritten(code, (b) => [b[0]!, b[1]!, b[2]! | 4, ...b.slice(3)])],
+      ['the assisted flag', rewritten(code, (b) => [b[0]!, b[1]!, b[2]! | 1, ...b.slice(3)])],
+      ['a longer seed', rewritten(code, longerSeed)],
+      [
+        'all three',
+        rewritten(codeOf(leader, 'ai-hard'), (b) =>
+          longerSeed(b).map((v, i) => (i === 2 ? v | 4 : v)),
+        ),
+      ],
+    ];
+    for (const [what, variant] of variants) {
+      expect(variant, what).not.toBe(code);
+      const r = await post({ code: variant, name: 'Thief', playerKey: key(2) });
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.body, what).toEqual(first.body);
+      expect((r.body as SubmittedEntry).name).toBe('Leader');
+    }
+    expect(await tableCounts(block.server().database)).toEqual(before);
+    const b = await selfBoard(4, 256);
+    expect(b.entries.map((e) => e.name)).toEqual(['Leader']);
+  });
+
+  it('refuses a stored game sent under another target: it lands on no other board', async () => {
+    const leader = aiPlays(newGame({ size: 4, target: 128, seed: 9002 }), 150);
+    const short = play2048(9003, 30, { size: 4, target: 128 });
+    for (const [game, code, owner] of [
+      [leader, codeOf(leader), 3],
+      [short.game, short.code, 13],
+    ] as const) {
+      const first = await post({ code, name: `Leader${owner}`, playerKey: key(owner) });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      for (const exp of [9, 10, 12]) {
+        const other = rewritten(code, (b) => b.map((v, i) => (i === sizeAt(b) + 1 ? exp : v)));
+        for (const [name, who] of [
+          ['Thief4', 4],
+          [`Leader${owner}`, owner],
+        ]) {
+          const r = await post({ code: other, name, playerKey: key(who as number) });
+          expect(r.status, `${game.moves} moves, target 2^${exp}: ${JSON.stringify(r.body)}`).toBe(
+            409,
+          );
+          const e = (r.body as { error: { code: string; message: string } }).error;
+          expect(e.code).toBe('copied');
+          expect(e.message).toMatch(/continues .* already on the boards .*target 128/);
+        }
+        expect((await selfBoard(4, 2 ** exp)).entries).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses the leader’s game played on by the AI, or cut short, as copied', async () => {
+    const leader = aiPlays(newGame({ size: 4, target: 2048, seed: 9010 }), 500);
+    expect(leader.over).toBe(false);
+    const first = await post({ code: codeOf(leader), name: 'Leader5', playerKey: key(5) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const longer = aiPlays(leader, 300);
+    expect(longer.score).toBeGreaterThan(leader.score);
+    let cut = leader;
+    while (cut.moves > 260) cut = cut.previous!;
+    for (const [what, g] of [
+      ['300 more moves', longer],
+      ['cut to 260 moves', cut],
+    ] as const) {
+      const r = await post({ code: codeOf(g), name: 'Thief6', playerKey: key(6) });
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(409);
+      const e = (r.body as { error: { code: string; message: string } }).error;
+      expect(e.code).toBe('copied');
+      expect(e.message).toContain('continues a game of Leader5 already on the boards');
+    }
+    const b = await selfBoard(4, 2048);
+    expect(b.entries.map((e) => [e.name, e.score])).toEqual([['Leader5', leader.score]]);
+    // The leader playing on their own game is their better game.
+    const own = await post({ code: codeOf(longer), name: 'Leader5', playerKey: key(5) });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const after = await selfBoard(4, 2048);
+    expect(after.entries.map((e) => [e.name, e.score])).toEqual([['Leader5', longer.score]]);
+  });
+
+  it('ranks two players of one seed who play their own moves', async () => {
+    // The same seed, a shared opening of 40 moves, then each their own: two games.
+    const opening = aiPlays(newGame({ size: 5, target: 2048, seed: 9020 }), 40);
+    const a = aiPlays(opening, 200);
+    let b = opening;
+    for (let i = 0; i < 200 && !b.over; i++) {
+      const moved = ['left', 'down', 'right', 'up']
+        .map((d) => play(b, d as 'left'))
+        .find((g) => g !== b);
+      b = awaitingWinChoice(b) ? keepGoing(b) : moved!;
+    }
+    const common = sharedPrefix(gameIdentity(codeOf(a))!.moves, gameIdentity(codeOf(b))!.moves);
+    expect(common).toBeGreaterThanOrEqual(40);
+    expect(common).toBeLessThan(OPENING_MOVES);
+    const ra = await post({ code: codeOf(a), name: 'Ann', playerKey: key(7) });
+    const rb = await post({ code: codeOf(b), name: 'Bob', playerKey: key(8) });
+    expect([ra.status, rb.status], JSON.stringify([ra.body, rb.body])).toEqual([201, 201]);
+    expect((await selfBoard(5, 2048)).entries.map((e) => e.name).sort()).toEqual(['Ann', 'Bob']);
+  });
+
+  it('keeps no game that changes none of a player’s entries: 300 of them store nothing', async () => {
+    const best = aiPlays(newGame({ size: 3, target: 512, seed: 9030 }), 400);
+    const first = await post({ code: codeOf(best), name: 'Grinder', playerKey: key(9) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const before = await tableCounts(block.server().database);
+    for (let i = 0; i < 300; i++) {
+      const worse = play2048(20_000 + i, 8 + (i % 20), { size: 3, target: 512 });
+      expect(worse.game.score).toBeLessThan(best.score);
+      const r = await post({ code: worse.code, name: 'Grinder', playerKey: key(9) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const entry = r.body as SubmittedEntry;
+      expect([entry.id, entry.rank, entry.score]).toEqual([
+        (first.body as SubmittedEntry).id,
+        1,
+        worse.game.score,
+      ]);
+    }
+    expect(await tableCounts(block.server().database)).toEqual(before);
+    const b = await selfBoard(3, 512);
+    expect(b.entries.map((e) => [e.name, e.score])).toEqual([['Grinder', best.score]]);
+  });
+});
