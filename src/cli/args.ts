@@ -78,6 +78,7 @@ const OPTIONS = {
   server: { type: 'string' },
   name: { type: 'string' },
   watch: { type: 'boolean' },
+  'turn-time': { type: 'string' },
   ranked: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -99,6 +100,7 @@ const ONLY_FOR: Partial<Record<OptionName, readonly Command[]>> = {
   json: ['stats'],
   online: ['versus', 'duel'],
   join: ['versus', 'duel'],
+  'turn-time': ['duel'],
   ranked: ['2048', 'puzzle'],
 };
 
@@ -108,6 +110,7 @@ const ONLINE_ONLY: Partial<Record<OptionName, string>> = {
     '--online plays a friend through a server: slidebox versus --online or slidebox duel --online (--online --help)',
   join: '--join CODE joins an online room: slidebox versus --join CODE or slidebox duel --join CODE',
   watch: '--watch goes with --join CODE: it watches an online room',
+  'turn-time': '--turn-time S goes with slidebox duel --online: the time per decision of a room',
   server:
     '--server goes with online play (--online or --join CODE), --ranked and the leaderboard commands',
   name: '--name goes with online play (--online or --join CODE) and --ranked',
@@ -382,6 +385,8 @@ export interface OnlineArgs {
   readonly size: number | undefined;
   readonly target: number | undefined;
   readonly cap: number | undefined;
+  /** Duel: the time per decision (s) of the room made. */
+  readonly turnTime?: number | undefined;
 }
 
 /**
@@ -406,7 +411,7 @@ export function checkOnlineArgs(
   const onlyFor = gameOnly(kind, (o) => given(o));
   if (onlyFor) return onlyFor;
   if (given('join')) {
-    for (const k of ['size', 'target', 'cap'] as const) {
+    for (const k of ['size', 'target', 'cap', 'turn-time'] as const) {
       if (given(k)) {
         return bad(
           `--${k} goes with --online: a room is joined as it was made (--join takes no --${k})`,
@@ -420,7 +425,12 @@ export function checkOnlineArgs(
   };
   const nums = gameNumbers(kind, text);
   if (!nums.ok) return nums;
-  return ok({ size: nums.value.size, target: nums.value.target, cap: nums.value.cap });
+  const turn = text('turn-time');
+  const turnTime = turn === undefined ? undefined : Number(turn);
+  if (turnTime !== undefined && !(/^\d{1,4}$/.test(turn!) && turnTime >= 1 && turnTime <= 3600)) {
+    return bad(`--turn-time is a whole number of seconds from 1 to 3600, got "${turn}"`);
+  }
+  return ok({ size: nums.value.size, target: nums.value.target, cap: nums.value.cap, turnTime });
 }
 
 function unknownCommandMessage(positionals: readonly string[]): string {

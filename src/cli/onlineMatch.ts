@@ -9,12 +9,12 @@
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { keyDirection } from '../front/keymap.ts';
-import { checkName } from '../net/api.ts';
+import { checkName, newPlayerKey } from '../net/api.ts';
 import { RoomClient, type RoomView, type SocketFactory } from '../net/roomClient.ts';
 import { type RoomAction, type RoomKind, readRoomCode } from '../net/rooms.ts';
 import { nodeSocketFactory } from '../node/webSocket.ts';
 import { defaultDataDir } from '../storage/files.ts';
-import { loadPlayer } from '../storage/player.ts';
+import { ensurePlayer, loadPlayer } from '../storage/player.ts';
 import { loadSeat, saveSeat } from '../storage/seats.ts';
 import { fullScreenHere } from '../tui/fullScreen.ts';
 import { checkOnlineArgs, ONLINE_OPTIONS } from './args.ts';
@@ -26,7 +26,7 @@ import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
 
 export const ONLINE_USAGE = `Usage: slidebox versus --online [--size N] [--target N] [--cap N]
-       slidebox duel --online [--size N]
+       slidebox duel --online [--size N] [--turn-time S]
                                         make a room; a friend joins by its code
        slidebox versus|duel --join CODE join a room (or a link with #room=CODE),
                                         take your seat back, or watch when both
@@ -37,6 +37,8 @@ Options:
   --name NAME      your name in the room (default: your leaderboard name, else
                    Player N)
   --watch          with --join: watch, even when a seat is free
+  --turn-time S    duel --online: the time each decision may take, in seconds
+                   (default 60); who lets it run out loses the match
   --plain          line mode for scripts (in a terminal: full screen): the
                    commands below
   --data-dir DIR   where your seat tokens are kept
@@ -78,6 +80,16 @@ export function otherKindLine(room: string, other: RoomKind): string {
   return `Room ${room} is a ${other} room: join it with slidebox ${other} --join ${room}`;
 }
 
+/**
+ * The player key of the leaderboards (made on first use): a room's matches count for its
+ * record. Without one (the player file cannot be written: said), they count for nobody.
+ */
+function playerKey(dir: string): string | undefined {
+  const keyed = ensurePlayer(dir, newPlayerKey);
+  if (!keyed.ok) errOut(`${keyed.error.message} Your online record will not count.\n`);
+  return keyed.ok ? keyed.value.player.key : undefined;
+}
+
 /** Runs `slidebox versus|duel --online|--join …`; resolves with the exit code. */
 export async function main(kind: RoomKind, argv: readonly string[]): Promise<number> {
   const parsed = parseCommand(argv.slice(1), ONLINE_OPTIONS);
@@ -115,6 +127,7 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
   } else {
     name = loadPlayer(dir).player?.name ?? undefined;
   }
+  const player = v.watch ? undefined : playerKey(dir);
   const api = clientFor(server.url, process.env);
   let room: string;
   let seat: string | null = null;
@@ -146,6 +159,8 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
       ...(nums.value.size !== undefined ? { size: nums.value.size } : {}),
       ...(nums.value.target !== undefined ? { target: nums.value.target } : {}),
       ...(nums.value.cap !== undefined ? { attackCap: nums.value.cap } : {}),
+      ...(nums.value.turnTime !== undefined ? { turnTime: nums.value.turnTime } : {}),
+      ...(player ? { player } : {}),
     });
     if (!made.ok) {
       const why = safeText(made.error.message, 300).replace(/\.$/, '');
@@ -163,6 +178,7 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     room,
     seat,
     name,
+    player,
     watch: v.watch === true,
     dir,
     timeoutMs: netTimeoutMs(process.env),
@@ -178,6 +194,7 @@ function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomClien
     room: o.room,
     seat: o.seat,
     ...(o.name ? { name: o.name } : {}),
+    ...(o.player ? { player: o.player } : {}),
     watch: o.watch,
     socket: o.socket,
     onChange,
@@ -225,6 +242,8 @@ interface PlayOptions {
   readonly room: string;
   readonly seat: string | null;
   readonly name: string | undefined;
+  /** The player's key, sent when a seat is taken (its matches count for its record). */
+  readonly player: string | undefined;
   readonly watch: boolean;
   readonly dir: string;
   /** How long the room may take to answer (the network timeout). */

@@ -54,6 +54,14 @@ export function resultSentence(v: RoomView): string | null {
     const said = v.you === r.winner ? 'You win' : `${winner} wins`;
     return `${said}: ${seatName(v.seats, loser)} was away too long.`;
   }
+  if (r.reason === 'time' && r.winner !== 'draw') {
+    const loser = r.winner === 0 ? 1 : 0;
+    const winner = seatName(v.seats, r.winner);
+    if (v.you === loser)
+      return `You lost on time: your decision took too long, and ${winner} wins.`;
+    const said = v.you === r.winner ? 'You win' : `${winner} wins`;
+    return `${said}: ${seatName(v.seats, loser)}'s time ran out.`;
+  }
   if (r.winner === 'draw') return 'Draw.';
   return v.you === r.winner ? 'You win.' : `${seatName(v.seats, r.winner)} wins.`;
 }
@@ -87,7 +95,8 @@ export function onlineText(v: RoomView): string {
     }
     if (!v.result && t.toAct !== null) {
       const who = v.you === t.toAct ? 'Your turn' : `${seatName(v.seats, t.toAct)}'s turn`;
-      lines.push(`${who} to ${t.phase === 'slide' ? 'slide' : 'place a 2 or a 4'}.`);
+      const by = v.deadline ? `, by ${clockTime(v.deadline)} or the match is lost on time` : '';
+      lines.push(`${who} to ${t.phase === 'slide' ? 'slide' : 'place a 2 or a 4'}${by}.`);
     }
   }
   const result = resultText(v);
@@ -150,17 +159,37 @@ function rematchKeys(v: RoomView): string {
 }
 
 /**
- * The full screen's notice line: why your keys cannot reach the room (said until that is over),
- * a refusal, how the match ended (a forfeit in words for each side), the room's state.
+ * A duel's clock in words while it runs: "Your turn: 42 s left", "Bob's turn: 7 s left"; null
+ * when no clock runs. The seconds left are to the server's deadline, rounded up.
  */
-export function onlineNotice(v: RoomView, kind: string, refused = false): string | null {
+export function clockLine(v: RoomView, now: number): string | null {
+  const m = v.match;
+  if (!v.deadline || v.result || m?.kind !== 'duel') return null;
+  const toAct = whoIs(m.duel).toAct;
+  if (toAct === null) return null;
+  const left = Math.max(0, Math.ceil((v.deadline - now) / 1000));
+  const who = v.you === toAct ? 'Your turn' : `${seatName(v.seats, toAct)}'s turn`;
+  return `${who}: ${left} s left`;
+}
+
+/**
+ * The full screen's notice line: why your keys cannot reach the room (said until that is over),
+ * a refusal, how the match ended (a forfeit or a loss on time in words for each side), the
+ * room's state; in a duel with a clock, the time left for the decision (`now`: this clock).
+ */
+export function onlineNotice(
+  v: RoomView,
+  kind: string,
+  refused = false,
+  now = Date.now(),
+): string | null {
   const hold = onlineHold(v, refused);
   if (hold !== null) return hold;
   const code = v.room?.code ?? '';
   if (v.notice) return capital(v.notice);
   if (v.result) {
     const keys = rematchKeys(v);
-    if (v.result.reason === 'forfeit') {
+    if (v.result.reason !== 'play') {
       const said = resultSentence(v)!.replace(/\.$/, '');
       return keys ? `${said} · ${keys}` : said;
     }
@@ -176,6 +205,6 @@ export function onlineNotice(v: RoomView, kind: string, refused = false): string
     }
   }
   // A duel's line under the board says whose turn it is when there is nothing else to say.
-  if (kind === 'duel') return null;
+  if (kind === 'duel') return clockLine(v, now);
   return v.you === null ? `Watching room ${code}` : `Room ${code}`;
 }

@@ -175,6 +175,8 @@ export interface CreatedRoomAnswer {
     readonly size: number;
     readonly target: number | null;
     readonly attackCap: number | null;
+    /** Duel: the time per decision (s); versus: null. */
+    readonly turnTime?: number | null;
   };
   readonly side: 0 | 1;
   readonly seat: string;
@@ -302,7 +304,11 @@ export class ServerClient {
     size?: number;
     target?: number;
     attackCap?: number | null;
+    /** Duel: the time per decision (s); the server's default when absent. */
+    turnTime?: number;
     name: string;
+    /** The player's key: the room's matches count for its record. */
+    player?: string;
   }): Promise<Result<CreatedRoomAnswer, NetProblem>> {
     const r = await this.request('POST', '/api/rooms', req);
     if (!r.ok) return r;
@@ -321,13 +327,20 @@ export class ServerClient {
     return typeof b?.rules?.kind === 'string' && Array.isArray(b.seats) ? ok(b) : badAnswer();
   }
 
-  /** A player's online record (finished matches by name). */
+  /**
+   * The player's own online record by their key (sent in a header): the finished matches that
+   * counted, and the name the key goes by now (null when none).
+   */
   async record(
-    name: string,
-  ): Promise<Result<{ name: string; wins: number; losses: number; draws: number }, NetProblem>> {
-    const r = await this.request('GET', `/api/records?${new URLSearchParams({ name })}`);
+    playerKey: string,
+  ): Promise<
+    Result<{ name: string | null; wins: number; losses: number; draws: number }, NetProblem>
+  > {
+    const r = await this.request('GET', '/api/records', undefined, undefined, {
+      'x-player-key': playerKey,
+    });
     if (!r.ok) return r;
-    const b = r.value.body as { name: string; wins: number; losses: number; draws: number };
+    const b = r.value.body as { name: string | null; wins: number; losses: number; draws: number };
     return typeof b?.wins === 'number' ? ok(b) : badAnswer();
   }
 
@@ -336,6 +349,7 @@ export class ServerClient {
     path: string,
     body?: unknown,
     refused?: (body: unknown) => void,
+    headers: Record<string, string> = {},
   ): Promise<Result<{ status: number; body: unknown }, NetProblem>> {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), this.timeoutMs);
@@ -345,7 +359,8 @@ export class ServerClient {
         res = await this.fetchFn(`${this.base}${path}`, {
           method,
           signal: ctrl.signal,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          headers:
+            body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
       } catch {

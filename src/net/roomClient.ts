@@ -99,6 +99,11 @@ export interface RoomView {
   readonly closed?: RoomClosed | null;
   /** How many of your actions were sent and not answered yet (absent: none). */
   readonly pending?: number;
+  /**
+   * A duel with a time per decision: when the side to act loses on time (ms since 1970, the
+   * server's clock, as it said); null or absent while no clock runs. The server decides.
+   */
+  readonly deadline?: number | null;
 }
 
 export interface RoomClientOptions {
@@ -108,6 +113,8 @@ export interface RoomClientOptions {
   /** Your seat token in this room, if you have one. */
   readonly seat?: string | null;
   readonly name?: string;
+  /** Your player key: a seat you take counts its matches for your record (sent in the hello). */
+  readonly player?: string;
   /** Watch even when a seat is free. */
   readonly watch?: boolean;
   readonly socket: SocketFactory;
@@ -365,6 +372,7 @@ export class RoomClient {
         ...(this.seat ? { seat: this.seat } : {}),
         ...(this.o.name ? { name: this.o.name } : {}),
         ...(this.o.watch ? { watch: true } : {}),
+        ...(this.o.player ? { player: this.o.player } : {}),
       };
       ws.send(JSON.stringify(hello));
     };
@@ -465,6 +473,7 @@ export class RoomClient {
         this.confirmed = next.value;
         this.confirmedLog = [...this.confirmedLog, m.a];
         if (l.side === this.v.you) this.pending = this.pending.filter((p) => p.id !== m.id);
+        if (m.deadline !== undefined) this.v = { ...this.v, deadline: m.deadline };
         this.reconcile(null);
         return;
       }
@@ -479,7 +488,11 @@ export class RoomClient {
       case 'seats': {
         const joined = (s: readonly SeatInfo[]) => s.map((x) => x.name !== null).join();
         const changed = joined(m.seats) !== joined(this.v.seats);
-        this.update({ seats: m.seats, ...(changed ? { notice: null } : {}) });
+        this.update({
+          seats: m.seats,
+          ...(changed ? { notice: null } : {}),
+          ...(m.deadline !== undefined ? { deadline: m.deadline } : {}),
+        });
         return;
       }
       case 'end':
@@ -491,6 +504,7 @@ export class RoomClient {
             confirmed: this.confirmed,
             notice: null,
             pending: 0,
+            deadline: null,
           });
         }
         return;
@@ -542,6 +556,7 @@ export class RoomClient {
       rematch: m.rematch,
       pending: this.pending.length,
       notice: null,
+      deadline: m.deadline ?? null,
     });
   }
 

@@ -88,6 +88,11 @@ export interface RoomRules {
   readonly target: number | null;
   /** Versus: the largest attack, or null for none; duel: null. */
   readonly attackCap: number | null;
+  /**
+   * Duel: the time each decision may take (s): a player who lets it run out loses the match
+   * (`reason: 'time'`), on the server's clock. Versus: null (absent from older servers).
+   */
+  readonly turnTime?: number | null;
 }
 
 /** The rules with the match's seed: the server's, and anyone's once the match has a result. */
@@ -396,10 +401,13 @@ export function replayLog(
 
 // ---------------------------------------------------------------- messages
 
-/** How a match ended: by play, or a seat left empty too long (forfeit). */
+/**
+ * How a match ended: by play, a seat left empty too long (forfeit), or (duel) a decision not
+ * taken in its time (time).
+ */
 export interface MatchResult {
   readonly winner: Side | 'draw';
-  readonly reason: 'play' | 'forfeit';
+  readonly reason: 'play' | 'forfeit' | 'time';
   /** The finished match's share code (`slidebox replay CODE`, `#replay=CODE`). */
   readonly code: string;
   /** The match's seed, kept by the server until now: every tile dealt follows from it. */
@@ -448,6 +456,11 @@ export type ServerMessage =
       readonly seats: readonly SeatInfo[];
       readonly result: MatchResult | null;
       readonly rematch: readonly [boolean, boolean];
+      /**
+       * Duel with a time per decision: when the side to act loses on time (ms since 1970, the
+       * server's clock), or null (no clock running: the match over, a seat still free).
+       */
+      readonly deadline?: number | null;
     }
   /**
    * An action applied, in order (`seq` from 1 in each match), with the tile it dealt (`0l/232`);
@@ -459,6 +472,8 @@ export type ServerMessage =
       readonly seq: number;
       readonly a: string;
       readonly id: number;
+      /** Duel with a time per decision: the next decision's deadline (as in `state`). */
+      readonly deadline?: number | null;
     }
   /** One of your actions that changed nothing on the server's board (taken, not logged). */
   | { readonly type: 'ignored'; readonly id: number }
@@ -469,7 +484,12 @@ export type ServerMessage =
       readonly code: string;
       readonly message: string;
     }
-  | { readonly type: 'seats'; readonly seats: readonly SeatInfo[] }
+  /** The seats; a duel's clock starts once both are taken (its deadline, as in `state`). */
+  | {
+      readonly type: 'seats';
+      readonly seats: readonly SeatInfo[];
+      readonly deadline?: number | null;
+    }
   | { readonly type: 'end'; readonly match: number; readonly result: MatchResult }
   | { readonly type: 'rematch'; readonly offers: readonly [boolean, boolean] };
 
@@ -478,6 +498,8 @@ export type ClientMessage =
   /**
    * The first message: the protocol ({@link ROOM_PROTOCOL}), the room, and the seat token to take
    * your seat back; without one, a free seat is taken (with `name`) unless `watch`, else you watch.
+   * `player` is the player's key (as on the leaderboards): a seat taken with one counts its
+   * matches for that player's record (the server keeps only its SHA-256).
    */
   | {
       readonly type: 'hello';
@@ -486,6 +508,7 @@ export type ClientMessage =
       readonly seat?: string;
       readonly name?: string;
       readonly watch?: boolean;
+      readonly player?: string;
     }
   /** An action of your side; `id` grows with every action you send (from the state's `lastId`). */
   | { readonly type: 'act'; readonly id: number; readonly a: string }
@@ -508,11 +531,12 @@ export function readClientMessage(text: string): ClientMessage | null {
   const only = (...keys: string[]) => Object.keys(m).every((k) => keys.includes(k));
   switch (m.type) {
     case 'hello':
-      if (!only('type', 'protocol', 'room', 'seat', 'name', 'watch')) return null;
+      if (!only('type', 'protocol', 'room', 'seat', 'name', 'watch', 'player')) return null;
       if (m.protocol !== ROOM_PROTOCOL || typeof m.room !== 'string') return null;
       if (m.seat !== undefined && typeof m.seat !== 'string') return null;
       if (m.name !== undefined && typeof m.name !== 'string') return null;
       if (m.watch !== undefined && typeof m.watch !== 'boolean') return null;
+      if (m.player !== undefined && typeof m.player !== 'string') return null;
       return m as ClientMessage;
     case 'act':
       if (!only('type', 'id', 'a')) return null;

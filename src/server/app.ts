@@ -36,7 +36,7 @@ import { NameHolders, nameTakenMessage } from './nameHolders.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './rankedSocket.ts';
 import { attachRoomSocket } from './roomSocket.ts';
-import { Refusal, type RoomRequest, Rooms } from './rooms.ts';
+import { Refusal, type RoomRequest, Rooms, TURN_TIME_MAX, TURN_TIME_MIN } from './rooms.ts';
 import { Scores, sha256 } from './scores.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
 
@@ -198,7 +198,9 @@ const roomSchema = {
       size: { type: 'integer', minimum: 3, maximum: 8 },
       target: { type: 'integer', minimum: 16, maximum: MAX_TARGET },
       attackCap: { type: ['integer', 'null'], minimum: 4, maximum: MAX_TARGET },
+      turnTime: { type: 'integer', minimum: TURN_TIME_MIN, maximum: TURN_TIME_MAX },
       name: { type: 'string', minLength: 1, maxLength: 256 },
+      player: { type: 'string', minLength: 1, maxLength: 256 },
     },
   },
 } as const;
@@ -212,11 +214,10 @@ const roomCodeSchema = {
 } as const;
 
 const recordSchema = {
-  querystring: {
+  headers: {
     type: 'object',
-    required: ['name'],
-    additionalProperties: false,
-    properties: { name: { type: 'string', minLength: 1, maxLength: 256 } },
+    required: ['x-player-key'],
+    properties: { 'x-player-key': { type: 'string', minLength: 1, maxLength: 256 } },
   },
 } as const;
 
@@ -333,7 +334,10 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
         if (target !== undefined || (attackCap !== undefined && attackCap !== null)) {
           throw new ApiError(400, 'bad-request', 'a duel has no target and no attacks');
         }
+      } else if (request.body.turnTime !== undefined) {
+        throw new ApiError(400, 'bad-request', 'a versus match has no time per decision');
       }
+      if (request.body.player !== undefined && !isPlayerKey(request.body.player)) throw badKey();
       try {
         return reply.code(201).send(await rooms.create(request.body));
       } catch (e) {
@@ -356,13 +360,13 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
     },
   );
 
-  api.get<{ Querystring: { name: string } }>(
+  api.get<{ Headers: { 'x-player-key': string } }>(
     '/records',
     { schema: recordSchema },
     async (request) => {
-      const name = checkName(request.query.name);
-      if (!name.ok) throw refuse(name.error);
-      return { name: name.value, ...(await rooms.record(name.value)) };
+      const key = request.headers['x-player-key'];
+      if (!isPlayerKey(key)) throw badKey();
+      return rooms.record(key);
     },
   );
 }
@@ -550,8 +554,6 @@ function apiRoutes(
         const ranked = rankGame(verified.value, now());
         if (!ranked.ok) throw refuse(ranked.error);
         const key = sha256(playerKey);
-        const copied = await scores.copied(code, key);
-        if (copied) throw new ApiError(409, 'copied', copied);
         if (!(await names.claim(checked.value, key, now()))) throw nameTaken(checked.value);
         const r = await scores.submit(
           code,

@@ -20,7 +20,6 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { LEVELS } from './boards.ts';
-import { gameIdentityMigration } from './gameIdentityMigration.ts';
 import type { NameHoldersTable } from './nameHolders.ts';
 import { nameHoldersMigration } from './nameHoldersMigration.ts';
 
@@ -54,13 +53,6 @@ export interface GamesTable {
   created_ms: number;
   /** 1 for a ranked game (dealt and timed by the server), 0 for a self-reported one (0006). */
   ranked: Generated<number>;
-  /**
-   * SHA-256 of the game's canonical form (gameIdentity.ts): a game is stored once, however its
-   * code is written (0007; null only for a later copy of a game stored before 0007).
-   */
-  game_hash: string | null;
-  /** SHA-256 of its opening (gameIdentity.ts), to find the games a code may copy (0007). */
-  opening_hash: string | null;
 }
 
 /**
@@ -148,6 +140,8 @@ export interface RoomsTable {
   created_ms: number;
   /** The last hello, rematch or end: idle rooms are deleted. */
   active_ms: number;
+  /** A duel's time per decision (ms), or null for none (0008). */
+  turn_ms: number | null;
 }
 
 /** A room's two seats: the hash of the seat's token (null while free) and the player's name. */
@@ -165,6 +159,8 @@ export interface SeatsTable {
   seen_ms: number | null;
   /** The match after which this seat offered a rematch, or null (0004). */
   rematch: number | null;
+  /** The SHA-256 of the seated player's key, or null when their client sent none (0008). */
+  player_hash: string | null;
 }
 
 /** A room's actions, in order per match: the database orders them. */
@@ -191,6 +187,11 @@ export interface RoomResultsTable {
   name0: string;
   name1: string;
   finished_ms: number;
+  /** The SHA-256 of each seat's player key, or null (0008). */
+  key0: Generated<string | null>;
+  key1: Generated<string | null>;
+  /** 1 when the match counts for the players' records: two keys, each side played (0008). */
+  counted: Generated<number>;
 }
 
 export interface Schema {
@@ -499,9 +500,34 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
   };
   const pg = dialect === 'postgres' ? actionFunction() : {};
-  const rooms = { ...roomsMigration(dialect), ...presenceMigration() };
-  const later = { ...gameIdentityMigration, ...nameHoldersMigration };
-  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...later };
+  const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
+  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...nameHoldersMigration };
+}
+
+/**
+ * Fair play in rooms (0008): each seat's player (the SHA-256 of its player key), each finished
+ * match's two players and whether it counts for their records, and a duel's time per decision.
+ */
+function roomFairPlayMigration(): Record<string, Migration> {
+  return {
+    '0008-room-fair-play': {
+      async up(db: Kysely<unknown>) {
+        // One column a statement: SQLite adds one at a time.
+        await db.schema.alterTable('seats').addColumn('player_hash', 'text').execute();
+        await db.schema.alterTable('rooms').addColumn('turn_ms', 'bigint').execute();
+        await db.schema.alterTable('room_results').addColumn('key0', 'text').execute();
+        await db.schema.alterTable('room_results').addColumn('key1', 'text').execute();
+        await db.schema
+          .alterTable('room_results')
+          .addColumn('counted', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        for (const key of ['key0', 'key1']) {
+          const index = `room_results_${key}`;
+          await db.schema.createIndex(index).on('room_results').column(key).execute();
+        }
+      },
+    },
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../net/rooms.ts';
 import { type LiveRooms, resultOf, withoutUndo } from './roomLive.ts';
 import type { ActionLog, ActionWrite } from './roomLog.ts';
-import { broadcast } from './roomPresence.ts';
+import { broadcast, deadlineOf } from './roomPresence.ts';
 import type { RoomStore } from './roomStore.ts';
 import { bad, type LiveRoom, other, type Verdict } from './roomTypes.ts';
 
@@ -60,7 +60,7 @@ export class ActionWriter {
     const write = this.actionWrite(room, side, id, action, next);
     const written = await this.actions.write(write);
     if (written === 'written') {
-      this.took(write, next);
+      await this.took(write, next);
       return true;
     }
     if (typeof written !== 'object') return false;
@@ -96,7 +96,7 @@ export class ActionWriter {
       return { write, next: judged.next };
     });
     if (done === false || !('write' in done)) return done;
-    this.took(done.write, done.next);
+    await this.took(done.write, done.next);
     return true;
   }
 
@@ -113,19 +113,31 @@ export class ActionWriter {
     return { room, seq, side, action: a, clientId: id, now: this.now(), result };
   }
 
-  /** An action written: the live match after it, sent to the room's connections. */
-  private took(w: ActionWrite, next: RoomMatch): void {
+  /**
+   * An action written: the live match after it, sent to the room's connections; a result it
+   * ends the match with is then marked with its players and whether it counts for their records.
+   */
+  private async took(w: ActionWrite, next: RoomMatch): Promise<void> {
     const { room, seq, clientId: id, result } = w;
     room.seats[w.side].lastId = id;
     room.match = withoutUndo(next);
+    room.turnFrom = this.now();
     // Sent with the tile it dealt (stored without: the seed deals it again).
     const a = dealtText(readLogged(w.action)!, dealtBy(next, w.side));
     room.log.push(a);
-    broadcast(room, { type: 'action', match: room.matchNo, seq, a, id });
+    broadcast(room, {
+      type: 'action',
+      match: room.matchNo,
+      seq,
+      a,
+      id,
+      deadline: deadlineOf(room),
+    });
     if (result) {
       room.result = result;
       broadcast(room, { type: 'end', match: room.matchNo, result });
       this.rooms.seatsChanged(room);
+      await this.store.countResult(this.store.db, room);
     }
   }
 }

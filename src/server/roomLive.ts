@@ -18,7 +18,14 @@ import {
   startMatch,
   startOf,
 } from '../net/rooms.ts';
-import { broadcast, eachPeer, offers, type Presence, peerCount } from './roomPresence.ts';
+import {
+  broadcast,
+  deadlineOf,
+  eachPeer,
+  offers,
+  type Presence,
+  peerCount,
+} from './roomPresence.ts';
 import type { Changes, LiveRoom, Peer, Seat, SeatRow } from './roomTypes.ts';
 import { num } from './roomTypes.ts';
 
@@ -38,7 +45,10 @@ export function withoutUndo(m: RoomMatch): RoomMatch {
   return { kind: 'versus', match: { ...m.match, games: [cut(a), cut(b)] } };
 }
 
-/** A room as loaded, before its stored changes are taken in. */
+/**
+ * A room as loaded, before its stored changes are taken in. Its match's start is not known
+ * here: the seats' forfeit times are the database's, and a duel's decision is timed from now.
+ */
 export function newLiveRoom(
   id: number,
   code: string,
@@ -47,10 +57,12 @@ export function newLiveRoom(
   matchNo: number,
   match: RoomMatch,
   now: number,
+  turnMs: number | null,
 ): LiveRoom {
   const seat = (): Seat => ({
     tokenHash: null,
     name: null,
+    playerHash: null,
     lastId: 0,
     peers: new Set(),
     holder: null,
@@ -67,6 +79,9 @@ export function newLiveRoom(
     match,
     start: startOf(match),
     log: [],
+    startedAt: 0,
+    turnMs,
+    turnFrom: now,
     seats: [seat(), seat()],
     watchers: new Set(),
     result: null,
@@ -82,10 +97,16 @@ export function newLiveRoom(
   };
 }
 
-/** The live room on a new match. */
-export function startNext(room: LiveRoom, matchNo: number, seed: number): void {
+/**
+ * The live room on a new match, started `now`: a seat empty now has its whole forfeit time from
+ * now (not from when it was left, during the match before), and a duel's first decision its
+ * whole time.
+ */
+export function startNext(room: LiveRoom, matchNo: number, seed: number, now: number): void {
   room.seed = seed;
   room.matchNo = matchNo;
+  room.startedAt = now;
+  room.turnFrom = now;
   const start = startMatch({ ...room.rules, seed });
   if (!start.ok) throw new Error(`a rematch's rules: ${start.error.message}`);
   room.match = start.value;
@@ -100,7 +121,7 @@ export function startNext(room: LiveRoom, matchNo: number, seed: number): void {
 export function resultOf(
   m: RoomMatch,
   winner: Side | 'draw',
-  reason: 'play' | 'forfeit',
+  reason: MatchResult['reason'],
 ): MatchResult {
   const shared =
     m.kind === 'versus' ? sharedVersus(m.match, 'online') : sharedDuel(m.duel, 'online');
@@ -126,6 +147,7 @@ export class LiveRooms {
       seats: this.presence.seatInfo(room),
       result: room.result,
       rematch: offers(room),
+      deadline: deadlineOf(room),
     };
   }
 
@@ -133,7 +155,7 @@ export class LiveRooms {
   sendSeats(room: LiveRoom, except?: Peer): void {
     const seats = this.presence.seatInfo(room);
     room.seatsSent = JSON.stringify(seats);
-    broadcast(room, { type: 'seats', seats }, except);
+    broadcast(room, { type: 'seats', seats, deadline: deadlineOf(room) }, except);
   }
 
   /** Sends the seats when they differ from those last sent. */
@@ -152,8 +174,11 @@ export class LiveRooms {
     room.version++;
     for (const r of rows) {
       const seat = room.seats[Number(r.side) as Side];
+      // Seat 1 taken (through another process): the duel's clock starts.
+      if (seat.tokenHash === null && r.token_hash !== null) room.turnFrom = now;
       seat.tokenHash = r.token_hash;
       seat.name = r.name;
+      seat.playerHash = r.player_hash;
       seat.holder = r.holder;
       seat.seenMs = num(r.seen_ms);
       seat.rematchFor = num(r.rematch);
@@ -170,7 +195,7 @@ export class LiveRooms {
   apply(room: LiveRoom, ch: Changes): void {
     if (ch.matchNo < room.matchNo) return;
     const fresh = ch.matchNo > room.matchNo;
-    if (fresh) startNext(room, ch.matchNo, ch.seed);
+    if (fresh) startNext(room, ch.matchNo, ch.seed, this.presence.now());
     for (const a of ch.actions) {
       if (Number(a.seq) !== room.log.length + 1) break;
       if (!this.takeAction(room, a.action, Number(a.client_id), !fresh)) break;
@@ -204,6 +229,7 @@ export class LiveRooms {
       return false;
     }
     room.match = withoutUndo(next.value);
+    room.turnFrom = this.presence.now();
     const sent = dealtText(l, dealtBy(next.value, l.side));
     room.log.push(sent);
     const seat = room.seats[l.side];
@@ -215,6 +241,7 @@ export class LiveRooms {
         seq: room.log.length,
         a: sent,
         id: clientId,
+        deadline: deadlineOf(room),
       });
     }
     return true;

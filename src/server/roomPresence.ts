@@ -3,7 +3,14 @@
  * (a seat held by another process counts as connected while that process's heartbeat comes),
  * and the sweep that beats, reads the seats, decides forfeits and lets empty rooms go.
  */
-import type { MatchResult, SeatInfo, ServerMessage, Side } from '../net/rooms.ts';
+import {
+  type MatchResult,
+  matchOver,
+  type SeatInfo,
+  type ServerMessage,
+  type Side,
+  sideToAct,
+} from '../net/rooms.ts';
 import type { RoomStore } from './roomStore.ts';
 import {
   type Changes,
@@ -39,6 +46,18 @@ export function offers(room: LiveRoom): [boolean, boolean] {
   return [offered(room.seats[0]), offered(room.seats[1])];
 }
 
+/**
+ * When the side to act in the room's duel loses on time (ms), or null: no clock (versus, no time
+ * per decision), the match over, or its second seat still free (the clock starts when both are
+ * taken).
+ */
+export function deadlineOf(room: LiveRoom): number | null {
+  if (room.turnMs === null || room.match.kind !== 'duel' || room.result !== null) return null;
+  if (matchOver(room.match)) return null;
+  if (room.seats[1].tokenHash === null) return null;
+  return room.turnFrom + room.turnMs;
+}
+
 /** The seats' presence as this process sees it. */
 export class Presence {
   constructor(
@@ -50,8 +69,20 @@ export class Presence {
     readonly leaseMs: number,
   ) {}
 
-  /** Whether a seat is connected, and if not since when it counts as left (ms). */
+  /**
+   * Whether a seat is connected, and if not since when it counts as left (ms): never before the
+   * match started here (a seat left during the match before has its whole forfeit time again).
+   */
   of(room: LiveRoom, seat: Seat, now: number): { connected: boolean; left: number } {
+    const p = this.presenceOf(room, seat, now);
+    return p.connected ? p : { connected: false, left: Math.max(p.left, room.startedAt) };
+  }
+
+  private presenceOf(
+    room: LiveRoom,
+    seat: Seat,
+    now: number,
+  ): { connected: boolean; left: number } {
     if (seat.peers.size > 0) return { connected: true, left: now };
     if (seat.holder === this.instance) {
       return { connected: false, left: seat.leftAt ?? seat.seenMs ?? room.loadedAt };
@@ -79,6 +110,12 @@ export class Presence {
     });
   }
 
+  /** The side whose time for its decision has run out (a duel), or null. */
+  timeDue(room: LiveRoom, now: number): Side | null {
+    const deadline = deadlineOf(room);
+    return deadline !== null && now >= deadline ? sideToAct(room.match) : null;
+  }
+
   /** Whether `s` has been left longer than a forfeit takes while the other seat is connected. */
   forfeitDue(room: LiveRoom, s: Side, now: number): boolean {
     if (room.result !== null || room.seats[1].tokenHash === null) return false;
@@ -100,7 +137,7 @@ export interface SweptRooms {
   requestSync(room: LiveRoom): void;
   seatsChanged(room: LiveRoom): void;
   evict(room: LiveRoom): void;
-  forfeitResult(room: LiveRoom, winner: Side): MatchResult;
+  forfeitResult(room: LiveRoom, winner: Side, reason: 'forfeit' | 'time'): MatchResult;
 }
 
 /**
@@ -162,9 +199,12 @@ export class RoomSweeper {
     }
     for (const room of this.rooms.live.values()) {
       // A room with no connection here is decided by a process it has connections with.
+      const late = this.presence.timeDue(room, now);
+      if (!room.forfeiting && peerCount(room) > 0 && late !== null)
+        this.forfeit(room, late, 'time');
       for (const s of [0, 1] as const) {
         if (!room.forfeiting && peerCount(room) > 0 && this.presence.forfeitDue(room, s, now)) {
-          this.forfeit(room, s);
+          this.forfeit(room, s, 'forfeit');
           break;
         }
       }
@@ -213,32 +253,45 @@ export class RoomSweeper {
     for (const room of rooms) if (!room.syncQueued) this.rooms.seatsChanged(room);
   }
 
-  /** Gives the match to the other seat, decided again on the database's view, in order. */
-  private forfeit(room: LiveRoom, s: Side): void {
+  /**
+   * Gives the match to the other seat: `s` left its seat too long (forfeit) or let its decision's
+   * time run out (time), decided again on the database's view, in order.
+   */
+  private forfeit(room: LiveRoom, s: Side, reason: 'forfeit' | 'time'): void {
     room.forfeiting = true;
-    const now = this.presence.now;
     this.rooms
-      .serial(room, async () => {
-        if (!this.presence.forfeitDue(room, s, now())) return;
-        const result = await this.store.locked(room, async (tx) => {
-          const ch = await this.store.changes(tx, room);
-          if (ch) this.rooms.apply(room, ch);
-          if (!this.presence.forfeitDue(room, s, now())) return null;
-          const r = this.rooms.forfeitResult(room, other(s));
-          if (!(await this.store.storeResult(tx, room, r, now()))) return null;
-          await this.store.notify(tx, room, 'end');
-          return r;
-        });
-        if (result === false) return this.rooms.sync(room);
-        if (result === null) return;
-        room.result = result;
-        broadcast(room, { type: 'end', match: room.matchNo, result });
-        this.rooms.seatsChanged(room);
-      })
-      .catch((e) => this.o.log?.(`room ${room.code}: forfeit: ${message(e)}`))
+      .serial(room, () => this.decide(room, s, reason))
+      .catch((e) => this.o.log?.(`room ${room.code}: ${reason}: ${message(e)}`))
       .finally(() => {
         room.forfeiting = false;
       });
+  }
+
+  /**
+   * {@link forfeit}'s decision, inside the room's order: the match to the other seat when it is
+   * still due on the database's view (written once).
+   */
+  async decide(room: LiveRoom, s: Side, reason: 'forfeit' | 'time'): Promise<void> {
+    const now = this.presence.now;
+    const due = () =>
+      reason === 'time'
+        ? this.presence.timeDue(room, now()) === s
+        : this.presence.forfeitDue(room, s, now());
+    if (!due()) return;
+    const result = await this.store.locked(room, async (tx) => {
+      const ch = await this.store.changes(tx, room);
+      if (ch) this.rooms.apply(room, ch);
+      if (!due()) return null;
+      const r = this.rooms.forfeitResult(room, other(s), reason);
+      if (!(await this.store.storeResult(tx, room, r, now()))) return null;
+      await this.store.notify(tx, room, 'end');
+      return r;
+    });
+    if (result === false) return this.rooms.sync(room);
+    if (result === null) return;
+    room.result = result;
+    broadcast(room, { type: 'end', match: room.matchNo, result });
+    this.rooms.seatsChanged(room);
   }
 
   /** Deletes rooms nobody entered for idleMs (their finished matches stay in room_results). */

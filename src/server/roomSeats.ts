@@ -45,9 +45,14 @@ export class Seating {
     if (m.watch || room.seats[1].tokenHash !== null) return { side: null, given: null };
     const name = checkName(m.name ?? 'Player 2');
     if (!name.ok) throw new Refusal(name.error.code, name.error.message, CLOSE.badMessage);
+    if (m.player !== undefined && !isPlayerKey(m.player)) {
+      throw new Refusal('bad-player', 'not a player key', CLOSE.badMessage);
+    }
+    // Only the key's SHA-256 is kept: the seat's matches count for its record.
+    const playerHash = m.player === undefined ? null : sha256(m.player);
     const token = randomBytes(32).toString('base64url');
     const now = this.presence.now();
-    if (!(await this.store.takeSeat(room.id, sha256(token), name.value, now))) {
+    if (!(await this.store.takeSeat(room.id, sha256(token), name.value, playerHash, now))) {
       // Another server process gave the seat away first: read the room again, and watch.
       await this.sync(room);
       return { side: null, given: null };
@@ -55,9 +60,12 @@ export class Seating {
     Object.assign(room.seats[1], {
       tokenHash: sha256(token),
       name: name.value,
+      playerHash,
       holder: this.presence.instance,
       seenMs: now,
     });
+    // Both seats taken: a duel's clock starts.
+    room.turnFrom = now;
     room.version++;
     return { side: 1, given: token };
   }

@@ -12,6 +12,7 @@ import {
   type Db,
   type LiveRoom,
   num,
+  RECORD_MIN_ACTIONS,
   ROOMS_CHANNEL,
   SEAT_COLUMNS,
   type SeatRow,
@@ -26,6 +27,7 @@ export interface RoomRow {
   target: number | null;
   attack_cap: number | null;
   match: number;
+  turn_ms: number | null;
 }
 
 export class RoomStore {
@@ -44,12 +46,14 @@ export class RoomStore {
     return this.database.dialect === 'postgres';
   }
 
-  /** Writes a new room and its two seats (the creator's in seat 0). */
+  /** Writes a new room and its two seats (the creator's in seat 0, with their player's hash). */
   async insertRoom(
     code: string,
     rules: SeededRules,
     seatHash: string,
     name: string,
+    playerHash: string | null,
+    turnMs: number | null,
   ): Promise<void> {
     const now = this.now();
     await this.db.transaction().execute(async (tx) => {
@@ -65,6 +69,7 @@ export class RoomStore {
           match: 1,
           created_ms: now,
           active_ms: now,
+          turn_ms: turnMs,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -72,35 +77,85 @@ export class RoomStore {
       await tx
         .insertInto('seats')
         .values([
-          { room_id: id, side: 0, token_hash: seatHash, name, seen_ms: now },
-          { room_id: id, side: 1, token_hash: null, name: null, seen_ms: now },
+          {
+            room_id: id,
+            side: 0,
+            token_hash: seatHash,
+            name,
+            seen_ms: now,
+            player_hash: playerHash,
+          },
+          { room_id: id, side: 1, token_hash: null, name: null, seen_ms: now, player_hash: null },
         ])
         .execute();
     });
   }
 
-  /** Online record by name: finished matches won, lost, drawn. */
-  async record(name: string): Promise<{ wins: number; losses: number; draws: number }> {
+  /**
+   * A player's online record by the SHA-256 of their key: the finished matches that counted for
+   * it (two players, two keys, both sides played), won, lost, drawn; and the name the key goes by
+   * now (its name on the boards, else the newest in its matches; null when it has neither).
+   */
+  async record(
+    keyHash: string,
+  ): Promise<{ name: string | null; wins: number; losses: number; draws: number }> {
+    const h = keyHash;
     const r = await sql<{ wins: number; losses: number; draws: number }>`select
-        coalesce(sum(case when (name0 = ${name} and winner = '0') or (name1 = ${name} and winner = '1') then 1 else 0 end), 0) as wins,
-        coalesce(sum(case when (name0 = ${name} and winner = '1') or (name1 = ${name} and winner = '0') then 1 else 0 end), 0) as losses,
+        coalesce(sum(case when (key0 = ${h} and winner = '0') or (key1 = ${h} and winner = '1') then 1 else 0 end), 0) as wins,
+        coalesce(sum(case when (key0 = ${h} and winner = '1') or (key1 = ${h} and winner = '0') then 1 else 0 end), 0) as losses,
         coalesce(sum(case when winner = 'draw' then 1 else 0 end), 0) as draws
-      from room_results where name0 = ${name} or name1 = ${name}`.execute(this.db);
+      from room_results where counted = 1 and (key0 = ${h} or key1 = ${h})`.execute(this.db);
     const row = r.rows[0];
+    const board = await this.db
+      .selectFrom('players')
+      .select('name')
+      .where('key_hash', '=', h)
+      .executeTakeFirst();
+    const played = board
+      ? null
+      : await sql<{ name: string }>`select case when key0 = ${h} then name0 else name1 end as name
+          from room_results where key0 = ${h} or key1 = ${h}
+          order by finished_ms desc limit 1`.execute(this.db);
     return {
+      name: board?.name ?? played?.rows[0]?.name ?? null,
       wins: Number(row?.wins ?? 0),
       losses: Number(row?.losses ?? 0),
       draws: Number(row?.draws ?? 0),
     };
   }
 
+  /**
+   * Writes who played the room's finished match (their keys' hashes) and whether it counts for
+   * their records: two keys, not one, and each side took {@link RECORD_MIN_ACTIONS} actions.
+   */
+  async countResult(db: Db, room: LiveRoom): Promise<void> {
+    await db
+      .updateTable('room_results')
+      .set(countsOf(room))
+      .where('room_code', '=', room.code)
+      .where('match', '=', room.matchNo)
+      .execute();
+  }
+
   // ------------------------------------------------------------------ seats
 
   /** Gives seat 1 (free until now) to this process's new player: false when taken first. */
-  async takeSeat(roomId: number, tokenHash: string, name: string, now: number): Promise<boolean> {
+  async takeSeat(
+    roomId: number,
+    tokenHash: string,
+    name: string,
+    playerHash: string | null,
+    now: number,
+  ): Promise<boolean> {
     const taken = await this.db
       .updateTable('seats')
-      .set({ token_hash: tokenHash, name, holder: this.instance, seen_ms: now })
+      .set({
+        token_hash: tokenHash,
+        name,
+        holder: this.instance,
+        seen_ms: now,
+        player_hash: playerHash,
+      })
       .where('room_id', '=', roomId)
       .where('side', '=', 1)
       .where('token_hash', 'is', null)
@@ -198,7 +253,10 @@ export class RoomStore {
     });
   }
 
-  /** Writes this seat's rematch offer; with both offered, the next match (its seed). */
+  /**
+   * Writes this seat's rematch offer; with both offered, the next match (its seed), started now:
+   * a seat nobody holds counts as left now, so it has its whole forfeit time in the new match.
+   */
   offerRematch(room: LiveRoom, side: Side, newSeed: () => number) {
     const matchNo = room.matchNo;
     return this.locked(room, async (tx) => {
@@ -224,6 +282,12 @@ export class RoomStore {
         .set({ match: matchNo + 1, seed })
         .where('id', '=', room.id)
         .execute();
+      await tx
+        .updateTable('seats')
+        .set({ seen_ms: this.now() })
+        .where('room_id', '=', room.id)
+        .where('holder', 'is', null)
+        .execute();
       await this.notify(tx, room, 'match');
       return { rows, seed };
     });
@@ -243,6 +307,7 @@ export class RoomStore {
         name0: room.seats[0].name ?? '',
         name1: room.seats[1].name ?? '',
         finished_ms: now,
+        ...countsOf(room),
       })
       .onConflict((oc) => oc.columns(['room_code', 'match']).doNothing())
       .executeTakeFirst();
@@ -265,7 +330,7 @@ export class RoomStore {
     if (!row) return null;
     return {
       winner: row.winner === 'draw' ? 'draw' : (Number(row.winner) as Side),
-      reason: row.reason as 'play' | 'forfeit',
+      reason: row.reason as MatchResult['reason'],
       code: row.code,
       seed,
     };
@@ -325,6 +390,7 @@ export class RoomStore {
       target: row.target === null ? null : Number(row.target),
       attack_cap: row.attack_cap === null ? null : Number(row.attack_cap),
       match: Number(row.match),
+      turn_ms: row.turn_ms === null ? null : Number(row.turn_ms),
     };
   }
 
@@ -350,4 +416,17 @@ export class RoomStore {
     await this.db.deleteFrom('seats').where('room_id', 'in', idle).execute();
     await this.db.deleteFrom('rooms').where('active_ms', '<', before).execute();
   }
+}
+
+/** Who played the room's match (their keys' hashes) and whether it counts for their records. */
+export function countsOf(room: LiveRoom): {
+  key0: string | null;
+  key1: string | null;
+  counted: number;
+} {
+  const [key0, key1] = room.seats.map((s) => s.playerHash) as [string | null, string | null];
+  const took = (side: string) => room.log.filter((a) => a[0] === side).length;
+  const played = took('0') >= RECORD_MIN_ACTIONS && took('1') >= RECORD_MIN_ACTIONS;
+  const counted = key0 !== null && key1 !== null && key0 !== key1 && played ? 1 : 0;
+  return { key0, key1, counted };
 }

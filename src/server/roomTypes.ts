@@ -29,11 +29,23 @@ export interface RoomsOptions {
   readonly forfeitMs?: number;
   /** How long a room nobody has entered is kept (ms; default 24 h). */
   readonly idleMs?: number;
+  /** A duel's time per decision when its creator names none (s; default 60). */
+  readonly turnTime?: number;
   readonly log?: (line: string) => void;
 }
 
 export const DEFAULT_FORFEIT_MS = 60_000;
 export const DEFAULT_IDLE_MS = 24 * 3600_000;
+/** A duel's time per decision when nobody names one (s). */
+export const DEFAULT_TURN_TIME = 60;
+/** The times per decision a duel may have (s). */
+export const TURN_TIME_MIN = 1;
+export const TURN_TIME_MAX = 3600;
+/**
+ * The actions each side must have taken in a match for its result to count for the players'
+ * records: fewer, and the match was not played (a seat left at once, a room made to be lost).
+ */
+export const RECORD_MIN_ACTIONS = 3;
 
 /** The PostgreSQL channel of the rooms' changes. */
 export const ROOMS_CHANNEL = 'slidebox_rooms';
@@ -61,12 +73,18 @@ export interface RoomRequest {
   readonly size?: number;
   readonly target?: number;
   readonly attackCap?: number | null;
+  /** Duel: the time per decision (s). */
+  readonly turnTime?: number;
   readonly name: string;
+  /** The creator's player key (only its SHA-256 is kept): their record counts by it. */
+  readonly player?: string;
 }
 
 export interface Seat {
   tokenHash: string | null;
   name: string | null;
+  /** The SHA-256 of the seated player's key, or null (their client sent none). */
+  playerHash: string | null;
   /** The last action id taken from this seat in this match. */
   lastId: number;
   /** This process's connections of the seat. */
@@ -94,6 +112,12 @@ export interface LiveRoom {
   start: MatchStart;
   /** The match's actions as sent: each with the tile it dealt (`0l/232`). */
   log: string[];
+  /** When the match started here (ms): an empty seat's forfeit time runs from no earlier. */
+  startedAt: number;
+  /** A duel's time per decision (ms), or null for none. */
+  readonly turnMs: number | null;
+  /** When the decision being waited for began (ms): the last action, or both seats taken. */
+  turnFrom: number;
   readonly seats: [Seat, Seat];
   readonly watchers: Set<Peer>;
   result: MatchResult | null;
@@ -108,7 +132,7 @@ export interface LiveRoom {
   syncQueued: boolean;
   /** Actions other processes notified with their text, not taken in yet (in the order heard). */
   heard: HeardAction[];
-  /** A forfeit is being decided. */
+  /** A forfeit (or a loss on time) is being decided. */
   forfeiting: boolean;
   /** Grows with every change of the seats in memory (a read begun before is stale). */
   version: number;
@@ -133,6 +157,7 @@ export interface SeatRow {
   holder: string | null;
   seen_ms: number | null;
   rematch: number | null;
+  player_hash: string | null;
 }
 
 export const SEAT_COLUMNS = [
@@ -143,6 +168,7 @@ export const SEAT_COLUMNS = [
   'holder',
   'seen_ms',
   'rematch',
+  'player_hash',
 ] as const;
 
 /** What the database holds of a room that its live copy may not know yet. */

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readShareCode } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
 import { replayVersus } from '../engine/versus.ts';
+import { newPlayerKey, ServerClient } from '../net/api.ts';
 import { RoomClient } from '../net/roomClient.ts';
 import { CLOSE, ROOM_PROTOCOL, type RoomRules, type SeededRules } from '../net/rooms.ts';
 import { nodeSocket } from '../node/webSocket.ts';
@@ -340,9 +341,15 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
 
   it('plays a match to its end, stores it as a share code, counts the record, and rematches', async () => {
     const names = [`Ann ${backend}`, `Ben ${backend}`];
-    const made = await createRoom(url(), { kind: 'versus', target: 16, name: names[0] });
+    const keys = [newPlayerKey(), newPlayerKey()];
+    const made = await createRoom(url(), {
+      kind: 'versus',
+      target: 16,
+      name: names[0],
+      player: keys[0],
+    });
     const a = await joined(url(), { room: made.code, seat: made.seat });
-    const b = await joined(url(), { room: made.code, name: names[1] });
+    const b = await joined(url(), { room: made.code, name: names[1], player: keys[1] });
     // Both play through room clients that show their own moves at once.
     a.socket.close();
     b.socket.close();
@@ -383,13 +390,19 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     expect(clients[0]!.view.log).toEqual(dealtLog(rules, clients[0]!.view.log));
     const final = replayed(rules, clients[0]!.view.log);
     for (const c of clients) expect(seen(c.view.match!)).toEqual(seen(final));
-    const winner = result.winner === 'draw' ? null : names[result.winner]!;
-    const loser = result.winner === 'draw' ? null : names[1 - result.winner]!;
-    if (winner && loser) {
-      const rw = await call(url(), 'GET', `/api/records?name=${encodeURIComponent(winner)}`);
-      expect(rw.body).toMatchObject({ wins: 1, losses: 0, draws: 0 });
-      const rl = await call(url(), 'GET', `/api/records?name=${encodeURIComponent(loser)}`);
-      expect(rl.body).toMatchObject({ wins: 0, losses: 1, draws: 0 });
+    // The record counts by player key (once both sides took three actions), under the key's name.
+    const api = new ServerClient(url());
+    const took = (side: string) => clients[0]!.view.log.filter((t) => t[0] === side).length;
+    if (result.winner !== 'draw' && took('0') >= 3 && took('1') >= 3) {
+      const w = result.winner;
+      let rw = await api.record(keys[w]!);
+      for (let i = 0; i < 50 && rw.ok && rw.value.wins === 0; i++) {
+        await sleep(20);
+        rw = await api.record(keys[w]!);
+      }
+      expect(rw).toEqual({ ok: true, value: { name: names[w], wins: 1, losses: 0, draws: 0 } });
+      const rl = await api.record(keys[1 - w]!);
+      expect(rl).toMatchObject({ ok: true, value: { name: names[1 - w], wins: 0, losses: 1 } });
     }
     // A rematch: offered by one, accepted by the other: match 2 on a new seed.
     clients[0]!.offerRematch();

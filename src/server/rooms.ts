@@ -46,7 +46,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { randomSeed } from '../engine/rng.ts';
-import { checkName } from '../net/api.ts';
+import { checkName, isPlayerKey } from '../net/api.ts';
 import {
   CLOSE,
   type ClientMessage,
@@ -78,6 +78,7 @@ import {
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
   DEFAULT_IDLE_MS,
+  DEFAULT_TURN_TIME,
   type LiveRoom,
   message,
   num,
@@ -86,6 +87,8 @@ import {
   type RoomRequest,
   type RoomSummary,
   type RoomsOptions,
+  TURN_TIME_MAX,
+  TURN_TIME_MIN,
   type Verdict,
 } from './roomTypes.ts';
 import { sha256 } from './scores.ts';
@@ -95,12 +98,16 @@ export {
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
   DEFAULT_IDLE_MS,
+  DEFAULT_TURN_TIME,
   type Peer,
+  RECORD_MIN_ACTIONS,
   Refusal,
   ROOMS_CHANNEL,
   type RoomRequest,
   type RoomSummary,
   type RoomsOptions,
+  TURN_TIME_MAX,
+  TURN_TIME_MIN,
 } from './roomTypes.ts';
 
 /** How many times an action is judged again against a match other processes moved on. */
@@ -159,10 +166,26 @@ export class Rooms {
     });
   }
 
-  /** Makes a room with its creator in seat 0. */
+  /**
+   * Makes a room with its creator in seat 0 (their player key, when given, is the seat's: only
+   * its SHA-256 is kept). A duel has a time per decision: the request's, else the server's.
+   */
   async create(req: RoomRequest): Promise<CreatedRoom> {
     const name = checkName(req.name);
     if (!name.ok) throw new Refusal(name.error.code, name.error.message);
+    if (req.player !== undefined && !isPlayerKey(req.player)) {
+      throw new Refusal('bad-player', 'a player key is 32–128 letters, digits, - and _');
+    }
+    const turnTime = req.turnTime ?? this.o.turnTime ?? DEFAULT_TURN_TIME;
+    if (
+      req.kind === 'duel' &&
+      (!Number.isInteger(turnTime) || turnTime < TURN_TIME_MIN || turnTime > TURN_TIME_MAX)
+    ) {
+      throw new Refusal(
+        'bad-rules',
+        `a duel's time per decision is ${TURN_TIME_MIN} to ${TURN_TIME_MAX} seconds`,
+      );
+    }
     const rules: RoomRules =
       req.kind === 'versus'
         ? {
@@ -170,8 +193,9 @@ export class Rooms {
             size: req.size ?? 4,
             target: req.target ?? 512,
             attackCap: req.attackCap ?? null,
+            turnTime: null,
           }
-        : { kind: 'duel', size: req.size ?? 4, target: null, attackCap: null };
+        : { kind: 'duel', size: req.size ?? 4, target: null, attackCap: null, turnTime };
     const seeded = { ...rules, seed: randomSeed() };
     const start = startMatch(seeded);
     if (!start.ok) throw new Refusal('bad-rules', start.error.message);
@@ -179,7 +203,14 @@ export class Rooms {
     for (let attempt = 0; ; attempt++) {
       const code = newRoomCode();
       try {
-        await this.store.insertRoom(code, seeded, sha256(seat), name.value);
+        await this.store.insertRoom(
+          code,
+          seeded,
+          sha256(seat),
+          name.value,
+          req.player === undefined ? null : sha256(req.player),
+          rules.turnTime ? rules.turnTime * 1000 : null,
+        );
         // The seed stays the server's until the match has a result.
         return { code, rules, side: 0, seat };
       } catch (e) {
@@ -238,6 +269,11 @@ export class Rooms {
   /** An action from a seated peer, handled in the room's order. */
   act(room: LiveRoom, side: Side, peer: Peer, id: number, text: string): Promise<void> {
     return this.serial(room, async () => {
+      // The server's clock decides: an action after its side's time ran out is too late.
+      const late = this.presence.timeDue(room, this.now());
+      if (late !== null && id > room.seats[side].lastId) {
+        await this.sweeper.decide(room, late, 'time');
+      }
       // With other processes, the live match may lag the database's by a moment: an action is
       // refused or ignored only once judged on the database's match.
       let caughtUp = !this.shared;
@@ -315,7 +351,7 @@ export class Rooms {
           broadcast(room, { type: 'rematch', offers: offers(room) });
           return;
         }
-        startNext(room, matchNo + 1, done.seed);
+        startNext(room, matchNo + 1, done.seed, this.now());
         this.rooms.sendStates(room);
         return;
       }
@@ -375,9 +411,15 @@ export class Rooms {
     return this.live.size;
   }
 
-  /** Online record by name: finished matches won, lost, drawn. */
-  record(name: string): Promise<{ wins: number; losses: number; draws: number }> {
-    return this.store.record(name);
+  /**
+   * The online record of the player whose key is `playerKey`: finished matches won, lost, drawn
+   * that counted (two players with two keys, each side took {@link RECORD_MIN_ACTIONS} actions),
+   * and the name the key goes by now.
+   */
+  record(
+    playerKey: string,
+  ): Promise<{ name: string | null; wins: number; losses: number; draws: number }> {
+    return this.store.record(sha256(playerKey));
   }
 
   // ------------------------------------------------------------------ seats
@@ -387,7 +429,8 @@ export class Rooms {
     void this.serial(room, async () => {
       const seat = room.seats[side];
       if (this.closed || seat.peers.size > 0 || seat.holder !== this.instance) return;
-      const at = seat.leftAt ?? this.now();
+      // Never before the match started: left during the match before, it has its whole time.
+      const at = Math.max(seat.leftAt ?? this.now(), room.startedAt);
       await this.store.releaseSeat(room.id, side, at);
       seat.holder = null;
       seat.seenMs = at;
@@ -413,9 +456,9 @@ export class Rooms {
     return run;
   }
 
-  /** @internal The result of a forfeit, to `winner`. */
-  forfeitResult(room: LiveRoom, winner: Side): MatchResult {
-    return resultOf(room.match, winner, 'forfeit');
+  /** @internal The result of a forfeit or a loss on time, to `winner`. */
+  forfeitResult(room: LiveRoom, winner: Side, reason: 'forfeit' | 'time'): MatchResult {
+    return resultOf(room.match, winner, reason);
   }
 
   // ------------------------------------------------------------------ catching up
@@ -502,6 +545,7 @@ export class Rooms {
       size: row.size,
       target: row.target,
       attackCap: row.attack_cap,
+      turnTime: row.turn_ms === null ? null : row.turn_ms / 1000,
     };
     const seeded = { ...rules, seed: row.seed };
     const now = this.now();
@@ -513,7 +557,7 @@ export class Rooms {
       this.o.log?.(`room ${code}: its stored rules do not make a match`);
       return null;
     }
-    const room = newLiveRoom(id, code, rules, row.seed, matchNo, start.value, now);
+    const room = newLiveRoom(id, code, rules, row.seed, matchNo, start.value, now, row.turn_ms);
     const ch = await this.store.changes(this.store.db, room);
     if (!ch) return null;
     if (ch.matchNo !== matchNo) return this.load(code); // a rematch meanwhile: again

@@ -36,6 +36,8 @@ export interface RoomServer {
   readonly client: ServerClient;
   /** The player's name, asked for in the page when there is none yet; null: not given. */
   name(text: { readonly title: string; readonly ok: string }): Promise<string | null>;
+  /** The player's key (with their name, once given): a seat taken counts for its record. */
+  player(): { readonly key: string } | null;
 }
 
 /** What the leaderboard server does for a game screen (src/web/leaderboards/online.ts). */

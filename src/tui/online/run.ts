@@ -9,6 +9,7 @@
  * or terminal, closed), keys send nothing and change no board, and the notice line says why
  * until that is over ("Not sent: …" once a key was refused). A replaced window offers t to take
  * the seat back, and q to leave. A room that closes before it was ever shown ends the screen.
+ * While a duel's clock runs, the screen is drawn again every half second (the time left).
  */
 
 import type { Pos } from '../../engine/types.ts';
@@ -113,6 +114,8 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
   let client: RoomClient | null = null;
   let shownOnce = false;
   let end: (() => void) | null = null;
+  // The time left of a duel's decision counts down on the notice line.
+  let ticking: ReturnType<typeof setInterval> | null = null;
   const view = () => {
     const v = client!.view;
     if (connection(v) !== local.held) {
@@ -165,6 +168,7 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
       if (!local.quit) draw();
     },
     close(): RoomView {
+      if (ticking) clearInterval(ticking);
       client?.close();
       return client!.view;
     },
@@ -192,6 +196,10 @@ export function runOnline(opts: RunOnlineOptions): Promise<RoomView> {
       }
       draw();
     });
+    ticking = setInterval(() => {
+      if (!local.quit && client?.view.deadline) draw();
+    }, 500);
+    ticking.unref?.();
     draw();
   });
 }

@@ -165,12 +165,14 @@ export class ScreenRoom {
       if (entry !== this.entries) return;
     }
     const watch = !seat && name === null;
+    const player = name ? online.player()?.key : undefined;
     let welcomed = false;
     this.client = new RoomClient({
       server: online.client.base,
       room: code,
       seat,
       ...(name ? { name } : {}),
+      ...(player ? { player } : {}),
       watch,
       socket: browserSocket,
       onChange: (v) => {
@@ -232,7 +234,8 @@ export class ScreenRoom {
     }
     const words = said.filter(Boolean).join(' ');
     if (words) this.ctx.live(words);
-    this.tick(v.seats.some((s, i) => i !== v.you && s.forfeitAt !== null) && !v.result);
+    const away = v.seats.some((s, i) => i !== v.you && s.forfeitAt !== null);
+    this.tick((away || Boolean(v.deadline)) && !v.result);
   }
 
   private draw(ms: number, attacked: readonly [boolean, boolean] = [false, false]): void {
@@ -299,7 +302,7 @@ export class ScreenRoom {
     void this.join(this.code, entry);
   }
 
-  /** Redraws every second while a seat's forfeit is counted down. */
+  /** Redraws every second while a seat's forfeit or a duel's decision is counted down. */
   private tick(on: boolean): void {
     if (on && !this.ticker) this.ticker = setInterval(() => this.draw(0), 1000);
     else if (!on && this.ticker) {

@@ -5,7 +5,7 @@
  * and who the keyboard plays. Names are other players' text: the view sets them as text. Pure.
  */
 
-import type { Duel } from '../../engine/duel.ts';
+import { type Duel, whoIs } from '../../engine/duel.ts';
 import { maxTile } from '../../engine/game2048.ts';
 import type { Pos } from '../../engine/types.ts';
 import type { VersusMatch } from '../../engine/versus.ts';
@@ -87,13 +87,37 @@ export function resultTitle(v: RoomView): string | null {
   if (r.winner === 'draw') return 'Draw.';
   if (v.you === r.winner) return 'You win!';
   if (r.reason === 'forfeit' && v.you === other(r.winner)) return 'You forfeited.';
+  if (r.reason === 'time' && v.you === other(r.winner)) return 'You lost on time.';
   return `${seatName(v.seats, r.winner)} wins!`;
 }
 
-/** How the match was decided: by forfeit (who left), or by play (the boards' figures). */
+/**
+ * A duel's clock while it runs: "Your turn: 42 s left", "Ada's turn: 7 s left" (to the server's
+ * deadline, rounded up; `now`: this clock); null when no clock runs.
+ */
+export function clockText(v: RoomView, now: number): string | null {
+  const m = v.match;
+  if (!v.deadline || v.result || m?.kind !== 'duel') return null;
+  const toAct = whoIs(m.duel).toAct;
+  if (toAct === null) return null;
+  const left = Math.max(0, Math.ceil((v.deadline - now) / 1000));
+  const who = v.you === toAct ? 'Your turn' : `${seatName(v.seats, toAct)}'s turn`;
+  return `${who}: ${left} s left`;
+}
+
+/**
+ * How the match was decided: by forfeit (who left), on time (who let a duel's decision time run
+ * out), or by play (the boards' figures).
+ */
 export function resultDetail(v: RoomView): string {
   const r = v.result;
   if (!r) return '';
+  if (r.reason === 'time' && r.winner !== 'draw') {
+    const loser = other(r.winner);
+    return v.you === loser
+      ? `Your time for a decision ran out: ${seatName(v.seats, r.winner)} wins on time.`
+      : `On time: ${seatName(v.seats, loser)} let the clock run out.`;
+  }
   if (r.reason === 'forfeit') {
     if (r.winner === 'draw') return 'By forfeit: both seats were left empty too long.';
     const loser = other(r.winner);

@@ -27,10 +27,20 @@ export async function makeRoom(
 ): Promise<{ code: string; notice: string | null } | { problem: string }> {
   const name = await online.name(NAME_TEXT);
   if (name === null) return { problem: '' };
+  // The player's key goes with the seat: the room's matches count for its record.
+  const key = online.player()?.key;
+  const player = key ? { player: key } : {};
   const made = await online.client.createRoom(
     kind === 'versus'
-      ? { kind, name, size: ROOM_SIZE, target: s.versusTarget, attackCap: s.versusCap || null }
-      : { kind, name, size: ROOM_SIZE },
+      ? {
+          kind,
+          name,
+          size: ROOM_SIZE,
+          target: s.versusTarget,
+          attackCap: s.versusCap || null,
+          ...player,
+        }
+      : { kind, name, size: ROOM_SIZE, ...player },
   );
   if (!made.ok) return { problem: roomNetSentence(made.error) };
   return { code: made.value.code, notice: saveSeat(kv, made.value.code, made.value.seat) };

@@ -14,6 +14,7 @@ import { DuelBoard } from '../ui/duelBoard.ts';
 import { SidePanel } from '../ui/sidePanel.ts';
 import { asSentence, type Hold } from './hold.ts';
 import {
+  clockText,
   duelModel,
   duelNames,
   rematchLine,
@@ -40,7 +41,7 @@ export interface ViewRoomHandlers {
 /** What the screen adds to the room client's view for a picture. */
 export interface RoomPicture {
   readonly code: string;
-  /** The clock (ms), for the forfeit countdowns. */
+  /** The clock (ms), for the forfeit and duel-decision countdowns. */
   readonly now: number;
   /** How long a move slides (0: none). */
   readonly ms: number;
@@ -113,6 +114,12 @@ export class ViewRoom {
     button('Leave', { action: 'menu', title: 'Back to the menu' }),
   );
   private readonly goal = h('p', { class: 'goal', 'data-testid': 'goal' });
+  /** A duel's time left for the decision waited for (the server's deadline). */
+  private readonly clock = h('p', {
+    class: 'room-clock',
+    'data-testid': 'room-clock',
+    hidden: true,
+  });
   private readonly sides: readonly [SidePanel, SidePanel] = [new SidePanel(0), new SidePanel(1)];
   private readonly versusStage: HTMLElement;
   private readonly duelStage: HTMLElement;
@@ -131,6 +138,7 @@ export class ViewRoom {
       h('div', { class: 'room-duel-head' }, d.roles, d.stats),
       d.rounds,
       d.turn,
+      this.clock,
       d.wrap,
       d.placeBar,
     );
@@ -273,6 +281,9 @@ export class ViewRoom {
   private renderDuel(v: RoomView, p: RoomPicture): void {
     if (v.match?.kind !== 'duel') return;
     this.duelParts.render(duelModel(v.match.duel, v.you, p.cursor), p.ms, duelNames(v));
+    const clock = clockText(v, p.now);
+    this.clock.hidden = clock === null;
+    setText(this.clock, clock ?? '');
     this.duelOverlay.show(overlayKind(v, p.hold), () => this.resultBox(v, p.hold));
   }
 
