@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRoomView, type RoomView } from '../net/roomClient.ts';
 import { type SeededRules, startMatch } from '../net/rooms.ts';
-import { onlineHold, onlineNotice, onlineText, resultSentence, resultText } from './onlineText.ts';
+import {
+  clockLine,
+  onlineHold,
+  onlineNotice,
+  onlineText,
+  resultSentence,
+  resultText,
+} from './onlineText.ts';
 
 const RULES: SeededRules = { kind: 'versus', size: 4, seed: 3, target: 512, attackCap: null };
 const start = startMatch(RULES);
@@ -100,6 +107,49 @@ describe('while the keys cannot reach the room', () => {
     // A watcher is not told that its keys were refused: it has none to send.
     expect(onlineNotice({ ...down, you: null }, 'versus', true)).toBe(
       'The connection dropped: reconnecting…',
+    );
+  });
+});
+
+describe("a duel's clock, in words", () => {
+  const duelRules: SeededRules = {
+    kind: 'duel',
+    size: 4,
+    seed: 3,
+    target: null,
+    attackCap: null,
+    turnTime: 60,
+  };
+  const duel = startMatch(duelRules);
+  if (!duel.ok) throw new Error('duel');
+  const first = duel.value.kind === 'duel' ? duel.value.duel.first : 0;
+  // The placer of round 1 acts first.
+  const placer = first === 0 ? 1 : 0;
+  const NOW = 1_000_000;
+  const clocked = (p: Partial<RoomView>) =>
+    room({ rules: duelRules, match: duel.value, deadline: NOW + 41_200, ...p });
+
+  it('counts down the time left to the server deadline, for whoever is to act', () => {
+    expect(clockLine(clocked({ you: placer }), NOW)).toBe('Your turn: 42 s left');
+    const other = placer === 0 ? 'Ann' : 'Bob';
+    expect(clockLine(clocked({ you: first }), NOW)).toBe(`${other}'s turn: 42 s left`);
+    expect(clockLine(clocked({ you: placer }), NOW + 50_000)).toBe('Your turn: 0 s left');
+    expect(onlineNotice(clocked({ you: placer }), 'duel', false, NOW)).toBe('Your turn: 42 s left');
+    expect(onlineText(clocked({ you: placer }))).toMatch(
+      /Your turn to place a 2 or a 4, by \d\d:\d\d:\d\d or the match is lost on time\./,
+    );
+  });
+
+  it('says nothing without a clock, and tells a loss on time to each side', () => {
+    expect(clockLine(clocked({ deadline: null }), NOW)).toBe(null);
+    const time = { winner: 0 as const, reason: 'time' as const, code: 'sb.z', seed: 9 };
+    expect(clockLine(clocked({ result: time }), NOW)).toBe(null);
+    expect(resultSentence(clocked({ you: 1, result: time }))).toBe(
+      'You lost on time: your decision took too long, and Ann wins.',
+    );
+    expect(resultSentence(clocked({ you: 0, result: time }))).toBe("You win: Bob's time ran out.");
+    expect(onlineNotice(clocked({ you: 1, result: time }), 'duel')).toBe(
+      'You lost on time: your decision took too long, and Ann wins · r: rematch',
     );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoomView } from '../../net/roomClient.ts';
 import { startMatch } from '../../net/rooms.ts';
 import {
+  clockText,
   keyboardPlayers,
   rematchLine,
   resultDetail,
@@ -146,5 +147,36 @@ describe('the server’s failures as sentences', () => {
     expect(roomNetSentence({ code: 'server-error', message: 'the server failed (HTTP 500)' })).toBe(
       'The server failed to make the room (HTTP 500): try again later.',
     );
+  });
+});
+
+describe("a duel's clock and a loss on time, in words", () => {
+  const duelRules = { kind: 'duel', size: 4, seed: 7, target: null, attackCap: null } as const;
+  const duel = startMatch({ ...duelRules, turnTime: 60 });
+  if (!duel.ok) throw new Error(duel.error.message);
+  const first = duel.value.kind === 'duel' ? duel.value.duel.first : 0;
+  const placer = first === 0 ? 1 : 0;
+  const clocked = (p: Partial<RoomView>) =>
+    room({ rules: duelRules, match: duel.value, deadline: NOW + 6_500, ...p });
+
+  it('counts down the decision waited for, to the server deadline', () => {
+    expect(clockText(clocked({ you: placer }), NOW)).toBe('Your turn: 7 s left');
+    const name = placer === 0 ? 'Ada' : '<b>Bob</b>';
+    expect(clockText(clocked({ you: first }), NOW)).toBe(`${name}'s turn: 7 s left`);
+    expect(clockText(clocked({ deadline: null }), NOW)).toBe(null);
+    expect(clockText(room({ deadline: NOW + 6_500 }), NOW)).toBe(null);
+  });
+
+  it('tells the loser and the others who let the clock run out', () => {
+    const time = { winner: 0 as const, reason: 'time' as const, code: 'sb.z', seed: 9 };
+    expect(resultTitle(clocked({ you: 1, result: time }))).toBe('You lost on time.');
+    expect(resultDetail(clocked({ you: 1, result: time }))).toBe(
+      'Your time for a decision ran out: Ada wins on time.',
+    );
+    expect(resultTitle(clocked({ you: 0, result: time }))).toBe('You win!');
+    expect(resultDetail(clocked({ you: null, result: time }))).toBe(
+      'On time: <b>Bob</b> let the clock run out.',
+    );
+    expect(clockText(clocked({ result: time }), NOW)).toBe(null);
   });
 });
