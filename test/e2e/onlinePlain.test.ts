@@ -217,6 +217,27 @@ describe('online play in line mode', () => {
     expect(await b.quit()).toBe(0);
   }, 60_000);
 
+  test("a duel's clock: the time each decision may take, then a loss on time, on the server's clock", async () => {
+    const { a, code, follower } = await makeRoom('duel', ['--size', '3', '--turn-time', '2']);
+    follower.close();
+    const room = await call(server.url, 'GET', `/api/rooms/${code}`);
+    expect(room.body).toMatchObject({ rules: { kind: 'duel', turnTime: 2 } });
+    const b = new Terminal(['duel', '--join', code, '--name', 'Bob'], dirs.make());
+    // Both seats taken: the clock runs for whoever places first, said to both by its deadline.
+    const clock =
+      /(Your|Alice's|Bob's) turn to place a 2 or a 4, by \d\d:\d\d:\d\d or the match is lost on time\./;
+    await b.waitFor('Bob (you)');
+    await expect.poll(() => a.out, { timeout: 10_000 }).toMatch(clock);
+    await expect.poll(() => b.out, { timeout: 10_000 }).toMatch(clock);
+    // Nobody places: the placer loses on time.
+    const lost = /You lost on time: your decision took too long, and (Alice|Bob) wins\./;
+    const won = /You win: (Alice|Bob)'s time ran out\./;
+    await expect.poll(() => a.out + b.out, { timeout: 15_000 }).toMatch(lost);
+    await expect.poll(() => a.out + b.out, { timeout: 15_000 }).toMatch(won);
+    expect(await a.quit()).toBe(0);
+    expect(await b.quit()).toBe(0);
+  }, 60_000);
+
   test('bad codes, a room of the other kind, and a server that is away: one line and an exit code', async () => {
     const bad = await runCliAsync(['versus', '--join', 'O0', '--server', server.url, '--plain']);
     expect(bad.code).toBe(2);
