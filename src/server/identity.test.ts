@@ -13,8 +13,17 @@ import { encodeShared, SHARE_PREFIX, shared2048 } from '../engine/shareCode.ts';
 import type { SubmittedEntry } from '../net/api.ts';
 import { testPlayerKey as key, mustShare, play2048 } from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
-import { BACKENDS, type Backend, serverForBlock } from '../testing/serverHarness.ts';
+import {
+  BACKENDS,
+  type Backend,
+  call,
+  newDatabaseTarget,
+  serverForBlock,
+  startTestServer,
+} from '../testing/serverHarness.ts';
+import { openDatabase } from './db.ts';
 import { gameIdentity, OPENING_MOVES, sharedPrefix } from './gameIdentity.ts';
+import { gameIdentityMigration } from './gameIdentityMigration.ts';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 
@@ -182,5 +191,83 @@ describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
     expect(await tableCounts(block.server().database)).toEqual(before);
     const b = await selfBoard(3, 512);
     expect(b.entries.map((e) => [e.name, e.score])).toEqual([['Grinder', best.score]]);
+  });
+});
+
+describe.each(BACKENDS)('migration 0007-game-identity on %s', (backend: Backend) => {
+  it('hashes the games stored before it; of a game stored twice, the first keeps it', async (ctx) => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const leader = aiPlays(newGame({ size: 4, target: 256, seed: 9100 }), 120);
+    const code = codeOf(leader);
+    const copy = codeOf(leader, 'x');
+    // A database as it was before 0007: the columns and indexes gone, the migration not run.
+    const database = await openDatabase(target);
+    const db = database.db;
+    await db.schema.dropIndex('games_game_hash').execute();
+    await db.schema.dropIndex('games_opening_hash').execute();
+    await db.schema.alterTable('games').dropColumn('game_hash').execute();
+    await db.schema.alterTable('games').dropColumn('opening_hash').execute();
+    const row = (c: string, player: number) => ({
+      code_hash: c,
+      code: c,
+      player_id: player,
+      kind: '2048',
+      size: 4,
+      target: 256,
+      seed: 9100,
+      assisted: 0,
+      score: leader.score,
+      moves: leader.moves,
+      time_ms: null,
+      max_tile: 256,
+      over: 0,
+      won: 0,
+      day: null,
+      created_ms: NOW,
+    });
+    for (const [n, name] of [
+      [1, 'Before'],
+      [2, 'Copier'],
+    ] as const) {
+      await db
+        .insertInto('players')
+        .values({ key_hash: `k${n}`, name, created_ms: NOW })
+        .execute();
+    }
+    const players = await db.selectFrom('players').select(['id', 'name']).orderBy('id').execute();
+    await (db as never as typeof db)
+      .insertInto('games')
+      .values([row(code, Number(players[0]!.id)), row(copy, Number(players[1]!.id))] as never)
+      .execute();
+    await gameIdentityMigration['0007-game-identity']!.up(db as never);
+    const games = await db
+      .selectFrom('games')
+      .select(['code', 'game_hash', 'opening_hash'])
+      .orderBy('id')
+      .execute();
+    expect(games).toEqual([
+      {
+        code,
+        game_hash: gameIdentity(code)!.gameHash,
+        opening_hash: gameIdentity(code)!.openingHash,
+      },
+      { code: copy, game_hash: null, opening_hash: null },
+    ]);
+    await database.close();
+    // The server starts on it, and the game written a third way is the first player's.
+    const s = await startTestServer(target, { now: () => NOW });
+    try {
+      const third = codeOf(leader, 'ai-hard');
+      const r = await call(s.url, 'POST', '/api/scores', {
+        code: third,
+        name: 'Third',
+        playerKey: key(30),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect((r.body as SubmittedEntry).name).toBe('Before');
+    } finally {
+      await s.close();
+    }
   });
 });
