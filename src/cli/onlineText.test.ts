@@ -130,11 +130,13 @@ describe("a duel's clock, in words", () => {
     room({ rules: duelRules, match: duel.value, deadline: NOW + 41_200, ...p });
 
   it('counts down the time left to the server deadline, for whoever is to act', () => {
-    expect(clockLine(clocked({ you: placer }), NOW)).toBe('Your turn: 42 s left');
+    expect(clockLine(clocked({ you: placer }), NOW)).toBe('Your turn to place · 42 s left');
     const other = placer === 0 ? 'Ann' : 'Bob';
-    expect(clockLine(clocked({ you: first }), NOW)).toBe(`${other}'s turn: 42 s left`);
-    expect(clockLine(clocked({ you: placer }), NOW + 50_000)).toBe('Your turn: 0 s left');
-    expect(onlineNotice(clocked({ you: placer }), 'duel', false, NOW)).toBe('Your turn: 42 s left');
+    expect(clockLine(clocked({ you: first }), NOW)).toBe(`${other} is placing… · 42 s left`);
+    expect(clockLine(clocked({ you: placer }), NOW + 50_000)).toBe('Your turn to place · 0 s left');
+    expect(onlineNotice(clocked({ you: placer }), 'duel', false, NOW)).toBe(
+      'Your turn to place · 42 s left',
+    );
     expect(onlineText(clocked({ you: placer }))).toMatch(
       /Your turn to place a 2 or a 4, by \d\d:\d\d:\d\d or the match is lost on time\./,
     );

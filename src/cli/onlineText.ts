@@ -159,17 +159,22 @@ function rematchKeys(v: RoomView): string {
 }
 
 /**
- * A duel's clock in words while it runs: "Your turn: 42 s left", "Bob's turn: 7 s left"; null
- * when no clock runs. The seconds left are to the server's deadline, rounded up.
+ * A duel's turn with its clock while it runs: "Your turn to place · 42 s left", "Bob is
+ * sliding… · 7 s left"; null when no clock runs. The seconds left are to the server's deadline,
+ * rounded up.
  */
 export function clockLine(v: RoomView, now: number): string | null {
   const m = v.match;
   if (!v.deadline || v.result || m?.kind !== 'duel') return null;
-  const toAct = whoIs(m.duel).toAct;
-  if (toAct === null) return null;
+  const t = whoIs(m.duel);
+  if (t.toAct === null) return null;
   const left = Math.max(0, Math.ceil((v.deadline - now) / 1000));
-  const who = v.you === toAct ? 'Your turn' : `${seatName(v.seats, toAct)}'s turn`;
-  return `${who}: ${left} s left`;
+  const placing = t.phase === 'place';
+  const who =
+    v.you === t.toAct
+      ? `Your turn to ${placing ? 'place' : 'slide'}`
+      : `${seatName(v.seats, t.toAct)} is ${placing ? 'placing' : 'sliding'}…`;
+  return `${who} · ${left} s left`;
 }
 
 /**

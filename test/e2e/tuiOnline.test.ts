@@ -152,7 +152,8 @@ describe('online play in the terminal', () => {
       // And the one to act next knows it (a slide may leave the tiles in the same order).
       if (m.kind === 'duel' && m.duel.round === 0) {
         const next = whoIs(m.duel);
-        await pane(next.toAct!).waitForText(`Your turn to ${next.phase}`);
+        // With the time left for it on the server's clock (60 s a decision by default).
+        await pane(next.toAct!).waitForText(new RegExp(`Your turn to ${next.phase} · \\d+ s left`));
       }
       if (actions > 300) throw new Error('round 1 did not end');
     }

@@ -230,6 +230,11 @@ describe.skipIf(reason !== null)('online rooms in the browser against slidebox s
       .poll(() => text(placer, 'turn'), LONG)
       .toBe('You place a 2 or a 4: tap an empty cell.');
     await expect.poll(() => text(slider, 'turn'), LONG).toMatch(/ places a 2 or a 4…$/);
+    // The server's clock for the decision waited for (60 s a decision by default), counted down.
+    await expect.poll(() => text(placer, 'room-clock'), LONG).toMatch(/^Your turn: \d+ s left$/);
+    await expect
+      .poll(() => text(slider, 'room-clock'), LONG)
+      .toMatch(/^(Ada|Bob)'s turn: \d+ s left$/);
 
     /** Clicks the middle of a cell of the page's duel board. */
     const tap = async (page: Page, row: number, col: number) => {
