@@ -349,6 +349,18 @@ describe('line mode shows only what the server took', () => {
       [['duel', '--online', '--watch'], /^slidebox: --watch goes with --join CODE/m],
       [['versus', '--join', 'ACDEFGH', '--size', '5'], /^slidebox: --size goes with --online/m],
       [['versus', '--online', '--seed', '4'], /^slidebox: --seed is for play on this computer/m],
+      [
+        ['duel', '--online', '--turn-time', '0'],
+        /^slidebox: --turn-time is a whole number of seconds from 1 to 3600, got "0"$/m,
+      ],
+      [
+        ['versus', '--online', '--turn-time', '30'],
+        /^slidebox: --turn-time is for slidebox duel only$/m,
+      ],
+      [
+        ['duel', '--join', 'ACDEFGH', '--turn-time', '30'],
+        /^slidebox: --turn-time goes with --online/m,
+      ],
     ];
     for (const [args, said] of cases) {
       const r = await runCliAsync([...args, '--server', away, '--data-dir', dirs.make()]);
