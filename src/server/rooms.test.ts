@@ -465,7 +465,7 @@ describe('online rooms on postgres while the database is slow', () => {
       await sql`select s.side from seats s join rooms r on r.id = s.room_id
         where r.code = ${made.code} for update of s`.execute(trx);
       locked();
-      await sleep(2000);
+      await sleep(1500);
     });
     await lockTaken;
     const a = await joined(s.url, { room: made.code, seat: made.seat });
