@@ -166,16 +166,48 @@ describe('ranked play in words', () => {
     ]);
   });
 
-  it('a solved puzzle: the server’s time to the millisecond; a daily’s code to share later', () => {
+  it('a solved puzzle: the server’s time to the millisecond; a daily’s replay opens when the day is over', () => {
     const solved = { ...boardPuzzle, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], over: true, won: true };
     const entry = { ...result().entry!, board: 'daily-puzzle', kind: 'puzzle', timeMs: 7_250 };
-    const r = result({ entry: { ...entry, moves: 13, day: DAY, rank: 1 } as never });
+    // The server withholds a ranked daily's code while its day lasts.
+    const r = result({
+      code: null,
+      codeAt: '2026-11-28T00:00:00.000Z',
+      entry: { ...entry, moves: 13, day: DAY, rank: 1 } as never,
+    });
     const m = model({ ...solved, day: DAY }, { result: r });
     expect(resultLines(endedOf(m), asked, DAY)).toEqual([
       "Solved in 13 moves · 7.250 by the server's clock",
       "You are #1 on today's ranked daily 15-puzzle.",
-      'Share it once the day is over (UTC): slidebox replay sb.CODE',
+      "Its replay opens when the day is over (00:00 UTC, 2026-11-28): the day's tiles stay secret until then.",
     ]);
+    // Said after midnight (an attempt of the day still played holds it back).
+    expect(resultLines(endedOf(m), asked, '2026-11-28').at(-1)).toMatch(
+      /once the day's last attempts .* have ended/,
+    );
+    // The 409 of a second start: no board, an attempt ranked nowhere; the day from codeAt.
+    const played = { kind: 'puzzle' as const, board: null, result: { ...r, entry: null } };
+    expect(resultLines(played, asked, DAY).at(-1)).toMatch(/00:00 UTC, 2026-11-28\)/);
+    // Once the day is over the server gives the code.
+    const open = model({ ...solved, day: DAY }, { result: { ...r, code: 'sb.CODE' } });
+    expect(resultLines(endedOf(open), asked, '2026-11-28').at(-1)).toBe(
+      'Share it: slidebox replay sb.CODE',
+    );
+  });
+
+  it('the end box of a ranked daily says when its replay opens, inside 80×24', () => {
+    const r = result({ code: null, codeAt: '2026-11-28T00:00:00.000Z' });
+    const m = model({ ...board2048, day: DAY, over: true }, { result: r });
+    const lines = renderRanked(
+      m,
+      { cols: 80, rows: 24 },
+      'none',
+      0,
+      rankedScreenText(m, asked, DAY, 0),
+    );
+    expect(lines.filter((l) => [...stripAnsi(l)].length > 80)).toEqual([]);
+    const screen = stripAnsi(lines.join('\n')).replace(/[│║|]/g, ' ').replace(/\s+/g, ' ');
+    expect(screen).toContain('Its replay opens when the day is over (00:00 UTC, 2026-11-28)');
   });
 
   it('the full screen fits 80×24: board, figures, keys without undo or hint, the end box', () => {

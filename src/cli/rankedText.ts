@@ -193,17 +193,39 @@ export function rankLine(e: Ended, asked: RankedWhat, today: string): string {
   return rankSentence(x.rank, ranked);
 }
 
-/** The share code line, or why there is none yet (a ranked daily's replay opens when the day ends). */
-export function codeLine(e: Ended): string {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day `n` days after a day (YYYY-MM-DD). */
+function dayAfter(day: string, n = 1): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * When a ranked daily's withheld replay opens, in a sentence: at the end of its day (the UTC
+ * midnight after it), or, the day over, once the attempts of it still played have ended.
+ */
+export function replayOpens(day: string, today: string): string {
+  return today > day
+    ? "Its replay opens once the day's last attempts (started before midnight) have ended: then it is on the day's ranked board."
+    : `Its replay opens when the day is over (00:00 UTC, ${dayAfter(day)}): the day's tiles stay secret until then.`;
+}
+
+/**
+ * The share code line, or why there is none yet (the server withholds a ranked daily's code
+ * until its day is over).
+ */
+export function codeLine(e: Ended, today: string): string {
   const code = e.result?.code;
   if (typeof code === 'string' && code !== '') {
-    // A ranked daily's code shows the day's tiles: shared before the day ends, it spoils it.
-    const when = e.board?.day || e.result?.entry?.day ? ' once the day is over (UTC)' : '';
-    return `Share it${when}: slidebox replay ${safeText(code, 4000)}`;
+    return `Share it: slidebox replay ${safeText(code, 4000)}`;
   }
-  return e.board?.day || e.result?.entry?.day
-    ? "Its replay opens when the day ends (UTC): the day's tiles stay secret until then."
-    : '';
+  const at = e.result?.codeAt;
+  // codeAt is the instant the day ends (the midnight after it).
+  const day =
+    e.board?.day ??
+    e.result?.entry?.day ??
+    (typeof at === 'string' ? dayAfter(at.slice(0, 10), -1) : null);
+  return day && DAY.test(day) ? replayOpens(day, today) : '';
 }
 
 /** The lines said when a ranked game has ended (plain mode and after the full screen). */
@@ -213,7 +235,7 @@ export function resultLines(e: Ended, asked: RankedWhat, today: string): string[
     e.kind === '2048'
       ? `Final score: ${endFigures(e).replace(/^Score /, '')}`
       : `${endFigures(e)} by the server's clock`;
-  return [`${head}${why ? ` (${why})` : ''}`, rankLine(e, asked, today), codeLine(e)].filter(
+  return [`${head}${why ? ` (${why})` : ''}`, rankLine(e, asked, today), codeLine(e, today)].filter(
     (l) => l !== '',
   );
 }
@@ -227,6 +249,10 @@ export function endBox(e: Ended, asked: RankedWhat, today: string): string[] {
     ...(e.result
       ? wrapLines(rankLine(e, asked, today).replace(/^You are /, ''), 60).split('\n')
       : ['Waiting for the rank…']),
+    // A ranked daily's code is withheld until its day is over: when its replay opens.
+    ...(e.result && e.result.code === null && codeLine(e, today) !== ''
+      ? ['', ...wrapLines(codeLine(e, today), 60).split('\n')]
+      : []),
     '',
     'q: leave',
   ];

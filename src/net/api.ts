@@ -279,8 +279,14 @@ export class ServerClient {
     });
     if (!r.ok) {
       const played = refusal as RankedDailyPlayed | null;
-      if (r.error.serverCode === 'daily-played' && typeof played?.result?.code === 'string') {
-        return err({ ...r.error, result: played.result });
+      const result = played?.result;
+      // Its code is null while the day lasts (the server withholds it).
+      if (
+        r.error.serverCode === 'daily-played' &&
+        result &&
+        (typeof result.code === 'string' || result.code === null)
+      ) {
+        return err({ ...r.error, result });
       }
       return r;
     }

@@ -3,8 +3,9 @@
  * the server. A ranked game is started over HTTP (`POST /api/ranked`) and played over a
  * WebSocket (`/api/ranked/socket`): the client sends each move, the server applies it to the
  * game only it knows the seed of, and answers with what the move dealt (2048: the new tile,
- * never a later one) stamped with the server's clock. At the end the server reveals the game's
- * share code (seed and all) and ranks it on the ranked boards.
+ * never a later one) stamped with the server's clock. At the end the server ranks it on the
+ * ranked boards and reveals the game's share code (seed and all) — a ranked daily's only once
+ * its day is over.
  *
  * Pure types and checks: no I/O here (the client is rankedClient.ts, the server
  * src/server/ranked*.ts).
@@ -76,8 +77,20 @@ export interface RankedDailyPlayed {
 
 /** What the server ranked at the end of a ranked game. */
 export interface RankedResult {
-  /** The game's share code, seed revealed: it replays to exactly the figures ranked. */
-  readonly code: string;
+  /**
+   * The game's share code, seed revealed: it replays to exactly the figures ranked. Null for a
+   * ranked daily while its day lasts, and after it while an attempt of that day (started before
+   * midnight) is still played: the code would show every player the day's tiles. Once the day
+   * is over, the result sent again (a hello with the game's token) has it, as has the day's
+   * board.
+   */
+  readonly code: string | null;
+  /**
+   * A ranked daily's: the UTC instant its day ends (ISO 8601), from which on its code is given
+   * (once no attempt of the day is still played). Null for other ranked games: their code is
+   * given at the end (their seed is used once). Absent from a server older than this field.
+   */
+  readonly codeAt?: string | null;
   /** The entry as stored (its rank on its first board), or null when it ranks nowhere. */
   readonly entry: SubmittedEntry | null;
   /** Why it ranks nowhere (an unsolved puzzle, a game left with no move), or null. */

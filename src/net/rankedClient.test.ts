@@ -155,7 +155,7 @@ describe.each(BACKENDS)('the ranked client on %s', (backend: Backend) => {
     await fc.assert(
       fc.asyncProperty(steps, fc.nat(), async (plan, seed) => {
         const { seen, final } = await playSteps(url(), '2048', plan, seed);
-        const replay = readShareCode(final.result!.code);
+        const replay = readShareCode(final.result!.code ?? '');
         if (!replay.ok || replay.value.kind !== '2048') throw new Error('not a 2048 code');
         const states = replay.value.states;
         expect(final.confirmed.moves).toBe(states.length - 1);
@@ -171,7 +171,7 @@ describe.each(BACKENDS)('the ranked client on %s', (backend: Backend) => {
     await fc.assert(
       fc.asyncProperty(steps, fc.nat(), async (plan, seed) => {
         const { seen, final } = await playSteps(url(), 'puzzle', plan, seed);
-        const replay = readShareCode(final.result!.code);
+        const replay = readShareCode(final.result!.code ?? '');
         if (!replay.ok || replay.value.kind !== 'puzzle') throw new Error('not a puzzle code');
         const states = replay.value.states;
         expect(final.confirmed.moves).toBe(states.length - 1);

@@ -30,6 +30,7 @@ import {
   serverForBlock,
   startTestServer,
 } from '../testing/serverHarness.ts';
+import { dayEndsAt } from './ranked.ts';
 
 const KEEP_MS = 600;
 
@@ -73,8 +74,18 @@ function expectNoSeed(texts: readonly string[], seed: number): void {
   }
 }
 
+/** Every string under a `code` key of a JSON value (error codes and share codes alike). */
+function codesIn(x: unknown): string[] {
+  if (Array.isArray(x)) return x.flatMap(codesIn);
+  if (typeof x !== 'object' || x === null) return [];
+  return Object.entries(x).flatMap(([k, v]) =>
+    k === 'code' && typeof v === 'string' ? [v] : codesIn(v),
+  );
+}
+
 /** The replayed game of a ranked code: its positions. */
-function replay2048(code: string) {
+function replay2048(code: string | null) {
+  if (code === null) throw new Error('no code: a ranked daily withheld it');
   const r = readShareCode(code);
   if (!r.ok || r.value.kind !== '2048') throw new Error('not a 2048 code');
   return r.value;
@@ -125,6 +136,8 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
     const over = await socket.next('over');
     const r = over.result;
     expect(r.reason).toBe('play');
+    // Not a daily: its code at once (its seed is used once).
+    expect(r.codeAt).toBeNull();
     const replay = replay2048(r.code);
     const seed = replay.shared.game.seed;
     expectNoSeed(socket.texts, seed);
@@ -270,7 +283,7 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
     const { result } = await socket.next('over');
     socket.close();
     expect(result.entry!.timeMs!).toBeGreaterThanOrEqual(2000);
-    const replay = readShareCode(result.code);
+    const replay = readShareCode(result.code ?? '');
     if (!replay.ok || replay.value.kind !== 'puzzle') throw new Error('not a puzzle code');
     const g = replay.value.shared.game;
     if (g.kind !== 'puzzle') throw new Error('not a puzzle');
@@ -321,11 +334,9 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
     expect(board.entries.length).toBeGreaterThan(0);
     expect(board.entries.every((e) => e.code === null)).toBe(true);
     expect(board.you).toMatchObject({ score: result.entry!.score, code: null });
-    // The offline daily's seed is not the ranked one.
-    expect(readShareCode(result.code).ok).toBe(true);
-    expect(replay2048(result.code).shared.game.seed).not.toBe(
-      dailySeed(utcDay(Date.now()), '2048'),
-    );
+    // Nor does its player get it while the day lasts: it opens when the day ends.
+    expect(result.code).toBeNull();
+    expect(result.codeAt).toBe(dayEndsAt(utcDay(Date.now())));
   });
 
   it("an offline code of today's daily goes to the self-reported daily board, never the ranked one", async () => {
@@ -482,6 +493,90 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
   const block = serverForBlock(backend, { now: () => Date.now() + offset });
   const url = () => block.server().url;
 
+  it("withholds a ranked daily's code from its own player until the day is over, then it replays to the figures", async () => {
+    // A day no other test of this block plays.
+    offset += 10 * 86_400_000;
+    const day = utcDay(Date.now() + offset);
+    const playerKey = newPlayerKey();
+    // Everything key A receives while the day lasts, as text.
+    const heard: string[] = [];
+    const a = await startRanked(url(), { kind: '2048', daily: true, playerKey });
+    heard.push(JSON.stringify(a));
+    const { socket } = await helloed(url(), a);
+    const answers = await play2048(socket, spiral, 30);
+    await socket.send({ type: 'resign' });
+    const over = await socket.next('over');
+    socket.close();
+    await socket.closed;
+    heard.push(...socket.texts);
+    expect(over.result.entry).toMatchObject({ board: 'daily-2048', moves: answers.length });
+    expect(over.result).toMatchObject({ code: null, codeAt: dayEndsAt(day), reason: 'resigned' });
+    // Its token again: the end, still without the code.
+    const again = await helloed(url(), a);
+    again.socket.close();
+    await again.socket.closed;
+    heard.push(...again.socket.texts);
+    expect(again.state.result).toEqual(over.result);
+    // A second start: 409, the attempt's result without its code.
+    const second = await call(url(), 'POST', '/api/ranked', {
+      kind: '2048',
+      daily: true,
+      playerKey,
+      name: 'Ada',
+    });
+    heard.push(JSON.stringify(second.body));
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: { code: 'daily-played' }, result: over.result });
+    // The day's ranked board, read with A's key.
+    const board = await block.board(`board=daily-2048&day=${day}&playerKey=${playerKey}`);
+    heard.push(JSON.stringify(board));
+    expect(board.you).toMatchObject({ score: over.result.entry!.score, code: null });
+    // Key B plays the same day's deal, and is still playing at midnight.
+    const b = await startRanked(url(), { kind: '2048', daily: true });
+    expect(b.board.cells).toEqual(a.board.cells);
+    const bs = await helloed(url(), b);
+    await play2048(bs.socket, spiral, 1);
+    offset += 86_400_000;
+    // The day is over, but B still plays its tiles: A's code stays withheld.
+    const during = await helloed(url(), a);
+    during.socket.close();
+    heard.push(...during.socket.texts);
+    expect(during.state.result).toMatchObject({ code: null, codeAt: dayEndsAt(day) });
+    await bs.socket.send({ type: 'resign' });
+    await bs.socket.next('over');
+    bs.socket.close();
+    // The server reads which attempts are played again within a second.
+    await sleep(1100);
+    const after = await helloed(url(), a);
+    after.socket.close();
+    const result = after.state.result!;
+    expect(result.code).toEqual(expect.any(String));
+    expect(result.codeAt).toBe(dayEndsAt(day));
+    expect(result.entry).toEqual(over.result.entry);
+    // It replays to the figures ranked and to the tiles dealt, move by move.
+    const replay = replay2048(result.code);
+    expect(replay.states.length).toBe(answers.length + 1);
+    expect(replay.states[0]!.cells).toEqual(a.board.cells);
+    answers.forEach((m, i) => {
+      const sp = replay.states[i + 1]!.spawned[0]!;
+      expect(m.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+    });
+    expect(replay.states.at(-1)!.score).toBe(result.entry!.score);
+    expect(replay.states.at(-1)!.moves).toBe(result.entry!.moves);
+    // Nothing A heard while the day lasted held the code, its seed, or a code at all.
+    const seed = String(replay.shared.game.seed);
+    for (const t of heard) {
+      expect(t).not.toContain(result.code!);
+      expect(t).not.toContain(seed);
+      expect(t).not.toMatch(/seed|rng|sb\./i);
+      // Only error and refusal codes ('daily-played', 'no-move'), no share code.
+      for (const c of codesIn(JSON.parse(t))) expect(c).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    }
+    // And the day's board shows it now.
+    const shown = await block.board(`board=daily-2048&day=${day}&playerKey=${playerKey}`);
+    expect(shown.you?.code).toBe(result.code);
+  });
+
   it("shows the day's codes once the day is over, and deals the next day anew", async () => {
     const playerKey = newPlayerKey();
     const day = utcDay(Date.now() + offset);
@@ -526,8 +621,15 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
     // daily is another deal.
     await sleep(1100);
     const after = await block.board(`board=daily-2048&day=${day}&playerKey=${playerKey}`);
-    expect(after.you?.code).toBe(over.result.code);
+    expect(over.result.code).toBeNull();
+    const back = await helloed(url(), played);
+    back.socket.close();
+    const code = back.state.result?.code ?? null;
+    expect(typeof code).toBe('string');
+    expect(after.you?.code).toBe(code);
     expect(after.entries.every((e) => typeof e.code === 'string')).toBe(true);
+    // The offline daily's seed is not the ranked one.
+    expect(replay2048(code).shared.game.seed).not.toBe(dailySeed(day, '2048'));
     const next = await startRanked(url(), { kind: '2048', daily: true, playerKey });
     expect(next.board.day).toBe(utcDay(Date.now() + offset));
     expect(next.board.cells).not.toEqual(played.board.cells);

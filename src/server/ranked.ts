@@ -50,6 +50,12 @@ export const DEFAULT_KEEP_MS = 10 * 60 * 1000;
 export const TAKE_WAIT_MS = 1000;
 /** How often a process reads which games it still holds when it has no move to write (ms). */
 const CHECK_MS = 1000;
+const DAY_MS = 86_400_000;
+
+/** The UTC instant a day (YYYY-MM-DD) ends, in ISO 8601. */
+export function dayEndsAt(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
+}
 
 /** A refused hello: the close code, and why. */
 export class RankedRefusal extends Error {
@@ -176,6 +182,18 @@ export class RankedPlay {
     return live;
   }
 
+  /**
+   * A result as a client may see it: a ranked daily's code withheld (null) while its day lasts,
+   * and after it while an attempt of that day is still played (the code's seed deals every
+   * player's game of the day); `codeAt` says when the day ends. Other games' codes as they are.
+   */
+  async shown(s: RankedSetup, r: RankedResult): Promise<RankedResult> {
+    if (s.day === null) return { ...r, codeAt: null };
+    const codeAt = dayEndsAt(s.day);
+    const open = utcDay(this.o.now()) > s.day && !(await this.dayPlayed(s.kind, s.day));
+    return { ...r, code: open ? r.code : null, codeAt };
+  }
+
   /** The keep time (ms) the server states. */
   get keep(): number {
     return this.keepMs;
@@ -238,13 +256,15 @@ export class RankedPlay {
         result,
       });
     };
-    if (stored.endedMs !== null) refuse(JSON.parse(stored.result!) as RankedResult);
+    if (stored.endedMs !== null) {
+      refuse(await this.shown(stored.setup, JSON.parse(stored.result!) as RankedResult));
+    }
     const id = stored.setup.id;
     // The game as this process plays it, else as the database has it (not taken: the hello
     // that follows takes it, here or on another process).
     const here = this.live.get(id);
     const ended = here?.ending ? await here.ending.catch(() => null) : null;
-    if (ended) refuse(ended);
+    if (ended) refuse(await this.shown(stored.setup, ended));
     let board = here?.game.board();
     if (!board) {
       const loaded = await this.store.load(id);
@@ -337,7 +357,7 @@ export class RankedPlay {
       peer.send({
         type: 'state',
         board: found.game.board(),
-        result: found.result,
+        result: await this.shown(found.game.setup, found.result),
         t: found.game.board().elapsedMs,
       });
       return { message: async () => {}, closed: async () => {} };
@@ -351,7 +371,7 @@ export class RankedPlay {
     peer.send({
       type: 'state',
       board: live.game.board(),
-      result,
+      result: result && (await this.shown(live.game.setup, result)),
       t: result ? live.game.board().elapsedMs : this.o.now() - live.game.setup.dealtMs,
     });
     return {
@@ -436,7 +456,7 @@ export class RankedPlay {
       const stored = await this.store.load(s.id);
       if (stored?.game.result) result = JSON.parse(stored.game.result) as RankedResult;
     }
-    live.peer?.send({ type: 'over', result });
+    if (live.peer) live.peer.send({ type: 'over', result: await this.shown(s, result) });
     if (this.live.get(s.id) === live) this.live.delete(s.id);
     return result;
   }

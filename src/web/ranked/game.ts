@@ -66,15 +66,18 @@ export function endedView(kept: KeptRanked, board: RankedBoard, now: number): Ra
 }
 
 /**
- * The end dialog of a game: its lines, and its replay unless it is today's ranked daily (its
- * replay would show the day's tiles to players still to play it).
+ * The end dialog of a game: its lines, and its replay when the server gave its code (a ranked
+ * daily's only once its day is over: its replay would show the day's tiles to players still to
+ * play it).
  */
 export function endOf(board: RankedBoard, v: RankedView, now: number): RankedEnd | null {
   const r = v.result;
   if (!r) return null;
   const today = dayOf(now);
   const replay =
-    board.day !== null && board.day === today ? null : `#replay=${encodeURIComponent(r.code)}`;
+    r.code === null || (board.day !== null && board.day === today)
+      ? null
+      : `#replay=${encodeURIComponent(r.code)}`;
   return { ...endText(board, r, today), replay };
 }
 

@@ -93,6 +93,11 @@ describe('ranked slots', () => {
     };
     expect(inPlay({ ...KEPT, result })).toBe(false);
     expect(parseKept(JSON.parse(JSON.stringify({ ...KEPT, result })))?.result).toEqual(result);
+    // A ranked daily's result, its code withheld while its day lasts.
+    const daily = { ...result, code: null, codeAt: '2026-11-28T00:00:00.000Z' };
+    const kept = { ...KEPT, daily: true, result: daily };
+    expect(parseKept(JSON.parse(JSON.stringify(kept)))?.result).toEqual(daily);
+    expect(inPlay(kept)).toBe(false);
   });
 
   it.each([

@@ -73,8 +73,12 @@ export function parseKept(data: unknown): KeptRanked | null {
   if (typeof d.daily !== 'boolean' || !isCount(d.size) || !isCount(d.keepMs)) return null;
   if (d.target !== null && !isCount(d.target)) return null;
   const r = d.result as RankedResult | null | undefined;
+  // A ranked daily's result has no code while its day lasts (null).
   const result =
-    r && typeof r === 'object' && typeof r.code === 'string' && typeof r.reason === 'string'
+    r &&
+    typeof r === 'object' &&
+    (typeof r.code === 'string' || r.code === null) &&
+    typeof r.reason === 'string'
       ? r
       : null;
   return {

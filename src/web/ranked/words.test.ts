@@ -161,6 +161,25 @@ describe('ranked words', () => {
     expect(below.lines[1]).toBe('On the ranked 4×4 2048 board (to 2,048), below your best there.');
   });
 
+  it('ends a ranked daily: its replay opens when the day is over (its code withheld till then)', () => {
+    const daily = { ...board2048, day: TODAY };
+    const r = result({
+      code: null,
+      codeAt: '2026-11-28T00:00:00.000Z',
+      entry: entry({ day: TODAY }),
+    });
+    expect(endText(daily, r, TODAY).lines.at(-1)).toBe(
+      "Its replay opens when the day is over, at 00:00 UTC on 2026-11-28: the day's tiles stay secret until then.",
+    );
+    expect(endText(daily, r, '2026-11-28').lines.at(-1)).toMatch(
+      /once the day's last attempts .* have ended/,
+    );
+    // The code given (the day over): nothing more to say.
+    expect(
+      endText(daily, result({ entry: entry({ day: TODAY }) }), '2026-11-28').lines,
+    ).toHaveLength(2);
+  });
+
   it('ends a puzzle: the moves and the server’s time, the rank', () => {
     const e = entry({ board: 'puzzle', kind: 'puzzle', size: 3, moves: 24, timeMs: 7042, rank: 1 });
     expect(endText(boardPuzzle, result({ entry: e }), TODAY)).toEqual({

@@ -6,7 +6,7 @@
 import { formatNumber, formatSolveTime } from '../../front/format.ts';
 import type { SubmittedEntry } from '../../net/api.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../../net/ranked.ts';
-import { boardLabel, rankText } from '../leaderboards/words.ts';
+import { addDays, boardLabel, rankText } from '../leaderboards/words.ts';
 
 const puzzleName = (size: number) => `${size * size - 1}-puzzle`;
 
@@ -68,6 +68,18 @@ export function figures(kind: RankedKind, b: { score: number; elapsedMs: number 
     : `${moves(b.score)} in ${formatSolveTime(b.elapsedMs)}`;
 }
 
+/**
+ * When a ranked daily's replay opens (the server withholds its code until the day is over):
+ * the UTC midnight after its day, or, that midnight past, once the day's attempts still played
+ * have ended.
+ */
+export function replayOpens(day: string, today: string): string {
+  if (today > day) {
+    return "Its replay opens once the day's last attempts (started before midnight) have ended; then it is on the day's ranked board.";
+  }
+  return `Its replay opens when the day is over, at 00:00 UTC on ${addDays(day, 1)}: the day's tiles stay secret until then.`;
+}
+
 /** The end dialog: its title and lines. */
 export interface EndText {
   readonly title: string;
@@ -108,5 +120,6 @@ export function endText(b: RankedBoard, r: RankedResult, today: string): EndText
   } else {
     lines.push(r.why ? `Not ranked: ${r.why}.` : 'Not ranked.');
   }
+  if (r.code === null && b.day !== null) lines.push(replayOpens(b.day, today));
   return { title, lines };
 }
