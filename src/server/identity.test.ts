@@ -11,7 +11,7 @@ import { crc32, fromBase64Url, toBase64Url } from '../engine/codeBits.ts';
 import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../engine/game2048.ts';
 import { encodeShared, SHARE_PREFIX, shared2048 } from '../engine/shareCode.ts';
 import type { SubmittedEntry } from '../net/api.ts';
-import { testPlayerKey as key, mustShare, play2048 } from '../testing/games.ts';
+import { cornerGame, testPlayerKey as key, mustShare, play2048 } from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
 import {
   BACKENDS,
@@ -191,6 +191,46 @@ describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
     expect(await tableCounts(block.server().database)).toEqual(before);
     const b = await selfBoard(3, 512);
     expect(b.entries.map((e) => [e.name, e.score])).toEqual([['Grinder', best.score]]);
+  });
+  it('keeps a beaten game as its player’s but drops its code: 150 better games keep one code', async () => {
+    const full = cornerGame(5, 9040, 1200, 4096);
+    const steps: Game[] = [];
+    for (let g: Game | null = full; g; g = g.previous) if (g.moves % 8 === 0) steps.unshift(g);
+    const kept: Game[] = [];
+    for (const g of steps.slice(0, 151)) {
+      const r = await post({ code: codeOf(g), name: 'Climber', playerKey: key(10) });
+      expect([200, 201], JSON.stringify(r.body)).toContain(r.status);
+      if (r.status === 201) kept.push(g);
+    }
+    expect(kept.length).toBeGreaterThan(100);
+    const rows = await block
+      .server()
+      .database.db.selectFrom('games')
+      .select(['code', 'moves'])
+      .where('size', '=', 5)
+      .where('target', '=', 4096)
+      .execute();
+    expect(rows).toHaveLength(kept.length);
+    const last = kept.at(-1)!;
+    expect(rows.filter((r) => r.code !== '').map((r) => Number(r.moves))).toEqual([last.moves]);
+    // A beaten game sent again is still the climber's; one that plays on from it is a copy.
+    const beaten = kept[kept.length - 40]!;
+    const again = await post({ code: codeOf(beaten, 'x'), name: 'Thief11', playerKey: key(11) });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((again.body as SubmittedEntry).name).toBe('Climber');
+    let other = beaten;
+    for (let i = 0; i < 3 && !other.over; i++) {
+      const moved = (['up', 'right', 'down', 'left'] as const)
+        .map((d) => play(other, d))
+        .find((g) => g !== other);
+      if (moved) other = moved;
+    }
+    expect(other.moves).toBeGreaterThan(beaten.moves);
+    const copy = await post({ code: codeOf(other), name: 'Thief11', playerKey: key(11) });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(409);
+    expect((await selfBoard(5, 4096)).entries.map((e) => [e.name, e.score])).toEqual([
+      ['Climber', last.score],
+    ]);
   });
 });
 

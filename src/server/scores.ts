@@ -112,8 +112,9 @@ export class Scores {
   /**
    * A stored game, of another player or under another 2048 target, that the game of `code`
    * copies (gameIdentity.ts `copies`: the same seed, and the same first 64 moves and half of
-   * the stored game's, or all of them), as a sentence naming it; null when none. The first
-   * {@link COPIES_READ} games stored with its opening are read.
+   * the stored game's, or all of them; a beaten game, whose code is dropped: the same opening),
+   * as a sentence naming it; null when none. The first {@link COPIES_READ} games stored with
+   * its opening are read.
    */
   async copied(code: string, keyHash: string): Promise<string | null> {
     const identity = gameIdentity(code);
@@ -121,19 +122,21 @@ export class Scores {
     const rows = await this.db
       .selectFrom('games')
       .innerJoin('players', 'players.id', 'games.player_id')
-      .select(['games.code', 'games.target', 'games.day', 'players.key_hash', 'players.name'])
+      .select(['games.code', 'games.game_hash', 'games.target', 'games.moves'])
+      .select(['players.key_hash', 'players.name'])
       .where('games.opening_hash', '=', identity.openingHash)
       .orderBy('games.id')
       .limit(COPIES_READ)
       .execute();
     for (const row of rows) {
-      const stored = gameIdentity(row.code);
+      // A beaten game's code is dropped: its opening is all that is known, and it is enough.
+      const stored = row.code === '' ? null : gameIdentity(row.code);
       // The same game is not a copy: it is the stored one (a request sent twice at once).
-      if (!stored || stored.gameHash === identity.gameHash || !copies(identity, stored)) continue;
+      if (row.game_hash === identity.gameHash || (stored && !copies(identity, stored))) continue;
       const target = row.target === null ? null : Number(row.target);
       if (row.key_hash === keyHash && target === identity.target) continue;
       const whose = row.key_hash === keyHash ? 'your own game' : `a game of ${row.name}`;
-      const played = `${stored.moves.length} moves`;
+      const played = `${Number(row.moves)} moves`;
       return target !== identity.target
         ? `this game continues ${whose} already on the boards (${played}) under target ${target}: a game has one target`
         : `this game continues ${whose} already on the boards (${played}): a copied game is not ranked`;
@@ -253,7 +256,11 @@ export class Scores {
     if (!game) return null;
     const gameId = Number(game.id);
     const deltas: { ladder: number; k1: number; n: number }[] = [];
-    const add = (ladder: number, k1: number, n: number) => deltas.push({ ladder, k1, n });
+    const beaten = new Set<number>();
+    const add = (ladder: number, k1: number, n: number, replaced?: number) => {
+      deltas.push({ ladder, k1, n });
+      if (replaced !== undefined) beaten.add(replaced);
+    };
     const mine: EntryKey = { k1: ranked.k1, k2: ranked.k2, game_id: gameId };
     let ranking: EntryKey = mine;
     for (const p of ranked.placements) {
@@ -270,6 +277,7 @@ export class Scores {
     // game on it, so their locks are held the shortest time (PostgreSQL), taken ladder by
     // ladder and level by level in every transaction alike.
     const rank = await this.rankOf(tx, ladderIds.get(primary)!, ranking);
+    if (beaten.size > 0) await this.dropCodes(tx, [...beaten]);
     if (deltas.length > 0) {
       const rows = sql.join(
         deltas.map(
@@ -335,6 +343,27 @@ export class Scores {
     return first;
   }
 
+  /**
+   * Drops the codes of self-reported games that no longer stand on any ladder (beaten by their
+   * player's better game): the row stays, its player's — the game sent again is still theirs,
+   * and a game that continues it is a copy ({@link copied}) — but its code, the bulk of it, goes.
+   */
+  private async dropCodes(tx: Transaction<Schema>, ids: number[]): Promise<void> {
+    await tx
+      .updateTable('games')
+      .set({ code: '' })
+      .where('id', 'in', ids)
+      .where('ranked', '=', 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('entries').select('game_id').whereRef('entries.game_id', '=', 'games.id'),
+          ),
+        ),
+      )
+      .execute();
+  }
+
   /** Puts the game on one ladder when it is the player's first there, or better (all-time). */
   private async place(
     tx: Transaction<Schema>,
@@ -342,7 +371,7 @@ export class Scores {
     playerId: number,
     mine: EntryKey,
     p: Placement,
-    add: (ladder: number, k1: number, n: number) => void,
+    add: (ladder: number, k1: number, n: number, replaced?: number) => void,
   ): Promise<EntryKey> {
     const current = await tx
       .selectFrom('entries')
@@ -370,7 +399,7 @@ export class Scores {
       .where('ladder_id', '=', ladder)
       .where('player_id', '=', playerId)
       .execute();
-    add(ladder, old.k1, -1);
+    add(ladder, old.k1, -1, old.game_id);
     add(ladder, mine.k1, 1);
     return mine;
   }
