@@ -157,7 +157,8 @@ const health = (url: string) => load({ url: `${url}/api/health` });
 const reads = (url: string) => load({ url: `${url}/api/leaderboard?board=daily-2048&limit=10` });
 const readsYou = (url: string, player: number) =>
   load({
-    url: `${url}/api/leaderboard?board=daily-2048&limit=10&playerKey=${testPlayerKey(player)}`,
+    url: `${url}/api/leaderboard?board=daily-2048&limit=10`,
+    headers: { 'x-player-key': testPlayerKey(player) },
   });
 
 let keyCounter = 0;

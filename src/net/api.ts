@@ -257,11 +257,19 @@ export class ServerClient {
 
   async leaderboard(q: BoardQuery): Promise<Result<Leaderboard, NetProblem>> {
     const params = new URLSearchParams({ board: q.board });
-    for (const k of ['size', 'target', 'day', 'limit', 'offset', 'playerKey', 'source'] as const) {
+    for (const k of ['size', 'target', 'day', 'limit', 'offset', 'source'] as const) {
       if (q[k] !== undefined) params.set(k, String(q[k]));
     }
     if (q.assisted) params.set('assisted', '1');
-    const r = await this.request('GET', `/api/leaderboard?${params}`);
+    // The player's key goes in a header, never in the address (which logs and proxies keep).
+    const headers: Record<string, string> = q.playerKey ? { 'x-player-key': q.playerKey } : {};
+    const r = await this.request(
+      'GET',
+      `/api/leaderboard?${params}`,
+      undefined,
+      undefined,
+      headers,
+    );
     if (!r.ok) return r;
     const b = r.value.body as Leaderboard;
     return Array.isArray(b?.entries) ? ok(b) : badAnswer();

@@ -2,7 +2,8 @@
  * `slidebox serve`'s HTTP side (Fastify): the JSON API of src/net/api.ts and the built web app,
  * same origin. Bodies and queries are checked by JSON schemas; every refusal is
  * `{ "error": { "code", "message" } }` with a 4xx; a database that cannot be reached answers
- * 503; one log line per request (method, path without its query, status, time).
+ * 503 (as does a full disk or an I/O error); one log line per request (method, path without its
+ * query and with room codes left out, status, time, client address).
  */
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -103,14 +104,21 @@ class ApiError extends Error {
 
 const refuse = (p: Problem, status = 400) => new ApiError(status, p.code, p.message);
 
-/** Errors of the database's connection (PostgreSQL down or restarting): answered 503. */
+/**
+ * Errors of the database's connection (PostgreSQL down or restarting) and of its storage (a
+ * full disk, an I/O error): answered 503 with Retry-After, the cause logged.
+ */
 function unavailable(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   if (typeof code === 'string') {
-    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)) return true;
-    // PostgreSQL: connection exceptions, shutting down, cannot connect now, too many clients.
-    if (/^(08...|57P0[1-3]|53300)$/.test(code)) return true;
-    if (code === 'SQLITE_BUSY') return true;
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|ENOSPC|EIO)$/.test(code)) {
+      return true;
+    }
+    // PostgreSQL: connection exceptions, shutting down, cannot connect now, insufficient
+    // resources (disk full, out of memory, too many clients), system errors (I/O).
+    if (/^(08...|57P0[1-3]|53...|58...)$/.test(code)) return true;
+    // SQLite: busy past its timeout, disk full, I/O errors, a file it cannot open.
+    if (/^SQLITE_(BUSY|FULL|IOERR(_\w+)?|CANTOPEN)$/.test(code)) return true;
   }
   const message = e instanceof Error ? e.message : '';
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
@@ -153,7 +161,8 @@ const boardSchema = {
       day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       limit: { type: 'integer', minimum: 1, maximum: 100 },
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
-      playerKey: { type: 'string', minLength: 32, maxLength: 128 },
+      // Refused with a sentence: the key goes in the X-Player-Key header.
+      playerKey: {},
       source: { type: 'string', enum: [...SOURCES] },
       assisted: { type: 'string', enum: ['0', '1'] },
     },
@@ -183,7 +192,7 @@ interface BoardQuerystring {
   day?: string;
   limit?: number;
   offset?: number;
-  playerKey?: string;
+  playerKey?: unknown;
   source?: BoardSource;
   assisted?: '0' | '1';
 }
@@ -257,6 +266,24 @@ function boardKeyOf(q: BoardQuerystring, today: string): string {
   return allTimeBoard('2048', size, target);
 }
 
+/** An error's cause for the log: its code (SQLITE_FULL, 53100, ENOSPC…) and message, one line. */
+export function causeOf(e: unknown): string {
+  const code = (e as { code?: unknown })?.code;
+  const message = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * A request's path as logged: without its query, and with a room's code (or anything in its
+ * place) written `:code`.
+ */
+export function loggedPath(url: string): string {
+  return url
+    .split('?')[0]!
+    .replace(/^\/api\/rooms\/(?!socket(?:\/|$))[^/]+/, '/api/rooms/:code')
+    .slice(0, 200);
+}
+
 /** The answer to any error: the API's shape, 4xx for what the client did, 503 for the database. */
 function answerError(log: ((line: string) => void) | undefined) {
   return (error: FastifyError | ApiError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -283,10 +310,11 @@ function answerError(log: ((line: string) => void) | undefined) {
         : send(status, 'bad-request', error.message);
     }
     if (unavailable(error)) {
+      log?.(`unavailable (503): ${causeOf(error)}`);
       reply.header('retry-after', '1');
       return send(503, 'unavailable', 'the database cannot be reached; try again shortly');
     }
-    log?.(`error: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`error: ${causeOf(error)}`);
     return send(500, 'internal', 'the server failed to answer this request');
   };
 }
@@ -472,7 +500,17 @@ function leaderboardRoute(
     { schema: boardSchema },
     async (request, reply) => {
       const q = request.query;
-      if (q.playerKey !== undefined && !isPlayerKey(q.playerKey)) throw badKey();
+      // The reader's key, for their own line: in a header, never in the logged address.
+      const header = request.headers['x-player-key'];
+      const playerKey = Array.isArray(header) ? header[0] : header;
+      if (playerKey !== undefined && !isPlayerKey(playerKey)) throw badKey();
+      if (q.playerKey !== undefined) {
+        throw new ApiError(
+          400,
+          'bad-request',
+          'the player key goes in the X-Player-Key header, never in the address',
+        );
+      }
       const today = utcDay(now());
       const key = boardKeyOf(q, today);
       const source = q.source ?? 'ranked';
@@ -484,7 +522,7 @@ function leaderboardRoute(
         );
       }
       const track: Track = source === 'ranked' ? 'ranked' : q.assisted === '1' ? 'open' : 'clean';
-      const you = q.playerKey ? sha256(q.playerKey) : null;
+      const you = playerKey ? sha256(playerKey) : null;
       const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
       // A ranked daily's codes stay hidden while its day lasts: they would reveal its tiles.
       // A ranked daily's codes stay hidden while its day lasts, and after it while an attempt of
@@ -617,9 +655,12 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true } },
   });
   app.server.headersTimeout = 5_000;
+  // One line a request, the client's address last.
   app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0]!.slice(0, 200);
-    o.log?.(`${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    const path = loggedPath(request.url);
+    o.log?.(
+      `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${request.ip}`,
+    );
   });
   app.setErrorHandler(answerError(o.log));
   app.setNotFoundHandler((request, reply) => {

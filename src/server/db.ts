@@ -15,13 +15,13 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
-  SqliteDialect,
   sql,
 } from 'kysely';
 import pg from 'pg';
 import { LEVELS } from './boards.ts';
 import type { NameHoldersTable } from './nameHolders.ts';
 import { nameHoldersMigration } from './nameHoldersMigration.ts';
+import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
 
 export interface PlayersTable {
   id: Generated<number>;
@@ -356,6 +356,25 @@ function checkpointElsewhere(file: SQLite.Database, path: string): { stop(): Pro
   }
 }
 
+/**
+ * Opens an SQLite file and checks it (SQLite's quick check) before anything is written: a file
+ * with a damaged page is refused with one sentence (thrown).
+ */
+function openSqliteChecked(target: string): SQLite.Database {
+  let file: SQLite.Database | null = null;
+  try {
+    file = new SQLite(target);
+    const problem = quickCheck(file, target);
+    if (problem === null) return file;
+    file.close();
+    throw new Error(problem);
+  } catch (e) {
+    if (!damaged(e)) throw e;
+    file?.close();
+    throw new Error(damagedSentence(target, (e as Error).message));
+  }
+}
+
 /** Opens (and migrates) the database: `target` is an SQLite file path or a postgres:// URL. */
 export async function openDatabase(target: string): Promise<Database> {
   let database: Database;
@@ -392,7 +411,7 @@ export async function openDatabase(target: string): Promise<Database> {
     };
   } else {
     mkdirSync(dirname(target), { recursive: true });
-    const file = new SQLite(target);
+    const file = openSqliteChecked(target);
     file.pragma('journal_mode = WAL');
     // WAL with synchronous=NORMAL: a committed write survives the process being killed (only a
     // power cut can lose the last ones).
@@ -400,7 +419,7 @@ export async function openDatabase(target: string): Promise<Database> {
     file.pragma('busy_timeout = 5000');
     const checkpoints = checkpointElsewhere(file, target);
     const db = new Kysely<Schema>({
-      dialect: new SqliteDialect({ database: cachingStatements(file) }),
+      dialect: new HonestSqliteDialect({ database: cachingStatements(file) }),
     });
     const close = async () => {
       await checkpoints.stop();

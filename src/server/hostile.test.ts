@@ -385,7 +385,9 @@ describe.each(BACKENDS)('hostile requests on %s', (backend: Backend) => {
     const b = await call(
       url(),
       'GET',
-      `/api/leaderboard?source=self-reported&board=2048&playerKey=${key(200)}`,
+      '/api/leaderboard?source=self-reported&board=2048',
+      undefined,
+      { 'x-player-key': key(200) },
     );
     const best = Math.max(...games.slice(0, 30).map((g) => g.game.score));
     expect((b.body as Leaderboard).you?.score).toBe(best);
@@ -515,7 +517,8 @@ describe('raw HTTP', () => {
       }
       const body = JSON.stringify({
         code: play2048(1000 + i, 10).code,
-        name: 'C',
+        // A name of its own: a name belongs to the first key that used it.
+        name: `C${i}`,
         playerKey: key(i),
       });
       return requestText('POST', '/api/scores', json, body);
@@ -549,7 +552,7 @@ describe('raw HTTP', () => {
     const served: Answer[] = [];
     for (let i = 0; i < 10; i++) {
       const { code } = play2048(900 + i, 20);
-      served.push(await submit(url(), { code, name: 'Fast', playerKey: key(900 + i) }));
+      served.push(await submit(url(), { code, name: `Fast ${i}`, playerKey: key(900 + i) }));
       served.push(await call(url(), 'GET', '/api/leaderboard?source=self-reported&board=2048'));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -77,7 +77,9 @@ describe('three servers on one PostgreSQL', () => {
       const r = await call(
         servers[p % 3]!.url,
         'GET',
-        `/api/leaderboard?source=self-reported&board=2048&limit=1&playerKey=${testPlayerKey(p)}`,
+        '/api/leaderboard?source=self-reported&board=2048&limit=1',
+        undefined,
+        { 'x-player-key': testPlayerKey(p) },
       );
       const you = (r.body as Leaderboard).you!;
       expect(you).toEqual(lines.find((e) => e.name === `P${p}`));

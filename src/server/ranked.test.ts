@@ -321,7 +321,7 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
       kind: '2048',
       daily: true,
       playerKey,
-      name: 'Ada',
+      name: `Ada ${playerKey.slice(0, 8)}`,
     });
     expect(third.status).toBe(409);
     expect(third.body).toMatchObject({ error: { code: 'daily-played' }, result });
@@ -522,7 +522,7 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
       kind: '2048',
       daily: true,
       playerKey,
-      name: 'Ada',
+      name: `Ada ${playerKey.slice(0, 8)}`,
     });
     heard.push(JSON.stringify(second.body));
     expect(second.status).toBe(409);
@@ -594,7 +594,7 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
           kind: 'puzzle',
           daily: true,
           playerKey,
-          name: 'Ada',
+          name: `Ada ${playerKey.slice(0, 8)}`,
         })
       ).status,
     ).toBe(409);

@@ -110,13 +110,17 @@ export class RankedSocket {
   }
 }
 
-/** `POST /api/ranked`, which must answer 201 (or 200 when `resumed`). */
+/**
+ * `POST /api/ranked`, which must answer 201 (or 200 when `resumed`); the player is named after
+ * their key unless `body` names them (a name belongs to the first key that used it).
+ */
 export async function startRanked(
   server: string,
   body: Record<string, unknown>,
 ): Promise<RankedStart & { playerKey: string }> {
   const playerKey = (body.playerKey as string | undefined) ?? newPlayerKey();
-  const r = await call(server, 'POST', '/api/ranked', { name: 'Ada', playerKey, ...body });
+  const name = `Ada ${playerKey.slice(0, 8)}`;
+  const r = await call(server, 'POST', '/api/ranked', { name, playerKey, ...body });
   if (r.status !== 201 && r.status !== 200) {
     throw new Error(`POST /api/ranked: ${r.status} ${JSON.stringify(r.body)}`);
   }

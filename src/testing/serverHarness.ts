@@ -121,7 +121,10 @@ export interface BlockServer {
   skipped(): string | null;
   /** POST /api/scores. */
   post(body: unknown): Promise<{ status: number; body: unknown; headers: Headers }>;
-  /** GET /api/leaderboard?query, which must answer 200. */
+  /**
+   * GET /api/leaderboard?query, which must answer 200; a `playerKey` in `query` is sent in the
+   * X-Player-Key header, as the clients send it.
+   */
   board(query: string): Promise<Leaderboard>;
 }
 
@@ -154,7 +157,11 @@ export function serverForBlock(
     skipped: () => skipped,
     post: (body) => call(server().url, 'POST', '/api/scores', body),
     async board(query) {
-      const r = await call(server().url, 'GET', `/api/leaderboard?${query}`);
+      const params = new URLSearchParams(query);
+      const key = params.get('playerKey');
+      params.delete('playerKey');
+      const headers: Record<string, string> = key === null ? {} : { 'x-player-key': key };
+      const r = await call(server().url, 'GET', `/api/leaderboard?${params}`, undefined, headers);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body as Leaderboard;
     },

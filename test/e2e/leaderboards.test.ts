@@ -112,7 +112,9 @@ describe('slidebox submit', () => {
     const board = await call(
       url,
       'GET',
-      `/api/leaderboard?board=2048&size=5&source=self-reported&playerKey=${keyOf(cy)}`,
+      '/api/leaderboard?board=2048&size=5&source=self-reported',
+      undefined,
+      { 'x-player-key': keyOf(cy) },
     );
     expect((board.body as { you: { code: string } }).you.code).toBe(exported);
   });
@@ -186,7 +188,9 @@ describe('slidebox leaderboard', () => {
     const api = await call(
       url,
       'GET',
-      `/api/leaderboard?board=2048&size=6&limit=10&source=self-reported&playerKey=${keyOf(dir)}`,
+      '/api/leaderboard?board=2048&size=6&limit=10&source=self-reported',
+      undefined,
+      { 'x-player-key': keyOf(dir) },
     );
     expect(JSON.parse(json.stdout)).toEqual(api.body);
     // The ranked board of that size has none of them.

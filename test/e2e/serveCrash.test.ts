@@ -40,8 +40,11 @@ async function serve(args: string[]): Promise<Served> {
   return s;
 }
 
-async function getJson(url: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+async function getJson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   return { status: res.status, body: await res.json() };
 }
 
@@ -100,9 +103,9 @@ describe('slidebox serve killed with SIGKILL', () => {
       // ... and listed on its board, as its player's line.
       const { query: q, board, track } = boardOf(entry);
       boards.set(q, { board, track, lines: 0 });
-      const b = await getJson(
-        `${second.url}/api/leaderboard?${q}&limit=1&playerKey=${o.playerKey}`,
-      );
+      const b = await getJson(`${second.url}/api/leaderboard?${q}&limit=1`, {
+        'x-player-key': o.playerKey,
+      });
       expect(b.status).toBe(200);
       expect((b.body as Leaderboard).you).toMatchObject({ code: o.code, score: entry.score });
     }

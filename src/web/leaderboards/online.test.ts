@@ -22,6 +22,8 @@ interface Call {
   readonly url: string;
   readonly method: string;
   readonly body: unknown;
+  /** The player key sent in the X-Player-Key header, if any. */
+  readonly key?: string;
 }
 
 /** A fetch that answers every request with `answer` and records the requests. */
@@ -32,6 +34,7 @@ function fakeFetch(answer: (c: Call) => Response | Error): { fetch: typeof fetch
       url: String(url),
       method: init?.method ?? 'GET',
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      key: (init?.headers as Record<string, string> | undefined)?.['x-player-key'],
     };
     calls.push(c);
     const a = answer(c);
@@ -140,14 +143,15 @@ describe('Online', () => {
     const { o, calls } = online(kv, () => json(200, { board: '2048', entries: [], you: null }));
     const r = await o.board({ board: '2048', size: 5, target: 256, limit: 20 });
     expect(r.ok).toBe(true);
-    expect(calls[0]!.url).toBe(
-      `${BASE}api/leaderboard?board=2048&size=5&target=256&limit=20&playerKey=${KEY}`,
-    );
+    // The key in a header, never in the address.
+    expect(calls[0]!.url).toBe(`${BASE}api/leaderboard?board=2048&size=5&target=256&limit=20`);
+    expect(calls[0]!.key).toBe(KEY);
     const anonymous = online(memoryStore(), () =>
       json(200, { board: '2048', entries: [], you: null }),
     );
     await anonymous.o.board({ board: 'puzzle' });
     expect(anonymous.calls[0]!.url).toBe(`${BASE}api/leaderboard?board=puzzle`);
+    expect(anonymous.calls[0]!.key).toBeUndefined();
   });
 
   it("gives today's ranked entry, else the rank on the self-reported board (clean, then with help)", async () => {
@@ -181,10 +185,10 @@ describe('Online', () => {
     expect(await helped.o.dailyRank('puzzle')).toBe(
       'Your rank today: #4 on the self-reported board, among the games played with help',
     );
-    expect(helped.calls.map((c) => c.url)).toEqual([
-      `${BASE}api/leaderboard?board=daily-puzzle&limit=1&playerKey=${KEY}&source=ranked`,
-      `${BASE}api/leaderboard?board=daily-puzzle&limit=1&playerKey=${KEY}&source=self-reported`,
-      `${BASE}api/leaderboard?board=daily-puzzle&limit=1&playerKey=${KEY}&source=self-reported&assisted=1`,
+    expect(helped.calls.map((c) => [c.url, c.key])).toEqual([
+      [`${BASE}api/leaderboard?board=daily-puzzle&limit=1&source=ranked`, KEY],
+      [`${BASE}api/leaderboard?board=daily-puzzle&limit=1&source=self-reported`, KEY],
+      [`${BASE}api/leaderboard?board=daily-puzzle&limit=1&source=self-reported&assisted=1`, KEY],
     ]);
     const none = online(memoryStore(), () => json(500, {}));
     expect(await none.o.dailyRank('2048')).toBeNull();
