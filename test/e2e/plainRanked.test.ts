@@ -1,7 +1,7 @@
 /**
  * Ranked play in line mode (`--plain`), the built CLI against a real server started here: the
  * day's ranked 2048 played a few moves and resigned (the figures and the rank at the end, the
- * code held back until the day is over, a second attempt refused with the first one's result),
+ * code withheld by the server until the day is over, a second attempt refused with the first one's result),
  * a 3×3 ranked puzzle solved from the board the server dealt (its time the server's, the code
  * replaying to the same solve), a ranked 3×3 2048 game played to its end, options that do not go
  * with ranked play, and a server that does not answer.
@@ -112,8 +112,11 @@ describe('ranked play in line mode', () => {
     const score = last[1]!;
     expect(run.stdout).toContain(`Final score: ${score} · ${last[2]} moves (resigned)\n`);
     expect(run.stdout).toContain("You are #1 on today's ranked daily 2048.\n");
-    // The code shows the day's tiles: said to be shared once the day is over.
-    expect(run.stdout).toMatch(/^Share it once the day is over \(UTC\): slidebox replay sb\.\S+$/m);
+    // The code would show the day's tiles: the server withholds it until the day is over.
+    expect(run.stdout).toMatch(
+      /^Its replay opens when the day is over \(00:00 UTC, \d{4}-\d{2}-\d{2}\): the day's tiles stay secret until then\.$/m,
+    );
+    expect(run.stdout).not.toContain('sb.');
     // Today's board shows the entry, without its code.
     const board = (await call(server.url, 'GET', '/api/leaderboard?board=daily-2048&limit=10'))
       .body as { entries: { name: string; score: number; code: string | null }[] };
@@ -126,6 +129,8 @@ describe('ranked play in line mode', () => {
     expect(again.stderr).toMatch(/you have played today's .*your first attempt is your entry/);
     expect(again.stdout).toContain(`Final score: ${score}`);
     expect(again.stdout).toContain("You are #1 on today's ranked daily 2048.");
+    expect(again.stdout).toMatch(/^Its replay opens when the day is over /m);
+    expect(again.stdout).not.toContain('sb.');
   }, 60_000);
 
   test('a ranked 3×3 puzzle solved from the dealt board: the server’s time, the rank, a code that replays it', async () => {

@@ -120,6 +120,8 @@ describe('ranked play full screen', () => {
     p.keys('y');
     const end = await p.waitForText("#1 on today's ranked daily 2048.");
     expect(end).toContain('Resigned');
+    // The end box says when the replay opens (the server withholds the day's code till then).
+    expect(end).toContain('Its replay opens when the day is over');
     expect(end).toContain(`Score ${score} · ${movesOf(played)} moves`);
     // Over: the arrows do nothing.
     p.keys('Left');
@@ -130,7 +132,10 @@ describe('ranked play full screen', () => {
     expect(exit.code).toBe(0);
     expect(exit.screen).toContain(`Final score: ${score} · ${movesOf(played)} moves (resigned)`);
     expect(exit.screen).toContain("You are #1 on today's ranked daily 2048.");
-    expect(exit.screen).toMatch(/Share it once the day is over \(UTC\): slidebox replay sb\./);
+    expect(exit.screen).toMatch(
+      /Its replay opens when the day is over \(00:00 UTC, \d{4}-\d{2}-\d{2}\)/,
+    );
+    expect(exit.screen).not.toContain('sb.');
   }, 60_000);
 
   test('a ranked 3×3 puzzle solved with the arrows: the server’s time and the rank', async () => {

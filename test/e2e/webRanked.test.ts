@@ -245,8 +245,15 @@ describe.skipIf(reason !== null).each(BACKENDS)(
       await page.locator('[data-testid=ranked-end]').waitFor(LONG);
       const end = (await text(page, 'ranked-end'))!;
       expect(end).toMatch(/#1 on today's ranked daily 2048\./);
-      // Today's ranked daily has no replay yet: it would show the day's tiles.
+      // Today's ranked daily has no replay yet: it would show the day's tiles. The server
+      // withholds its code, and the end says when it opens.
       expect(await page.locator('[data-testid=ranked-replay]').count()).toBe(0);
+      expect(end).toMatch(
+        /Its replay opens when the day is over, at 00:00 UTC on \d{4}-\d{2}-\d{2}: the day's tiles stay secret until then\./,
+      );
+      const kept = await page.evaluate(() => localStorage.getItem('slidebox:ranked:daily-2048'));
+      expect(JSON.parse(kept!).result).toMatchObject({ code: null, codeAt: expect.any(String) });
+      expect(kept).not.toContain('sb.');
 
       // Today's ranked board: the entry, and no replay link on it.
       await page.click('[data-ranked=boards]');

@@ -175,6 +175,9 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
     const n = moveTile(p, tile).moves;
     expect(end).toMatch(new RegExp(`^Not solved: ${n} moves?\\.Not ranked: .+\\.$`));
     expect(await page.locator('[data-testid=ranked-replay]').count()).toBe(0);
+    expect(await page.textContent('[data-testid=ranked-end]')).toMatch(
+      /Its replay opens when the day is over, at 00:00 UTC on \d{4}-\d{2}-\d{2}/,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
