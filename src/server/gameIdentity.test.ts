@@ -69,6 +69,34 @@ describe('game identity', () => {
     expect(id(a).kind).toBe('puzzle');
   });
 
+  it('compares a puzzle by its path: a detour that comes back to a position is cut out', async () => {
+    const { code: solved } = await playPuzzle(11, { width: 4, wander: 40 });
+    const leader = id(solved);
+    expect(leader.path.length).toBeGreaterThanOrEqual(OPENING_MOVES);
+    const tiles = [...leader.moves];
+    const puzzleCode = (t: number[]) =>
+      encodeShared({
+        game: { kind: 'puzzle', width: 4, seed: 11, tiles: t, timeMs: null },
+        assisted: false,
+        players: '',
+      });
+    const t0 = tiles[0]!;
+    const t29 = tiles[29]!;
+    for (const detoured of [
+      [t0, t0, ...tiles],
+      [...tiles.slice(0, 30), t29, t29, t29, t29, ...tiles.slice(30)],
+    ]) {
+      const copy = id(puzzleCode(detoured));
+      expect(copy.gameHash).not.toBe(leader.gameHash);
+      expect([...copy.path]).toEqual([...leader.path]);
+      expect(copy.openingHash).toBe(leader.openingHash);
+      expect(copies(copy, leader)).toBe(true);
+    }
+    // Another path from the start is another game.
+    const t1 = tiles[1]!;
+    expect(copies(id(puzzleCode([t1, ...tiles.slice(1)])), leader)).toBe(false);
+  });
+
   it('finds a copy in a game that plays on from, or cuts short, a stored one', () => {
     const stored = id(code);
     expect(game.moves).toBe(300);

@@ -11,7 +11,13 @@ import { crc32, fromBase64Url, toBase64Url } from '../engine/codeBits.ts';
 import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../engine/game2048.ts';
 import { encodeShared, SHARE_PREFIX, shared2048 } from '../engine/shareCode.ts';
 import type { SubmittedEntry } from '../net/api.ts';
-import { cornerGame, testPlayerKey as key, mustShare, play2048 } from '../testing/games.ts';
+import {
+  cornerGame,
+  testPlayerKey as key,
+  mustShare,
+  play2048,
+  playPuzzle,
+} from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
 import {
   BACKENDS,
@@ -149,6 +155,25 @@ describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     const after = await selfBoard(4, 2048);
     expect(after.entries.map((e) => [e.name, e.score])).toEqual([['Leader5', longer.score]]);
+  });
+
+  it('refuses a leader’s puzzle solution sent with a detour that comes back, as copied', async () => {
+    const { code } = await playPuzzle(12, { width: 4, wander: 40 });
+    const first = await post({ code, name: 'Solver21', playerKey: key(21) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const tiles = [...gameIdentity(code)!.moves];
+    expect(tiles.length).toBeGreaterThan(OPENING_MOVES);
+    const t = tiles[0]!;
+    const detour = encodeShared({
+      game: { kind: 'puzzle', width: 4, seed: 12, tiles: [t, t, ...tiles], timeMs: 20_000 },
+      assisted: false,
+      players: '',
+    });
+    const r = await post({ code: detour, name: 'Thief22', playerKey: key(22) });
+    expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(r.body).toMatchObject({ error: { code: 'copied' } });
+    const b = await board('source=self-reported&board=puzzle&size=4');
+    expect(b.entries.map((e) => e.name)).toEqual(['Solver21']);
   });
 
   it('ranks two players of one seed who play their own moves', async () => {
