@@ -251,7 +251,8 @@ describe('slidebox daily with a server', () => {
     const dir = dirs.make();
     // Your day's ranked game: one move, then resigned.
     const played = await cli(
-      ['daily', '2048', '--ranked', '--plain', '--server', url, '--name', 'Me'],
+      // A name of its own: "Me" belongs to the key of the test above.
+      ['daily', '2048', '--ranked', '--plain', '--server', url, '--name', 'Mel'],
       dir,
       { input: 'a\nresign\n' },
     );
@@ -281,8 +282,8 @@ describe('slidebox daily with a server', () => {
       Number(m[1]),
       m[2],
     ]);
-    expect(listed).toEqual([...entries.map((e, i) => [i + 1, e.name]), [myRank, 'Me']]);
-    expect(screen).toMatch(new RegExp(`\\n {2,}…\\n {2}#${myRank} {2}Me .*← you\\n`));
+    expect(listed).toEqual([...entries.map((e, i) => [i + 1, e.name]), [myRank, 'Mel']]);
+    expect(screen).toMatch(new RegExp(`\\n {2,}…\\n {2}#${myRank} {2}Mel .*← you\\n`));
     expect(screen).toContain('15-puzzle\n  No games yet today.');
     expect(screen).toContain(`You are #${myRank} on today's ranked daily 2048.`);
 
