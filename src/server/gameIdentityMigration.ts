@@ -5,7 +5,7 @@
  * game in two codes), the first keeps the hash; the later copy keeps its place and is never
  * matched.
  */
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import type { Schema } from './db.ts';
 import { gameIdentity } from './gameIdentity.ts';
 
@@ -29,16 +29,20 @@ export const gameIdentityMigration: Record<string, Migration> = {
           .limit(BATCH)
           .execute();
         if (rows.length === 0) break;
+        const values = [];
         for (const row of rows) {
           after = Number(row.id);
           const identity = gameIdentity(row.code);
           if (!identity || seen.has(identity.gameHash)) continue;
           seen.add(identity.gameHash);
-          await db
-            .updateTable('games')
-            .set({ game_hash: identity.gameHash, opening_hash: identity.openingHash })
-            .where('id', '=', row.id)
-            .execute();
+          values.push(
+            sql`(cast(${after} as bigint), ${identity.gameHash}, ${identity.openingHash})`,
+          );
+        }
+        // A batch in one statement (both databases name the columns of VALUES column1, …).
+        if (values.length > 0) {
+          await sql`update games set game_hash = v.column2, opening_hash = v.column3
+            from (values ${sql.join(values)}) as v where games.id = v.column1`.execute(db);
         }
       }
       await db.schema
