@@ -4,14 +4,17 @@
  * 3×3 board) played to its end by keys — each slide drawn, and the page's board always the
  * server's slide plus exactly one new tile, never a tile of its own — the rank and board said
  * at the end; the ranked daily 2048 started from the Daily card, resigned, its entry on today's
- * ranked board without a replay link, and a second attempt refused with the server's sentence
- * and the entry; a reload in the middle of a ranked game takes the same game back and plays on.
+ * ranked board without a replay link, its end saying when the replay opens (the server keeps
+ * the code back, and the browser keeps none), a second attempt refused with the server's
+ * sentence and the entry, and once the server's day is over the game's screen gets the code,
+ * whose replay is the score ranked; a reload in the middle of a ranked game takes the same game back and plays on.
  * On SQLite and PostgreSQL. On a static site (no server) there is no Play ranked anywhere, and a
  * ranked game's address goes to the home screen with a sentence.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
+import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
 import {
@@ -97,6 +100,8 @@ describe.skipIf(reason !== null).each(BACKENDS)(
     let server: TestServer | null = null;
     let url: string;
     let skipped: string | null = null;
+    /** How far the server's clock is ahead of the machine's (ms): moved across midnight. */
+    let offset = 0;
 
     beforeAll(async () => {
       await buildSite();
@@ -105,7 +110,10 @@ describe.skipIf(reason !== null).each(BACKENDS)(
         skipped = target.skip;
         return;
       }
-      server = await startTestServer(target, { webRoot: DIST });
+      server = await startTestServer(target, {
+        webRoot: DIST,
+        now: () => Date.now() + offset,
+      });
       url = `${server.url}/`;
       browser = await launchBrowser();
     });
@@ -276,6 +284,22 @@ describe.skipIf(reason !== null).each(BACKENDS)(
       await expect
         .poll(() => text(page, 'daily-rank-2048'), LONG)
         .toBe('Your ranked entry today: #1');
+
+      // The server's day is over: the game's screen asks again, and now has its replay, whose
+      // code replays to the score ranked.
+      offset += 86_400_000;
+      await page.goto(`${url}#ranked-daily-2048`);
+      const replay = page.locator('[data-testid=ranked-replay]');
+      await replay.waitFor(LONG);
+      const href = (await replay.getAttribute('href'))!;
+      const code = decodeURIComponent(href.replace(/^#replay=/, ''));
+      const shared = readShareCode(code);
+      if (!shared.ok || shared.value.kind !== '2048') throw new Error('a 2048 code');
+      const points = /You scored ([\d,]+) points\./.exec(end)![1]!.replace(/,/g, '');
+      expect(shared.value.states.at(-1)!.score).toBe(Number(points));
+      expect(await text(page, 'ranked-end')).not.toMatch(/replay opens/);
+      const keptNow = await page.evaluate(() => localStorage.getItem('slidebox:ranked:daily-2048'));
+      expect(JSON.parse(keptNow!).result.code).toBe(code);
       // The browser notes the server's refusal (409) of the second attempt; nothing else went wrong.
       expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
       await context.close();

@@ -129,10 +129,17 @@ describe('the end of a ranked game', () => {
     expect(endOf(PUZZLE, view(), NOW)).toBeNull();
   });
 
-  it('has no replay for today’s ranked daily (its tiles are the day’s), one for an earlier day', () => {
+  it('has no replay for a ranked daily whose code the server withholds (its day lasts), one once it gives it', () => {
     const today = { ...PUZZLE, day: '2026-11-27' };
-    expect(endOf(today, view({ result: RESULT }), NOW)?.replay).toBeNull();
-    const before = { ...PUZZLE, day: '2026-11-26' };
-    expect(endOf(before, view({ result: RESULT }), NOW)?.replay).toBe('#replay=C%20O');
+    const withheld = { ...RESULT, code: null, codeAt: '2026-11-28T00:00:00.000Z' };
+    const end = endOf(today, view({ result: withheld }), NOW);
+    expect(end?.replay).toBeNull();
+    expect(end?.lines.at(-1)).toMatch(
+      /^Its replay opens when the day is over, at 00:00 UTC on 2026-11-28/,
+    );
+    // The server decides: its code given, the replay is shown whatever this browser's clock says.
+    const given = endOf(today, view({ result: { ...withheld, code: 'C O' } }), NOW);
+    expect(given?.replay).toBe('#replay=C%20O');
+    expect(given?.lines.join(' ')).not.toMatch(/replay opens/);
   });
 });

@@ -73,16 +73,14 @@ export function endedView(kept: KeptRanked, board: RankedBoard, now: number): Ra
 export function endOf(board: RankedBoard, v: RankedView, now: number): RankedEnd | null {
   const r = v.result;
   if (!r) return null;
-  const today = dayOf(now);
-  const replay =
-    r.code === null || (board.day !== null && board.day === today)
-      ? null
-      : `#replay=${encodeURIComponent(r.code)}`;
-  return { ...endText(board, r, today), replay };
+  const replay = r.code === null ? null : `#replay=${encodeURIComponent(r.code)}`;
+  return { ...endText(board, r, dayOf(now)), replay };
 }
 
 export class RankedGame {
   client: RankedClient | null = null;
+  /** A connection asking the server again for an ended ranked daily's withheld code. */
+  private asking: RankedClient | null = null;
   /** The screen's own sentence (Resign pressed once, a notice from the start), or null. */
   said: string | null = null;
   /** A key was pressed while the connection was not open (the notice says nothing was sent). */
@@ -127,6 +125,7 @@ export class RankedGame {
       }
       this.hooks.end(endOf(board, v, Date.now()));
       this.hooks.shown(v);
+      if (kept.result.code === null) this.askCode(entry, kept, board);
       return;
     }
     this.hooks.end(null);
@@ -152,7 +151,38 @@ export class RankedGame {
   private close(): void {
     this.client?.close();
     this.client = null;
+    this.asking?.close();
+    this.asking = null;
     this.disarm();
+  }
+
+  /**
+   * An ended ranked daily kept without its code (the server withholds it while the day lasts):
+   * the server is asked again with the game's token, and once the day is over it gives the
+   * code, kept here and shown with the end's Replay. Asked once each time the screen is shown.
+   */
+  private askCode(entry: number, kept: KeptRanked, board: RankedBoard): void {
+    void this.app.findServer().then((online) => {
+      if (!online || entry !== this.entries) return;
+      let client: RankedClient | null = null;
+      const done = () => {
+        client?.close();
+        if (this.asking === client) this.asking = null;
+      };
+      client = this.hooks.connect(online.client.base, kept, (v) => {
+        if (entry !== this.entries) return done();
+        if (v.status === 'closed') return done();
+        if (!v.result) return;
+        done();
+        if (v.result.code === null) return;
+        this.kept = { ...kept, result: v.result };
+        writeSlot(this.ctx.kv, this.kept);
+        const shown = endedView(this.kept, board, Date.now());
+        this.hooks.end(endOf(board, shown, Date.now()));
+        this.hooks.shown(shown);
+      });
+      this.asking = client;
+    });
   }
 
   /** A ranked button pressed. */
