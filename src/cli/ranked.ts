@@ -3,7 +3,8 @@
  * 2048|puzzle --ranked`. The server deals the game and keeps its clock; this program shows it
  * (full screen, or line mode) and keeps the game's id and token in the data directory, so the
  * same command resumes it after the program ended. At the end: the figures the server ranked,
- * the rank and the share code. A server that cannot be reached costs one sentence and exit 1
+ * the rank and the share code (a ranked daily's: when its replay opens, the server withholding
+ * its code until the day is over). A server that cannot be reached costs one sentence and exit 1
  * within the network timeout.
  */
 import { resolve } from 'node:path';

@@ -1,8 +1,9 @@
 /**
  * A ranked game in words, for the terminal: its title, the board as plain text, why keys do
  * nothing now (connecting, reconnecting, closed), and how it ended — the figures the server
- * ranked (a puzzle's time is the server's), the rank on its board, and the share code. What
- * comes from the server is shown safe. Pure: tested as strings.
+ * ranked (a puzzle's time is the server's), the rank on its board, and the share code or when
+ * a ranked daily's replay opens. What comes from the server is shown safe. Pure: tested as
+ * strings.
  */
 
 import { type ModelRanked, rankedOver } from '../front/controllerRanked.ts';

@@ -15,7 +15,8 @@
  * An unfinished game that no client plays for `keepMs` is ended where it stands and ranked
  * (reason 'left'), by a sweep of every process. At the end the server makes the game's share
  * code (seed revealed), checks it with the same verifier as `POST /api/scores`, ranks it on the
- * ranked track of its boards and sends the result.
+ * ranked track of its boards and sends the result — a ranked daily's without its code until its
+ * day is over ({@link RankedPlay.shown}).
  */
 import { randomBytes } from 'node:crypto';
 import type { Result } from '../engine/result.ts';
