@@ -592,6 +592,8 @@ function apiRoutes(
         const ranked = rankGame(verified.value, now());
         if (!ranked.ok) throw refuse(ranked.error);
         const key = sha256(playerKey);
+        const copied = await scores.copied(code, key);
+        if (copied) throw new ApiError(409, 'copied', copied);
         if (!(await names.claim(checked.value, key, now()))) throw nameTaken(checked.value);
         const r = await scores.submit(
           code,

@@ -19,6 +19,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { LEVELS } from './boards.ts';
+import { gameIdentityMigration } from './gameIdentityMigration.ts';
 import type { NameHoldersTable } from './nameHolders.ts';
 import { nameHoldersMigration } from './nameHoldersMigration.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
@@ -53,6 +54,13 @@ export interface GamesTable {
   created_ms: number;
   /** 1 for a ranked game (dealt and timed by the server), 0 for a self-reported one (0006). */
   ranked: Generated<number>;
+  /**
+   * SHA-256 of the game's canonical form (gameIdentity.ts): a game is stored once, however its
+   * code is written (0007; null only for a later copy of a game stored before 0007).
+   */
+  game_hash: string | null;
+  /** SHA-256 of its opening (gameIdentity.ts), to find the games a code may copy (0007). */
+  opening_hash: string | null;
 }
 
 /**
@@ -520,7 +528,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   };
   const pg = dialect === 'postgres' ? actionFunction() : {};
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
-  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...nameHoldersMigration };
+  const later = { ...gameIdentityMigration, ...nameHoldersMigration };
+  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...later };
 }
 
 /**
