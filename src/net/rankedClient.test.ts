@@ -99,9 +99,11 @@ async function playSteps(
 ): Promise<{ seen: Map<number, RankedBoard>; final: RankedView }> {
   const sockets = delayedSockets(lcg(seed));
   const seen = new Map<number, RankedBoard>();
+  // A name of each run's own: a name belongs to the first key that used it.
+  const playerKey = newPlayerKey();
   const started = await RankedClient.start(
     new ServerClient(url),
-    { kind, size: 3, playerKey: newPlayerKey(), name: 'Prop' },
+    { kind, size: 3, playerKey, name: `Prop ${playerKey.slice(0, 8)}` },
     {
       socket: sockets.factory,
       retryMs: [5, 20],
