@@ -466,7 +466,7 @@ function upgrades(
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Opens a window and sockets at once, per client address: past them, 429 and closed.
     const address = req.socket.remoteAddress;
-    const refused = limiter.open(address);
+    const refused = limiter.open(address, req.socket);
     if (refused !== null) {
       const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
       socket.end(
@@ -476,7 +476,7 @@ function upgrades(
       );
       return;
     }
-    socket.once('close', () => limiter.close(address));
+    socket.once('close', () => limiter.close(address, req.socket));
     if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
     else others.emit('upgrade', req, socket, head);
   });

@@ -44,7 +44,7 @@ export function rankedSocket(
   return {
     upgrade(req, socket, head) {
       wss.handleUpgrade(req, socket, head, (ws) => {
-        serveSocket(ws, ranked, log, limiter, req.socket.remoteAddress);
+        serveSocket(ws, ranked, log, limiter, req.socket);
       });
     },
     async close() {
@@ -61,8 +61,9 @@ function serveSocket(
   ranked: RankedPlay,
   log: ((line: string) => void) | undefined,
   limiter: SocketLimiter,
-  address: string | undefined,
+  tcp: { readonly remoteAddress?: string },
 ): void {
+  const address = tcp.remoteAddress;
   const peer: RankedPeer = {
     send(m: RankedServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -130,6 +131,7 @@ function serveSocket(
         else if (m.type !== 'hello') ws.close(RANKED_CLOSE.badMessage, 'send hello first');
         else {
           clearTimeout(hello);
+          limiter.said(tcp);
           const limited = limiter.hello(address);
           if (limited !== null) {
             peer.send({ type: 'error', code: 'rate-limited', message: limited });

@@ -36,7 +36,7 @@ export function attachRoomSocket(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      serveSocket(ws, rooms, log, limiter, req.socket.remoteAddress);
+      serveSocket(ws, rooms, log, limiter, req.socket);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -55,8 +55,9 @@ function serveSocket(
   rooms: Rooms,
   log: ((line: string) => void) | undefined,
   limiter: SocketLimiter,
-  address: string | undefined,
+  tcp: { readonly remoteAddress?: string },
 ): void {
+  const address = tcp.remoteAddress;
   const peer: Peer = {
     send(m: ServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -124,6 +125,7 @@ function serveSocket(
         else if (m.type !== 'hello') ws.close(CLOSE.badMessage, 'send hello first');
         else {
           clearTimeout(hello);
+          limiter.said(tcp);
           const limited = limiter.hello(address);
           if (limited !== null) {
             ws.close(CLOSE.tooFast, limited.slice(0, 120));

@@ -145,6 +145,24 @@ describe('the limiter', () => {
     expect(m.hello('10.0.0.1')).toMatch(/at most 2 hellos a minute/);
   });
 
+  it('holds at most `waiting` sockets without their hello, from every address together', () => {
+    const l = new SocketLimiter({ ...DEFAULT_SOCKET_LIMITS, waiting: 3 }, () => 0);
+    const sockets = [{}, {}, {}, {}];
+    expect(l.open('10.0.0.1', sockets[0])).toBeNull();
+    expect(l.open('10.0.0.2', sockets[1])).toBeNull();
+    expect(l.open('10.0.0.3', sockets[2])).toBeNull();
+    expect(l.open('10.0.0.4', sockets[3])?.message).toMatch(
+      /at most 3 sockets wait for their hello at once/,
+    );
+    l.said(sockets[0]!);
+    l.said(sockets[0]!);
+    expect(l.waiting).toBe(2);
+    expect(l.open('10.0.0.4', sockets[3])).toBeNull();
+    l.close('10.0.0.2', sockets[1]);
+    l.close('10.0.0.1', sockets[0]);
+    expect(l.waiting).toBe(2);
+  });
+
   it('has no limits without numbers, and counts opens either way', () => {
     const l = new SocketLimiter(null);
     for (let i = 0; i < 100; i++) expect(l.open('127.0.0.1')).toBeNull();
@@ -238,6 +256,46 @@ describe('sockets that never say hello', () => {
     expect(kept.every((a) => a.close === CLOSE.slow)).toBe(true);
     expect(answers.filter((a) => a.status === 429).length).toBe(1000 - kept.length);
     expect(kept.length).toBeLessThan(1000);
+  });
+
+  it('holds at most `waiting` without hello from many addresses; a hello makes room', async () => {
+    const s = await server('sqlite', {
+      socketLimits: {
+        ...DEFAULT_SOCKET_LIMITS,
+        opens: 100_000,
+        sockets: 1000,
+        waiting: 40,
+        helloMs: 60_000,
+      },
+    });
+    if (!s) return;
+    const room = await createRoom(s.url, { kind: 'duel', name: 'Host' });
+    const url = `${s.url.replace(/^http/, 'ws')}${SOCKET_PATH}`;
+    const sockets: WebSocket[] = [];
+    const open = (i: number) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(url, { localAddress: `127.0.0.${1 + (i % 5)}` });
+        sockets.push(ws);
+        ws.on('error', () => {});
+        ws.on('open', () => resolve(101));
+        ws.on('unexpected-response', (_req, res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+      });
+    const statuses = await pooled(1000, 50, open);
+    expect(statuses.filter((x) => x === 101).length).toBe(40);
+    expect(statuses.filter((x) => x === 429).length).toBe(960);
+    // One of them says hello (as a watcher): a place is free for another socket.
+    const kept = sockets.find((ws) => ws.readyState === WebSocket.OPEN)!;
+    const welcomed = new Promise((resolve) => kept.once('message', resolve));
+    kept.send(
+      JSON.stringify({ type: 'hello', protocol: ROOM_PROTOCOL, room: room.code, watch: true }),
+    );
+    await welcomed;
+    expect(await open(1000)).toBe(101);
+    expect(await open(1001)).toBe(429);
+    for (const ws of sockets) ws.terminate();
   });
 
   it('holds at most 50 at once from one address', async () => {

@@ -19,6 +19,8 @@ export interface SocketLimits {
   readonly hellos: number;
   /** `hello`s a minute that name a room or game the server does not have. */
   readonly unknown: number;
+  /** Sockets open at once, from every address together, that have not said `hello` yet. */
+  readonly waiting: number;
 }
 
 /** The server's limits unless told otherwise (none when `--rate-limit 0`). */
@@ -29,6 +31,7 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   helloMs: 10_000,
   hellos: 60,
   unknown: 10,
+  waiting: 1_000,
 };
 
 /** The hello time when there are no limits (the sockets' protocol keeps it). */
@@ -112,6 +115,9 @@ export class SocketLimiter {
   /** Opens taken and refused since the last {@link takeCounts}. */
   private opened = 0;
   private refused = 0;
+  /** The sockets open that have not said hello yet (the server's, every address). */
+  private readonly waitingSockets = new WeakSet<object>();
+  private waitingNow = 0;
 
   /** `limits` null: none, the opens only counted. */
   constructor(
@@ -153,9 +159,9 @@ export class SocketLimiter {
 
   /**
    * A socket opens from `address`: null when it may (then {@link close} must be called when it
-   * closes), else why not.
+   * closes, and {@link said} when it says hello), else why not. `socket` is the connection.
    */
-  open(address: string | undefined): OpenRefusal | null {
+  open(address: string | undefined, socket: object = {}): OpenRefusal | null {
     const l = this.limits;
     if (!l) {
       this.opened++;
@@ -164,6 +170,13 @@ export class SocketLimiter {
     const now = this.now();
     this.sweep(now);
     const c = this.client(l, addressKey(address), now);
+    if (this.waitingNow >= l.waiting) {
+      this.refused++;
+      return {
+        message: `at most ${l.waiting} sockets wait for their hello at once: try again shortly`,
+        retryAfter: Math.ceil(l.helloMs / 1000),
+      };
+    }
     if (c.sockets >= l.sockets) {
       this.refused++;
       return {
@@ -180,13 +193,26 @@ export class SocketLimiter {
     }
     c.sockets++;
     this.opened++;
+    this.waitingSockets.add(socket);
+    this.waitingNow++;
     return null;
   }
 
+  /** The socket has said its hello: it waits no more. */
+  said(socket: object): void {
+    if (this.waitingSockets.delete(socket)) this.waitingNow--;
+  }
+
   /** A socket that {@link open} let open has closed. */
-  close(address: string | undefined): void {
+  close(address: string | undefined, socket: object = {}): void {
+    this.said(socket);
     const c = this.clients.get(addressKey(address));
     if (c && c.sockets > 0) c.sockets--;
+  }
+
+  /** Sockets open now that have not said hello (every address). */
+  get waiting(): number {
+    return this.waitingNow;
   }
 
   /**
