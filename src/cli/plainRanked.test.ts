@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialModelRanked } from '../front/controllerRanked.ts';
+import { initialModelRanked } from '../tui/ranked/controller.ts';
 import { PACE, Pacer, plainCommandRanked } from './plainRanked.ts';
 
 afterEach(() => {

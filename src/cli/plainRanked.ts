@@ -5,14 +5,15 @@
  * code — at the end. While the connection is down a move is refused on stderr and the game
  * waits; lines are handled strictly in order, and no faster than the server takes them.
  */
+
+import { keyDirection } from '../front/keymap.ts';
 import {
   type CommandRanked,
   ControllerRanked,
   type ModelRanked,
   type RankedConnect,
   rankedOver,
-} from '../front/controllerRanked.ts';
-import { keyDirection } from '../front/keymap.ts';
+} from '../tui/ranked/controller.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
 import { rankedBoardText, rankedHold } from './rankedText.ts';
 

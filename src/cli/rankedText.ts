@@ -6,11 +6,11 @@
  * strings.
  */
 
-import { type ModelRanked, rankedOver } from '../front/controllerRanked.ts';
 import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
 import type { RankedClosed } from '../net/rankedClient.ts';
+import { type ModelRanked, rankedOver } from '../tui/ranked/controller.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
 import { wrapLines } from './plainIo.ts';

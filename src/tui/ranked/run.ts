@@ -5,14 +5,6 @@
  * the connection is not open keys change nothing and the notice line says why until it is back.
  */
 
-import {
-  type CommandRanked,
-  ControllerRanked,
-  keyRanked,
-  type ModelRanked,
-  type RankedConnect,
-  rankedOver,
-} from '../../front/controllerRanked.ts';
 import { initialModel2048 } from '../../front/model2048.ts';
 import { initialModelPuzzle } from '../../front/modelPuzzle.ts';
 import { Animator } from '../animator.ts';
@@ -22,6 +14,14 @@ import { type Key, keyInput } from '../keys.ts';
 import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from '../puzzle/render.ts';
 import { runScreen } from '../screenLoop.ts';
 import { TerminalSession, type Viewport } from '../terminal.ts';
+import {
+  type CommandRanked,
+  ControllerRanked,
+  keyRanked,
+  type ModelRanked,
+  type RankedConnect,
+  rankedOver,
+} from './controller.ts';
 
 export interface RunRankedOptions {
   readonly model: ModelRanked;

@@ -5,18 +5,18 @@
  * settled() waits for what is in flight. No undo, hint, AI or solver key.
  */
 import { describe, expect, it } from 'vitest';
-import { type Game, newGame, play } from '../engine/game2048.ts';
-import { moveTile, newPuzzle } from '../engine/puzzle.ts';
-import type { Direction } from '../engine/types.ts';
+import { type Game, newGame, play } from '../../engine/game2048.ts';
+import { moveTile, newPuzzle } from '../../engine/puzzle.ts';
+import type { Direction } from '../../engine/types.ts';
 import {
   LETTER_DIRECTIONS,
   type RankedBoard,
   type RankedClientMessage,
   type RankedServerMessage,
-} from '../net/ranked.ts';
-import { RankedClient } from '../net/rankedClient.ts';
-import type { SocketLike } from '../net/roomClient.ts';
-import { ControllerRanked, initialModelRanked, keyRanked } from './controllerRanked.ts';
+} from '../../net/ranked.ts';
+import { RankedClient } from '../../net/rankedClient.ts';
+import type { SocketLike } from '../../net/roomClient.ts';
+import { ControllerRanked, initialModelRanked, keyRanked } from './controller.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 0;

@@ -7,12 +7,12 @@
  * in flight. The client is given (`connect`), so the loop is tested on a scripted socket.
  */
 
-import { tileToward } from '../engine/puzzle.ts';
-import type { Result } from '../engine/result.ts';
-import type { Direction } from '../engine/types.ts';
-import type { RankedKind } from '../net/ranked.ts';
-import type { RankedRefusal, RankedView } from '../net/rankedClient.ts';
-import { bare, type KeyInput, keyDirection } from './keymap.ts';
+import { tileToward } from '../../engine/puzzle.ts';
+import type { Result } from '../../engine/result.ts';
+import type { Direction } from '../../engine/types.ts';
+import { bare, type KeyInput, keyDirection } from '../../front/keymap.ts';
+import type { RankedKind } from '../../net/ranked.ts';
+import type { RankedRefusal, RankedView } from '../../net/rankedClient.ts';
 
 /** What the loop needs of the ranked client. */
 export interface RankedPort {
