@@ -179,6 +179,12 @@ describe('what a submission says', () => {
     expect(submittedText({ ...entry, day: '2026-11-23' }, false, 'sb.x', env)).toMatch(
       /^Already on the self-reported boards \(submitted before\): .*\nYou are #3 on the self-reported daily 2048 of 2026-11-23\.\n$/,
     );
+    // A game that beats none of the player's lines was checked but not kept: said so.
+    expect(
+      submittedText({ ...entry, ranked: false, outcome: 'not-better' }, false, 'sb.x', env),
+    ).toMatch(
+      /^Checked, not kept: your game on the self-reported boards is as good or better: .*\nYou are #3 on today's self-reported daily 2048\.\n$/,
+    );
     // An entry the server says is ranked is not called self-reported.
     expect(submittedText({ ...entry, ranked: true }, true, 'sb.x', env)).toMatch(
       /^Submitted to the leaderboard: .*\nYou are #3 on today's daily 2048\.\n$/,

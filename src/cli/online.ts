@@ -216,7 +216,11 @@ export function submittedText(
   // A code sent from a game played offline goes on the self-reported boards, never the ranked ones.
   const self = entry.ranked !== true;
   const boards = self ? 'the self-reported boards' : 'the leaderboard';
-  const head = created ? `Submitted to ${boards}` : `Already on ${boards} (submitted before)`;
+  const head = created
+    ? `Submitted to ${boards}`
+    : entry.outcome === 'not-better'
+      ? `Checked, not kept: your game on ${boards} is as good or better`
+      : `Already on ${boards} (submitted before)`;
   const title = boardTitle(entry.board, {
     size: entry.size,
     target: targetOf(code),

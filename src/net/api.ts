@@ -44,7 +44,16 @@ export interface SubmittedEntry {
   /** The player's rank on `board` (their best game there), or null when this game is not ranked there. */
   readonly rank: number | null;
   readonly name: string;
+  /**
+   * What the server did with the game: `stored` (a new entry), `sent-before` (this game was
+   * stored already: the entry is that one, whoever sent it first), `not-better` (checked, but it
+   * changes none of the player's lines, so it is not kept: `id` is the game that stands).
+   * Absent from a server older than this field.
+   */
+  readonly outcome?: SubmitOutcome;
 }
+
+export type SubmitOutcome = 'stored' | 'sent-before' | 'not-better';
 
 /** One line of a board: a player's best game there. */
 export interface BoardEntry {
@@ -126,6 +135,10 @@ const INVISIBLE =
  */
 export function checkName(name: unknown): Result<string, Problem<'bad-name'>> {
   if (typeof name !== 'string') return err(problem('bad-name', 'a name is text'));
+  // Text-direction controls are format characters too: named as what they are first.
+  if (UNPRINTABLE.test(name)) {
+    return err(problem('bad-name', 'a name has no control or text-direction characters'));
+  }
   if (INVISIBLE.test(name)) {
     return err(problem('bad-name', 'a name has no zero-width or other invisible characters'));
   }
@@ -136,9 +149,6 @@ export function checkName(name: unknown): Result<string, Problem<'bad-name'>> {
     return err(
       problem('bad-name', `a name has at most ${NAME_MAX} characters (this one has ${length})`),
     );
-  }
-  if (UNPRINTABLE.test(trimmed)) {
-    return err(problem('bad-name', 'a name has no control or text-direction characters'));
   }
   return ok(trimmed);
 }

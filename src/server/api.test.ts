@@ -53,7 +53,8 @@ describe.each(BACKENDS)('the API on %s', (backend: Backend) => {
     expect(e.maxTile).toBe(Math.max(...game.cells.flat()));
     const again = await post({ code, name: 'Ada', playerKey: key(1) });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual(e);
+    expect(e.outcome).toBe('stored');
+    expect(again.body).toEqual({ ...e, outcome: 'sent-before' });
     // Sent by someone else: the same entry, still the first player's.
     const other = await post({ code, name: 'Mallory', playerKey: key(99) });
     expect(other.status).toBe(200);

@@ -222,6 +222,7 @@ const roomCodeSchema = {
   },
 } as const;
 
+/** A player's own online record: their key in a header (never in a logged query string). */
 const recordSchema = {
   headers: {
     type: 'object',

@@ -93,7 +93,7 @@ describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
       expect(variant, what).not.toBe(code);
       const r = await post({ code: variant, name: 'Thief', playerKey: key(2) });
       expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(200);
-      expect(r.body, what).toEqual(first.body);
+      expect(r.body, what).toEqual({ ...(first.body as SubmittedEntry), outcome: 'sent-before' });
       expect((r.body as SubmittedEntry).name).toBe('Leader');
     }
     expect(await tableCounts(block.server().database)).toEqual(before);
@@ -207,10 +207,11 @@ describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
       const r = await post({ code: worse.code, name: 'Grinder', playerKey: key(9) });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const entry = r.body as SubmittedEntry;
-      expect([entry.id, entry.rank, entry.score]).toEqual([
+      expect([entry.id, entry.rank, entry.score, entry.outcome]).toEqual([
         (first.body as SubmittedEntry).id,
         1,
         worse.game.score,
+        'not-better',
       ]);
     }
     expect(await tableCounts(block.server().database)).toEqual(before);

@@ -189,6 +189,7 @@ export class Scores {
           day: ranked.day,
           rank: stored.rank,
           name,
+          outcome: stored.created ? 'stored' : 'not-better',
         };
         return { entry, created: stored.created };
       } catch (e) {
@@ -592,5 +593,6 @@ function submittedEntry(
     day: g.day,
     rank,
     name: g.name,
+    outcome: 'sent-before',
   };
 }

@@ -75,6 +75,11 @@ describe('rankSentence', () => {
       "Already submitted: #3 on today's daily 15-puzzle.",
     ],
     [
+      'a game checked but not kept: the player has as good a game there',
+      rankSentence(entry({ board: 'daily-2048', day: TODAY, outcome: 'not-better' }), false, TODAY),
+      "Not kept, your game there is as good or better: #3 on today's daily 2048.",
+    ],
+    [
       'an all-time board, with thousands',
       rankSentence(entry({ rank: 12345 }), true, TODAY, 2048),
       '#12,345 on the 4×4 2048 board (to 2,048).',

@@ -51,7 +51,11 @@ export function rankSentence(
     today,
     ...(target === undefined ? {} : { target }),
   });
-  const before = created ? '' : 'Already submitted: ';
+  const before = created
+    ? ''
+    : e.outcome === 'not-better'
+      ? 'Not kept, your game there is as good or better: '
+      : 'Already submitted: ';
   // A game played in the browser goes on the self-reported boards, never the ranked ones.
   const where = e.ranked === false ? `${label} (self-reported)` : label;
   if (e.rank === null) return `${before}Submitted to ${where}.`;
