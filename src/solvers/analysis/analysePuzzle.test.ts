@@ -1,0 +1,160 @@
+/**
+ * The puzzle analysis: every 3×3 distance equals a breadth-first search over all 181,440
+ * positions; 4×4 distances equal the solver's optimum (with the real 6-6-3 databases, built on
+ * the first run of a checkout, cached under node_modules/.cache afterwards).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { moveTile, newPuzzle, type Puzzle } from '../../engine/puzzle.ts';
+import { nextInt, seedRng } from '../../engine/rng.ts';
+import { fileCache } from '../../storage/fileCache.ts';
+import { TEST_CACHE_DIR } from '../../testutil/testCache.ts';
+import { neighbourTable } from '../puzzle/grid.ts';
+import type { PatternDb } from '../puzzle/pdb.ts';
+import { patternDbs4 } from '../puzzle/pdbProvider.ts';
+import { solvePuzzle } from '../puzzle/solve.ts';
+import { analysePuzzle } from './analysePuzzle.ts';
+
+const store = fileCache(TEST_CACHE_DIR);
+let dbs: readonly PatternDb[] = [];
+
+beforeAll(async () => {
+  dbs = (await patternDbs4(store)).dbs;
+}, 120_000);
+
+/** Distances to solved of every 3×3 position, by breadth-first search from the goal. */
+function bfs3(): Map<string, number> {
+  const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+  const nbr = neighbourTable(3, 3);
+  const dist = new Map<string, number>([[goal.join(','), 0]]);
+  let frontier = [goal];
+  for (let d = 1; frontier.length > 0; d++) {
+    const next: number[][] = [];
+    for (const p of frontier) {
+      const b = p.indexOf(0);
+      for (let k = 0; k < 4; k++) {
+        const c = nbr[b * 4 + k]!;
+        if (c < 0) continue;
+        const q = [...p];
+        q[b] = q[c]!;
+        q[c] = 0;
+        const key = q.join(',');
+        if (!dist.has(key)) {
+          dist.set(key, d);
+          next.push(q);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+/** A seeded game of `count` random moves of tiles next to the blank, from a seeded start. */
+function randomGame(width: number, seed: number, count: number) {
+  let p = newPuzzle({ width, seed });
+  const states: Puzzle[] = [p];
+  const tiles: number[] = [];
+  let rng = seedRng(seed + 99);
+  const nbr = neighbourTable(width, width);
+  for (let i = 0; i < count && !p.solved; i++) {
+    const b = p.tiles.indexOf(0);
+    const cells = [0, 1, 2, 3].map((k) => nbr[b * 4 + k]!).filter((c) => c >= 0);
+    const r = nextInt(rng, cells.length);
+    rng = r.state;
+    const t = p.tiles[cells[r.value]!]!;
+    p = moveTile(p, t);
+    states.push(p);
+    tiles.push(t);
+  }
+  return { states, tiles };
+}
+
+/** A game that follows a shortest solution, with a detour (a move and its undo) at `at`. */
+function solvedGame(start: Puzzle, solution: readonly number[], at: number) {
+  const states: Puzzle[] = [start];
+  const tiles: number[] = [];
+  let p = start;
+  const step = (t: number) => {
+    p = moveTile(p, t);
+    states.push(p);
+    tiles.push(t);
+  };
+  solution.forEach((t, i) => {
+    if (i === at) {
+      // Slide the tile just moved back, then on again: two wasted moves.
+      const back = solution[i - 1]!;
+      step(back);
+      step(back);
+    }
+    step(t);
+  });
+  return { states, tiles };
+}
+
+describe('analysePuzzle', () => {
+  it('gives 3×3 distances equal to a breadth-first search', () => {
+    const dist = bfs3();
+    expect(dist.size).toBe(181_440);
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { states, tiles } = randomGame(3, seed, 60);
+      const a = analysePuzzle(states, tiles);
+      expect(a.exact).toBe(true);
+      expect(a.moves).toHaveLength(tiles.length);
+      a.moves.forEach((m, i) => {
+        expect(m.before).toBe(dist.get(states[i]!.tiles.join(',')));
+        expect(m.after).toBe(dist.get(states[i + 1]!.tiles.join(',')));
+        expect(m.optimal).toBe(m.after === m.before - 1);
+      });
+      expect(a.optimal).toBe(dist.get(states[0]!.tiles.join(',')));
+      expect(a.detours).toEqual(a.moves.filter((m) => !m.optimal).map((m) => m.n));
+    }
+  });
+
+  it('counts the optimal moves and the wasted ones of a solved 3×3 game', async () => {
+    const start = newPuzzle({ width: 3, seed: 8 });
+    const best = await solvePuzzle([...start.tiles], 3);
+    const { states, tiles } = solvedGame(start, best.moves, 5);
+    expect(states.at(-1)!.solved).toBe(true);
+    const a = analysePuzzle(states, tiles);
+    expect(a.optimal).toBe(best.moves.length);
+    expect(a.played).toBe(best.moves.length + 2);
+    expect(a.wasted).toBe(2);
+    expect(a.detours).toEqual([6]);
+    expect(a.moves.at(-1)!.after).toBe(0);
+  });
+
+  it("gives 4×4 distances equal to the solver's optimum", async () => {
+    const { states, tiles } = randomGame(4, 21, 12);
+    const heard: number[] = [];
+    const a = analysePuzzle(states, tiles, { dbs4: dbs, onProgress: (d) => heard.push(d) });
+    expect(a.exact).toBe(true);
+    expect(heard).toEqual(tiles.map((_, i) => i + 1));
+    for (const i of [0, 5, 12]) {
+      const solved = await solvePuzzle([...states[i]!.tiles], 4, { store });
+      expect(solved.optimal).toBe(true);
+      const d = i === 0 ? a.moves[0]!.before : a.moves[i - 1]!.after;
+      expect(d).toBe(solved.moves.length);
+    }
+    for (const m of a.moves) expect(Math.abs(m.after - m.before)).toBe(1);
+  }, 120_000);
+
+  it('follows a 4×4 shortest solution with one detour', async () => {
+    const start = newPuzzle({ width: 4, seed: 5 });
+    const report = await solvePuzzle([...start.tiles], 4, { store });
+    const { states: s, tiles } = solvedGame(start, report.moves, 3);
+    const a = analysePuzzle(s, tiles, { dbs4: dbs });
+    expect(a.optimal).toBe(report.moves.length);
+    expect(a.wasted).toBe(2);
+    expect(a.detours).toEqual([4]);
+  }, 120_000);
+
+  it('falls back to a lower bound from 5×5 up, and on 4×4 without databases', () => {
+    const { states, tiles } = randomGame(5, 2, 10);
+    const a = analysePuzzle(states, tiles);
+    expect(a.exact).toBe(false);
+    expect(a.moves).toHaveLength(10);
+    const four = randomGame(4, 2, 5);
+    const b = analysePuzzle(four.states, four.tiles);
+    expect(b.exact).toBe(false);
+  });
+});
