@@ -22,7 +22,6 @@ import type { Verified, VerifyProblem } from '../engine/verify.ts';
 import { utcDay } from '../front/daily.ts';
 import {
   BOARDS,
-  type BoardEntry,
   type BoardName,
   type BoardSource,
   checkName,
@@ -31,6 +30,7 @@ import {
 } from '../net/api.ts';
 import type { RankedRequest } from '../net/ranked.ts';
 import { readRoomCode } from '../net/rooms.ts';
+import { BoardBytesCache, matches } from './boardBytes.ts';
 import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
 import type { Database } from './db.ts';
 import { NameHolders, nameTakenMessage } from './nameHolders.ts';
@@ -494,8 +494,7 @@ function leaderboardRoute(
   ranked: RankedPlay,
   now: () => number,
 ): void {
-  const answers = new WeakMap<readonly BoardEntry[], string>();
-  const hiddenAnswers = new WeakMap<readonly BoardEntry[], string>();
+  const bytes = new BoardBytesCache();
   api.get<{ Querystring: BoardQuerystring }>(
     '/leaderboard',
     { schema: boardSchema },

@@ -43,6 +43,8 @@ const RETRIED = new Set(['40001', '40P01']);
  */
 export const PAGE_MS = 1000;
 const PAGES_KEPT = 2000;
+/** The most readers' own lines kept at once (all dropped when full, as the pages are). */
+const LINES_KEPT = 20_000;
 
 /** The most stored games with one opening that a code is compared with (the first stored). */
 export const COPIES_READ = 100;
@@ -54,6 +56,8 @@ export class Scores {
   /** Pages of boards read lately (see {@link page}), and how often each ladder changed here. */
   private readonly pages = new Map<string, { at: number; entries: BoardEntry[] }>();
   private readonly versions = new Map<number, number>();
+  /** Readers' own lines read lately (see {@link yoursKept}), kept as the pages are. */
+  private readonly readers = new Map<string, { at: number; line: BoardEntry | null }>();
 
   constructor(private readonly database: Database) {}
 
@@ -455,8 +459,27 @@ export class Scores {
     const ladder = await this.ladderId(board, track, false);
     if (ladder === null) return { entries: [], you: null };
     const entries = await this.page(ladder, limit, offset);
-    const you = keyHash === null ? null : await this.yours(ladder, board, keyHash);
+    const you = keyHash === null ? null : await this.yoursKept(ladder, board, keyHash);
     return { entries, you };
+  }
+
+  /**
+   * The asking player's line ({@link yours}), kept as a page is: for up to {@link PAGE_MS}, and
+   * read afresh once this process stores a game on the ladder. The same object while kept.
+   */
+  private async yoursKept(
+    ladder: number,
+    board: string,
+    keyHash: string,
+  ): Promise<BoardEntry | null> {
+    const key = `${ladder} ${this.versions.get(ladder) ?? 0} ${keyHash}`;
+    const kept = this.readers.get(key);
+    const now = performance.now();
+    if (kept && now - kept.at < PAGE_MS) return kept.line;
+    const line = await this.yours(ladder, board, keyHash);
+    if (this.readers.size >= LINES_KEPT) this.readers.clear();
+    this.readers.set(key, { at: now, line });
+    return line;
   }
 
   /**
@@ -545,6 +568,7 @@ export class Scores {
       .where('key_hash', '=', keyHash)
       .executeTakeFirst();
     this.pages.clear();
+    this.readers.clear();
     return Number(r.numUpdatedRows) > 0;
   }
 }
