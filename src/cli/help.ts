@@ -314,6 +314,7 @@ directory.`;
 
 const HELP_SERVE = `Usage: slidebox serve [--host H] [--port N] [--db URL] [--data-dir DIR]
                       [--rate-limit N] [--forfeit-after S] [--web DIR]
+                      [--trust-proxy N|CIDR[,CIDR]]
 
 Runs the leaderboard and online-match server, and serves the web app.
 
@@ -332,7 +333,12 @@ Options:
                    seconds a player of an online match may be away before the
                    match is given to the other (default 60)
   --web DIR        the built web app to serve (default dist-web beside the
-                   program)`;
+                   program)
+  --trust-proxy N|CIDR[,CIDR]
+                   behind a reverse proxy: the client's address (rate limits,
+                   logs) is read from X-Forwarded-For, past N proxies or past
+                   the proxies at these addresses (such as 127.0.0.1 or
+                   10.0.0.0/8); without it the header is ignored`;
 
 const HELP_BENCH = `Usage: slidebox bench ai [options]
 

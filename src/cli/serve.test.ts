@@ -61,6 +61,13 @@ describe('slidebox serve options', () => {
       [['--host', ' '], /--host needs an address/],
       [['--web', '/nonexistent'], /has no index.html/],
       [['--what'], /Unknown option|unknown option/],
+      [['--trust-proxy', '0'], /--trust-proxy is a number of proxies/],
+      [['--trust-proxy', '17'], /--trust-proxy/],
+      [['--trust-proxy', 'nginx'], /--trust-proxy/],
+      [['--trust-proxy', '10.0.0.0/33'], /--trust-proxy/],
+      [['--trust-proxy', '::1/129'], /--trust-proxy/],
+      [['--trust-proxy', '127.0.0.1,'], /--trust-proxy/],
+      [['--trust-proxy', '1.2.3.4/8/1'], /--trust-proxy/],
     ];
     for (const [args, message] of cases) {
       const r = parseServe(args, env);
@@ -68,5 +75,30 @@ describe('slidebox serve options', () => {
       if (r.ok === false) expect(r.message).toMatch(message);
     }
     expect(parseServe(['--help'], env)).toEqual({ ok: 'help' });
+  });
+
+  it('reads --trust-proxy: a number of hops, or addresses and CIDR blocks', () => {
+    const none = parseServe([], env);
+    expect(none.ok === true && none.value.trustProxy).toBe(null);
+    const hops = parseServe(['--trust-proxy', '2'], env);
+    if (hops.ok !== true) throw new Error('refused');
+    const byHops = hops.value.trustProxy!.trust;
+    expect([byHops('203.0.113.9', 0), byHops('203.0.113.9', 1), byHops('203.0.113.9', 2)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const list = parseServe(['--trust-proxy', '127.0.0.1, 10.0.0.0/8,fd00::/8'], env);
+    if (list.ok !== true) throw new Error('refused');
+    const t = list.value.trustProxy!.trust;
+    expect(list.value.trustProxy!.text).toBe('127.0.0.1,10.0.0.0/8,fd00::/8');
+    expect(t('127.0.0.1', 0)).toBe(true);
+    expect(t('::ffff:127.0.0.1', 0)).toBe(true);
+    expect(t('127.0.0.2', 0)).toBe(false);
+    expect(t('10.200.1.1', 3)).toBe(true);
+    expect(t('11.0.0.1', 0)).toBe(false);
+    expect(t('fd12::1', 0)).toBe(true);
+    expect(t('fe80::1', 0)).toBe(false);
+    expect(t('not an address', 0)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { missingPackages, missingServerSentence } from '../node/serverPackages.ts';
+import { parseTrustProxy, type TrustProxy } from '../server/trustProxy.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { errorCode, fsCause } from '../storage/fsProblems.ts';
 import { dataDirProblem } from '../storage/saves.ts';
@@ -29,6 +30,8 @@ export interface ServeConfig {
   readonly rateLimit: number;
   readonly forfeitMs: number;
   readonly webRoot: string | null;
+  /** The proxies believed (`--trust-proxy`), or null: X-Forwarded-For ignored. */
+  readonly trustProxy: { readonly trust: TrustProxy; readonly text: string } | null;
 }
 
 type Parsed = { ok: true; value: ServeConfig } | { ok: false; message: string } | { ok: 'help' };
@@ -63,6 +66,7 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
         'rate-limit': { type: 'string' },
         'forfeit-after': { type: 'string' },
         web: { type: 'string' },
+        'trust-proxy': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -98,6 +102,12 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
       message: `--forfeit-after is a whole number of seconds from 1 to 86400, not "${values['forfeit-after']}"`,
     };
   }
+  let trustProxy: ServeConfig['trustProxy'] = null;
+  if (values['trust-proxy'] !== undefined) {
+    const t = parseTrustProxy(values['trust-proxy'] as string);
+    if (!t.ok) return { ok: false, message: t.message };
+    trustProxy = { trust: t.trust, text: t.text };
+  }
   const dbArg = (values.db as string | undefined) ?? env.SLIDEBOX_DB;
   const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir(env);
   let db: string;
@@ -126,7 +136,7 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
   }
   return {
     ok: true,
-    value: { host, port, db, rateLimit: rate, forfeitMs: forfeit * 1000, webRoot },
+    value: { host, port, db, rateLimit: rate, forfeitMs: forfeit * 1000, webRoot, trustProxy },
   };
 }
 
@@ -209,6 +219,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     rateLimit: c.rateLimit,
     forfeitMs: c.forfeitMs,
     log,
+    trustProxy: c.trustProxy?.trust ?? null,
   });
   let address: string;
   try {
@@ -231,7 +242,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(
     `slidebox serve: ${address} · ${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ${database.where}` +
       ` · ${c.webRoot ? `web app from ${c.webRoot}` : 'no web app (npm run build:web)'}` +
-      ` · rate limit ${c.rateLimit ? `${c.rateLimit}/min` : 'off'}\n`,
+      ` · rate limit ${c.rateLimit ? `${c.rateLimit}/min` : 'off'}` +
+      `${c.trustProxy ? ` · trusting X-Forwarded-For from ${c.trustProxy.text}` : ''}\n`,
   );
   return new Promise<number>((resolve) => {
     let stopping = false;

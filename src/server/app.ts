@@ -40,6 +40,7 @@ import { attachRoomSocket } from './roomSocket.ts';
 import { Refusal, type RoomRequest, Rooms, TURN_TIME_MAX, TURN_TIME_MIN } from './rooms.ts';
 import { Scores, sha256 } from './scores.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
+import { clientAddress, type TrustProxy } from './trustProxy.ts';
 
 export interface ServerOptions {
   readonly database: Database;
@@ -67,6 +68,11 @@ export interface ServerOptions {
    * when `rateLimit` is 0).
    */
   readonly socketLimits?: SocketLimits | null;
+  /**
+   * The proxies believed (`--trust-proxy`): behind them the client's address (rate limits,
+   * socket limits, log lines) comes from X-Forwarded-For; null or absent, the header is ignored.
+   */
+  readonly trustProxy?: TrustProxy | null;
 }
 
 /** Bodies over this are refused with 413. */
@@ -466,7 +472,7 @@ function upgrades(
   const others = new EventEmitter();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Opens a window and sockets at once, per client address: past them, 429 and closed.
-    const address = req.socket.remoteAddress;
+    const address = limiter.address(req);
     const refused = limiter.open(address, req.socket);
     if (refused !== null) {
       const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
@@ -632,11 +638,22 @@ function apiRoutes(
   };
 }
 
+/** The sockets' limits, counted by client address (behind a trusted proxy, the forwarded one). */
+function socketLimiter(o: ServerOptions): SocketLimiter {
+  return new SocketLimiter(
+    o.socketLimits !== undefined ? o.socketLimits : o.rateLimit > 0 ? DEFAULT_SOCKET_LIMITS : null,
+    undefined,
+    (req) => clientAddress(req, o.trustProxy ?? null),
+  );
+}
+
 /** Builds the server (not listening yet). */
 export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
   const now = o.now ?? Date.now;
   const app = Fastify({
     logger: false,
+    // request.ip (rate limits, log lines) by the same rule as the sockets' (trustProxy.ts).
+    trustProxy: o.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     // A client that sends its request too slowly is cut off.
     requestTimeout: 10_000,
@@ -680,9 +697,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     log: o.log,
     ...(o.secret !== undefined ? { secret: o.secret } : {}),
   });
-  const limiter = new SocketLimiter(
-    o.socketLimits !== undefined ? o.socketLimits : o.rateLimit > 0 ? DEFAULT_SOCKET_LIMITS : null,
-  );
+  const limiter = socketLimiter(o);
   // Socket opens are counted, not logged one line each: a line a minute says how many.
   const opensLine = setInterval(() => {
     const { opened, refused } = limiter.takeCounts();

@@ -44,7 +44,7 @@ export function rankedSocket(
   return {
     upgrade(req, socket, head) {
       wss.handleUpgrade(req, socket, head, (ws) => {
-        serveSocket(ws, ranked, log, limiter, req.socket);
+        serveSocket(ws, ranked, log, limiter, req);
       });
     },
     async close() {
@@ -61,9 +61,10 @@ function serveSocket(
   ranked: RankedPlay,
   log: ((line: string) => void) | undefined,
   limiter: SocketLimiter,
-  tcp: { readonly remoteAddress?: string },
+  req: IncomingMessage,
 ): void {
-  const address = tcp.remoteAddress;
+  const tcp = req.socket;
+  const address = limiter.address(req);
   const peer: RankedPeer = {
     send(m: RankedServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));

@@ -36,7 +36,7 @@ export function attachRoomSocket(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      serveSocket(ws, rooms, log, limiter, req.socket);
+      serveSocket(ws, rooms, log, limiter, req);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -55,9 +55,10 @@ function serveSocket(
   rooms: Rooms,
   log: ((line: string) => void) | undefined,
   limiter: SocketLimiter,
-  tcp: { readonly remoteAddress?: string },
+  req: IncomingMessage,
 ): void {
-  const address = tcp.remoteAddress;
+  const tcp = req.socket;
+  const address = limiter.address(req);
   const peer: Peer = {
     send(m: ServerMessage) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));

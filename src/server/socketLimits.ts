@@ -6,6 +6,8 @@
  * line a socket.
  */
 
+import type { IncomingMessage } from 'node:http';
+
 /** The numbers of the sockets' limits (per client address). */
 export interface SocketLimits {
   /** Socket opens allowed per {@link openWindowMs}. */
@@ -118,13 +120,29 @@ export class SocketLimiter {
   /** The sockets open that have not said hello yet (the server's, every address). */
   private readonly waitingSockets = new WeakSet<object>();
   private waitingNow = 0;
+  /** The client addresses of the upgrade requests, read once. */
+  private readonly addresses = new WeakMap<object, string>();
 
-  /** `limits` null: none, the opens only counted. */
+  /**
+   * `limits` null: none, the opens only counted. `addressOf` reads a request's client address
+   * (default: the connection's; behind a trusted proxy, X-Forwarded-For's — trustProxy.ts).
+   */
   constructor(
     readonly limits: SocketLimits | null,
     private readonly now: () => number = () => performance.now(),
+    private readonly addressOf: (req: IncomingMessage) => string | undefined = (req) =>
+      req.socket.remoteAddress,
   ) {
     this.swept = now();
+  }
+
+  /** The client address an upgrade request counts under (read once, kept for its socket's life). */
+  address(req: IncomingMessage): string | undefined {
+    const known = this.addresses.get(req.socket);
+    if (known !== undefined) return known;
+    const address = this.addressOf(req);
+    if (address !== undefined) this.addresses.set(req.socket, address);
+    return address;
   }
 
   /** How long a socket may stay open without its `hello` (ms). */
