@@ -15,6 +15,7 @@ export const COMMANDS = [
   'stats',
   'export',
   'replay',
+  'analyse',
   'submit',
   'leaderboard',
   'config',
@@ -73,6 +74,7 @@ Your games:
   stats [--json]        your finished games: wins, best scores, puzzle times
   export [GAME]         the share code of your saved or last finished game
   replay CODE           watch a shared game
+  analyse CODE|--last   each move judged by the AI or the optimal solver
 
 Leaderboards and servers:
   submit CODE|--last    send a game to the leaderboard server
@@ -255,6 +257,26 @@ Options:
 Keys: space play/pause · ← → step · + − pace (×0.25 to ×4 with move times) ·
       Home/g start · End/G end · q quit`;
 
+const HELP_ANALYSE = `Usage: slidebox analyse CODE [--json] [--preset fast|strong]
+       slidebox analyse --last [--json] [--data-dir DIR]
+
+Judges a shared game move by move (also spelt analyze). 2048 (4x4): the AI's
+value of each legal move; each move is best, good, inaccuracy, mistake or
+blunder by the share of the best move's value it gives up; the game gets an
+accuracy (0-100) and the agreement (moves equal to the AI's). The puzzle: the
+fewest moves to solved before and after each move (exact on 3x3 and 4x4), the
+optimal count and the wasted moves. Prints a summary and the worst moves with
+the better one; progress goes to stderr. docs/analysis.md has the formulas.
+
+Options:
+  --last           your last finished game with a share code
+  --json           the analysis as JSON: 2048 { kind, accuracy, agreement,
+                   moves: [{ n, played, best, loss, class }] }; the puzzle
+                   { kind, optimal, wasted, moves: [{ n, played, before,
+                   after }] }
+  --preset P       the AI's preset: fast (the default) or strong
+${DATA_DIR}`;
+
 const HELP_SUBMIT = `Usage: slidebox submit CODE            a game's share code (or a link with
                                        #replay=CODE)
        slidebox submit --last [2048|puzzle]
@@ -390,6 +412,7 @@ export const HELP: Readonly<Record<CommandName, string>> = {
   stats: HELP_STATS,
   export: HELP_EXPORT,
   replay: HELP_REPLAY,
+  analyse: HELP_ANALYSE,
   submit: HELP_SUBMIT,
   leaderboard: HELP_LEADERBOARD,
   config: HELP_CONFIG,

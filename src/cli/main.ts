@@ -331,7 +331,7 @@ function help(words: readonly string[]): Promise<number> | number {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const topic = word === '--help' || word === '-h' ? 'help' : word;
+  const topic = word === '--help' || word === '-h' ? 'help' : word === 'analyze' ? 'analyse' : word;
   const more = rest.join(' ');
   const asked =
     rest.length === 0 ||
@@ -393,6 +393,10 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'replay' || argv[0] === 'export') {
     const share = await import('./share.ts');
     return share.main(argv[0], argv.slice(1));
+  }
+  if (argv[0] === 'analyse' || argv[0] === 'analyze') {
+    const analyse = await import('./analyse.ts');
+    return analyse.main(argv.slice(1));
   }
   // Online play (versus and duel through a server) has its own options.
   if (

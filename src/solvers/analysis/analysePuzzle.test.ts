@@ -104,6 +104,11 @@ describe('analysePuzzle', () => {
         expect(m.before).toBe(dist.get(states[i]!.tiles.join(',')));
         expect(m.after).toBe(dist.get(states[i + 1]!.tiles.join(',')));
         expect(m.optimal).toBe(m.after === m.before - 1);
+        // The better move brings the board one move nearer.
+        if (m.before > 0) {
+          const better = moveTile(states[i]!, m.best!);
+          expect(dist.get(better.tiles.join(','))).toBe(m.before - 1);
+        }
       });
       expect(a.optimal).toBe(dist.get(states[0]!.tiles.join(',')));
       expect(a.detours).toEqual(a.moves.filter((m) => !m.optimal).map((m) => m.n));

@@ -25,6 +25,8 @@ export interface MoveVerdictPuzzle {
   readonly after: number;
   /** On a shortest path: the distance fell by every tile that slid. */
   readonly optimal: boolean;
+  /** A tile whose move starts a shortest solution from before the move (null when not exact). */
+  readonly best: number | null;
 }
 
 /** A puzzle game's analysis. */
@@ -105,6 +107,7 @@ export function analysePuzzle(
     const slid = to.moves - from.moves;
     let after: number;
     const known = path as number[] | null;
+    const best = exact && known && known.length > 0 ? known[0]! : null;
     if (exact && slid === 1 && known && known[0] === tiles[i]) {
       path = known.slice(1);
       after = before - 1;
@@ -113,7 +116,7 @@ export function analysePuzzle(
     }
     const optimal = exact ? before - after === slid : after < before;
     if (!optimal) detours.push(i + 1);
-    verdicts.push({ n: i + 1, played: tiles[i]!, slid, before, after, optimal });
+    verdicts.push({ n: i + 1, played: tiles[i]!, slid, before, after, optimal, best });
     before = after;
     opts.onProgress?.(i + 1, tiles.length);
   }
