@@ -142,7 +142,7 @@ function mover(m: RoomMatch, side: 0 | 1, attack: boolean): Direction | null {
 describe('the room client', () => {
   it('says hello with the room, the seat token and the name, to the server socket URL', () => {
     const { s } = setup();
-    expect(s.url).toBe('ws://127.0.0.1:9/api/rooms/socket');
+    expect(s.url).toBe('ws://127.0.0.1:9/api/rooms/socket?room=ACDEFGH');
     expect(s.sent[0]).toEqual({
       type: 'hello',
       protocol: ROOM_PROTOCOL,

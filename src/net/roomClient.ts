@@ -156,9 +156,14 @@ const CLOSE_SENTENCES: Record<number, string> = {
 /** The sentence while the connection is down after having been open. */
 export const RECONNECTING_SENTENCE = 'the connection dropped: reconnecting…';
 
-/** The socket URL of a server: http://h:p → ws://h:p/api/rooms/socket. */
-export function socketUrl(server: string): string {
-  return `${server.replace(/^http/i, 'ws').replace(/\/+$/, '')}/api/rooms/socket`;
+/**
+ * The socket URL of a server: http://h:p → ws://h:p/api/rooms/socket, with `?room=CODE` when a
+ * room is given — the server reads the room from the hello and ignores the query, but a load
+ * balancer in front of several servers hashes it to send the room's sockets to one of them.
+ */
+export function socketUrl(server: string, room?: string): string {
+  const base = `${server.replace(/^http/i, 'ws').replace(/\/+$/, '')}/api/rooms/socket`;
+  return room ? `${base}?room=${encodeURIComponent(room)}` : base;
 }
 
 /** A room's view before there is a room to show: connecting, or closed with the reason. */
@@ -360,7 +365,7 @@ export class RoomClient {
   }
 
   private connect(): void {
-    const ws = this.o.socket(socketUrl(this.o.server));
+    const ws = this.o.socket(socketUrl(this.o.server, this.o.room));
     this.socket = ws;
     this.synced = false;
     ws.onopen = () => {
