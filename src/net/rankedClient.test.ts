@@ -11,7 +11,7 @@ import type { Result } from '../engine/result.ts';
 import { readShareCode } from '../engine/shareReplay.ts';
 import { DIRECTIONS, type Direction } from '../engine/types.ts';
 import { nodeSocket } from '../node/webSocket.ts';
-import { until } from '../testing/roomSockets.ts';
+import { ROOM_WAIT_MS, until } from '../testing/roomSockets.ts';
 import { BACKENDS, type Backend, serverForBlock } from '../testing/serverHarness.ts';
 import { newPlayerKey, ServerClient } from './api.ts';
 import type { RankedBoard, RankedKind } from './ranked.ts';
@@ -118,13 +118,13 @@ async function playSteps(
   if (!started.ok) throw new Error(started.error.message);
   const client = started.value.client;
   const ready = () => client.view.status === 'open';
-  await until(ready, 5000, 'the client open');
+  await until(ready, ROOM_WAIT_MS, 'the client open');
   for (const step of plan) {
     if (client.view.result || client.view.confirmed.over) break;
     if (step.kind === 'wait') await new Promise((r) => setTimeout(r, step.ms));
     else if (step.kind === 'cut') sockets.cut();
     else {
-      await until(ready, 5000, 'the client open again');
+      await until(ready, ROOM_WAIT_MS, 'the client open again');
       const r: Result<boolean> = kind === '2048' ? client.move(step.d) : client.moveTile(step.tile);
       if (!r.ok) expect(['over', 'reconnecting', 'connecting', 'busy']).toContain(r.error.code);
     }
@@ -133,7 +133,7 @@ async function playSteps(
     () =>
       client.view.result !== null ||
       (ready() && client.view.pending === 0 && client.view.queued === 0),
-    5000,
+    ROOM_WAIT_MS,
     () => `the moves answered (${JSON.stringify(client.view.status)})`,
   );
   // Shown and confirmed agree once nothing is on its way.
@@ -143,7 +143,7 @@ async function playSteps(
     );
     expect(client.resign().ok).toBe(true);
   }
-  await until(() => client.view.result !== null, 5000, 'the result');
+  await until(() => client.view.result !== null, ROOM_WAIT_MS, 'the result');
   const final = client.view;
   client.close();
   return { seen, final };

@@ -332,7 +332,7 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
   it('gives the match to the player who stayed when a seat is left empty too long', async () => {
     const { made, a, b } = await twoPlayers(url(), { kind: 'versus' });
     b.socket.close();
-    const end = await a.socket.next('end', () => true, 5000);
+    const end = await a.socket.next('end');
     expect(end.result).toMatchObject({ winner: 0, reason: 'forfeit' });
     const r = await call(url(), 'GET', `/api/rooms/${made.code}`);
     expect(r.body).toMatchObject({ over: true });

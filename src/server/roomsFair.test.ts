@@ -50,7 +50,7 @@ describe.each(BACKENDS)('fair play in rooms on %s', (backend: Backend) => {
     const attacker = await joined(url(), { room: made.code, name: 'Attacker' });
     // The first match over (the attacker steps out and forfeits it), the attacker back.
     attacker.socket.close();
-    await victim.socket.next('end', () => true, 5000);
+    await victim.socket.next('end');
     const back = await joined(url(), { room: made.code, seat: attacker.welcome.seat! });
     // The victim offers a rematch and leaves; the attacker accepts well after a forfeit time.
     await victim.socket.send({ type: 'rematch' });
@@ -64,7 +64,7 @@ describe.each(BACKENDS)('fair play in rooms on %s', (backend: Backend) => {
     expect(state.result).toBe(null);
     // The empty seat forfeits a whole forfeit time after the new match started, not at once.
     expect(state.seats[0]?.forfeitAt).toBeGreaterThanOrEqual(accepted + FORFEIT_MS);
-    const end = await back.socket.next('end', (m) => m.match === 2, 5000);
+    const end = await back.socket.next('end', (m) => m.match === 2);
     expect(Date.now()).toBeGreaterThanOrEqual(accepted + FORFEIT_MS);
     expect(end.result).toMatchObject({ winner: 1, reason: 'forfeit' });
     back.socket.close();
@@ -81,7 +81,7 @@ describe.each(BACKENDS)('fair play in rooms on %s', (backend: Backend) => {
       await slides(a.socket, 0, 3, ids);
       await slides(b.socket, 1, 3, { next: 1 });
       b.socket.close();
-      const end = await a.socket.next('end', () => true, 5000);
+      const end = await a.socket.next('end');
       expect(end.result).toMatchObject({ winner: 0, reason: 'forfeit' });
       a.socket.close();
     }
@@ -97,7 +97,7 @@ describe.each(BACKENDS)('fair play in rooms on %s', (backend: Backend) => {
     await slides(s0.socket, 0, 3, { next: 1 });
     await slides(s1.socket, 1, 2, { next: 1 });
     s1.socket.close();
-    await s0.socket.next('end', () => true, 5000);
+    await s0.socket.next('end');
     s0.socket.close();
     expect(await recordOf(url(), ann)).toMatchObject({ wins: 0, losses: 0 });
     expect(await recordOf(url(), ben)).toMatchObject({ wins: 0, losses: 0 });
@@ -109,7 +109,7 @@ describe.each(BACKENDS)('fair play in rooms on %s', (backend: Backend) => {
     await slides(a.socket, 0, 3, { next: 1 });
     await slides(b.socket, 1, 3, { next: 1 });
     b.socket.close();
-    await a.socket.next('end', () => true, 5000);
+    await a.socket.next('end');
     a.socket.close();
     // The record is written with the result: asked again until it shows.
     let rec = await recordOf(url(), ann);
@@ -155,7 +155,7 @@ describe.each(BACKENDS)('fair play in rooms on %s', (backend: Backend) => {
     await placing.send({ type: 'act', id: 2, a: 'p332' });
     const second = await sliding.next('action');
     // The slider stalls: it loses on time, on the server's clock.
-    const end = await placing.next('end', () => true, 5000);
+    const end = await placing.next('end');
     expect(end.result).toMatchObject({ winner: placer, reason: 'time' });
     expect(Date.now()).toBeGreaterThanOrEqual(second.deadline!);
     // Its move after that is too late.

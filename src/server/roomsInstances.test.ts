@@ -18,6 +18,7 @@ import {
   createRoom,
   dealtLog,
   joined,
+  ROOM_WAIT_MS,
   replayed,
   seen,
   type TestSocket,
@@ -125,8 +126,14 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     const clients = [one, two] as const;
     await until(
       () => clients.every((c) => c.view.match !== null && c.view.seats[1]?.name === 'Ben'),
-      10_000,
-      'both clients in the room',
+      ROOM_WAIT_MS,
+      () =>
+        `both clients in the room (${clients
+          .map(
+            (c) =>
+              `${c.view.status}${c.view.closed ? ` ${c.view.closed}` : ''}, seats ${JSON.stringify(c.view.seats)}`,
+          )
+          .join('; ')})`,
     );
     return { made, clients };
   }
@@ -138,7 +145,11 @@ describe('rooms served by two servers on one PostgreSQL', () => {
       clients[i % 2]!.act({ kind: 'slide', dir: DIRS[(i * 7 + (i >> 2)) % 4]! });
       await sleep(30);
     }
-    await until(() => clients.every((c) => c.view.result !== null), 10_000, 'the end everywhere');
+    await until(
+      () => clients.every((c) => c.view.result !== null),
+      ROOM_WAIT_MS,
+      'the end everywhere',
+    );
   }
 
   it('plays a versus match to its end with the players on different servers', async () => {
@@ -153,7 +164,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     // Both see the log the database has, and the match it stands for.
     const log = await stored(made.code);
     expect(log.length).toBeGreaterThan(0);
-    await until(() => two.view.log.length === log.length, 5000, "player two's log");
+    await until(() => two.view.log.length === log.length, ROOM_WAIT_MS, "player two's log");
     // Sent with the tiles the seed, revealed with the result, deals.
     const rules = { ...made.rules, seed: result.seed };
     const sent = dealtLog(rules, log);
@@ -198,14 +209,14 @@ describe('rooms served by two servers on one PostgreSQL', () => {
                 m.type === 'ignored' ||
                 (m.type === 'refused' && m.id !== null),
             ).length >= n;
-          await until(answered(a.socket, movesA.length, 0), 10_000, "player one's answers");
-          await until(answered(b.socket, movesB.length, 1), 10_000, "player two's answers");
+          await until(answered(a.socket, movesA.length, 0), ROOM_WAIT_MS, "player one's answers");
+          await until(answered(b.socket, movesB.length, 1), ROOM_WAIT_MS, "player two's answers");
           const rules = await seeded(made.code, made.rules);
           const log = dealtLog(rules, await stored(made.code));
           const sockets = [a.socket, b.socket, w1.socket, w2.socket];
           await until(
             () => sockets.every((s) => s.all('action').length >= log.length),
-            10_000,
+            ROOM_WAIT_MS,
             'every socket to have every action',
           );
           for (const s of sockets) {
@@ -243,12 +254,12 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     const [one, two] = clients;
     await playToEnd(clients);
     one.offerRematch();
-    await until(() => two.view.rematch[0], 5000, "the offer on player two's server");
+    await until(() => two.view.rematch[0], ROOM_WAIT_MS, "the offer on player two's server");
     expect(two.view.rematch).toEqual([true, false]);
     two.offerRematch();
     await until(
       () => clients.every((c) => c.view.matchNo === 2 && c.view.result === null),
-      5000,
+      ROOM_WAIT_MS,
       'match 2 on both',
     );
     expect(one.view.start).toEqual(two.view.start);
@@ -290,7 +301,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     await w2.socket.next('action', (m) => m.seq === 4);
     const log = [`${placer}p002`, `${placer}p012`, `${1 - placer}r`, `${placer}p332`];
     expect(await stored(made.code)).toEqual(log);
-    for (const s of [a, b, w2]) await until(() => s.socket.all('action').length === 4, 10_000);
+    for (const s of [a, b, w2]) await until(() => s.socket.all('action').length === 4);
     for (const s of [a, b, w2]) expect(s.socket.all('action').map((m) => m.a)).toEqual(log);
     for (const s of [a, b, w2]) s.socket.close();
   });
@@ -325,10 +336,10 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     // Player one's server sees the seat left (through the database) and when it forfeits.
     const gone = await a.socket.next('seats', (m) => m.seats[1]?.connected === false);
     expect(gone.seats[1]?.forfeitAt).toBeGreaterThan(Date.now() - FORFEIT_MS);
-    const end = await a.socket.next('end', () => true, 10_000);
+    const end = await a.socket.next('end');
     expect(end.result).toMatchObject({ winner: 0, reason: 'forfeit' });
     for (const w of [w1, w2]) {
-      expect((await w.socket.next('end', () => true, 10_000)).result).toEqual(end.result);
+      expect((await w.socket.next('end')).result).toEqual(end.result);
     }
     expect((await results(made.code)).length).toBe(1);
     for (const url of [s1.url, s2.url]) {
@@ -362,7 +373,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     await cluster.restart();
     // Moves from server 1 reach player two on server 2 again, one after another.
     let id = 0;
-    const giveUp = Date.now() + 20_000;
+    const giveUp = Date.now() + ROOM_WAIT_MS;
     for (let heard = 0; heard < 3; ) {
       if (Date.now() > giveUp) throw new Error('server 2 did not hear server 1 again');
       const before = b.socket.all('action').length;
@@ -371,7 +382,7 @@ describe('rooms served by two servers on one PostgreSQL', () => {
       while (b.socket.all('action').length === before && Date.now() < deadline) await sleep(20);
       if (b.socket.all('action').length > before) heard++;
     }
-    await until(() => a.socket.all('action').length === b.socket.all('action').length, 10_000);
+    await until(() => a.socket.all('action').length === b.socket.all('action').length);
     expect(b.socket.all('action').map((m) => m.a)).toEqual(a.socket.all('action').map((m) => m.a));
     const rules = await seeded(made.code, made.rules);
     expect(dealtLog(rules, await stored(made.code))).toEqual(

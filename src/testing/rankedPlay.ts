@@ -58,7 +58,7 @@ export class RankedSocket {
   async next<T extends RankedServerMessage['type']>(
     type: T,
     pick: (m: Extract<RankedServerMessage, { type: T }>) => boolean = () => true,
-    timeoutMs = 10_000,
+    timeoutMs = 30_000,
   ): Promise<Extract<RankedServerMessage, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

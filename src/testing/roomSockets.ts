@@ -21,6 +21,14 @@ import {
 } from '../net/rooms.ts';
 import { call } from './serverHarness.ts';
 
+/**
+ * How long a test waits for what a room owes it (a message, a condition) before calling the
+ * room lost. Generous on purpose: the wait ends as soon as the signal comes, so this bounds
+ * only a room that is really lost, not a busy machine (a loaded 2-core runner can take
+ * seconds to seat a player across two servers).
+ */
+export const ROOM_WAIT_MS = 30_000;
+
 export class TestSocket {
   readonly ws: WebSocket;
   /** Every message received, in order. */
@@ -64,7 +72,7 @@ export class TestSocket {
   async next<T extends ServerMessage['type']>(
     type: T,
     pick: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-    timeoutMs = 5000,
+    timeoutMs = ROOM_WAIT_MS,
   ): Promise<Extract<ServerMessage, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -125,10 +133,13 @@ export async function joined(
   return { socket, welcome, state };
 }
 
-/** Waits until `f` holds (polling every 10 ms), or fails after `ms` saying what it waited for. */
+/**
+ * Waits until `f` holds (polling every 10 ms), or fails after `ms` (by default
+ * {@link ROOM_WAIT_MS}) saying what it waited for.
+ */
 export async function until(
   f: () => boolean,
-  ms = 5000,
+  ms = ROOM_WAIT_MS,
   what: string | (() => string) = 'a condition',
 ): Promise<void> {
   const end = Date.now() + ms;
@@ -212,7 +223,7 @@ export class Follower {
   }
 
   /** The match once `n` actions of it have been received (waits for them). */
-  async after(n: number, ms = 10_000): Promise<RoomMatch> {
+  async after(n: number, ms = ROOM_WAIT_MS): Promise<RoomMatch> {
     await until(() => this.log.length >= n, ms, `action ${n} of the room`);
     const state = this.socket.all('state').at(-1)!;
     const m = replayDealt(state.rules, state.start, this.log.slice(0, n));

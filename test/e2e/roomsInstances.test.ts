@@ -12,7 +12,7 @@ import { RoomClient } from '../../src/net/roomClient.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
-import { dealtLog, replayed, seen, until } from '../../src/testing/roomSockets.ts';
+import { dealtLog, ROOM_WAIT_MS, replayed, seen, until } from '../../src/testing/roomSockets.ts';
 import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
 
 const DIRS: readonly Direction[] = ['up', 'down', 'left', 'right'];
@@ -84,11 +84,11 @@ describe('slidebox serve: two processes on one PostgreSQL', () => {
         clients[i % 2]!.act({ kind: 'slide', dir: DIRS[(i * 7 + (i >> 2)) % 4]! });
         await sleep(30);
       }
-      await until(() => two.view.result !== null, 10_000, "the end on player two's process");
+      await until(() => two.view.result !== null, ROOM_WAIT_MS, "the end on player two's process");
       const result = one.view.result!;
       expect(result.reason).toBe('play');
       expect(two.view.result).toEqual(result);
-      await until(() => two.view.log.length === one.view.log.length, 10_000, 'the same log');
+      await until(() => two.view.log.length === one.view.log.length, ROOM_WAIT_MS, 'the same log');
       expect(two.view.log).toEqual(one.view.log);
       // Dealt from the seed revealed with the result: the tiles sent, the match both show.
       const rules = { ...made.rules, seed: result.seed };

@@ -10,7 +10,7 @@ import type { CreatedRoomAnswer } from '../../src/net/api.ts';
 import { RoomClient } from '../../src/net/roomClient.ts';
 import { previewAction, replayDealt } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
-import { until } from '../../src/testing/roomSockets.ts';
+import { ROOM_WAIT_MS, until } from '../../src/testing/roomSockets.ts';
 import { call } from '../../src/testing/serverHarness.ts';
 import { TempDirs } from './helpers/cli.ts';
 import { buildCli, type Served, startServe } from './helpers/serve.ts';
@@ -46,7 +46,11 @@ describe('an online match across a kill -9 of the server', () => {
           retryMs: [100, 200],
         }),
     );
-    await until(() => clients.every((c) => c.view.seats[1]?.name === 'Bob'), 5000, 'both seated');
+    await until(
+      () => clients.every((c) => c.view.seats[1]?.name === 'Bob'),
+      ROOM_WAIT_MS,
+      'both seated',
+    );
     // Both play all the time, through the kill and the restart.
     let playing = true;
     const players = clients.map(async (c, side) => {
@@ -65,12 +69,16 @@ describe('an online match across a kill -9 of the server', () => {
         await sleep(3);
       }
     });
-    await until(() => clients[0]!.view.log.length >= 40, 10_000, '40 actions before the kill');
+    await until(
+      () => clients[0]!.view.log.length >= 40,
+      ROOM_WAIT_MS,
+      '40 actions before the kill',
+    );
     first.child.kill('SIGKILL');
     await first.ended;
     await until(
       () => clients.every((c) => c.view.status === 'reconnecting'),
-      5000,
+      ROOM_WAIT_MS,
       'the drop seen',
     );
     // What the server had sent out before it died: the longer of the two logs the players got.
@@ -107,7 +115,7 @@ describe('an online match across a kill -9 of the server', () => {
         return r.ok && JSON.stringify(r.value) === JSON.stringify(c.view.match);
       });
     };
-    await until(settled, 5000, 'the same log on both, and no move in flight');
+    await until(settled, ROOM_WAIT_MS, 'the same log on both, and no move in flight');
     expect(clients[0]!.view.log).toEqual(clients[1]!.view.log);
     expect(clients[0]!.view.match).toEqual(clients[1]!.view.match);
     for (const c of clients) c.close();

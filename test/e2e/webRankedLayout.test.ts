@@ -31,7 +31,11 @@ import {
 
 const reason = chromiumOrSkip('web ranked layout');
 
-const LONG = { timeout: 15_000 };
+/**
+ * What a step waits for, at most (it ends as soon as the thing is there): generous, since a
+ * loaded machine may answer the page's first `./api/health` late, and the page asks again.
+ */
+const LONG = { timeout: 45_000 };
 
 const VIEWPORTS = [
   { name: '1280x800', width: 1280, height: 800, mobile: false },
@@ -153,7 +157,7 @@ describe.skipIf(reason !== null)('the ranked screens fit the window (Chromium)',
         expect(errors).toEqual([]);
         await context.close();
       }
-    }, 120_000);
+    }, 300_000);
   }
 
   it('names its controls: Resign, and the cards’ Play ranked buttons with their line', async () => {
