@@ -69,6 +69,56 @@ describe('findServer', () => {
   });
 });
 
+describe('findServer asking again', () => {
+  /** Answers the i-th request (from 0) with `answers[i]`; `'hang'` never answers (until aborted). */
+  function scripted(answers: readonly (Response | 'hang')[]) {
+    const calls: string[] = [];
+    const f = (url: string | URL | Request, init?: RequestInit) => {
+      const a = answers[calls.length] ?? answers.at(-1)!;
+      calls.push(String(url));
+      if (a !== 'hang') return Promise.resolve(a.clone());
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
+    };
+    return { fetch: f as typeof fetch, calls };
+  }
+  const quick = { pauseMs: 1, timeoutMs: 20 };
+
+  it('finds a server whose first answer came too late, on a later try', async () => {
+    const f = scripted(['hang', 'hang', json(200, { ok: true })]);
+    const online = await findServer(memoryStore(), BASE, { ...quick, fetch: f.fetch });
+    expect(online).not.toBeNull();
+    expect(f.calls).toEqual(Array(3).fill(`${BASE}api/health`));
+  });
+
+  it.each([
+    ['busy (503)', json(503, { error: 'busy' })],
+    ['limited (429)', json(429, { error: 'rate-limited' })],
+  ])('asks a server %s again', async (_name, first) => {
+    const f = scripted([first, json(200, { ok: true })]);
+    expect(await findServer(memoryStore(), BASE, { ...quick, fetch: f.fetch })).not.toBeNull();
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it('gives up after its tries when the server never answers in time', async () => {
+    const f = scripted(['hang']);
+    const online = await findServer(memoryStore(), BASE, { ...quick, tries: 3, fetch: f.fetch });
+    expect(online).toBeNull();
+    expect(f.calls).toHaveLength(3);
+  });
+
+  it.each([
+    ['a 404 (a static site)', () => new Response('not found', { status: 404 })],
+    ['an HTML page', () => new Response('<!doctype html>')],
+    ['no connection (offline)', () => new TypeError('Failed to fetch')],
+  ])('asks once when the answer is %s', async (_name, answer) => {
+    const f = fakeFetch(answer);
+    expect(await findServer(memoryStore(), BASE, { ...quick, fetch: f.fetch })).toBeNull();
+    expect(f.calls).toHaveLength(1);
+  });
+});
+
 describe('Online', () => {
   const online = (kv: KeyValueStore, answer: (c: Call) => Response | Error) => {
     const f = fakeFetch(answer);

@@ -35,11 +35,44 @@ export function pageBase(): string {
   return new URL('.', location.href).href;
 }
 
-/** The slidebox server at `base`, or null when nothing there answers as one. */
-export async function findServer(kv: KeyValueStore, base = pageBase()): Promise<Online | null> {
-  const client = new ServerClient(base);
-  const r = await client.health();
-  return r.ok ? new Online(client, kv) : null;
+/** How {@link findServer} asks: how many times, the pause before asking again, the client. */
+export interface FindServerOptions {
+  /** How many times it asks a server that is there but slow or busy (default 4). */
+  readonly tries?: number;
+  /** The pause before the second try, doubled before each next one (default 2 s). */
+  readonly pauseMs?: number;
+  /** Each request's own limit (the client's default otherwise). */
+  readonly timeoutMs?: number;
+  /** The fetch to use (the page's otherwise). */
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * The slidebox server at `base`, or null when nothing there answers as one. A server that is
+ * there but slow or busy (no answer in time, a 5xx, a 429) is asked again after a pause, a few
+ * times, so one slow answer at page load does not hide the server's features for the whole
+ * visit; an answer that is not a slidebox server's (a static site's 404, an HTML page) or no
+ * connection at all (offline: the app looks again when the device is back online) ends the look.
+ */
+export async function findServer(
+  kv: KeyValueStore,
+  base = pageBase(),
+  opts: FindServerOptions = {},
+): Promise<Online | null> {
+  const client = new ServerClient(base, {
+    ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+    ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }),
+  });
+  const tries = opts.tries ?? 4;
+  let pause = opts.pauseMs ?? 2000;
+  for (let i = 1; ; i++) {
+    const r = await client.health();
+    if (r.ok) return new Online(client, kv);
+    const busy = ['timeout', 'server-error', 'rate-limited'].includes(r.error.code);
+    if (!busy || i >= tries) return null;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause *= 2;
+  }
 }
 
 export class Online implements ServerLink {
