@@ -539,17 +539,12 @@ function leaderboardRoute(
         source === 'ranked' &&
         day !== null &&
         (day >= today || (await ranked.dayPlayed(kind, day)));
-      const shown = (e: BoardEntry | null) => (e && hide ? { ...e, code: null } : e);
-      // A page served from memory is the same array each time: its lines are made JSON once,
-      // and the reader's own line is added to them.
-      const cache = hide ? hiddenAnswers : answers;
-      let lines = cache.get(r.entries);
-      if (lines === undefined) {
-        lines = JSON.stringify(r.entries.map(shown));
-        cache.set(r.entries, lines);
-      }
-      const body = `{"board":${JSON.stringify(q.board)},"source":${JSON.stringify(source)},"entries":${lines},"you":${JSON.stringify(shown(r.you))}}`;
-      return reply.type('application/json; charset=utf-8').send(body);
+      // A page served from memory is the same array each time: its answer is made JSON once,
+      // with its ETag, and the reader's own line is spliced in.
+      const answer = bytes.answer(r.entries, { board: q.board, source, hide }, r.you);
+      reply.header('etag', answer.etag).header('vary', 'X-Player-Key');
+      if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 }
