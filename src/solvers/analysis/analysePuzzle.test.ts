@@ -134,7 +134,7 @@ describe('analysePuzzle', () => {
     const a = analysePuzzle(states, tiles, { dbs4: dbs, onProgress: (d) => heard.push(d) });
     expect(a.exact).toBe(true);
     expect(heard).toEqual(tiles.map((_, i) => i + 1));
-    for (const i of [0, 5, 12]) {
+    for (let i = 0; i <= tiles.length; i++) {
       const solved = await solvePuzzle([...states[i]!.tiles], 4, { store });
       expect(solved.optimal).toBe(true);
       const d = i === 0 ? a.moves[0]!.before : a.moves[i - 1]!.after;

@@ -56,6 +56,19 @@ export interface AnalysePuzzleOptions {
 
 /** Nodes searched between two looks at whether the search is done. */
 const SLICE = 1_000_000;
+/** The same for a search that stops after one iteration (less searched past its end). */
+const CHECK_SLICE = 100_000;
+
+/** A resumable exact search: IDA* on 3×3 or with the pattern databases on 4×4. */
+function searchOf(
+  tiles: readonly number[],
+  width: number,
+  dbs4?: readonly PatternDb[],
+): IdaSearch | Pdb4Search | null {
+  if (width === 3) return new IdaSearch(tiles, 3, 3, new ManhattanHeuristic(3, 3, true));
+  if (width === 4 && dbs4) return new Pdb4Search(tiles, dbs4);
+  return null;
+}
 
 /**
  * A shortest solution of `tiles` (the tiles to slide), or null when no exact solver serves this
@@ -66,18 +79,38 @@ export function shortestSolution(
   width: number,
   dbs4?: readonly PatternDb[],
 ): number[] | null {
-  let s: IdaSearch | Pdb4Search;
-  if (width === 3) s = new IdaSearch(tiles, 3, 3, new ManhattanHeuristic(3, 3, true));
-  else if (width === 4 && dbs4) s = new Pdb4Search(tiles, dbs4);
-  else return null;
+  const s = searchOf(tiles, width, dbs4);
+  if (!s) return null;
   while (s.step(SLICE) !== 'found') {}
   return s.result;
 }
 
 /**
+ * A solution of `tiles` in at most `most` moves, or null when there is none: one iteration of
+ * IDA* with that bound (the last, and cheapest, a full solve would try before it fails).
+ */
+export function solutionWithin(
+  tiles: readonly number[],
+  width: number,
+  most: number,
+  dbs4?: readonly PatternDb[],
+): number[] | null {
+  const s = searchOf(tiles, width, dbs4);
+  if (!s) return null;
+  if (s.result) return s.result;
+  if (s.bound > most) return null;
+  s.bound = most;
+  while (s.iterations === 0) {
+    if (s.step(CHECK_SLICE) === 'found') return s.result!.length <= most ? s.result : null;
+  }
+  return null;
+}
+
+/**
  * Analyses the moves leading from each state to the next (`states` as a replay gives them),
  * `tiles` being the tile moved each move. A move that follows the shortest solution found
- * before it needs no new search.
+ * before it needs no new search; any other single slide needs one iteration of IDA*, whether a
+ * solution one move shorter exists.
  */
 export function analysePuzzle(
   states: readonly Puzzle[],
@@ -111,6 +144,12 @@ export function analysePuzzle(
     if (exact && slid === 1 && known && known[0] === tiles[i]) {
       path = known.slice(1);
       after = before - 1;
+    } else if (exact && slid === 1 && known && !to.solved) {
+      // One slide changes the distance by one: either a shorter solution exists, or sliding
+      // the tile back and following the old solution is a shortest one.
+      const shorter = solutionWithin(to.tiles, width, before - 1, opts.dbs4);
+      path = shorter ?? [tiles[i]!, ...known];
+      after = shorter ? before - 1 : before + 1;
     } else {
       after = distance(to);
     }
