@@ -542,7 +542,11 @@ function leaderboardRoute(
       // A page served from memory is the same array each time: its answer is made JSON once,
       // with its ETag, and the reader's own line is spliced in.
       const answer = bytes.answer(r.entries, { board: q.board, source, hide }, r.you);
-      reply.header('etag', answer.etag).header('vary', 'X-Player-Key');
+      // Kept by a browser, and asked again each time with If-None-Match.
+      reply
+        .header('etag', answer.etag)
+        .header('vary', 'X-Player-Key')
+        .header('cache-control', 'no-cache');
       if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },
@@ -568,7 +572,8 @@ function apiRoutes(
       });
     }
     api.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store');
+      // Nothing is stored but what a route says may be (the leaderboard's pages: revalidated).
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       reply.header('x-content-type-options', 'nosniff');
       return payload;
     });

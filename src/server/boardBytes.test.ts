@@ -85,6 +85,8 @@ describe.each(BACKENDS)('board bytes on %s', (backend: Backend) => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers.get('vary')).toMatch(/x-player-key/i);
+    // Stored by a browser, but asked again each time: the ETag makes the asking cheap.
+    expect(first.headers.get('cache-control')).toBe('no-cache');
     const again = await raw(url(), BOARD, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
