@@ -1,0 +1,151 @@
+/**
+ * Game analysis benchmark: moves analysed a second on one core (the analysis runs on the
+ * calling thread), and the figures of known kinds of games. Figures, not pass/fail.
+ *
+ *   npm run bench:analyse                          # defaults below
+ *   npm run bench:analyse -- --games 3 --moves 1000 --n3 10 --n4 3
+ *
+ * 2048 (4×4, the `fast` preset the CLI uses): `--games` games of the AI's own play at that
+ * preset, each cut at `--moves` moves, and as many games of a shallow AI (depth 2) and of
+ * random legal moves (to their end), all seeded. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
+ * 100 random moves from seeded shuffles (the slow case: nearly every move needs a new optimal
+ * search), with the 4×4 databases from the user's cache (built and cached the first time, timed
+ * apart). Times are the process's CPU time, so other work on the machine does not count.
+ */
+import { type Game, newGame, play } from '../src/engine/game2048.ts';
+import { moveTile, newPuzzle, type Puzzle } from '../src/engine/puzzle.ts';
+import { nextInt, type RngState, seedRng } from '../src/engine/rng.ts';
+import { DIRECTIONS, type Direction } from '../src/engine/types.ts';
+import { analyse } from '../src/solvers/ai2048/player.ts';
+import { type Analysis2048, analyse2048 } from '../src/solvers/analysis/analyse2048.ts';
+import { analysePuzzle } from '../src/solvers/analysis/analysePuzzle.ts';
+import { neighbourTable } from '../src/solvers/puzzle/grid.ts';
+import { patternDbs4 } from '../src/solvers/puzzle/pdbProvider.ts';
+import { defaultStore } from '../src/storage/defaultStore.ts';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const games = arg('--games', 3);
+const maxMoves = arg('--moves', 1000);
+const n3 = arg('--n3', 10);
+const n4 = arg('--n4', 3);
+
+/** CPU time of this process in ms (user + system): a machine busy elsewhere does not count. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+const f = (x: number, d = 1) => x.toFixed(d);
+
+/** A seeded 2048 game of up to `max` moves chosen by `pick`. */
+function game2048(seed: number, max: number, pick: (g: Game) => Direction | null) {
+  let g = newGame({ size: 4, target: 2048, seed });
+  const states = [g];
+  const moves: Direction[] = [];
+  for (let i = 0; i < max && !g.over; i++) {
+    const d = pick(g);
+    if (!d) break;
+    g = play(g, d);
+    states.push(g);
+    moves.push(d);
+  }
+  return { states, moves };
+}
+
+function randomPick(seed: number): (g: Game) => Direction {
+  let rng: RngState = seedRng(seed);
+  return (g) => {
+    const legal = DIRECTIONS.filter((d) => play(g, d) !== g);
+    const r = nextInt(rng, legal.length);
+    rng = r.state;
+    return legal[r.value]!;
+  };
+}
+
+console.log(`slidebox analysis benchmark — node ${process.version}, ${process.arch}, one core`);
+
+const players: [string, (seed: number) => (g: Game) => Direction | null, number][] = [
+  [
+    'the AI (fast preset)',
+    () => (g) => analyse(g.cells, { preset: 'fast', noCap: true }).move,
+    maxMoves,
+  ],
+  ['a shallow AI (depth 2)', () => (g) => analyse(g.cells, { depth: 2 }).move, maxMoves],
+  ['random legal moves', (seed) => randomPick(seed), Number.POSITIVE_INFINITY],
+];
+console.log(`\n2048 4×4, analysed at the fast preset (uncapped), ${games} seeded games each:`);
+for (const [name, make, max] of games > 0 ? players : []) {
+  const rates: number[] = [];
+  const results: Analysis2048[] = [];
+  const times: string[] = [];
+  for (let i = 0; i < games; i++) {
+    const seed = 1_000 + i;
+    const { states, moves } = game2048(seed, max, make(seed));
+    const t0 = cpuMs();
+    const a = analyse2048(states, moves, { preset: 'fast' });
+    const ms = cpuMs() - t0;
+    if (!a.ok) throw new Error(a.error.message);
+    results.push(a.value);
+    rates.push((moves.length / ms) * 1000);
+    times.push(`${moves.length} moves ${f(ms / 1000, 2)} s`);
+  }
+  const acc = results.map((r) => r.accuracy);
+  const agr = results.map((r) => r.agreement);
+  console.log(
+    `  ${name}: median ${f(median(rates), 0)} moves/s (${times.join(', ')}); accuracy median ${f(median(acc))} (${acc.map((x) => f(x)).join(', ')}), agreement median ${f(median(agr))}% (${agr.map((x) => f(x)).join(', ')})`,
+  );
+}
+
+/** A seeded puzzle game of `count` random moves of tiles next to the blank. */
+function puzzleGame(width: number, seed: number, count: number) {
+  let p = newPuzzle({ width, seed });
+  const states: Puzzle[] = [p];
+  const tiles: number[] = [];
+  let rng = seedRng(seed + 1);
+  const nbr = neighbourTable(width, width);
+  for (let i = 0; i < count && !p.solved; i++) {
+    const b = p.tiles.indexOf(0);
+    const cells = [0, 1, 2, 3].map((k) => nbr[b * 4 + k]!).filter((c) => c >= 0);
+    const r = nextInt(rng, cells.length);
+    rng = r.state;
+    const t = p.tiles[cells[r.value]!]!;
+    p = moveTile(p, t);
+    states.push(p);
+    tiles.push(t);
+  }
+  return { states, tiles };
+}
+
+const t0 = performance.now();
+const dbs = (await patternDbs4(defaultStore())).dbs;
+console.log(
+  `\nPuzzle, games of 100 random moves from seeded shuffles (4×4 tables ready in ${f((performance.now() - t0) / 1000, 2)} s):`,
+);
+for (const [width, count] of [
+  [3, n3],
+  [4, n4],
+] as const) {
+  const rates: number[] = [];
+  const secs: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { states, tiles } = puzzleGame(width, 2_000 + i, 100);
+    const s = cpuMs();
+    const a = analysePuzzle(states, tiles, { dbs4: dbs });
+    const ms = cpuMs() - s;
+    if (!a.exact) throw new Error('not exact');
+    rates.push((tiles.length / ms) * 1000);
+    secs.push(ms / 1000);
+  }
+  console.log(
+    `  ${width}×${width}, ${count} games: median ${f(median(rates), 0)} moves/s; median ${f(median(secs), 2)} s a 100-move game (max ${f(Math.max(...secs), 2)} s)`,
+  );
+}
