@@ -1,0 +1,289 @@
+/**
+ * Debian's nginx with the documented configuration (docs/deploy/nginx.conf) in front of two real
+ * `slidebox serve --db postgres://… --trust-proxy 127.0.0.1` processes: two room clients play a
+ * versus match through nginx; the process that holds the room (the one nginx hashes its code
+ * to) is killed with SIGKILL mid-match, and the match goes on through the other process to its
+ * end. Outside CI the test is skipped with a reason when nginx or PostgreSQL is missing; under
+ * CI (which installs both) it fails instead.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Direction } from '../../src/engine/types.ts';
+import type { CreatedRoomAnswer } from '../../src/net/api.ts';
+import { RoomClient, type RoomView } from '../../src/net/roomClient.ts';
+import { previewAction } from '../../src/net/rooms.ts';
+import { nodeSocket } from '../../src/node/webSocket.ts';
+import { isCI } from '../../src/testing/ci.ts';
+import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
+import { dealtLog, replayed, seen, until } from '../../src/testing/roomSockets.ts';
+import { tempDir } from '../../src/testing/tempDir.ts';
+import { buildCli, ROOT, type Served, startServe, stopServe } from './helpers/serve.ts';
+
+const NGINX = '/usr/sbin/nginx';
+const DIRS: readonly Direction[] = ['left', 'up', 'right', 'down'];
+/** Long enough for a busy 2-core machine; each wait ends at its signal. */
+const WAIT_MS = 60_000;
+
+let pg: PgServer | { skip: string } | null = null;
+const served: Served[] = [];
+let nginx: ChildProcess | null = null;
+
+function missingNginx(): string | null {
+  if (existsSync(NGINX)) return null;
+  const reason = `${NGINX} is missing (apt-get install nginx)`;
+  if (isCI()) throw new Error(`${reason} — CI must install the nginx package`);
+  return reason;
+}
+
+beforeAll(async () => {
+  if (missingNginx() !== null) return;
+  buildCli();
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  if (nginx && nginx.exitCode === null) {
+    const ended = new Promise((r) => nginx!.once('exit', r));
+    nginx.kill('SIGTERM');
+    await ended;
+  }
+  for (const s of served) await stopServe(s);
+  if (pg && !('skip' in pg)) await pg.stop();
+});
+
+/** A port free on 127.0.0.1 now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts nginx as this user, in the foreground, with the documented configuration pointed at
+ * the two processes' ports and listening on a free loopback port; resolves with its URL once
+ * it answers /api/health.
+ */
+async function startNginx(ports: readonly [number, number]): Promise<{ url: string; log: string }> {
+  const dir = tempDir('slidebox-nginx-');
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d));
+  const port = await freePort();
+  const site = readFileSync(join(ROOT, 'docs/deploy/nginx.conf'), 'utf8')
+    .replaceAll('127.0.0.1:8081', `127.0.0.1:${ports[0]}`)
+    .replaceAll('127.0.0.1:8082', `127.0.0.1:${ports[1]}`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  const log = join(dir, 'error.log');
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `error_log ${log} info;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${site}
+}
+`,
+  );
+  const child = spawn(
+    NGINX,
+    [
+      '-p',
+      dir,
+      '-c',
+      conf,
+      '-e',
+      log,
+      '-g',
+      `daemon off; master_process off; pid ${dir}/nginx.pid;`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  nginx = child;
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const end = Date.now() + WAIT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      const errors = existsSync(log) ? readFileSync(log, 'utf8') : '';
+      throw new Error(`nginx ended (${child.exitCode}): ${output}${errors}`);
+    }
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (up) return { url, log };
+    if (Date.now() > end) throw new Error(`nginx did not answer: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A slide that changes `c`'s own board on the match it shows, or null when none does. */
+function moving(c: RoomClient): Direction | null {
+  const m = c.view.match;
+  if (!m || c.view.you === null) return null;
+  for (const dir of DIRS) {
+    const next = previewAction(m, c.view.you, { kind: 'slide', dir });
+    if (next.ok && next.value !== m) return dir;
+  }
+  return null;
+}
+
+describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
+  it('plays a versus match to its end through nginx while the room’s process is killed mid-match', async (ctx) => {
+    const noNginx = missingNginx();
+    if (noNginx !== null) return ctx.skip(noNginx);
+    if (!pg || 'skip' in pg) return ctx.skip(pg?.skip ?? 'PostgreSQL did not start');
+    const dbUrl = await pg.newDatabase();
+    const ports = [await freePort(), await freePort()] as const;
+    for (const port of ports) {
+      served.push(
+        await startServe(['--db', dbUrl, '--port', String(port), '--trust-proxy', '127.0.0.1']),
+      );
+    }
+    const { url } = await startNginx(ports);
+
+    const res = await fetch(`${url}/api/rooms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'versus', target: 64, name: 'Ann' }),
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as CreatedRoomAnswer;
+
+    // Which process holds the room: nginx hashes a plain GET of the socket's URL like the
+    // sockets, and the process that answers it logs the line (the path without its query, the
+    // client's address as nginx forwarded it — not the one the client claimed).
+    const probe = await fetch(`${url}/api/rooms/socket?room=${made.code}`, {
+      headers: { 'x-forwarded-for': '198.51.100.9' },
+    });
+    await probe.arrayBuffer();
+    const line = / GET \/api\/rooms\/socket (\d{3}) \S+ (\S+)\n/;
+    await until(
+      () => served.some((s) => line.test(s.out.stdout)),
+      WAIT_MS,
+      'the probe logged by a process',
+    );
+    const holders = served.filter((s) => line.test(s.out.stdout));
+    expect(holders).toHaveLength(1);
+    const holder = holders[0]!;
+    const other = served.find((s) => s !== holder)!;
+    expect(line.exec(holder.out.stdout)![2]).toBe('127.0.0.1');
+    for (const s of served) expect(s.out.stdout).not.toContain(made.code);
+
+    // Each client's connection states, in order: a drop shows as 'reconnecting'.
+    const states: [string[], string[]] = [[], []];
+    const details: string[] = [];
+    const track = (side: 0 | 1) => (v: RoomView) => {
+      if (states[side].at(-1) !== v.status) {
+        states[side].push(v.status);
+        details.push(`${side} ${v.status} ${v.closed ?? ''} ${v.notice ?? ''}`);
+      }
+    };
+    const one = new RoomClient({
+      server: url,
+      room: made.code,
+      seat: made.seat,
+      socket: nodeSocket,
+      onChange: track(0),
+    });
+    const two = new RoomClient({
+      server: url,
+      room: made.code,
+      name: 'Ben',
+      socket: nodeSocket,
+      onChange: track(1),
+    });
+    const clients = [one, two];
+    try {
+      await until(
+        () => clients.every((c) => c.view.match !== null && c.view.seats[1]?.name === 'Ben'),
+        WAIT_MS,
+        'both players in the room through nginx',
+      );
+      let killedAt = -1;
+      for (let i = 0; one.view.result === null || two.view.result === null; i++) {
+        if (i > 5000) throw new Error('the match did not end');
+        if (killedAt < 0 && one.view.log.length >= 12) {
+          // Mid-match: the process holding the room dies at once.
+          killedAt = one.view.log.length;
+          holder.child.kill('SIGKILL');
+          await holder.ended;
+        }
+        const c = clients[i % 2]!;
+        await until(
+          () =>
+            c.view.result !== null ||
+            (c.view.status === 'open' && !c.view.pending && c.view.match !== null),
+          WAIT_MS,
+          () => `player ${i % 2} connected (${c.view.status}, ${c.view.notice})`,
+        );
+        if (c.view.result !== null) {
+          await until(
+            () => clients.every((x) => x.view.result !== null),
+            WAIT_MS,
+            'the result on both',
+          );
+          break;
+        }
+        const dir = moving(c);
+        if (dir === null) continue;
+        const before = c.view.log.length;
+        const sent = c.act({ kind: 'slide', dir });
+        if (!sent.ok) continue;
+        // The server's answer is the signal: the log grows (or the match ends).
+        await until(
+          () => c.view.result !== null || (c.view.log.length > before && !c.view.pending),
+          WAIT_MS,
+          () => `the server's answer to player ${i % 2} (${c.view.status}, ${c.view.notice})`,
+        );
+      }
+      expect(killedAt).toBeGreaterThan(0);
+      // Both sockets were on the killed process (nginx hashed the room there), dropped, and
+      // came back through nginx to the other.
+      const fromOpen = states.map((st) => st.slice(st.indexOf('open')));
+      expect(fromOpen, details.join('\n')).toEqual([
+        ['open', 'reconnecting', 'open'],
+        ['open', 'reconnecting', 'open'],
+      ]);
+      const result = one.view.result!;
+      expect(result.reason).toBe('play');
+      expect(two.view.result).toEqual(result);
+      await until(
+        () => two.view.log.length === one.view.log.length,
+        WAIT_MS,
+        'the same log on both',
+      );
+      expect(one.view.log.length).toBeGreaterThan(killedAt);
+      expect(two.view.log).toEqual(one.view.log);
+      // The whole match, before and after the kill, is the one dealt from the seed.
+      const rules = { ...made.rules, seed: result.seed };
+      expect(one.view.log).toEqual(dealtLog(rules, one.view.log));
+      const final = seen(replayed(rules, one.view.log));
+      for (const c of clients) expect(seen(c.view.match!)).toEqual(final);
+    } finally {
+      for (const c of clients) c.close();
+    }
+    // The survivor served the rest through nginx, and describes the room as over.
+    const after = await fetch(`${url}/api/rooms/${made.code}`);
+    expect(await after.json()).toMatchObject({
+      over: true,
+      seats: [{ name: 'Ann' }, { name: 'Ben' }],
+    });
+    expect(other.child.exitCode).toBe(null);
+    expect(other.out.stdout).not.toContain(made.code);
+    expect(other.out.stderr).toBe('');
+  });
+});
