@@ -306,8 +306,9 @@ export class RoomSweeper {
         );
       }
       await this.store.deleteIdle(now - this.o.idleMs);
+      // Not a room someone is joining: they would join the evicted copy and hear nothing more.
       for (const room of this.rooms.live.values()) {
-        if (peerCount(room) === 0) this.rooms.evict(room);
+        if (peerCount(room) === 0 && room.arriving === 0) this.rooms.evict(room);
       }
     } catch (e) {
       this.o.log?.(`rooms: cleaning up idle rooms: ${message(e)}`);

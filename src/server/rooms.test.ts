@@ -19,6 +19,7 @@ import {
   createRoom,
   dealtLog,
   joined,
+  ROOM_WAIT_MS,
   replayed,
   seen,
   TestSocket,
@@ -476,6 +477,57 @@ describe('online rooms on postgres while the database is slow', () => {
     await b.socket.send({ type: 'act', id: 1, a: 'l' });
     await b.socket.send({ type: 'act', id: 2, a: 'r' });
     await a.socket.next('action', (m) => m.a.startsWith('1'));
+    for (const x of [a, b]) x.socket.close();
+  });
+});
+
+describe('online rooms on postgres while the minute clean-up runs', () => {
+  // The clean-up of idle rooms runs at most once a minute: the test moves the clock past it.
+  let skew = 0;
+  const block = serverForBlock('postgres', { forfeitMs: 600, now: () => Date.now() + skew });
+
+  it('keeps a room whose second player is being seated while it cleans up', async () => {
+    const s = block.server();
+    const made = await createRoom(s.url, { kind: 'versus', name: 'Ada' });
+    // Nobody is connected here: the room is empty while Bob's hello waits on the locked seats.
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    let arrived!: () => void;
+    const helloSent = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const holding = s.database.db.transaction().execute(async (trx) => {
+      await sql`select s.side from seats s join rooms r on r.id = s.room_id
+        where r.code = ${made.code} for update of s`.execute(trx);
+      locked();
+      await helloSent;
+      // A minute on: the next sweeps clean up, while the hello still waits.
+      skew += 61_000;
+      await sleep(1500);
+    });
+    await lockTaken;
+    const bobJoins = joined(s.url, { room: made.code, name: 'Bob' });
+    // Bob's hello is waiting once the server's query for his seat waits on the lock.
+    const waiting = async () => {
+      const r = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(s.database.db);
+      return Number(r.rows[0]!.n);
+    };
+    for (const end = Date.now() + ROOM_WAIT_MS; (await waiting()) === 0; await sleep(20)) {
+      if (Date.now() > end) throw new Error("Bob's hello never waited on the seats");
+    }
+    arrived();
+    await holding;
+    const b = await bobJoins;
+    expect(b.welcome.you).toBe(1);
+    // Ada comes after: she must be in the room Bob is in, both ways.
+    const a = await joined(s.url, { room: made.code, seat: made.seat });
+    await b.socket.next('seats', (m) => m.seats[0]?.connected === true);
+    await a.socket.send({ type: 'act', id: 1, a: 'l' });
+    await a.socket.send({ type: 'act', id: 2, a: 'r' });
+    await b.socket.next('action', (m) => m.a.startsWith('0'));
     for (const x of [a, b]) x.socket.close();
   });
 });
