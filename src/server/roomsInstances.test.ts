@@ -26,6 +26,7 @@ import {
 } from '../testing/roomSockets.ts';
 import {
   call,
+  HOOK_MS,
   newDatabaseTarget,
   postgresCluster,
   skipTestsWhile,
@@ -53,12 +54,12 @@ describe('rooms served by two servers on one PostgreSQL', () => {
     }
     s1 = await startTestServer(target, { forfeitMs: FORFEIT_MS });
     s2 = await startTestServer(target, { forfeitMs: FORFEIT_MS });
-  });
+  }, HOOK_MS);
   skipTestsWhile(() => skipped);
   afterAll(async () => {
     await s1?.close();
     await s2?.close();
-  });
+  }, HOOK_MS);
 
   /** A room's rules with its match's seed, as the database holds them (no client has it). */
   async function seeded(code: string, rules: RoomRules): Promise<SeededRules> {

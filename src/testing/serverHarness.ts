@@ -128,6 +128,12 @@ export interface BlockServer {
   board(query: string): Promise<Leaderboard>;
 }
 
+/**
+ * How long a block's setup or teardown may take (starting PostgreSQL's cluster, a server; the
+ * hooks end as soon as they are done): a loaded machine can take more than vitest's 10 s.
+ */
+export const HOOK_MS = 120_000;
+
 /** Registers the hooks of a describe block that tests one server on `backend`. */
 export function serverForBlock(
   backend: Backend,
@@ -143,11 +149,11 @@ export function serverForBlock(
       return;
     }
     s = await startTestServer(target, opts);
-  });
+  }, HOOK_MS);
   skipTestsWhile(() => skipped);
   afterAll(async () => {
     await s?.close();
-  });
+  }, HOOK_MS);
   const server = () => {
     if (!s) throw new Error(`no server (${skipped})`);
     return s;
