@@ -117,7 +117,7 @@ export function textPuzzle(a: AnalysisPuzzle, solved: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The code of the last finished game with one in the history, or a sentence why not. */
+/** The code of the last finished 2048 game or puzzle with one in the history (null: said why). */
 async function lastCode(dir: string, io: AnalyseIo): Promise<string | null> {
   const { loadHistory } = await import('../storage/history.ts');
   const loaded = loadHistory(dir);
@@ -126,9 +126,13 @@ async function lastCode(dir: string, io: AnalyseIo): Promise<string | null> {
     io.err(`slidebox: ${loaded.problem}\n`);
     return null;
   }
-  const last = loaded.history.entries.findLast((e) => e.code !== undefined);
+  const last = loaded.history.entries.findLast(
+    (e) => e.code !== undefined && (e.kind === '2048' || e.kind === 'puzzle'),
+  );
   if (!last?.code) {
-    io.err(`slidebox: nothing to analyse: no finished game with a share code in ${dir}\n`);
+    io.err(
+      `slidebox: nothing to analyse: no finished 2048 game or puzzle with a share code in ${dir}\n`,
+    );
     return null;
   }
   return last.code;

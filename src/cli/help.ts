@@ -269,7 +269,7 @@ optimal count and the wasted moves. Prints a summary and the worst moves with
 the better one; progress goes to stderr. docs/analysis.md has the formulas.
 
 Options:
-  --last           your last finished game with a share code
+  --last           your last finished 2048 game or puzzle with a share code
   --json           the analysis as JSON: 2048 { kind, accuracy, agreement,
                    moves: [{ n, played, best, loss, class }] }; the puzzle
                    { kind, optimal, wasted, moves: [{ n, played, before,

@@ -172,7 +172,9 @@ describe('slidebox analyse', () => {
     expect(r.stdout).toContain('Every move was on a shortest path.');
     const empty = runCli(['analyse', '--last', '--data-dir', dirs.make()]);
     expect(empty.code).toBe(1);
-    expect(empty.stderr).toMatch(/nothing to analyse: no finished game with a share code/);
+    expect(empty.stderr).toMatch(
+      /nothing to analyse: no finished 2048 game or puzzle with a share code/,
+    );
   }, 60_000);
 
   test('a bad code or a bad command line is refused with exit 2', () => {
