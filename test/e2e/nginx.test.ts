@@ -4,10 +4,12 @@
  * versus match through nginx; the process that holds the room (the one nginx hashes its code
  * to) is killed with SIGKILL mid-match, and the match goes on through the other process to its
  * end. Outside CI the test is skipped with a reason when nginx or PostgreSQL is missing; under
- * CI (which installs both) it fails instead.
+ * CI (which installs both) it fails instead. Behind nginx, with --trust-proxy, one client's
+ * 600 requests a minute leave another client served, and the log names each.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +32,8 @@ const WAIT_MS = 60_000;
 let pg: PgServer | { skip: string } | null = null;
 const served: Served[] = [];
 let nginx: ChildProcess | null = null;
+/** nginx's URL and the process still running, once the match's test has run. */
+let front: { url: string; survivor: Served } | null = null;
 
 function missingNginx(): string | null {
   if (existsSync(NGINX)) return null;
@@ -282,8 +286,46 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
       over: true,
       seats: [{ name: 'Ann' }, { name: 'Ben' }],
     });
+    front = { url, survivor: other };
     expect(other.child.exitCode).toBe(null);
     expect(other.out.stdout).not.toContain(made.code);
     expect(other.out.stderr).toBe('');
+  });
+
+  it('gives each client its own rate limit behind nginx: one abuser’s requests leave another served', async (ctx) => {
+    if (front === null) return ctx.skip('the match through nginx did not run');
+    const { url, survivor } = front;
+    // Clients from two loopback addresses, both through nginx (the server's peer is nginx).
+    const statuses = async (from: string, n: number): Promise<number[]> => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+      try {
+        return await Promise.all(
+          Array.from(
+            { length: n },
+            () =>
+              new Promise<number>((resolve, reject) => {
+                const req = request(`${url}/api/health`, { agent, localAddress: from }, (res) => {
+                  res.resume();
+                  res.once('end', () => resolve(res.statusCode ?? 0));
+                });
+                req.once('error', reject);
+                req.end();
+              }),
+          ),
+        );
+      } finally {
+        agent.destroy();
+      }
+    };
+    const abuser = await statuses('127.0.0.2', 601);
+    expect(abuser.filter((c) => c === 200).length).toBe(600);
+    expect(abuser.filter((c) => c === 429).length).toBe(1);
+    expect(await statuses('127.0.0.3', 3)).toEqual([200, 200, 200]);
+    await until(
+      () => / GET \/api\/health 200 \S+ 127\.0\.0\.3\n/.test(survivor.out.stdout),
+      WAIT_MS,
+      'the other client logged with its own address',
+    );
+    expect(survivor.out.stdout).toMatch(/ GET \/api\/health 429 \S+ 127\.0\.0\.2\n/);
   });
 });
