@@ -13,6 +13,7 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Direction } from '../../src/engine/types.ts';
 import type { CreatedRoomAnswer } from '../../src/net/api.ts';
 import { RoomClient, type RoomView } from '../../src/net/roomClient.ts';
@@ -327,5 +328,18 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
       'the other client logged with its own address',
     );
     expect(survivor.out.stdout).toMatch(/ GET \/api\/health 429 \S+ 127\.0\.0\.2\n/);
+  });
+
+  it('passes the ranked socket’s upgrade through nginx too', async (ctx) => {
+    if (front === null) return ctx.skip('the match through nginx did not run');
+    const ws = new WebSocket(`${front.url.replace(/^http/, 'ws')}/api/ranked/socket`);
+    // A message that is not of the protocol: the server itself answers by closing.
+    const closed = await new Promise<number>((resolve, reject) => {
+      ws.once('open', () => ws.send('not json'));
+      ws.once('close', (code) => resolve(code));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+    expect(closed).toBeGreaterThanOrEqual(4000);
   });
 });
