@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Direction } from '../../src/engine/types.ts';
 import type { CreatedRoomAnswer } from '../../src/net/api.ts';
+import { RANKED_CLOSE } from '../../src/net/ranked.ts';
 import { RoomClient, type RoomView } from '../../src/net/roomClient.ts';
 import { previewAction } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
@@ -340,6 +341,6 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
       ws.once('error', reject);
     });
-    expect(closed).toBeGreaterThanOrEqual(4000);
+    expect(closed).toBe(RANKED_CLOSE.badMessage);
   });
 });
