@@ -6,8 +6,8 @@
  *   npm run bench:analyse -- --games 3 --moves 1000 --n3 10 --n4 3
  *
  * 2048 (4×4, the `fast` preset the CLI uses): `--games` games of the AI's own play at that
- * preset, each cut at `--moves` moves, and as many games of a shallow AI (depth 2) and of
- * random legal moves (to their end), all seeded. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
+ * preset, each cut at `--moves` moves, and as many games of the `strong` preset (its first 300
+ * moves: it is slow), a shallow AI (depth 2) and random legal moves (to their end), all seeded. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
  * 100 random moves from seeded shuffles (the slow case: nearly every move needs a new optimal
  * search), with the 4×4 databases from the user's cache (built and cached the first time, timed
  * apart). Times are the process's CPU time, so other work on the machine does not count.
@@ -78,6 +78,11 @@ const players: [string, (seed: number) => (g: Game) => Direction | null, number]
     'the AI (fast preset)',
     () => (g) => analyse(g.cells, { preset: 'fast', noCap: true }).move,
     maxMoves,
+  ],
+  [
+    'the AI (strong preset, first 300 moves)',
+    () => (g) => analyse(g.cells, { preset: 'strong', noCap: true }).move,
+    Math.min(300, maxMoves),
   ],
   ['a shallow AI (depth 2)', () => (g) => analyse(g.cells, { depth: 2 }).move, maxMoves],
   ['random legal moves', (seed) => randomPick(seed), Number.POSITIVE_INFINITY],
