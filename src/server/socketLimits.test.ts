@@ -4,7 +4,7 @@
  * from one address, while another address (127.0.0.2, also loopback) is still served.
  */
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RANKED_CLOSE } from '../net/ranked.ts';
 import { CLOSE, ROOM_ALPHABET, ROOM_CODE_LENGTH, ROOM_PROTOCOL } from '../net/rooms.ts';
@@ -12,6 +12,8 @@ import { createRoom } from '../testing/roomSockets.ts';
 import {
   BACKENDS,
   newDatabaseTarget,
+  postgresCluster,
+  skipTestsWhile,
   startTestServer,
   type TestServer,
 } from '../testing/serverHarness.ts';
@@ -32,9 +34,9 @@ afterEach(async () => {
 async function server(
   backend: (typeof BACKENDS)[number],
   opts: { rateLimit?: number; socketLimits?: SocketLimits | null } = {},
-): Promise<TestServer | null> {
+): Promise<TestServer> {
   const target = await newDatabaseTarget(backend);
-  if (typeof target !== 'string') return null;
+  if (typeof target !== 'string') throw new Error(`no database: ${target.skip}`);
   const s = await startTestServer(target, { rateLimit: 600, ...opts });
   servers.push(s);
   return s;
@@ -174,17 +176,27 @@ describe('the limiter', () => {
 
 for (const backend of BACKENDS) {
   describe(`socket limits on ${backend}`, () => {
+    // No PostgreSQL here (outside CI only: under CI its start fails): the tests say skipped.
+    let skipped: string | null = null;
+    beforeAll(async () => {
+      if (backend !== 'postgres') return;
+      const c = await postgresCluster();
+      if ('skip' in c) skipped = c.skip;
+    });
+    skipTestsWhile(() => skipped);
     it('cuts 2,000 lookups of unknown rooms from one address off after 10, and another address is still served', async () => {
       const s = await server(backend, {
         // Opens wide open here, so that the hellos' own limit is what refuses them.
         socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000 },
       });
-      if (!s) return;
       const room = await createRoom(s.url, { kind: 'duel', name: 'Host' });
+      const started = Date.now();
       const answers = await pooled(2000, 20, (i) => attempt(s.url, SOCKET_PATH, unknownRoom(i)));
+      // The budget refills evenly over the minute: a slow run earns a few more lookups.
+      const refilled = Math.ceil(((Date.now() - started) * DEFAULT_SOCKET_LIMITS.unknown) / 60_000);
       const found = answers.filter((a) => a.close === CLOSE.noRoom).length;
       const cut = answers.filter((a) => a.close === CLOSE.tooFast).length;
-      expect(found).toBeLessThanOrEqual(DEFAULT_SOCKET_LIMITS.unknown + 1);
+      expect(found).toBeLessThanOrEqual(DEFAULT_SOCKET_LIMITS.unknown + 1 + refilled);
       expect(found).toBeGreaterThan(0);
       expect(found + cut).toBe(2000);
       // Another address looks up an unknown room, then joins the real one.
@@ -215,12 +227,15 @@ for (const backend of BACKENDS) {
 
     it('refuses the 21st socket opened in 10 s from one address with 429', async () => {
       const s = await server(backend);
-      if (!s) return;
+      const started = Date.now();
       const answers = await pooled(200, 10, (i) =>
         attempt(s.url, SOCKET_PATH, unknownRoom(i), '127.0.0.1'),
       );
+      const refilled = Math.ceil(
+        ((Date.now() - started) * DEFAULT_SOCKET_LIMITS.opens) / DEFAULT_SOCKET_LIMITS.openWindowMs,
+      );
       const opened = answers.filter((a) => a.status === 101).length;
-      expect(opened).toBeLessThanOrEqual(DEFAULT_SOCKET_LIMITS.opens + 1);
+      expect(opened).toBeLessThanOrEqual(DEFAULT_SOCKET_LIMITS.opens + 1 + refilled);
       expect(answers.filter((a) => a.status === 429).length).toBe(200 - opened);
       expect((await attempt(s.url, SOCKET_PATH, unknownRoom(2), '127.0.0.2')).status).toBe(101);
     });
@@ -229,7 +244,6 @@ for (const backend of BACKENDS) {
       const s = await server(backend, {
         socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000, unknown: 5 },
       });
-      if (!s) return;
       const answers = await pooled(50, 5, (i) =>
         attempt(s.url, RANKED_SOCKET_PATH, {
           type: 'hello',
@@ -249,7 +263,6 @@ describe('sockets that never say hello', () => {
     const s = await server('sqlite', {
       socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000, sockets: 50, helloMs: 1_000 },
     });
-    if (!s) return;
     const answers = await pooled(1000, 100, () => attempt(s.url, SOCKET_PATH, undefined));
     const kept = answers.filter((a) => a.status === 101);
     expect(kept.length).toBeGreaterThan(0);
@@ -268,7 +281,6 @@ describe('sockets that never say hello', () => {
         helloMs: 60_000,
       },
     });
-    if (!s) return;
     const room = await createRoom(s.url, { kind: 'duel', name: 'Host' });
     const url = `${s.url.replace(/^http/, 'ws')}${SOCKET_PATH}`;
     const sockets: WebSocket[] = [];
@@ -302,7 +314,6 @@ describe('sockets that never say hello', () => {
     const s = await server('sqlite', {
       socketLimits: { ...DEFAULT_SOCKET_LIMITS, opens: 100_000, sockets: 50, helloMs: 60_000 },
     });
-    if (!s) return;
     const sockets: WebSocket[] = [];
     const statuses = await pooled(
       1000,
@@ -328,7 +339,6 @@ describe('sockets that never say hello', () => {
 describe('GET /api/rooms/CODE', () => {
   it('answers 2,000 lookups from one address with 404 for the first 60 a minute, then 429; another address is still answered', async () => {
     const s = await server('sqlite');
-    if (!s) return;
     const statuses = await pooled(2000, 20, (i) =>
       get(s.url, `/api/rooms/${unknownRoom(i).room}`, '127.0.0.1'),
     );
