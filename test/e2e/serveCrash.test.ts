@@ -99,7 +99,8 @@ describe('slidebox serve killed with SIGKILL', () => {
       });
       expect(again.status).toBe(200);
       const stored = (await again.json()) as SubmittedEntry;
-      expect({ ...stored, rank: null }).toEqual({ ...entry, rank: null });
+      expect(entry.outcome).toBe('stored');
+      expect({ ...stored, rank: null }).toEqual({ ...entry, rank: null, outcome: 'sent-before' });
       // ... and listed on its board, as its player's line.
       const { query: q, board, track } = boardOf(entry);
       boards.set(q, { board, track, lines: 0 });

@@ -116,7 +116,8 @@ export async function submit(url: string, n: number): Promise<Outcome> {
     const res = await fetch(`${url}/api/scores`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: g.code, name: `C${n % 1000}`, playerKey: g.playerKey }),
+      // One name per player key: a name belongs to the first key that used it.
+      body: JSON.stringify({ code: g.code, name: `C${n}`, playerKey: g.playerKey }),
       signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();
