@@ -60,7 +60,7 @@ describe.skipIf(reason !== null)('a web room shows a tile only once the server d
     const held: string[] = [];
     let holding = false;
     let page: WebSocketRoute | null = null;
-    await two.page.routeWebSocket(/\/api\/rooms\/socket$/, (ws) => {
+    await two.page.routeWebSocket(/\/api\/rooms\/socket(\?|$)/, (ws) => {
       page = ws;
       const toServer = ws.connectToServer();
       ws.onMessage((m) => toServer.send(m));
