@@ -254,8 +254,9 @@ describe('readRankedCode', () => {
       ),
       { numRuns: 3000 },
     );
-    // About 3% of these bodies are codes (the rest are refused at some field).
-    expect(accepted).toBeGreaterThan(30);
+    // About 1.5% of these bodies are codes (40–50 of 3,000 on most seeds; the rest are
+    // refused at some field). The bound only proves the property is not vacuous.
+    expect(accepted).toBeGreaterThan(10);
   });
 
   it('reads the last character of a code as decodeShared does, whatever its spare bits', () => {
