@@ -3,8 +3,11 @@
  * moves on by itself at the chosen pace while playing. A replay with move times keeps to the
  * solve's own timing at the pace (×0.25 to ×4), each move due at a time worked out from where
  * playing started, so late timers do not add up. Effects (clock, timers) come in through
- * {@link ./ports.ts}.
+ * {@link ./ports.ts}; the game's analysis, when the front-end offers it, through a
+ * {@link ReplayAnalyser}: started when the model asks for it, stopped when it no longer does
+ * (the key again, quitting), its late answers dropped.
  */
+import type { AnalysisJob, ReplayAnalyser } from './modelAnalysis.ts';
 import {
   type CommandReplay,
   type ModelReplay,
@@ -27,6 +30,8 @@ export interface ControllerReplayOptions {
   readonly timers?: Timers;
   /** The wall clock a replay with move times keeps to (default: the system's). */
   readonly clock?: Clock;
+  /** Runs the game's analysis (needed when the model offers one). */
+  readonly analyser?: ReplayAnalyser;
 }
 
 /** Where a replay with move times is kept to: a wall time, the solve's time then, the pace. */
@@ -45,6 +50,8 @@ export class ControllerReplay {
   private tickingAt: number | null = null;
   private readonly clock: Clock;
   private anchor: Anchor | null = null;
+  /** The analysis running, if any (its job once started). */
+  private run: { job: AnalysisJob | null } | null = null;
 
   constructor(private readonly opts: ControllerReplayOptions) {
     this.m = opts.model;
@@ -58,15 +65,59 @@ export class ControllerReplay {
 
   start(): void {
     this.sync();
+    this.syncAnalysis();
   }
 
   dispatch(cmd: CommandReplay): ChangeReplay {
     const before = this.m;
     this.m = updateReplay(before, cmd);
     this.sync();
+    this.syncAnalysis();
     const change = { before, model: this.m, cmd };
     this.opts.onChange(change);
     return change;
+  }
+
+  /**
+   * Runs the analysis while the model says it runs, and stops it when it no longer does. An
+   * answer from a job that was stopped meanwhile is dropped.
+   */
+  private syncAnalysis(): void {
+    const want = this.m.analysis?.status === 'running' && !this.m.quit;
+    if (!want) {
+      const run = this.run;
+      this.run = null;
+      run?.job?.cancel();
+      return;
+    }
+    if (this.run) return;
+    const analyser = this.opts.analyser;
+    if (!analyser) {
+      this.dispatch({ type: 'analysis-failed', message: 'this viewer cannot analyse games' });
+      return;
+    }
+    // The run is known before the job starts: an analyser may report progress at once.
+    const run: { job: AnalysisJob | null } = { job: null };
+    this.run = run;
+    const job = analyser.analyse(this.m.replay, (progress) => {
+      if (this.run === run) this.dispatch({ type: 'analysis-progress', progress });
+    });
+    run.job = job;
+    job.promise.then(
+      (result) => {
+        if (this.run !== run) return;
+        this.run = null;
+        this.dispatch({ type: 'analysis-done', result });
+      },
+      (e: unknown) => {
+        if (this.run !== run) return;
+        this.run = null;
+        this.dispatch({
+          type: 'analysis-failed',
+          message: e instanceof Error ? e.message : String(e),
+        });
+      },
+    );
   }
 
   /** Runs the pace's timer while playing, at the current pace. */
@@ -126,6 +177,7 @@ export class ControllerReplay {
   close(): ModelReplay {
     this.suspend();
     this.m = { ...this.m, quit: true, playing: false };
+    this.syncAnalysis();
     return this.m;
   }
 }

@@ -5,11 +5,23 @@
  *
  * A puzzle code with move times plays at the solve's own speed times a pace (×0.25 to ×4);
  * any other code plays a number of moves a second.
+ *
+ * A front-end that can analyse a game (modelAnalysis.ts) offers it: one key runs it, or stops
+ * it while it runs, or hides and shows it once done; two keys jump to the next and the
+ * previous mistake.
  */
 import { clockAtMoves } from '../engine/moveTimes.ts';
 import type { Replay } from '../engine/shareReplay.ts';
 import { formatSolveTime } from './format.ts';
 import { bare, type KeyInput } from './keymap.ts';
+import {
+  type AnalysisProgress,
+  type AnalysisState,
+  type GameAnalysis,
+  mistakeFrom,
+  notAnalysable,
+  progressed,
+} from './modelAnalysis.ts';
 
 /** Replay paces, in moves a second (codes without move times). */
 export const REPLAY_SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
@@ -37,6 +49,8 @@ export interface ModelReplay {
   /** Index into {@link paces}: {@link TIMED_PACES} with a clock, else {@link REPLAY_SPEEDS}. */
   readonly speed: number;
   readonly quit: boolean;
+  /** The game's analysis (null: not offered, by this front-end or for this kind of game). */
+  readonly analysis: AnalysisState | null;
 }
 
 export type CommandReplay =
@@ -51,7 +65,21 @@ export type CommandReplay =
   | { readonly type: 'seek'; readonly index: number }
   /** The pace's timer: the next move while playing. */
   | { readonly type: 'tick' }
-  | { readonly type: 'quit' };
+  | { readonly type: 'quit' }
+  /** The analysis key: runs it, stops it while it runs, hides or shows it once done. */
+  | { readonly type: 'analyse' }
+  /** Shows the position the next (+1) or the previous (-1) mistake was played from. */
+  | { readonly type: 'mistake'; readonly by: 1 | -1 }
+  /** What the running analysis reports: how far it is, its answer, or why it failed. */
+  | { readonly type: 'analysis-progress'; readonly progress: AnalysisProgress }
+  | { readonly type: 'analysis-done'; readonly result: GameAnalysis }
+  | { readonly type: 'analysis-failed'; readonly message: string };
+
+/**
+ * Whether a front-end offers the analysis: `offer` (a key runs it) or `start` (it runs at
+ * once); without either, none.
+ */
+export type AnalysisOffer = 'offer' | 'start';
 
 /** The solve's clock at each position of a replay (0 at the start), or null without move times. */
 export function replayClock(replay: Replay): number[] | null {
@@ -60,11 +88,29 @@ export function replayClock(replay: Replay): number[] | null {
   return clockAtMoves(g.moveMs);
 }
 
+/** The analysis starting to run: no move analysed yet. */
+function running(replay: Replay): AnalysisState {
+  return { status: 'running', stage: 'moves', done: 0, total: replay.states.length - 1 };
+}
+
+/** The analysis a replay starts with, for what the front-end offers. */
+function initialAnalysis(replay: Replay, offer: AnalysisOffer | undefined): AnalysisState | null {
+  if (offer === undefined) return null;
+  const why = notAnalysable(replay);
+  // Asked for at once, a game that cannot be analysed says why; merely offered, no key shows.
+  if (why !== null) return offer === 'start' ? { status: 'failed', message: why } : null;
+  return offer === 'start' ? running(replay) : { status: 'idle' };
+}
+
 /**
  * A replay at its start, playing: a code with move times at its own speed (or `pace`, one of
- * {@link TIMED_PACES}), any other at {@link DEFAULT_REPLAY_SPEED}.
+ * {@link TIMED_PACES}), any other at {@link DEFAULT_REPLAY_SPEED}; `analysis` when the
+ * front-end can analyse it.
  */
-export function initialModelReplay(replay: Replay, opts: { pace?: number } = {}): ModelReplay {
+export function initialModelReplay(
+  replay: Replay,
+  opts: { pace?: number; analysis?: AnalysisOffer } = {},
+): ModelReplay {
   const clock = replayClock(replay);
   const chosen = TIMED_PACES.indexOf(opts.pace as (typeof TIMED_PACES)[number]);
   return {
@@ -74,7 +120,62 @@ export function initialModelReplay(replay: Replay, opts: { pace?: number } = {})
     playing: replay.states.length > 1,
     speed: clock ? (chosen >= 0 ? chosen : DEFAULT_TIMED_PACE) : DEFAULT_REPLAY_SPEED,
     quit: false,
+    analysis: initialAnalysis(replay, opts.analysis),
   };
+}
+
+/** The analysis when done and shown, else null. */
+export function shownAnalysis(m: ModelReplay): GameAnalysis | null {
+  const a = m.analysis;
+  return a?.status === 'done' && a.shown ? a.result : null;
+}
+
+/** What the analysis key does now (null: nothing, so it is not offered). */
+export function analysisKeyAction(m: ModelReplay): 'analyse' | 'stop' | 'hide' | 'show' | null {
+  const a = m.analysis;
+  if (!a) return null;
+  switch (a.status) {
+    case 'idle':
+      return 'analyse';
+    case 'failed':
+      return notAnalysable(m.replay) === null ? 'analyse' : null;
+    case 'running':
+      return 'stop';
+    case 'done':
+      return a.shown ? 'hide' : 'show';
+  }
+}
+
+/** The position of the next (+1) or previous (-1) mistake, when the analysis shows one. */
+export function mistakeTarget(m: ModelReplay, by: 1 | -1): number | null {
+  const a = shownAnalysis(m);
+  return a ? mistakeFrom(a, m.index, by) : null;
+}
+
+function updateAnalysis(m: ModelReplay, cmd: CommandReplay): ModelReplay {
+  const a = m.analysis;
+  if (!a) return m;
+  switch (cmd.type) {
+    case 'analyse': {
+      const action = analysisKeyAction(m);
+      if (action === 'analyse') return { ...m, analysis: running(m.replay) };
+      if (action === 'stop') return { ...m, analysis: { status: 'idle' } };
+      if (a.status === 'done') return { ...m, analysis: { ...a, shown: !a.shown } };
+      return m;
+    }
+    case 'analysis-progress':
+      return { ...m, analysis: progressed(a, cmd.progress) };
+    case 'analysis-done':
+      return a.status === 'running'
+        ? { ...m, analysis: { status: 'done', result: cmd.result, shown: true } }
+        : m;
+    case 'analysis-failed':
+      return a.status === 'running'
+        ? { ...m, analysis: { status: 'failed', message: cmd.message } }
+        : m;
+    default:
+      return m;
+  }
 }
 
 /** The paces this replay can play at: multiples of the solve's speed, or moves a second. */
@@ -147,6 +248,15 @@ export function updateReplay(m: ModelReplay, cmd: CommandReplay): ModelReplay {
       return at(m, Number.isInteger(cmd.index) ? cmd.index : m.index, false);
     case 'quit':
       return { ...m, quit: true, playing: false };
+    case 'mistake': {
+      const to = mistakeTarget(m, cmd.by);
+      return to === null ? m : at(m, to, false);
+    }
+    case 'analyse':
+    case 'analysis-progress':
+    case 'analysis-done':
+    case 'analysis-failed':
+      return updateAnalysis(m, cmd);
   }
 }
 
@@ -154,8 +264,10 @@ export function updateReplay(m: ModelReplay, cmd: CommandReplay): ModelReplay {
 export function keyReplay(k: KeyInput): CommandReplay | null {
   const key = bare(k);
   if (key === null) return null;
-  // G (shift-g) jumps to the end, as in a pager; g to the start.
+  // G (shift-g) jumps to the end, as in a pager; g to the start. N goes back to the previous
+  // mistake as a pager's N to the previous match, n on to the next.
   if (k.key === 'G') return { type: 'end' };
+  if (k.key === 'N') return { type: 'mistake', by: -1 };
   switch (key) {
     case ' ':
     case 'p':
@@ -185,6 +297,10 @@ export function keyReplay(k: KeyInput): CommandReplay | null {
     case 'q':
     case 'Escape':
       return { type: 'quit' };
+    case 'i':
+      return { type: 'analyse' };
+    case 'n':
+      return { type: 'mistake', by: 1 };
     default:
       return null;
   }

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import { legalMoves, newGame, play } from '../engine/game2048.ts';
+import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
+import { encodeShared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
+import { type Replay, readShareCode } from '../engine/shareReplay.ts';
+import type { Direction } from '../engine/types.ts';
+import { FakeTime } from '../testutil/fakeTime.ts';
+import { ControllerReplay } from './controllerReplay.ts';
+import {
+  type Analysis2048View,
+  type AnalysisJob,
+  type AnalysisProgress,
+  type AnalysisPuzzleView,
+  course,
+  type GameAnalysis,
+  type MoveClass,
+  markLines,
+  mistakeCount,
+  mistakeFrom,
+  notAnalysable,
+  type ReplayAnalyser,
+} from './modelAnalysis.ts';
+import {
+  analysisKeyAction,
+  initialModelReplay,
+  keyReplay,
+  mistakeTarget,
+  updateReplay,
+} from './modelReplay.ts';
+
+function read(code: string): Replay {
+  const r = readShareCode(code);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** A seeded 4×4 (or `size`) 2048 game of `n` moves, as a replay. */
+function replay2048(n: number, size = 4): Replay {
+  let g = newGame({ seed: 9, size });
+  for (let i = 0; i < n; i++) g = play(g, legalMoves(g.cells)[i % 2]!);
+  const s = shared2048(g);
+  if (!s.ok) throw new Error(s.error.message);
+  return read(encodeShared(s.value));
+}
+
+/** An analysis of `classes.length` moves with those classes (losses growing with the class). */
+function analysis2048(classes: readonly MoveClass[]): Analysis2048View {
+  const loss: Record<MoveClass, number> = {
+    best: 0,
+    good: 0.05,
+    inaccuracy: 0.3,
+    mistake: 1.2,
+    blunder: 7,
+  };
+  const counts = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
+  for (const c of classes) counts[c]++;
+  return {
+    kind: '2048',
+    preset: 'fast',
+    accuracy: 80,
+    agreement: 50,
+    counts,
+    moves: classes.map((c, i) => ({
+      n: i + 1,
+      played: 'left' as Direction,
+      best: (c === 'best' ? 'left' : 'up') as Direction,
+      loss: loss[c],
+      class: c,
+    })),
+  };
+}
+
+const CLASSES: MoveClass[] = [
+  'best',
+  'mistake',
+  'good',
+  'best',
+  'blunder',
+  'inaccuracy',
+  'best',
+  'mistake',
+];
+
+describe('analysis marks and jumps', () => {
+  const a = analysis2048(CLASSES);
+
+  it('counts mistakes and blunders (not inaccuracies) as the moves to jump to', () => {
+    expect(mistakeCount(a)).toBe(3);
+    // From the start: the mistake is move 2, played from position 1.
+    expect(mistakeFrom(a, 0, 1)).toBe(1);
+    expect(mistakeFrom(a, 1, 1)).toBe(4);
+    expect(mistakeFrom(a, 4, 1)).toBe(7);
+    expect(mistakeFrom(a, 7, 1)).toBeNull();
+    expect(mistakeFrom(a, 8, -1)).toBe(7);
+    expect(mistakeFrom(a, 7, -1)).toBe(4);
+    expect(mistakeFrom(a, 4, -1)).toBe(1);
+    expect(mistakeFrom(a, 1, -1)).toBeNull();
+  });
+
+  it('a position’s mark is the move played from it, with the better move', () => {
+    expect(markLines(a, 1)).toEqual(['Move 2: ← left', 'mistake, loss 1.20%', 'better ↑ up']);
+    expect(markLines(a, 0)).toEqual(['Move 1: ← left', 'best (the AI’s move)']);
+    expect(markLines(a, 8)).toEqual(['The end: no move played here.']);
+    expect(course(a)).toEqual([0, 1.2, 0.05, 0, 7, 0.3, 0, 1.2]);
+  });
+
+  it('a puzzle’s detours are its mistakes; its course is the distance at each position', () => {
+    const p: AnalysisPuzzleView = {
+      kind: 'puzzle',
+      exact: true,
+      optimal: 5,
+      wasted: 2,
+      detours: [2],
+      moves: [
+        { n: 1, played: 3, before: 5, after: 4, optimal: true, best: 3 },
+        { n: 2, played: 6, before: 4, after: 5, optimal: false, best: 2 },
+        { n: 3, played: 6, before: 5, after: 4, optimal: true, best: 6 },
+      ],
+    };
+    expect(mistakeFrom(p, 0, 1)).toBe(1);
+    expect(mistakeFrom(p, 1, 1)).toBeNull();
+    expect(markLines(p, 1)).toEqual(['Move 2: tile 6', 'detour, 4 → 5', 'better tile 2']);
+    expect(markLines(p, 2)).toEqual(['Move 3: tile 6', 'on a shortest path, 5 → 4']);
+    expect(course(p)).toEqual([5, 4, 5, 4]);
+  });
+
+  it('says which games it cannot analyse', () => {
+    expect(notAnalysable(replay2048(3))).toBeNull();
+    expect(notAnalysable(replay2048(3, 5))).toMatch(/only 4×4 2048 games/);
+  });
+});
+
+describe('the replay model with an analysis', () => {
+  const replay = replay2048(8);
+
+  it('keys: i runs, stops, hides and shows it; n and N jump between mistakes', () => {
+    expect(keyReplay({ key: 'i' })).toEqual({ type: 'analyse' });
+    expect(keyReplay({ key: 'n' })).toEqual({ type: 'mistake', by: 1 });
+    expect(keyReplay({ key: 'N' })).toEqual({ type: 'mistake', by: -1 });
+    // a still steps back, as before.
+    expect(keyReplay({ key: 'a' })).toEqual({ type: 'step', by: -1 });
+  });
+
+  it('is offered only when asked for and the game can be analysed', () => {
+    expect(initialModelReplay(replay).analysis).toBeNull();
+    expect(initialModelReplay(replay, { analysis: 'offer' }).analysis).toEqual({ status: 'idle' });
+    expect(initialModelReplay(replay2048(3, 5), { analysis: 'offer' }).analysis).toBeNull();
+    const asked = initialModelReplay(replay2048(3, 5), { analysis: 'start' });
+    expect(asked.analysis).toMatchObject({ status: 'failed' });
+    expect(analysisKeyAction(asked)).toBeNull();
+    expect(initialModelReplay(replay, { analysis: 'start' }).analysis).toEqual({
+      status: 'running',
+      stage: 'moves',
+      done: 0,
+      total: 8,
+    });
+  });
+
+  it('runs, reports, ends shown; jumps stop playing and land on the mistakes', () => {
+    let m = initialModelReplay(replay, { analysis: 'offer' });
+    expect(mistakeTarget(m, 1)).toBeNull();
+    // No analysis yet: n changes nothing.
+    expect(updateReplay(m, { type: 'mistake', by: 1 })).toBe(m);
+    m = updateReplay(m, { type: 'analyse' });
+    expect(analysisKeyAction(m)).toBe('stop');
+    m = updateReplay(m, {
+      type: 'analysis-progress',
+      progress: { stage: 'moves', done: 3, total: 8 },
+    });
+    expect(m.analysis).toMatchObject({ status: 'running', done: 3 });
+    m = updateReplay(m, { type: 'analysis-done', result: analysis2048(CLASSES) });
+    expect(m.analysis).toMatchObject({ status: 'done', shown: true });
+    expect(m.playing).toBe(true);
+    m = updateReplay(m, { type: 'mistake', by: 1 });
+    expect(m).toMatchObject({ index: 1, playing: false });
+    m = updateReplay(m, { type: 'mistake', by: 1 });
+    expect(m.index).toBe(4);
+    m = updateReplay(m, { type: 'mistake', by: -1 });
+    expect(m.index).toBe(1);
+    // Hidden, the jumps do nothing; shown again, they work.
+    m = updateReplay(m, { type: 'analyse' });
+    expect(analysisKeyAction(m)).toBe('show');
+    expect(updateReplay(m, { type: 'mistake', by: 1 }).index).toBe(1);
+    m = updateReplay(m, { type: 'analyse' });
+    expect(updateReplay(m, { type: 'mistake', by: 1 }).index).toBe(4);
+  });
+
+  it('a late answer after the key stopped it is ignored', () => {
+    let m = initialModelReplay(replay, { analysis: 'start' });
+    m = updateReplay(m, { type: 'analyse' });
+    expect(m.analysis).toEqual({ status: 'idle' });
+    const late = updateReplay(m, { type: 'analysis-done', result: analysis2048(CLASSES) });
+    expect(late.analysis).toEqual({ status: 'idle' });
+  });
+});
+
+/** An analyser whose jobs the test settles by hand. */
+class FakeAnalyser implements ReplayAnalyser {
+  readonly jobs: {
+    progress: (p: AnalysisProgress) => void;
+    resolve: (a: GameAnalysis) => void;
+    reject: (e: Error) => void;
+    cancelled: boolean;
+  }[] = [];
+  analyse(_replay: Replay, onProgress: (p: AnalysisProgress) => void): AnalysisJob {
+    let resolve!: (a: GameAnalysis) => void;
+    let reject!: (e: Error) => void;
+    const promise = new Promise<GameAnalysis>((ok, no) => {
+      resolve = ok;
+      reject = no;
+    });
+    const job = { progress: onProgress, resolve, reject, cancelled: false };
+    this.jobs.push(job);
+    return {
+      promise,
+      cancel: () => {
+        job.cancelled = true;
+      },
+    };
+  }
+}
+
+describe('ControllerReplay with an analyser', () => {
+  const replay = replay2048(8);
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('starts the analysis on the key, shows its progress and its answer', async () => {
+    const analyser = new FakeAnalyser();
+    const c = new ControllerReplay({
+      model: initialModelReplay(replay, { analysis: 'offer' }),
+      onChange: () => {},
+      timers: new FakeTime(),
+      analyser,
+    });
+    c.start();
+    expect(analyser.jobs).toHaveLength(0);
+    c.dispatch({ type: 'analyse' });
+    expect(analyser.jobs).toHaveLength(1);
+    analyser.jobs[0]!.progress({ stage: 'moves', done: 5, total: 8 });
+    expect(c.model.analysis).toMatchObject({ status: 'running', done: 5 });
+    analyser.jobs[0]!.resolve(analysis2048(CLASSES));
+    await flush();
+    expect(c.model.analysis).toMatchObject({ status: 'done', shown: true });
+    c.dispatch({ type: 'mistake', by: 1 });
+    expect(c.model.index).toBe(1);
+    c.close();
+  });
+
+  it('the key again, or quitting, stops it; its late answer is dropped', async () => {
+    const analyser = new FakeAnalyser();
+    const c = new ControllerReplay({
+      model: initialModelReplay(replay, { analysis: 'start' }),
+      onChange: () => {},
+      timers: new FakeTime(),
+      analyser,
+    });
+    c.start();
+    expect(analyser.jobs).toHaveLength(1);
+    c.dispatch({ type: 'analyse' });
+    expect(analyser.jobs[0]!.cancelled).toBe(true);
+    analyser.jobs[0]!.progress({ stage: 'moves', done: 5, total: 8 });
+    analyser.jobs[0]!.resolve(analysis2048(CLASSES));
+    await flush();
+    expect(c.model.analysis).toEqual({ status: 'idle' });
+    c.dispatch({ type: 'analyse' });
+    expect(analyser.jobs).toHaveLength(2);
+    c.dispatch({ type: 'quit' });
+    expect(analyser.jobs[1]!.cancelled).toBe(true);
+  });
+
+  it('a failed analysis says why, and the key runs it again', async () => {
+    const analyser = new FakeAnalyser();
+    const c = new ControllerReplay({
+      model: initialModelReplay(replay, { analysis: 'start' }),
+      onChange: () => {},
+      timers: new FakeTime(),
+      analyser,
+    });
+    c.start();
+    analyser.jobs[0]!.reject(new Error('the worker stopped'));
+    await flush();
+    expect(c.model.analysis).toEqual({ status: 'failed', message: 'the worker stopped' });
+    c.dispatch({ type: 'analyse' });
+    expect(analyser.jobs).toHaveLength(2);
+    c.close();
+    expect(analyser.jobs[1]!.cancelled).toBe(true);
+  });
+});
+
+describe('a puzzle replay', () => {
+  it('can be analysed', () => {
+    let p = newPuzzle({ width: 3, seed: 2 });
+    p = moveTile(p, movableTiles(p)[0]!, 0);
+    const s = sharedPuzzle(p);
+    if (!s.ok) throw new Error(s.error.message);
+    const m = initialModelReplay(read(encodeShared(s.value)), { analysis: 'offer' });
+    expect(analysisKeyAction(m)).toBe('analyse');
+  });
+});
