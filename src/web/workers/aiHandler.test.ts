@@ -40,6 +40,7 @@ function ask(cells: unknown, purpose: Purpose): Direction | null {
   expect(h.posted).toHaveLength(1);
   const r = h.posted[0]!;
   if (r.type === 'error') throw new Error(r.message);
+  if (r.type !== 'move') throw new Error(`a ${r.type} reply to a move request`);
   return r.move;
 }
 

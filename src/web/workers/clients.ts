@@ -3,13 +3,17 @@
  * solver are downloaded only when a player asks for a hint, autoplay or a solve) and speaks the
  * messages in protocol.ts. Answers to cancelled requests are dropped; a worker that
  * fails to load or crashes fails its pending requests with a sentence, and is started afresh
- * on the next request.
+ * on the next request. The replay screen's analyses have workers of their own
+ * ({@link createAnalyser}), so that stopping one stops nothing else.
  */
 import type { Direction } from '../../engine/types.ts';
 import type { PuzzleSolver, Solution, SolveProgress } from '../../front/ports.ts';
+import type { Analysis2048 } from '../../solvers/analysis/analyse2048.ts';
+import type { AnalysisPuzzle } from '../../solvers/analysis/analysePuzzle.ts';
 import {
   type AiEngine,
   type AiWorkerRequest,
+  type AnalyseRequest,
   aiMoveRequest,
   type Purpose,
   parseAiReply,
@@ -96,7 +100,7 @@ export function createAiClient(): AiClient {
       if (r.type === 'move') {
         if (r.engine) engine = r.engine;
         p.resolve(r.move);
-      } else p.reject(new Error(r.message));
+      } else if (r.type === 'error') p.reject(new Error(r.message));
     },
   );
   return {
@@ -145,7 +149,7 @@ export function createSolverClient(): PuzzleSolver {
       pending.delete(r.id);
       if (r.type === 'solution') p.resolve({ tiles: r.tiles, optimal: r.optimal });
       else if (r.type === 'ready') p.resolve(undefined);
-      else p.reject(new Error(r.message));
+      else if (r.type === 'error') p.reject(new Error(r.message));
     },
   );
   return {
@@ -176,5 +180,105 @@ export function createSolverClient(): PuzzleSolver {
       };
     },
     close: () => lazy.close(),
+  };
+}
+
+/** A finished analysis: a 2048 game's by the AI, a puzzle's by the solver. */
+export type GameAnalysis =
+  | { readonly kind: '2048'; readonly analysis: Analysis2048 }
+  | {
+      readonly kind: 'puzzle';
+      readonly analysis: AnalysisPuzzle;
+      /** Why the distances are lower bounds where they could have been exact, else null. */
+      readonly note: string | null;
+    };
+
+/** The replay screen's analyses, each in the worker of its kind. */
+export interface Analyser {
+  /**
+   * Analyses the shared game `code` (a 2048 game or a puzzle), hearing its progress; rejects
+   * with the worker's sentence, or with an AbortError once `signal` aborts (the work stops:
+   * the AI worker at its next slice of moves, the solver worker is ended).
+   */
+  analyse(
+    kind: GameAnalysis['kind'],
+    code: string,
+    onProgress: (p: SolveProgress) => void,
+    signal: AbortSignal,
+  ): Promise<GameAnalysis>;
+  close(): void;
+}
+
+export function createAnalyser(): Analyser {
+  const onReply = (
+    parse: (data: unknown) => { type: string; id: number } | null,
+    toResult: (r: never) => GameAnalysis,
+  ) => {
+    return (data: unknown, pending: Map<number, Pending>) => {
+      const r = parse(data);
+      if (!r) return;
+      const p = pending.get(r.id);
+      if (!p) return;
+      if (r.type === 'progress') {
+        const { stage, done, total } = r as unknown as SolveProgress;
+        p.progress?.({ stage, done, total });
+        return;
+      }
+      if (r.type !== 'analysis' && r.type !== 'error') return;
+      pending.delete(r.id);
+      if (r.type === 'error') p.reject(new Error((r as unknown as { message: string }).message));
+      else p.resolve(toResult(r as never));
+    };
+  };
+  const ai = new LazyWorker<AiWorkerRequest>(
+    () => new Worker(new URL('./ai.worker.ts', import.meta.url), { type: 'module' }),
+    'AI',
+    onReply(parseAiReply, (r: { analysis: Analysis2048 }) => ({
+      kind: '2048',
+      analysis: r.analysis,
+    })),
+  );
+  const solver = new LazyWorker<SolverRequest>(
+    () => new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module' }),
+    'solver',
+    onReply(parseSolverReply, (r: { analysis: AnalysisPuzzle; note: string | null }) => ({
+      kind: 'puzzle',
+      analysis: r.analysis,
+      note: r.note,
+    })),
+  );
+  return {
+    analyse(kind, code, onProgress, signal) {
+      return new Promise<GameAnalysis>((resolve, reject) => {
+        const lazy = kind === '2048' ? ai : solver;
+        const id = lazy.id();
+        const onAbort = () => {
+          lazy.forget(id);
+          // The AI worker stops between two slices of moves; the solver's search does not
+          // yield between two moves, so its worker is ended (a new one starts next time).
+          if (kind === '2048') ai.send({ type: 'cancel', id }, null);
+          else solver.close();
+          reject(new DOMException('cancelled', 'AbortError'));
+        };
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        const req: AnalyseRequest = { type: 'analyse', id, code };
+        lazy.send(req, {
+          resolve: (v) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(v as GameAnalysis);
+          },
+          reject: (e) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(e);
+          },
+          progress: onProgress,
+        });
+      });
+    },
+    close: () => {
+      ai.close();
+      solver.close();
+    },
   };
 }

@@ -107,3 +107,101 @@ describe('solver messages', () => {
     expect(parseSolverReply({ type: 'done', id: 2 })).toBeNull();
   });
 });
+
+describe('analysis messages', () => {
+  const v2048 = {
+    n: 1,
+    played: 'up',
+    best: 'left',
+    values: { up: 10, down: null, left: 12, right: 11 },
+    loss: 16.7,
+    class: 'blunder',
+    accuracy: 0,
+  };
+  const a2048 = {
+    kind: '2048',
+    preset: 'fast',
+    accuracy: 0,
+    agreement: 0,
+    counts: { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 1 },
+    moves: [v2048],
+  };
+  const vPuzzle = { n: 1, played: 6, slid: 1, before: 20, after: 21, optimal: false, best: 4 };
+  const aPuzzle = {
+    kind: 'puzzle',
+    width: 4,
+    exact: true,
+    optimal: 20,
+    played: 1,
+    wasted: 1,
+    detours: [1],
+    moves: [vPuzzle],
+  };
+
+  it('accepts analysis requests and replies of both workers', () => {
+    expect(parseAiRequest({ type: 'analyse', id: 3, code: 'sb.x' })).toEqual({
+      type: 'analyse',
+      id: 3,
+      code: 'sb.x',
+    });
+    expect(parseSolverRequest({ type: 'analyse', id: 3, code: 'sb.x' })).toEqual({
+      type: 'analyse',
+      id: 3,
+      code: 'sb.x',
+    });
+    expect(parseAiReply({ type: 'analysis', id: 3, analysis: a2048 })).toEqual({
+      type: 'analysis',
+      id: 3,
+      analysis: a2048,
+    });
+    expect(parseAiReply({ type: 'progress', id: 3, stage: 's', done: 1, total: 2 })).toEqual({
+      type: 'progress',
+      id: 3,
+      stage: 's',
+      done: 1,
+      total: 2,
+    });
+    expect(parseSolverReply({ type: 'analysis', id: 3, analysis: aPuzzle, note: null })).toEqual({
+      type: 'analysis',
+      id: 3,
+      analysis: aPuzzle,
+      note: null,
+    });
+  });
+
+  it.each([
+    ['no code', { type: 'analyse', id: 3 }],
+    ['a code that is not text', { type: 'analyse', id: 3, code: 7 }],
+  ])('refuses an analysis request with %s', (_name, msg) => {
+    expect(parseAiRequest(msg)).toBeNull();
+    expect(parseSolverRequest(msg)).toBeNull();
+  });
+
+  it.each([
+    ['an unknown class', { ...a2048, moves: [{ ...v2048, class: 'brilliant' }] }],
+    ['a count missing', { ...a2048, counts: { best: 1 } }],
+    ['a move not a direction', { ...a2048, moves: [{ ...v2048, best: 'north' }] }],
+    [
+      'a value that is text',
+      { ...a2048, moves: [{ ...v2048, values: { ...v2048.values, up: 'x' } }] },
+    ],
+    ['no accuracy', { ...a2048, accuracy: undefined }],
+    ['a puzzle analysis', aPuzzle],
+  ])('refuses a 2048 analysis with %s', (_name, analysis) => {
+    expect(parseAiReply({ type: 'analysis', id: 3, analysis })).toBeNull();
+  });
+
+  it.each([
+    ['a best tile that is text', { ...aPuzzle, moves: [{ ...vPuzzle, best: 'x' }] }],
+    ['no detours', { ...aPuzzle, detours: undefined }],
+    ['a negative distance', { ...aPuzzle, moves: [{ ...vPuzzle, after: -1 }] }],
+    ['a 2048 analysis', a2048],
+  ])('refuses a puzzle analysis with %s', (_name, analysis) => {
+    expect(parseSolverReply({ type: 'analysis', id: 3, analysis, note: null })).toBeNull();
+  });
+
+  it('refuses a puzzle analysis whose note is not text or null', () => {
+    expect(parseSolverReply({ type: 'analysis', id: 3, analysis: aPuzzle, note: 5 })).toBeNull();
+    expect(parseSolverReply({ type: 'analysis', id: 3, analysis: aPuzzle })).toBeNull();
+  });
+});

@@ -14,6 +14,12 @@ import { ADVICE_PRESETS, type AdvicePurpose } from '../../front/ports.ts';
 import type { SearchBackend } from '../../solvers/ai2048/player.ts';
 import type { PresetName } from '../../solvers/ai2048/presets.ts';
 import type { ErrorReply, MoveReply, MoveRequest } from '../../solvers/ai2048/protocol.ts';
+import type {
+  Analysis2048,
+  MoveClass,
+  MoveVerdict2048,
+} from '../../solvers/analysis/analyse2048.ts';
+import type { AnalysisPuzzle, MoveVerdictPuzzle } from '../../solvers/analysis/analysePuzzle.ts';
 
 export type Purpose = AdvicePurpose;
 
@@ -31,13 +37,52 @@ export interface AiCancel {
   readonly id: number;
 }
 
-export type AiWorkerRequest = MoveRequest | AiCancel;
+/**
+ * Judges every move of a shared game (a 2048 game to the AI worker, a puzzle to the solver
+ * worker): the worker reads the code itself, with the engine, and answers with `progress`
+ * replies, then an `analysis`. A cancel stops it: the AI worker between two moves; the solver
+ * worker while its tables load (its search between two moves does not yield, so the page
+ * stops a puzzle's analysis by ending the worker).
+ */
+export interface AnalyseRequest {
+  readonly type: 'analyse';
+  readonly id: number;
+  readonly code: string;
+}
+
+export type AiWorkerRequest = MoveRequest | AiCancel | AnalyseRequest;
 
 /** Which build of the AI's search answered: WebAssembly, or JavaScript where that is missing. */
 export type AiEngine = SearchBackend;
 
-/** The AI's replies to a move request; a move also says which build of the search answered. */
-export type AiWorkerReply = (MoveReply & { readonly engine?: AiEngine }) | ErrorReply;
+/** How far an analysis has come: `done` of `total` steps of `stage` (a phrase for the page). */
+export interface AnalysisProgressReply {
+  readonly type: 'progress';
+  readonly id: number;
+  readonly stage: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+/** The stage of an analysis while it judges the moves (tables come first for a 4×4 puzzle). */
+export const ANALYSING = 'Analysing the moves';
+
+/** A 2048 game's analysis, as the AI worker answers it. */
+export interface Analysis2048Reply {
+  readonly type: 'analysis';
+  readonly id: number;
+  readonly analysis: Analysis2048;
+}
+
+/**
+ * The AI's replies: to a move request, a move that also says which build of the search
+ * answered; to an analysis, its progress and the analysis.
+ */
+export type AiWorkerReply =
+  | (MoveReply & { readonly engine?: AiEngine })
+  | AnalysisProgressReply
+  | Analysis2048Reply
+  | ErrorReply;
 
 /** The message of the error reply to a request that is not one. */
 export const MALFORMED_AI_REQUEST = 'the AI worker received a malformed request';
@@ -51,7 +96,8 @@ export type SolverRequest =
     }
   | { readonly type: 'cancel'; readonly id: number }
   /** Load or build what optimal solves of a width need (answered with `ready`). */
-  | { readonly type: 'prepare'; readonly id: number; readonly width: number };
+  | { readonly type: 'prepare'; readonly id: number; readonly width: number }
+  | AnalyseRequest;
 
 export type SolverReply =
   /** Tables are being built (or read back): `done` of `total` steps. */
@@ -72,6 +118,16 @@ export type SolverReply =
     }
   /** What a `prepare` asked for is ready. */
   | { readonly type: 'ready'; readonly id: number }
+  /**
+   * A puzzle's analysis; `note` says why its distances are lower bounds when they could have
+   * been exact (the 4×4 tables could not be had), else null.
+   */
+  | {
+      readonly type: 'analysis';
+      readonly id: number;
+      readonly analysis: AnalysisPuzzle;
+      readonly note: string | null;
+    }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
 
 function isId(x: unknown): x is number {
@@ -100,6 +156,7 @@ export function parseAiRequest(x: unknown): AiWorkerRequest | null {
   const d = record(x);
   if (!d || !isId(d.id)) return null;
   if (d.type === 'cancel') return { type: 'cancel', id: d.id };
+  if (d.type === 'analyse') return typeof d.code === 'string' ? analyseRequest(d.id, d.code) : null;
   if (d.type !== 'move' || !isNumberGrid(d.cells)) return null;
   const opts = record(d.opts);
   if (!opts || Object.keys(opts).length !== 1 || !WEB_PRESETS.includes(opts.preset)) return null;
@@ -130,6 +187,11 @@ export function parseAiReply(x: unknown): AiWorkerReply | null {
     // An engine name it does not know is left out; the move still counts.
     return d.engine === 'wasm' || d.engine === 'js' ? { ...reply, engine: d.engine } : reply;
   }
+  if (d.type === 'progress') return parseProgress(d.id, d);
+  if (d.type === 'analysis') {
+    const analysis = parseAnalysis2048(d.analysis);
+    return analysis ? { type: 'analysis', id: d.id, analysis } : null;
+  }
   if (d.type === 'error' && typeof d.message === 'string' && typeof d.name === 'string') {
     return {
       type: 'error',
@@ -147,6 +209,7 @@ export function parseSolverRequest(x: unknown): SolverRequest | null {
   const d = record(x);
   if (!d || !isId(d.id)) return null;
   if (d.type === 'cancel') return { type: 'cancel', id: d.id };
+  if (d.type === 'analyse') return typeof d.code === 'string' ? analyseRequest(d.id, d.code) : null;
   if (d.type === 'prepare' && typeof d.width === 'number') {
     return { type: 'prepare', id: d.id, width: d.width };
   }
@@ -160,23 +223,126 @@ export function parseSolverReply(x: unknown): SolverReply | null {
   if (!d || !isId(d.id)) return null;
   switch (d.type) {
     case 'progress':
-      if (
-        typeof d.stage !== 'string' ||
-        typeof d.done !== 'number' ||
-        typeof d.total !== 'number'
-      ) {
-        return null;
-      }
-      return { type: 'progress', id: d.id, stage: d.stage, done: d.done, total: d.total };
+      return parseProgress(d.id, d);
     case 'solution':
       if (!Array.isArray(d.tiles) || !d.tiles.every((t) => Number.isInteger(t))) return null;
       if (typeof d.optimal !== 'boolean') return null;
       return { type: 'solution', id: d.id, tiles: d.tiles as number[], optimal: d.optimal };
     case 'ready':
       return { type: 'ready', id: d.id };
+    case 'analysis': {
+      const analysis = parseAnalysisPuzzle(d.analysis);
+      if (!analysis || (d.note !== null && typeof d.note !== 'string')) return null;
+      return { type: 'analysis', id: d.id, analysis, note: d.note };
+    }
     case 'error':
       return typeof d.message === 'string' ? { type: 'error', id: d.id, message: d.message } : null;
     default:
       return null;
   }
+}
+
+function analyseRequest(id: number, code: string): AnalyseRequest {
+  return { type: 'analyse', id, code };
+}
+
+function parseProgress(id: number, d: Record<string, unknown>): AnalysisProgressReply | null {
+  if (typeof d.stage !== 'string' || typeof d.done !== 'number' || typeof d.total !== 'number') {
+    return null;
+  }
+  return { type: 'progress', id, stage: d.stage, done: d.done, total: d.total };
+}
+
+/** The classes of a 2048 move, best first (the analysis's own list, checked in a test). */
+export const MOVE_CLASS_NAMES = [
+  'best',
+  'good',
+  'inaccuracy',
+  'mistake',
+  'blunder',
+] as const satisfies readonly MoveClass[];
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+const isClass = (x: unknown): x is MoveClass =>
+  (MOVE_CLASS_NAMES as readonly unknown[]).includes(x);
+
+function parseVerdict2048(x: unknown): MoveVerdict2048 | null {
+  const d = record(x);
+  const values = record(d?.values);
+  if (!d || !values || !isCount(d.n) || !isDirection(d.played) || !isDirection(d.best)) return null;
+  if (!DIRECTIONS.every((dir) => values[dir] === null || isNum(values[dir]))) return null;
+  if (!isNum(d.loss) || !isClass(d.class) || !isNum(d.accuracy)) return null;
+  return {
+    n: d.n,
+    played: d.played,
+    best: d.best,
+    values: Object.fromEntries(DIRECTIONS.map((dir) => [dir, values[dir]])) as Record<
+      Direction,
+      number | null
+    >,
+    loss: d.loss,
+    class: d.class,
+    accuracy: d.accuracy,
+  };
+}
+
+/** A 2048 analysis as the AI worker sends it, or null when it is not one. */
+export function parseAnalysis2048(x: unknown): Analysis2048 | null {
+  const d = record(x);
+  const counts = record(d?.counts);
+  if (!d || !counts || d.kind !== '2048' || typeof d.preset !== 'string') return null;
+  if (!isNum(d.accuracy) || !isNum(d.agreement) || !Array.isArray(d.moves)) return null;
+  if (!MOVE_CLASS_NAMES.every((c) => isCount(counts[c]))) return null;
+  const moves = d.moves.map(parseVerdict2048);
+  if (!moves.every((m) => m !== null)) return null;
+  return {
+    kind: '2048',
+    preset: d.preset as Analysis2048['preset'],
+    accuracy: d.accuracy,
+    agreement: d.agreement,
+    counts: Object.fromEntries(MOVE_CLASS_NAMES.map((c) => [c, counts[c]])) as Record<
+      MoveClass,
+      number
+    >,
+    moves: moves as MoveVerdict2048[],
+  };
+}
+
+function parseVerdictPuzzle(x: unknown): MoveVerdictPuzzle | null {
+  const d = record(x);
+  if (!d || !isCount(d.n) || !isCount(d.played) || !isCount(d.slid)) return null;
+  if (!isCount(d.before) || !isCount(d.after) || typeof d.optimal !== 'boolean') return null;
+  if (d.best !== null && !isCount(d.best)) return null;
+  return {
+    n: d.n,
+    played: d.played,
+    slid: d.slid,
+    before: d.before,
+    after: d.after,
+    optimal: d.optimal,
+    best: d.best,
+  };
+}
+
+/** A puzzle analysis as the solver worker sends it, or null when it is not one. */
+export function parseAnalysisPuzzle(x: unknown): AnalysisPuzzle | null {
+  const d = record(x);
+  if (d?.kind !== 'puzzle' || !isCount(d.width) || typeof d.exact !== 'boolean') return null;
+  if (!isCount(d.optimal) || !isCount(d.played) || !isCount(d.wasted)) return null;
+  if (!Array.isArray(d.detours) || !d.detours.every(isCount) || !Array.isArray(d.moves)) {
+    return null;
+  }
+  const moves = d.moves.map(parseVerdictPuzzle);
+  if (!moves.every((m) => m !== null)) return null;
+  return {
+    kind: 'puzzle',
+    width: d.width,
+    exact: d.exact,
+    optimal: d.optimal,
+    played: d.played,
+    wasted: d.wasted,
+    detours: d.detours as number[],
+    moves: moves as MoveVerdictPuzzle[],
+  };
 }

@@ -1,0 +1,305 @@
+/**
+ * The workers' analyses of shared games, without a worker: the AI handler judges a 2048 code a
+ * slice of moves per task, reporting progress, with the same answer as analysing the whole game
+ * at once, and stops at the next slice once cancelled; the solver handler judges a puzzle code
+ * (3×3 and 4×4 exact, with the tables; lower bounds, said so, when the tables cannot be had)
+ * and drops an analysis cancelled while its tables load. Codes of the wrong kind, damaged or
+ * of a size the AI does not judge are answered with a sentence.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Game, legalMoves, newGame, play } from '../../engine/game2048.ts';
+import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../../engine/puzzle.ts';
+import { nextInt, type RngState, seedRng } from '../../engine/rng.ts';
+import { encodeShared, shared2048, sharedPuzzle } from '../../engine/shareCode.ts';
+import type { Direction } from '../../engine/types.ts';
+import { analyse } from '../../solvers/ai2048/player.ts';
+import { analyse2048, MOVE_CLASSES } from '../../solvers/analysis/analyse2048.ts';
+import { analysePuzzle } from '../../solvers/analysis/analysePuzzle.ts';
+import type { PatternDb } from '../../solvers/puzzle/pdb.ts';
+import { patternDbs4 } from '../../solvers/puzzle/pdbProvider.ts';
+import { memoryStore } from '../../solvers/puzzle/store.ts';
+import { fileCache } from '../../storage/fileCache.ts';
+import { TEST_CACHE_DIR } from '../../testutil/testCache.ts';
+import { createAiHandler } from './aiHandler.ts';
+import { combine2048 } from './job2048.ts';
+import {
+  type AiWorkerReply,
+  ANALYSING,
+  MOVE_CLASS_NAMES,
+  parseAiReply,
+  parseSolverReply,
+  type SolverReply,
+} from './protocol.ts';
+import { STAGES } from './solverBackend.ts';
+import { createSolverHandler } from './solverHandler.ts';
+
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** The moves played by the games and puzzles made here. */
+const movesOf = new WeakMap<object, unknown[]>();
+const dirsOf = (g: Game) => movesOf.get(g) as Direction[];
+const tilesOf = (p: Puzzle) => movesOf.get(p) as number[];
+
+/** A 4×4 game of `n` moves: the AI's move, or (one in three) a random legal one. */
+function mixedGame(seed: number, n: number, size = 4): Game {
+  const dirs: Direction[] = [];
+  let g = newGame({ size, seed });
+  let rng: RngState = seedRng(seed);
+  for (let i = 0; i < n && !g.over; i++) {
+    const legal = legalMoves(g.cells);
+    const r = nextInt(rng, 3 * legal.length);
+    rng = r.state;
+    const dir = r.value < legal.length ? legal[r.value]! : analyse(g.cells).move!;
+    g = play(g, dir);
+    dirs.push(dir);
+  }
+  movesOf.set(g, dirs);
+  return g;
+}
+
+function states2048(g: Game): Game[] {
+  const out: Game[] = [];
+  for (let x: Game | null = g; x; x = x.previous) out.push(x);
+  return out.reverse();
+}
+
+/** `k` puzzle moves from a seeded shuffle, never sliding back the tile just moved. */
+function puzzleLine(seed: number, width: number, k: number): Puzzle {
+  let p = newPuzzle({ width, seed });
+  let rng: RngState = seedRng(seed);
+  const played: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const tiles = movableTiles(p).filter((t) => t !== p.last?.tile);
+    const r = nextInt(rng, tiles.length);
+    rng = r.state;
+    p = moveTile(p, tiles[r.value]!);
+    played.push(tiles[r.value]!);
+  }
+  movesOf.set(p, played);
+  return p;
+}
+
+function puzzleStates(p: Puzzle): Puzzle[] {
+  const out: Puzzle[] = [];
+  for (let q: Puzzle | null = p; q; q = q.previous) out.push(q);
+  return out.reverse();
+}
+
+/** The AI handler with a clock that passes a whole slice at every look: one move a task. */
+function aiHarness() {
+  const posted: AiWorkerReply[] = [];
+  const tasks: (() => void)[] = [];
+  let t = 0;
+  const handle = createAiHandler({
+    post: (r) => posted.push(r),
+    later: (task) => tasks.push(task),
+    now: () => (t += 1000),
+  });
+  const runOne = () => tasks.shift()?.();
+  const run = () => {
+    while (tasks.length > 0) tasks.shift()!();
+  };
+  return { posted, tasks, handle, run, runOne };
+}
+
+describe('the AI worker analyses a 2048 code', () => {
+  const game = mixedGame(4101, 40);
+  const code = encodeShared(unwrap(shared2048(game)));
+
+  it('reports progress move by move, then answers the whole game’s analysis', () => {
+    expect(game.moves).toBe(40);
+    const h = aiHarness();
+    h.handle({ type: 'analyse', id: 9, code });
+    h.run();
+    const progress = h.posted.filter((r) => r.type === 'progress');
+    // One report before the first move and one after each (one move a task here).
+    expect(progress.map((r) => r.type === 'progress' && r.done)).toEqual(
+      Array.from({ length: 41 }, (_, i) => i),
+    );
+    expect(progress.every((r) => r.type === 'progress' && r.total === 40)).toBe(true);
+    expect(progress.every((r) => r.type === 'progress' && r.stage === ANALYSING)).toBe(true);
+    const last = h.posted.at(-1)!;
+    expect(last.type).toBe('analysis');
+    const whole = unwrap(analyse2048(states2048(game), dirsOf(game)));
+    expect(last.type === 'analysis' && last.analysis).toEqual(whole);
+    // A game with random moves has moves the AI calls mistakes; the AI's own agree.
+    expect(whole.agreement).toBeLessThan(100);
+    expect(whole.counts.best).toBeGreaterThan(0);
+    // What the worker posts, the page reads back as it was.
+    expect(parseAiReply(JSON.parse(JSON.stringify(last)))).toEqual(last);
+  });
+
+  it('answers with the same analysis when many moves go in one slice', () => {
+    const posted: AiWorkerReply[] = [];
+    const tasks: (() => void)[] = [];
+    const handle = createAiHandler({
+      post: (r) => posted.push(r),
+      later: (task) => tasks.push(task),
+      now: () => 0,
+    });
+    handle({ type: 'analyse', id: 1, code });
+    while (tasks.length > 0) tasks.shift()!();
+    expect(posted.filter((r) => r.type === 'progress')).toHaveLength(2);
+    const whole = unwrap(analyse2048(states2048(game), dirsOf(game)));
+    expect(posted.at(-1)).toEqual({ type: 'analysis', id: 1, analysis: whole });
+  });
+
+  it('stops at the next slice once cancelled, and answers nothing more', () => {
+    const h = aiHarness();
+    h.handle({ type: 'analyse', id: 3, code });
+    for (let i = 0; i < 5; i++) h.runOne();
+    const before = h.posted.length;
+    expect(before).toBe(6);
+    h.handle({ type: 'cancel', id: 3 });
+    h.run();
+    expect(h.posted).toHaveLength(before);
+    expect(h.posted.every((r) => r.type === 'progress')).toBe(true);
+    expect(h.tasks).toHaveLength(0);
+  });
+
+  it('cancels one analysis and finishes another', () => {
+    const h = aiHarness();
+    const short = encodeShared(unwrap(shared2048(mixedGame(77, 6))));
+    h.handle({ type: 'analyse', id: 1, code });
+    h.handle({ type: 'analyse', id: 2, code: short });
+    h.runOne();
+    h.handle({ type: 'cancel', id: 1 });
+    h.run();
+    expect(h.posted.filter((r) => r.type === 'analysis').map((r) => r.id)).toEqual([2]);
+    expect(h.posted.filter((r) => r.id === 1).length).toBeLessThan(4);
+  });
+
+  it.each([
+    ['a puzzle', encodeShared(unwrap(sharedPuzzle(puzzleLine(3, 3, 4)))), /AI judges 2048 games/],
+    ['a damaged code', 'sb.AAAA', /cannot be analysed/],
+    [
+      'a 3×3 game',
+      encodeShared(unwrap(shared2048(mixedGame(5, 5, 3)))),
+      /only 4×4 2048 games are analysed/,
+    ],
+  ])('answers %s with an error that says why', (_name, c, why) => {
+    const h = aiHarness();
+    h.handle({ type: 'analyse', id: 4, code: c });
+    h.run();
+    expect(h.posted).toEqual([
+      expect.objectContaining({ type: 'error', id: 4, code: 'not-analysed' }),
+    ]);
+    expect((h.posted[0] as { message: string }).message).toMatch(why);
+  });
+
+  it('combines the analyses of single moves into the whole game’s, for other games too', () => {
+    for (const seed of [1, 2]) {
+      const g = mixedGame(seed, 25);
+      const states = states2048(g);
+      const dirs = dirsOf(g);
+      const ones = dirs.map(
+        (_, i) => unwrap(analyse2048(states.slice(i, i + 2), dirs.slice(i, i + 1))).moves[0]!,
+      );
+      expect(combine2048('fast', ones)).toEqual(unwrap(analyse2048(states, dirs)));
+    }
+    expect(combine2048('fast', [])).toEqual(unwrap(analyse2048(states2048(newGame({})), [])));
+  });
+
+  it('knows the analysis’s classes', () => {
+    expect([...MOVE_CLASS_NAMES]).toEqual([...MOVE_CLASSES]);
+  });
+});
+
+describe('the solver worker analyses a puzzle code', () => {
+  let dbs: readonly PatternDb[];
+  beforeAll(async () => {
+    dbs = (await patternDbs4(fileCache(TEST_CACHE_DIR))).dbs;
+  }, 120_000);
+
+  async function analyseCode(
+    code: string,
+    tables?: () => Promise<readonly PatternDb[]>,
+    cancelAfter?: number,
+  ): Promise<SolverReply[]> {
+    const posted: SolverReply[] = [];
+    let resolveEnd: () => void = () => {};
+    const end = new Promise<void>((r) => {
+      resolveEnd = r;
+    });
+    const handle = createSolverHandler({
+      post: (r) => {
+        posted.push(r);
+        if (r.type !== 'progress') resolveEnd();
+        if (cancelAfter !== undefined && posted.length === cancelAfter) {
+          handle({ type: 'cancel', id: 6 });
+        }
+      },
+      store: memoryStore(),
+      tables: async (_store, onProgress) => {
+        onProgress(STAGES.reading, 1, 2);
+        await new Promise((r) => setTimeout(r, 10));
+        onProgress(STAGES.reading, 2, 2);
+        return tables ? tables() : dbs;
+      },
+    });
+    handle({ type: 'analyse', id: 6, code });
+    await Promise.race([end, new Promise((r) => setTimeout(r, 500))]);
+    return posted;
+  }
+
+  it('judges a 3×3 puzzle as analysePuzzle does, with progress', async () => {
+    const p = puzzleLine(31, 3, 30);
+    const posted = await analyseCode(encodeShared(unwrap(sharedPuzzle(p))));
+    const last = posted.at(-1)!;
+    const want = analysePuzzle(puzzleStates(p), tilesOf(p));
+    expect(last).toEqual({ type: 'analysis', id: 6, analysis: want, note: null });
+    expect(want.exact).toBe(true);
+    expect(want.detours.length).toBeGreaterThan(0);
+    const progress = posted.filter((r) => r.type === 'progress');
+    expect(progress.at(-1)).toEqual({
+      type: 'progress',
+      id: 6,
+      stage: ANALYSING,
+      done: 30,
+      total: 30,
+    });
+    // No tables for 3×3.
+    expect(progress.every((r) => r.type === 'progress' && r.stage === ANALYSING)).toBe(true);
+    expect(parseSolverReply(JSON.parse(JSON.stringify(last)))).toEqual(last);
+  });
+
+  it('judges a 4×4 puzzle exactly with the tables, reading them first', async () => {
+    const p = puzzleLine(32, 4, 12);
+    const posted = await analyseCode(encodeShared(unwrap(sharedPuzzle(p))));
+    const last = posted.at(-1)!;
+    const want = analysePuzzle(puzzleStates(p), tilesOf(p), { dbs4: dbs });
+    expect(last).toEqual({ type: 'analysis', id: 6, analysis: want, note: null });
+    expect(want.exact).toBe(true);
+    const stages = posted.flatMap((r) => (r.type === 'progress' ? [r.stage] : []));
+    expect(stages.indexOf(STAGES.reading)).toBeLessThan(stages.indexOf(ANALYSING));
+  }, 60_000);
+
+  it('falls back to lower bounds, and says why, when the tables cannot be had', async () => {
+    const p = puzzleLine(33, 4, 12);
+    const posted = await analyseCode(encodeShared(unwrap(sharedPuzzle(p))), async () => {
+      throw new Error('IndexedDB is full');
+    });
+    const last = posted.at(-1)!;
+    expect(last.type).toBe('analysis');
+    if (last.type !== 'analysis') return;
+    expect(last.analysis.exact).toBe(false);
+    expect(last.analysis).toEqual(analysePuzzle(puzzleStates(p), tilesOf(p)));
+    expect(last.note).toMatch(/tables could not be had \(IndexedDB is full\).*lower bounds/);
+  });
+
+  it('drops an analysis cancelled while its tables load', async () => {
+    const p = puzzleLine(34, 4, 12);
+    const posted = await analyseCode(encodeShared(unwrap(sharedPuzzle(p))), undefined, 1);
+    expect(posted.length).toBeGreaterThan(0);
+    expect(posted.every((r) => r.type === 'progress' && r.stage === STAGES.reading)).toBe(true);
+  });
+
+  it('answers a 2048 code with an error that says why', async () => {
+    const posted = await analyseCode(encodeShared(unwrap(shared2048(mixedGame(3, 3)))));
+    expect(posted).toEqual([expect.objectContaining({ type: 'error', id: 6 })]);
+    expect((posted[0] as { message: string }).message).toMatch(/solver judges puzzles/);
+  });
+});
