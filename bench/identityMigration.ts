@@ -1,5 +1,5 @@
 /**
- * How long migration 0007-game-identity (src/server/gameIdentityMigration.ts) takes on an
+ * How long migration 0007-game-identity (src/server/boards/gameIdentityMigration.ts) takes on an
  * SQLite database that holds many games stored before it: figures, not pass/fail.
  *
  *   node --import tsx bench/identityMigration.ts            100,000 games
@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { gameIdentityMigration } from '../src/server/boards/gameIdentityMigration.ts';
 import { openDatabase } from '../src/server/db.ts';
-import { gameIdentityMigration } from '../src/server/gameIdentityMigration.ts';
 import { play2048 } from '../src/testing/games.ts';
 
 const { values } = parseArgs({ options: { games: { type: 'string', default: '100000' } } });

@@ -62,7 +62,7 @@ import {
   type ServerMessage,
   type Side,
 } from '../src/net/rooms.ts';
-import { withoutUndo } from '../src/server/roomLive.ts';
+import { withoutUndo } from '../src/server/rooms/live.ts';
 import { startPostgres } from '../src/testing/postgres.ts';
 import { mulberry32 } from '../src/testing/seeded.ts';
 

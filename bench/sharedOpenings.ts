@@ -1,6 +1,6 @@
 /**
  * How long an opening two players of one seed share by chance: figures for the copy rule of
- * the boards (src/server/gameIdentity.ts, OPENING_MOVES), not pass/fail.
+ * the boards (src/server/boards/gameIdentity.ts, OPENING_MOVES), not pass/fail.
  *
  *   node --import tsx bench/sharedOpenings.ts                 2,000 games of today's daily
  *   node --import tsx bench/sharedOpenings.ts --games 5000
@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { DIRECTIONS } from '../src/engine/types.ts';
 import { dailySeed, utcDay } from '../src/front/daily.ts';
-import { gameIdentity } from '../src/server/gameIdentity.ts';
+import { gameIdentity } from '../src/server/boards/gameIdentity.ts';
 import { play2048 } from '../src/testing/games.ts';
 
 const { values } = parseArgs({ options: { games: { type: 'string', default: '2000' } } });

@@ -9,8 +9,21 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readShareCodeWith } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
+import type { Placement } from '../solvers/ai2048/placer.ts';
 import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
-import { type Analysis2048, analyse2048, MOVE_CLASSES } from '../solvers/analysis/analyse2048.ts';
+import {
+  type Analysis2048,
+  analyse2048,
+  type LossScale,
+  MOVE_CLASSES,
+  type MoveVerdict2048,
+} from '../solvers/analysis/analyse2048.ts';
+import {
+  type AnalysisMatch,
+  analyseDuel,
+  analyseVersus,
+  type SideAnalysis,
+} from '../solvers/analysis/analyseMatch.ts';
 import { type AnalysisPuzzle, analysePuzzle } from '../solvers/analysis/analysePuzzle.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { HELP } from './help.ts';
@@ -64,28 +77,135 @@ function progress(io: AnalyseIo, what: string): (done: number, total: number) =>
 
 const pct = (x: number) => `${x.toFixed(1)}%`;
 
-/** The text summary of a 2048 analysis. */
-export function text2048(a: Analysis2048, size: number): string {
+/** A loss as read: points of chance, or percent of the search's value. */
+function lossText(loss: number, scale: LossScale | undefined): string {
+  return scale === 'chance'
+    ? `${loss.toFixed(2).padStart(6)} pts`
+    : `${loss.toFixed(2).padStart(6)}%  `;
+}
+
+/** What the losses of an analysis are, in a sentence. */
+function scaleText(scale: Analysis2048['scale']): string {
+  switch (scale) {
+    case 'chance':
+      return 'loss: points of the estimated chance to reach 2048';
+    case 'mixed':
+      return 'loss: points of the estimated chance to reach 2048 before the first 2048 (pts), then the share of the best move’s value given up (%)';
+    default:
+      return 'loss: the share of the best move’s value given up';
+  }
+}
+
+/** The first line of a 2048 analysis: the board, the moves, and who judged them. */
+function judgedBy(a: Pick<Analysis2048, 'preset' | 'search'>, size: number): string {
+  return a.search === 'generic'
+    ? `judged by the AI (its generic search for ${size}×${size})`
+    : `judged by the AI (${a.preset} preset)`;
+}
+
+/** The summary lines of a side's or a game's slides. */
+function lines2048(
+  a: Pick<Analysis2048, 'accuracy' | 'agreement' | 'counts' | 'scale'> & {
+    moves: readonly MoveVerdict2048[];
+  },
+): string[] {
   const n = a.moves.length;
   const agreed = a.moves.filter((m) => m.played === m.best).length;
   const lines = [
-    `2048 ${size}×${size}, ${n} moves, judged by the AI (${a.preset} preset)`,
     `Accuracy ${a.accuracy.toFixed(1)}   Agreement ${pct(a.agreement)} (${agreed} of ${n} moves)`,
     MOVE_CLASSES.map((c) => `${c} ${a.counts[c]}`).join(' · '),
   ];
   const worst = a.moves
     .filter((m) => m.played !== m.best)
-    .sort((x, y) => y.loss - x.loss || x.n - y.n)
+    .sort((x, y) => y.class.localeCompare(x.class) * 0 + (rank(y) - rank(x)) || x.n - y.n)
     .slice(0, WORST);
   if (worst.length > 0) {
-    lines.push('', 'Worst moves (loss: the share of the best move’s value given up):');
+    lines.push('', `Worst moves (${scaleText(a.scale)}):`);
     for (const m of worst) {
       lines.push(
-        `  move ${String(m.n).padStart(4)}  ${m.played.padEnd(5)}  better ${m.best.padEnd(5)}  loss ${m.loss.toFixed(2).padStart(6)}%  ${m.class}`,
+        `  move ${String(m.n).padStart(4)}  ${m.played.padEnd(5)}  better ${m.best.padEnd(5)}  loss ${lossText(m.loss, m.scale)}  ${m.class}`,
       );
     }
   }
+  return lines;
+}
+
+/** How bad a move is, for sorting across scales: its class first, then its loss. */
+function rank(m: MoveVerdict2048): number {
+  return MOVE_CLASSES.indexOf(m.class) * 1000 + Math.min(999, m.loss);
+}
+
+/** The text summary of a 2048 analysis. */
+export function text2048(a: Analysis2048, size: number): string {
+  const n = a.moves.length;
+  const lines = [`2048 ${size}×${size}, ${n} moves, ${judgedBy(a, size)}`, ...lines2048(a)];
   return `${lines.join('\n')}\n`;
+}
+
+const placeText = (p: Placement) => `a ${p.value} at row ${p.at.row + 1}, column ${p.at.col + 1}`;
+
+/** The text summary of a versus match or a duel, side by side. */
+export function textMatch(a: AnalysisMatch, size: number, players: string): string {
+  const names = players.split(',');
+  const out: string[] = [
+    `${a.kind === 'versus' ? 'Versus match' : 'Duel'} ${size}×${size}, ${judgedBy(a.sides[0], size).replace('judged', 'slides judged')}${a.kind === 'duel' ? ', placements by the placer' : ''}`,
+  ];
+  for (const s of a.sides) {
+    const who =
+      a.kind === 'versus' && s.side === 1 && names[0]
+        ? ` (${names[0]})`
+        : a.kind === 'duel' && names[s.side]
+          ? ` (${names[s.side]})`
+          : '';
+    out.push('', `Player ${s.side + 1}${who}: ${s.moves.length} moves`);
+    out.push(...lines2048(s).map((l) => (l === '' ? l : `  ${l}`)));
+    const p = s.placements;
+    if (p) {
+      const agreed = p.moves.filter((m) => m.class === 'best' && m.loss === 0).length;
+      out.push(
+        `  Placements: ${p.moves.length}   Accuracy ${p.accuracy.toFixed(1)}   Agreement ${pct(p.agreement)}`,
+        `  ${MOVE_CLASSES.map((c) => `${c} ${p.counts[c]}`).join(' · ')}`,
+      );
+      void agreed;
+      const worst = p.moves
+        .filter((m) => m.loss > 0)
+        .sort((x, y) => y.loss - x.loss || x.n - y.n)
+        .slice(0, WORST);
+      if (worst.length > 0) {
+        out.push('', '  Worst placements (loss: the share of the slider’s outlook left to it):');
+        for (const m of worst) {
+          out.push(
+            `    placement ${String(m.n).padStart(3)}  ${placeText(m.played)}  better ${placeText(m.best)}  loss ${m.loss.toFixed(2)}%  ${m.class}`,
+          );
+        }
+      }
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** A 2048 analysis (a game's or a side's) as the JSON output gives it. */
+function json2048(a: Analysis2048 | SideAnalysis) {
+  const moves = a.moves.map((m) => ({
+    n: m.n,
+    ...('at' in m ? { at: (m as { at: number }).at } : {}),
+    played: m.played,
+    best: m.best,
+    loss: m.loss,
+    class: m.class,
+    scale: m.scale ?? 'value',
+  }));
+  return {
+    kind: '2048' as const,
+    preset: a.preset,
+    size: a.size,
+    search: a.search,
+    scale: a.scale,
+    accuracy: a.accuracy,
+    agreement: a.agreement,
+    counts: a.counts,
+    moves,
+  };
 }
 
 /** The text summary of a puzzle analysis. */
@@ -117,7 +237,7 @@ export function textPuzzle(a: AnalysisPuzzle, solved: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The code of the last finished 2048 game or puzzle with one in the history (null: said why). */
+/** The code of the last finished game or match with one in the history (null: said why). */
 async function lastCode(dir: string, io: AnalyseIo): Promise<string | null> {
   const { loadHistory } = await import('../storage/history.ts');
   const loaded = loadHistory(dir);
@@ -126,13 +246,9 @@ async function lastCode(dir: string, io: AnalyseIo): Promise<string | null> {
     io.err(`slidebox: ${loaded.problem}\n`);
     return null;
   }
-  const last = loaded.history.entries.findLast(
-    (e) => e.code !== undefined && (e.kind === '2048' || e.kind === 'puzzle'),
-  );
+  const last = loaded.history.entries.findLast((e) => e.code !== undefined);
   if (!last?.code) {
-    io.err(
-      `slidebox: nothing to analyse: no finished 2048 game or puzzle with a share code in ${dir}\n`,
-    );
+    io.err(`slidebox: nothing to analyse: no finished game with a share code in ${dir}\n`);
     return null;
   }
   return last.code;
@@ -187,19 +303,8 @@ export async function main(argv: readonly string[], io: AnalyseIo = processIo): 
       io.err(`slidebox: cannot analyse this game: ${a.error.message}\n`);
       return 1;
     }
-    if (values.json) {
-      const { kind, accuracy, agreement } = a.value;
-      const moves = a.value.moves.map((m) => ({
-        n: m.n,
-        played: m.played,
-        best: m.best,
-        loss: m.loss,
-        class: m.class,
-      }));
-      io.out(
-        `${JSON.stringify({ kind, preset, accuracy, agreement, counts: a.value.counts, moves })}\n`,
-      );
-    } else io.out(text2048(a.value, game.size));
+    if (values.json) io.out(`${JSON.stringify(json2048(a.value))}\n`);
+    else io.out(text2048(a.value, game.size));
     return 0;
   }
   if (replay.kind === 'puzzle') {
@@ -224,8 +329,33 @@ export async function main(argv: readonly string[], io: AnalyseIo = processIo): 
     } else io.out(textPuzzle(a, replay.states.at(-1)!.solved));
     return 0;
   }
-  io.err(`slidebox: ${replay.kind} matches are not analysed yet: 2048 games and puzzles are\n`);
-  return 1;
+  const size = (replay.shared.game as { size: number }).size;
+  const onProgress = progress(io, 'analysing');
+  const a =
+    replay.kind === 'versus'
+      ? analyseVersus(replay.states, { preset: preset as PresetName, onProgress })
+      : analyseDuel(replay.states, { preset: preset as PresetName, onProgress });
+  if (values.json) {
+    const sides = a.sides.map((s) => ({
+      side: s.side,
+      ...json2048(s),
+      placements: s.placements && {
+        accuracy: s.placements.accuracy,
+        agreement: s.placements.agreement,
+        counts: s.placements.counts,
+        moves: s.placements.moves.map((m) => ({
+          n: m.n,
+          at: m.at,
+          played: { row: m.played.at.row, col: m.played.at.col, value: m.played.value },
+          best: { row: m.best.at.row, col: m.best.at.col, value: m.best.value },
+          loss: m.loss,
+          class: m.class,
+        })),
+      },
+    }));
+    io.out(`${JSON.stringify({ kind: a.kind, preset, sides })}\n`);
+  } else io.out(textMatch(a, size, replay.shared.players));
+  return 0;
 }
 
 function parse(argv: readonly string[]) {

@@ -7,15 +7,12 @@ import { resolve } from 'node:path';
 import { type Config, configPath, loadConfig, updateConfig } from '../storage/config.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { parseCommand } from './command.ts';
+import type { ConfigIo } from './configName.ts';
 import { HELP } from './help.ts';
 
 export const CONFIG_USAGE = HELP.config;
 
-export interface ConfigIo {
-  readonly out: (s: string) => void;
-  readonly err: (s: string) => void;
-  readonly env: NodeJS.ProcessEnv;
-}
+export type { ConfigIo } from './configName.ts';
 
 const OPTIONS = {
   unset: { type: 'boolean' },

@@ -6,8 +6,14 @@
 import { checkName, newPlayerKey } from '../net/api.ts';
 import { loadConfig } from '../storage/config.ts';
 import { loadPlayer, setPlayerName } from '../storage/player.ts';
-import type { ConfigIo } from './config.ts';
 import { chooseServer, clientFor, netLine } from './online.ts';
+
+/** Where `slidebox config` writes, and the environment it reads. */
+export interface ConfigIo {
+  readonly out: (s: string) => void;
+  readonly err: (s: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+}
 
 export async function nameSetting(
   dir: string,

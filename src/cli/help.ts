@@ -253,9 +253,12 @@ Options:
                    0.25, 0.5, 1 (the default), 2 or 4; max: --plain prints
                    every move at once
   --no-animation   move tiles without animation
+  --analyse        analyse the game at once (as the key i does; spelt analyze
+                   too); with --plain, the summary of slidebox analyse follows
 
 Keys: space play/pause · ← → step · + − pace (×0.25 to ×4 with move times) ·
-      Home/g start · End/G end · q quit`;
+      Home/g start · End/G end · i analysis: run, stop, hide or show it (2048
+      4x4 and puzzles) · n N next and previous mistake · q quit`;
 
 const HELP_ANALYSE = `Usage: slidebox analyse CODE [--json] [--preset fast|strong]
        slidebox analyse --last [--json] [--data-dir DIR]

@@ -66,6 +66,8 @@ function parse(argv: readonly string[]) {
         last: { type: 'boolean' },
         'no-animation': { type: 'boolean' },
         pace: { type: 'string' },
+        analyse: { type: 'boolean' },
+        analyze: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -146,15 +148,26 @@ async function replay(argv: readonly string[]): Promise<number> {
     io.err(`slidebox: cannot replay this code: ${r.error.message}\n`);
     return 1;
   }
+  const analyse = values.analyse === true || values.analyze === true;
   if (!fullScreenHere(values.plain === true)) {
     await showPlain(r.value, pace);
+    // Plain mode prints the analysis after the game, as `slidebox analyse CODE` does.
+    if (analyse) {
+      io.out('\n');
+      return (await import('./analyse.ts')).main([codeIn(text)]);
+    }
     return 0;
   }
   const { runReplay } = await import('../tui/replay/run.ts');
+  const { workerAnalyser } = await import('../tui/replay/analyser.ts');
   await runReplay({
-    model: initialModelReplay(r.value, { pace: pace === 'max' ? 4 : pace }),
+    model: initialModelReplay(r.value, {
+      pace: pace === 'max' ? 4 : pace,
+      analysis: analyse ? 'start' : 'offer',
+    }),
     depth: detectColorDepth(process.env, true),
     animation: values['no-animation'] !== true,
+    analyser: workerAnalyser,
   });
   io.out(`${replaySummary(r.value)}\n`);
   return 0;
@@ -208,7 +221,7 @@ async function exportCode(argv: readonly string[]): Promise<number> {
   if (typeof a === 'string') return usageError(a);
   const { values, positionals } = a;
   if (values.help) return help();
-  for (const o of ['file', 'plain', 'no-animation', 'pace'] as const) {
+  for (const o of ['file', 'plain', 'no-animation', 'pace', 'analyse', 'analyze'] as const) {
     if (values[o] !== undefined) return usageError(`--${o} is for slidebox replay only`);
   }
   const kind = positionals[0] ?? '2048';

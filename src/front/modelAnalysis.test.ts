@@ -120,7 +120,7 @@ describe('analysis marks and jumps', () => {
     expect(mistakeFrom(p, 0, 1)).toBe(1);
     expect(mistakeFrom(p, 1, 1)).toBeNull();
     expect(markLines(p, 1)).toEqual(['Move 2: tile 6', 'detour, 4 → 5', 'better tile 2']);
-    expect(markLines(p, 2)).toEqual(['Move 3: tile 6', 'on a shortest path, 5 → 4']);
+    expect(markLines(p, 2)).toEqual(['Move 3: tile 6', 'on path, 5 → 4']);
     expect(course(p)).toEqual([5, 4, 5, 4]);
   });
 

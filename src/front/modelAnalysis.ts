@@ -165,10 +165,13 @@ export function verdictText(m: Mark2048): string {
   return m.class === 'best' ? 'best (the AI’s move)' : `${m.class}, loss ${pct(m.loss)}`;
 }
 
-/** A puzzle move's verdict: "on a shortest path, 14 → 13" or "detour, 14 → 15". */
+/**
+ * A puzzle move's verdict with the distance to solved before and after it: "on path, 14 → 13"
+ * (on a shortest path) or "detour, 14 → 15"; "≥" marks lower bounds.
+ */
 export function puzzleVerdictText(m: MarkPuzzle, exact: boolean): string {
   const d = (x: number) => `${exact ? '' : '≥'}${formatNumber(x)}`;
-  return `${m.optimal ? 'on a shortest path' : 'detour'}, ${d(m.before)} → ${d(m.after)}`;
+  return `${m.optimal ? 'on path' : 'detour'}, ${d(m.before)} → ${d(m.after)}`;
 }
 
 /** The analysis' summary lines (first the kind of judge). */

@@ -8,9 +8,9 @@
  * its day is over.
  *
  * Pure types and checks: no I/O here (the client is rankedClient.ts, the server
- * src/server/ranked*.ts).
+ * src/server/ranked/).
  */
-import type { SubmittedEntry } from './api.ts';
+import type { SubmittedEntry } from './entries.ts';
 
 export type RankedKind = '2048' | 'puzzle';
 

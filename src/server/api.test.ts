@@ -9,7 +9,7 @@ import { dailySeed } from '../front/daily.ts';
 import type { BoardEntry, SubmittedEntry } from '../net/api.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
 import { BACKENDS, type Backend, call, serverForBlock } from '../testing/serverHarness.ts';
-import { DAILY_GRACE_MS, MAX_TILES_PER_SECOND } from './boards.ts';
+import { DAILY_GRACE_MS, MAX_TILES_PER_SECOND } from './boards/boards.ts';
 
 const TODAY = '2026-11-26';
 let clock = Date.UTC(2026, 10, 26, 12);

@@ -30,15 +30,15 @@ import {
 } from '../net/api.ts';
 import type { RankedRequest } from '../net/ranked.ts';
 import { readRoomCode } from '../net/rooms.ts';
-import { BoardBytesCache, matches } from './boardBytes.ts';
-import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards.ts';
+import { BoardBytesCache, matches } from './boards/boardBytes.ts';
+import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards/boards.ts';
+import { NameHolders, nameTakenMessage } from './boards/nameHolders.ts';
+import { Scores, sha256 } from './boards/scores.ts';
 import type { Database } from './db.ts';
-import { NameHolders, nameTakenMessage } from './nameHolders.ts';
-import { RankedPlay, RankedStartRefusal } from './ranked.ts';
-import { RANKED_SOCKET_PATH, rankedSocket } from './rankedSocket.ts';
-import { attachRoomSocket } from './roomSocket.ts';
-import { Refusal, type RoomRequest, Rooms, TURN_TIME_MAX, TURN_TIME_MIN } from './rooms.ts';
-import { Scores, sha256 } from './scores.ts';
+import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
+import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
+import { Refusal, type RoomRequest, Rooms, TURN_TIME_MAX, TURN_TIME_MIN } from './rooms/rooms.ts';
+import { attachRoomSocket } from './rooms/socket.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
 import { clientAddress, type TrustProxy } from './trustProxy.ts';
 
@@ -348,7 +348,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   socket.destroy();
 }
 
-/** The rooms' HTTP routes (their socket is roomSocket.ts). */
+/** The rooms' HTTP routes (their socket is rooms/socket.ts). */
 function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void {
   // Rooms: made by one player (seat 0, its token in the answer); joined over the socket.
   // Making rooms has its own, tighter limit: a tenth of the requests a minute, at least 1.
@@ -406,7 +406,7 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
   );
 }
 
-/** Ranked play's HTTP route (its socket is rankedSocket.ts). */
+/** Ranked play's HTTP route (its socket is ranked/socket.ts). */
 function rankedRoutes(
   api: FastifyInstance,
   o: ServerOptions,

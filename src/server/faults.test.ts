@@ -21,7 +21,7 @@ import {
 import { tempDir } from '../testing/tempDir.ts';
 import { causeOf, loggedPath } from './app.ts';
 import { openDatabase } from './db.ts';
-import { SOCKET_PATH } from './roomSocket.ts';
+import { SOCKET_PATH } from './rooms/socket.ts';
 
 const servers: TestServer[] = [];
 afterEach(async () => {

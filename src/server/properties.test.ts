@@ -23,8 +23,8 @@ import type { SubmittedEntry } from '../net/api.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../testing/games.ts';
 import { tableCounts } from '../testing/serverChecks.ts';
 import { BACKENDS, type Backend, serverForBlock } from '../testing/serverHarness.ts';
-import { rankGame } from './boards.ts';
-import { copies, type GameIdentity, gameIdentity } from './gameIdentity.ts';
+import { rankGame } from './boards/boards.ts';
+import { copies, type GameIdentity, gameIdentity } from './boards/gameIdentity.ts';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

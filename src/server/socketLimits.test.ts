@@ -17,8 +17,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../testing/serverHarness.ts';
-import { RANKED_SOCKET_PATH } from './rankedSocket.ts';
-import { SOCKET_PATH } from './roomSocket.ts';
+import { RANKED_SOCKET_PATH } from './ranked/socket.ts';
+import { SOCKET_PATH } from './rooms/socket.ts';
 import {
   addressKey,
   DEFAULT_SOCKET_LIMITS,

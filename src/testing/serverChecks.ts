@@ -3,7 +3,7 @@
  * (SQLite file or PostgreSQL) — for tests that hit the server hard, crash it, or feed it junk.
  */
 import { sql } from 'kysely';
-import { allTimeBoard, dailyBoard, LEVELS } from '../server/boards.ts';
+import { allTimeBoard, dailyBoard, LEVELS } from '../server/boards/boards.ts';
 import type { Database } from '../server/db.ts';
 
 /** Row counts of every table, and the sum of all rank counts. */

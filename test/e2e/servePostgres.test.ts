@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Leaderboard } from '../../src/net/api.ts';
+import { PAGE_MS } from '../../src/server/boards/scores.ts';
 import { openDatabase } from '../../src/server/db.ts';
-import { PAGE_MS } from '../../src/server/scores.ts';
 import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
 import { inconsistencies } from '../../src/testing/serverChecks.ts';
 import {

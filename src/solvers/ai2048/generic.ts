@@ -100,18 +100,33 @@ const MAX_SPAWN_CELLS = 12;
  * move changes the board. `depth` counts moves (1 or 2).
  */
 export function genericBestMove(g: ExpGrid, n: number, depth = 2): number {
-  const after = new Int8Array(n * n);
+  const values = genericMoveValues(g, n, depth);
   let best = -1;
   let bestValue = Number.NEGATIVE_INFINITY;
   for (let d = 0; d < 4; d++) {
-    if (!moveGrid(g, n, d, after)) continue;
-    const v = depth <= 1 ? evaluateGrid(after, n) : chanceValue(after, n, depth - 1);
-    if (v > bestValue) {
-      bestValue = v;
+    if (values[d]! > bestValue) {
+      bestValue = values[d]!;
       best = d;
     }
   }
   return best;
+}
+
+/**
+ * The value of each direction (0 up, 1 down, 2 left, 3 right) by the shallow expectimax of
+ * {@link genericBestMove}, -Infinity where the move changes nothing.
+ */
+export function genericMoveValues(g: ExpGrid, n: number, depth = 2): number[] {
+  const after = new Int8Array(n * n);
+  const values = [0, 0, 0, 0];
+  for (let d = 0; d < 4; d++) {
+    values[d] = !moveGrid(g, n, d, after)
+      ? Number.NEGATIVE_INFINITY
+      : depth <= 1
+        ? evaluateGrid(after, n)
+        : chanceValue(after, n, depth - 1);
+  }
+  return values;
 }
 
 function chanceValue(g: ExpGrid, n: number, depth: number): number {

@@ -220,6 +220,61 @@ export function analysePlacement(
   };
 }
 
+/** A placement judged: the placer's own and the one played, with the slider's outcome of each. */
+export interface PlacementJudged {
+  /** The placer's choice there (what {@link analysePlacement} answers). */
+  best: Placement;
+  /** The slider's best outcome after the placer's choice (lower is better for the placer). */
+  bestOutcome: number;
+  /** The slider's best outcome after the played placement, searched to the same depth. */
+  playedOutcome: number;
+  /** Slider moves searched. */
+  depth: number;
+}
+
+/**
+ * Judges a placement played on a board: the placer's own choice with its default search (as
+ * {@link analysePlacement}), and the played placement searched to the same depth with no
+ * window, so that the two outcomes compare. Null on a full board. Throws a SlideboxError for
+ * bad options or an invalid board, and an Error (the caller's bug) for a played placement that
+ * is not a 2 or a 4 on an empty cell.
+ */
+export function judgePlacement(
+  cells: readonly (readonly number[])[],
+  played: Placement,
+  opts: PlacerOptions = {},
+): PlacementJudged | null {
+  const best = analysePlacement(cells, opts);
+  if (!best) return null;
+  const board = unwrap(parseCells(cells));
+  const n = board.length;
+  let cell = -1;
+  for (let i = 0, k = 0; i < n * n; i++) {
+    if (board[Math.floor(i / n)]![i % n] !== 0) continue;
+    if (i === played.at.row * n + played.at.col) cell = k;
+    k++;
+  }
+  if (cell < 0 || (played.value !== 2 && played.value !== 4)) {
+    throw new Error('the played placement is not a 2 or a 4 on an empty cell');
+  }
+  const index = cell * 2 + (played.value === 4 ? 1 : 0);
+  let t: PlacerTree;
+  if (n === 4 && packable(board)) {
+    pack(board);
+    const p = packedPlacer();
+    p.begin(out.a | 0, out.b | 0);
+    t = p;
+  } else t = new GenericPlacer(toExponents(board), n);
+  t.limit({ budget: Number.POSITIVE_INFINITY, deadline: Number.POSITIVE_INFINITY });
+  const playedOutcome = t.rootChild(index, best.depth, Number.POSITIVE_INFINITY);
+  return {
+    best: { at: best.at, value: best.value },
+    bestOutcome: best.outcome,
+    playedOutcome,
+    depth: best.depth,
+  };
+}
+
 /**
  * The adversarial placement for a 2048 board: the empty cell and the tile (2 or 4) that leave
  * the slider worst off, by a minimax over its replies; null when the board is full. Never an

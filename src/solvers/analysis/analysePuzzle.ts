@@ -10,6 +10,7 @@ import { IdaSearch } from '../puzzle/ida.ts';
 import { ManhattanHeuristic } from '../puzzle/manhattan.ts';
 import type { PatternDb } from '../puzzle/pdb.ts';
 import { Pdb4Search } from '../puzzle/pdbSearch.ts';
+import { DistanceMemo, Pdb4Within } from '../puzzle/pdbWithin.ts';
 
 /** One move judged. */
 export interface MoveVerdictPuzzle {
@@ -58,6 +59,8 @@ export interface AnalysePuzzleOptions {
 const SLICE = 1_000_000;
 /** The same for a search that stops after one iteration (less searched past its end). */
 const CHECK_SLICE = 100_000;
+/** Positions met at most this deep in a 4×4 search are remembered (see `pdbWithin.ts`). */
+const MEMO_DEPTH = 24;
 
 /** A resumable exact search: IDA* on 3×3 or with the pattern databases on 4×4. */
 function searchOf(
@@ -109,8 +112,9 @@ export function solutionWithin(
 /**
  * Analyses the moves leading from each state to the next (`states` as a replay gives them),
  * `tiles` being the tile moved each move. A move that follows the shortest solution found
- * before it needs no new search; any other single slide needs one iteration of IDA*, whether a
- * solution one move shorter exists.
+ * before it needs no new search, nor does a return to a position met before; any other single
+ * slide needs one iteration of IDA*, whether a solution one move shorter exists. On 4×4 those
+ * iterations share a {@link DistanceMemo}: what one proved prunes the next (see `pdbWithin.ts`).
  */
 export function analysePuzzle(
   states: readonly Puzzle[],
@@ -119,6 +123,14 @@ export function analysePuzzle(
 ): AnalysisPuzzle {
   const width = states[0]!.size;
   const exact = width === 3 || (width === 4 && opts.dbs4 !== undefined);
+  const within4 =
+    width === 4 && opts.dbs4 ? new Pdb4Within(opts.dbs4, new DistanceMemo(), MEMO_DEPTH) : null;
+  /** Shortest solutions of the positions met so far, by board. */
+  const met = new Map<string, number[]>();
+  const remember = (p: Puzzle, solution: number[]) => {
+    met.set(p.tiles.join(','), solution);
+    within4?.memo?.exact(p.tiles, solution.length);
+  };
   /** A shortest solution of the current position, when known. */
   let path: number[] | null = null;
   const distance = (p: Puzzle): number => {
@@ -127,9 +139,13 @@ export function analysePuzzle(
       return 0;
     }
     if (!exact) return movesLowerBound(p.tiles, width);
-    path = shortestSolution(p.tiles, width, opts.dbs4);
+    path = met.get(p.tiles.join(',')) ?? shortestSolution(p.tiles, width, opts.dbs4);
+    remember(p, path!);
     return path!.length;
   };
+  /** A solution of `p` within `most` moves, knowing it has none shorter than `most`. */
+  const within = (p: Puzzle, most: number): number[] | null =>
+    within4 ? within4.within(p.tiles, most) : solutionWithin(p.tiles, width, most, opts.dbs4);
   let before = distance(states[0]!);
   const start = before;
   const verdicts: MoveVerdictPuzzle[] = [];
@@ -141,18 +157,23 @@ export function analysePuzzle(
     let after: number;
     const known = path as number[] | null;
     const best = exact && known && known.length > 0 ? known[0]! : null;
+    const again = exact ? met.get(to.tiles.join(',')) : undefined;
     if (exact && slid === 1 && known && known[0] === tiles[i]) {
       path = known.slice(1);
       after = before - 1;
+    } else if (again) {
+      path = again;
+      after = again.length;
     } else if (exact && slid === 1 && known && !to.solved) {
       // One slide changes the distance by one: either a shorter solution exists, or sliding
       // the tile back and following the old solution is a shortest one.
-      const shorter = solutionWithin(to.tiles, width, before - 1, opts.dbs4);
+      const shorter = within(to, before - 1);
       path = shorter ?? [tiles[i]!, ...known];
       after = shorter ? before - 1 : before + 1;
     } else {
       after = distance(to);
     }
+    if (exact && path) remember(to, path);
     const optimal = exact ? before - after === slid : after < before;
     if (!optimal) detours.push(i + 1);
     verdicts.push({ n: i + 1, played: tiles[i]!, slid, before, after, optimal, best });

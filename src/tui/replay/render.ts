@@ -1,11 +1,24 @@
 /**
  * The replay screen: the game's own screen at the replayed position (2048, puzzle, versus or
  * duel, drawn by its renderer), with the game's key line and notice line replaced by the
- * replay's keys and where the replay stands.
+ * replay's keys and where the replay stands. With the analysis on, a panel beside the board
+ * (analysisPanel.ts) shows it, and the board shows the better move: arrows beside a 2048 board,
+ * the better tile of a puzzle's detour lit. A window too narrow for the panel gets its gist in
+ * place of the game's title; one too small for the board gets the game's own notice.
  */
 import { formatNumber, formatTime } from '../../front/format.ts';
-import { clockText, lastIndex, type ModelReplay, paceLabel } from '../../front/modelReplay.ts';
-import { replayScreen } from '../../front/replayText.ts';
+import { markAt } from '../../front/modelAnalysis.ts';
+import { positionKey } from '../../front/modelPuzzle.ts';
+import {
+  analysisKeyAction,
+  clockText,
+  lastIndex,
+  type ModelReplay,
+  mistakeTarget,
+  paceLabel,
+  shownAnalysis,
+} from '../../front/modelReplay.ts';
+import { type ReplayScreen, replayScreen } from '../../front/replayText.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { duelLayout, renderDuel } from '../duel/render.ts';
@@ -13,15 +26,51 @@ import { type AnimFrame, layoutFor, render2048 } from '../game2048/render.ts';
 import { puzzleLayout, renderPuzzle } from '../puzzle/render.ts';
 import type { Viewport } from '../terminal.ts';
 import { renderVersus, versusLayout } from '../versus/render.ts';
+import { type BoardPlace, drawPanel, markBoard, panelLine } from './analysisPanel.ts';
 
 const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
 const STATUS: Style = { bold: true };
 
-const KEYS = [
-  'space play/pause · ← → step · + − pace · Home/g start · End/G end · q quit',
-  'space ▶/❚❚ · ← → step · + − pace · g G ends · q quit',
-  '␣ ← → + − g G q',
-];
+/** A key's help in three lengths: in full, shorter, and the key alone. */
+type KeyHelp = readonly [string, string, string];
+
+/**
+ * The replay's keys that do something now, each in three lengths: a key that would do nothing
+ * here (a step past an end, a jump with no mistake that way) is not offered.
+ */
+function keyHelps(m: ModelReplay): KeyHelp[] {
+  const back = m.index > 0;
+  const on = m.index < lastIndex(m);
+  const keys: KeyHelp[] = [['space play/pause', 'space ▶/❚❚', '␣']];
+  if (back && on) keys.push(['← → step', '← → step', '← →']);
+  else if (back) keys.push(['← step back', '← step', '←']);
+  else if (on) keys.push(['→ step', '→ step', '→']);
+  keys.push(['+ − pace', '+ − pace', '+ −']);
+  if (back) keys.push(['Home/g start', 'g start', 'g']);
+  if (on) keys.push(['End/G end', 'G end', 'G']);
+  const action = analysisKeyAction(m);
+  if (action === 'analyse') keys.push(['i analyse', 'i analyse', 'i']);
+  if (action === 'stop') keys.push(['i stop analysing', 'i stop', 'i']);
+  if (action === 'hide') keys.push(['i hide analysis', 'i hide', 'i']);
+  if (action === 'show') keys.push(['i show analysis', 'i show', 'i']);
+  const next = mistakeTarget(m, 1) !== null;
+  const prev = mistakeTarget(m, -1) !== null;
+  if (next && prev) keys.push(['n N next/previous mistake', 'n N mistake', 'n N']);
+  else if (next) keys.push(['n next mistake', 'n mistake', 'n']);
+  else if (prev) keys.push(['N previous mistake', 'N mistake', 'N']);
+  keys.push(['q quit', 'q quit', 'q']);
+  return keys;
+}
+
+/** The key line, from longest to shortest. */
+export function keyLines(m: ModelReplay): string[] {
+  const keys = keyHelps(m);
+  return [
+    keys.map((k) => k[0]).join(' · '),
+    keys.map((k) => k[1]).join(' · '),
+    keys.map((k) => k[2]).join(' '),
+  ];
+}
 
 /** Where the replay stands, from longest to shortest. */
 function statusTexts(m: ModelReplay): string[] {
@@ -43,12 +92,20 @@ function statusTexts(m: ModelReplay): string[] {
   ];
 }
 
-/** The rows of the game's key line and notice line in this window (null: too small). */
-function chromeRows(m: ModelReplay, view: Viewport, depth: ColorDepth): [number, number] | null {
-  const s = replayScreen(m.replay, m.index);
+/** Where things are on a replay's screen in a window (null: too small for the board). */
+interface Place {
+  readonly keysRow: number;
+  readonly statusRow: number;
+  /** The game's first row (its title). */
+  readonly top: number;
+  /** The board of a 2048 game or a puzzle (versus and duel screens have none here). */
+  readonly board: BoardPlace | null;
+}
+
+function placeOf(s: ReplayScreen, view: Viewport, depth: ColorDepth): Place | null {
   if (s.kind === 'versus') {
     const p = versusLayout(s.model, view, depth);
-    return p ? [p.keysRow, p.noticeRow] : null;
+    return p ? { keysRow: p.keysRow, statusRow: p.noticeRow, top: 0, board: null } : null;
   }
   const p =
     s.kind === '2048'
@@ -56,7 +113,39 @@ function chromeRows(m: ModelReplay, view: Viewport, depth: ColorDepth): [number,
       : s.kind === 'puzzle'
         ? puzzleLayout(s.model, view, depth)
         : duelLayout(s.model, view, depth);
-  return p ? [p.boardTop + p.height + 1, p.boardTop + p.height + 2] : null;
+  if (!p) return null;
+  const n = s.kind === 'puzzle' ? s.model.puzzle.width : s.kind === '2048' ? s.model.game.size : 0;
+  const board =
+    s.kind === 'duel'
+      ? null
+      : { left: p.left, top: p.boardTop, width: p.width, height: p.height, g: p.g, n };
+  return {
+    keysRow: p.boardTop + p.height + 1,
+    statusRow: p.boardTop + p.height + 2,
+    top: p.top,
+    board,
+  };
+}
+
+/** The analysis' panel width in a window this wide. */
+function panelWidth(cols: number): number {
+  return cols >= 110 ? 36 : 28;
+}
+
+/**
+ * The game's screen model at the position on screen; with the analysis shown, a puzzle's detour
+ * lights the better tile (as the game's hint does).
+ */
+function screenOf(m: ModelReplay): ReplayScreen {
+  const s = replayScreen(m.replay, m.index);
+  const a = shownAnalysis(m);
+  const mark = a ? markAt(a, m.index) : null;
+  if (s.kind !== 'puzzle' || !mark || 'class' in mark || mark.optimal || mark.best === null) {
+    return s;
+  }
+  const puzzle = s.model.puzzle;
+  const plan = { from: positionKey(puzzle), tiles: [mark.best], optimal: true };
+  return { kind: 'puzzle', model: { ...s.model, hint: true, plan } };
 }
 
 /**
@@ -81,11 +170,11 @@ export function replayEndKeys(m: ModelReplay): string[] {
 
 function gameLines(
   m: ModelReplay,
+  s: ReplayScreen,
   view: Viewport,
   depth: ColorDepth,
   f: AnimFrame | null,
 ): string[] {
-  const s = replayScreen(m.replay, m.index);
   const keys = replayEndKeys(m);
   switch (s.kind) {
     case '2048':
@@ -113,6 +202,28 @@ function row(texts: readonly string[], width: number, depth: ColorDepth, style: 
   return c.toLines(depth)[0]!;
 }
 
+/** Whether the analysis takes room on screen: running, failed, or done and shown. */
+function panelWanted(m: ModelReplay): boolean {
+  const a = m.analysis;
+  return (
+    a !== null && (a.status === 'running' || a.status === 'failed' || shownAnalysis(m) !== null)
+  );
+}
+
+/** Draws a 2048 position's mark around its board (when there is one). */
+function markLines2048(
+  m: ModelReplay,
+  lines: string[],
+  board: BoardPlace | null,
+  cols: number,
+  depth: ColorDepth,
+): void {
+  const a = shownAnalysis(m);
+  const mark = a ? markAt(a, m.index) : null;
+  if (!board || !mark || !('class' in mark)) return;
+  markBoard(lines, board, mark, cols, depth);
+}
+
 /**
  * Renders the replay screen into exactly `view.rows` lines; `frame` is a moment of the slide
  * into the position on screen (see {@link slidIn}).
@@ -123,11 +234,43 @@ export function renderReplay(
   depth: ColorDepth,
   frame: AnimFrame | null = null,
 ): string[] {
-  const lines = gameLines(m, view, depth, frame);
-  const rows = chromeRows(m, view, depth);
-  if (!rows) return lines;
-  const [keysRow, statusRow] = rows;
-  if (keysRow < lines.length) lines[keysRow] = row(KEYS, view.cols, depth, DIM);
-  if (statusRow < lines.length) lines[statusRow] = row(statusTexts(m), view.cols, depth, STATUS);
+  const s = screenOf(m);
+  const keys = keyLines(m);
+  if (panelWanted(m) && s.kind !== 'versus' && s.kind !== 'duel') {
+    const width = panelWidth(view.cols);
+    const gameView = { cols: view.cols - width, rows: view.rows };
+    const p = placeOf(s, gameView, depth);
+    // Room for the board and a column each side of it for the better move's arrows.
+    if (p?.board && p.board.width + 2 <= gameView.cols) {
+      const lines = gameLines(m, s, gameView, depth, frame);
+      markLines2048(m, lines, p.board, gameView.cols, depth);
+      const c = new Canvas(width, view.rows);
+      drawPanel(c, m.analysis!, m.index, 0, p.top, width, p.keysRow - p.top);
+      const panel = c.toLines(depth);
+      const out = lines.map((l, i) => l + panel[i]!);
+      if (p.keysRow < out.length) out[p.keysRow] = row(keys, view.cols, depth, DIM);
+      if (p.statusRow < out.length) {
+        out[p.statusRow] = row(statusTexts(m), view.cols, depth, STATUS);
+      }
+      return out;
+    }
+  }
+  const lines = gameLines(m, s, view, depth, frame);
+  const p = placeOf(s, view, depth);
+  if (!p) return lines;
+  if (panelWanted(m) && p.board) {
+    // Too narrow for the panel: its gist in place of the title, the arrows beside the board.
+    markLines2048(m, lines, p.board, view.cols, depth);
+    const gist = panelLine(m.analysis!, m.index, view.cols);
+    lines[p.top] = row(
+      [gist, [...gist].slice(0, view.cols).join('')],
+      view.cols,
+      depth,
+      {},
+    );
+  }
+  if (p.keysRow < lines.length) lines[p.keysRow] = row(keys, view.cols, depth, DIM);
+  if (p.statusRow < lines.length)
+    lines[p.statusRow] = row(statusTexts(m), view.cols, depth, STATUS);
   return lines;
 }

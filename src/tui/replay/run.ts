@@ -3,6 +3,7 @@
  * stepping are the shared replay controller's.
  */
 import { ControllerReplay } from '../../front/controllerReplay.ts';
+import type { ReplayAnalyser } from '../../front/modelAnalysis.ts';
 import {
   type CommandReplay,
   keyReplay,
@@ -21,6 +22,8 @@ export interface RunReplayOptions {
   readonly model: ModelReplay;
   readonly depth: ColorDepth;
   readonly animation: boolean;
+  /** Runs the game's analysis when the model offers it. */
+  readonly analyser?: ReplayAnalyser;
 }
 
 /** A step's slide, as in the games (about 100 ms), played when the pace leaves time for it. */
@@ -42,8 +45,14 @@ export function runReplay(opts: RunReplayOptions): Promise<ModelReplay> {
   const animator = new Animator<AnimFrame>(draw);
   const game = new ControllerReplay({
     model: opts.model,
+    ...(opts.analyser ? { analyser: opts.analyser } : {}),
     onChange: (c) => {
       if (c.model.quit) return;
+      // The analysis' reports redraw the screen as it stands, without a slide.
+      if (c.model.index === c.before.index && c.model.analysis !== c.before.analysis) {
+        if (!animator.running) draw();
+        return;
+      }
       animator.stop();
       const step = c.model.index === c.before.index + 1 && slidIn(c.model);
       // A step by hand slides; a played one when the next move leaves it the time.

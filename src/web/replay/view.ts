@@ -3,6 +3,12 @@
  * draws it (a 2048 or duel board, the two versus boards, the puzzle's tiles), and the player's
  * controls: play/pause, a step either way, the ends, the pace and a position slider. Clicks
  * become commands for the wiring file; the view never changes the model itself.
+ *
+ * With an analysis (analysis.ts), a panel beside the board (under it on a narrow screen) shows
+ * its progress and Cancel, then the summary, the mark of the move played from the position on
+ * screen, the chart of the game's course (a click shows that move) and the jumps between
+ * mistakes; the better move is drawn on the board (an arrow on 2048, an outlined tile on the
+ * puzzle).
  */
 import { posOf } from '../../engine/puzzle.ts';
 import { formatNumber } from '../../front/format.ts';
@@ -16,14 +22,69 @@ import {
   REPLAY_KEYS,
 } from '../../front/modelReplay.ts';
 import { type ReplayScreen, replayScreen, replaySummary } from '../../front/replayText.ts';
+import type { Direction } from '../../engine/types.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, onActions, onSelectSteps, setText } from '../ui/dom.ts';
 import { SidePanel } from '../ui/sidePanel.ts';
 import { drawTiles } from '../ui/tiles.ts';
+import type { GameAnalysis } from '../workers/clients.ts';
+import {
+  ANALYSIS_KEYS,
+  type AnalysisState,
+  CHART_H,
+  CHART_W,
+  chartX,
+  distancePoints,
+  END_MARK,
+  indexAtFraction,
+  judgeText,
+  LOSS_TICKS,
+  lossBars,
+  lossHeight,
+  markAt,
+  mistakeIndices,
+  nextMistake,
+  percentOf,
+  type ServerFigures,
+  serverFiguresText,
+  summaryText,
+} from './analysis.ts';
+
+/** What the analysis's buttons ask for. */
+export type AnalysisAction = 'analyse' | 'cancel' | 'next' | 'previous';
 
 export interface ViewReplayHandlers {
   command(cmd: CommandReplay): void;
   menu(): void;
+  analysis(action: AnalysisAction): void;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+/** Degrees to turn an arrow pointing right so that it points `d`. */
+const TURN: Readonly<Record<Direction, number>> = { right: 0, down: 90, left: 180, up: 270 };
+
+/** An arrow from the board's centre towards its side `d` (viewBox 0 0 100 100). */
+function arrow(kind: 'better' | 'played', d: Direction): SVGGElement {
+  const g = svg('g', {
+    class: `move-arrow move-arrow-${kind}`,
+    'data-testid': `${kind}-move`,
+    'data-direction': d,
+    transform: `rotate(${TURN[d]} 50 50)`,
+  });
+  g.append(
+    svg('path', { d: kind === 'better' ? 'M56 50 H80 M74 38 L88 50 L74 62' : 'M56 50 H80 M74 40 L86 50 L74 60' }),
+  );
+  return g;
 }
 
 /** A 2048 board drawn from game states (2048 and duel replays). */
@@ -32,9 +93,27 @@ class Board2048 {
   private readonly tiles = h('div', { class: 'tiles' });
   private shown: ReplayScreen | null = null;
 
+  /** The analysis's arrows over the tiles. */
+  private readonly arrows = svg('svg', {
+    class: 'move-arrows',
+    viewBox: '0 0 100 100',
+    'aria-hidden': 'true',
+  });
+
   constructor(size: number) {
     this.root = h('div', { class: 'board board-2048', 'data-testid': 'board' });
-    this.root.replaceChildren(setupGrid(this.root, size), this.tiles);
+    this.root.replaceChildren(setupGrid(this.root, size), this.tiles, this.arrows);
+  }
+
+  /** Draws the better move (and the move played, when it differs), or none. */
+  showMoves(better: Direction | null, played: Direction | null): void {
+    const key = `${better} ${played}`;
+    if (this.arrows.dataset.shown === key) return;
+    this.arrows.dataset.shown = key;
+    this.arrows.replaceChildren(
+      ...(played && played !== better ? [arrow('played', played)] : []),
+      ...(better ? [arrow('better', better)] : []),
+    );
   }
 
   render(s: ReplayScreen & { kind: '2048' | 'duel' }, ms: number): void {
@@ -69,6 +148,17 @@ class BoardPuzzle {
     }
     layer.replaceChildren(...this.els);
     this.root.replaceChildren(setupGrid(this.root, width), layer);
+  }
+
+  /** Outlines the better tile to slide (and the tile played, when it differs), or none. */
+  showTiles(better: number | null, played: number | null): void {
+    this.els.forEach((el, i) => {
+      const t = i + 1;
+      el.classList.toggle('better-tile', t === better);
+      el.classList.toggle('played-tile', t === played && t !== better);
+      if (t === better) el.dataset.testid = 'better-tile';
+      else delete el.dataset.testid;
+    });
   }
 
   render(s: ReplayScreen & { kind: 'puzzle' }, animate: boolean): void {
@@ -119,6 +209,96 @@ export class ViewReplay {
     'data-testid': 'replay-speed',
   });
   private stage: Stage | null = null;
+  private readonly serverLine = h('p', {
+    class: 'replay-server',
+    'data-testid': 'server-figures',
+    hidden: true,
+  });
+  private readonly analyseBtn = button('Analyse', {
+    action: 'analyse',
+    shortcut: 'E',
+    title: 'Judge every move, by the AI or the optimal solver',
+    cls: 'btn btn-analyse',
+  });
+  private readonly keysHelp = h('p', { class: 'keys-help', 'data-replay-part': '' }, REPLAY_KEYS);
+  private readonly progressText = h('span', {
+    class: 'analysis-progress-text',
+    'data-testid': 'analysis-progress-text',
+  });
+  private readonly progressBar = h('progress', {
+    max: 100,
+    value: 0,
+    'aria-label': 'Analysis progress',
+    'data-testid': 'analysis-progress',
+  });
+  private readonly progressBox = h(
+    'div',
+    { class: 'analysis-progress' },
+    this.progressText,
+    this.progressBar,
+    button('Cancel', {
+      action: 'cancel-analysis',
+      shortcut: 'E',
+      title: 'Stop the analysis',
+      cls: 'btn',
+    }),
+  );
+  private readonly failedLine = h('p', { class: 'analysis-failed', 'data-testid': 'analysis-failed' });
+  private readonly resultSummary = h('p', {
+    class: 'analysis-summary',
+    'data-testid': 'analysis-summary',
+  });
+  private readonly resultJudge = h('p', { class: 'analysis-judge' });
+  private readonly mark = h('p', { class: 'analysis-mark', 'data-testid': 'analysis-mark' });
+  private readonly chartCaption = h('p', { class: 'analysis-caption' });
+  private readonly chart = svg('svg', {
+    class: 'analysis-chart',
+    viewBox: `0 0 ${CHART_W} ${CHART_H}`,
+    preserveAspectRatio: 'none',
+    role: 'img',
+    'data-testid': 'analysis-chart',
+  });
+  private readonly marker = svg('line', { class: 'chart-now', y1: 0, y2: CHART_H });
+  private readonly prevBtn = button('◀ Mistake', {
+    action: 'previous-mistake',
+    shortcut: 'B',
+    title: 'The previous mistake',
+  });
+  private readonly nextBtn = button('Mistake ▶', {
+    action: 'next-mistake',
+    shortcut: 'N',
+    title: 'The next mistake',
+  });
+  private readonly resultBox = h(
+    'div',
+    { class: 'analysis-result' },
+    this.resultSummary,
+    this.resultJudge,
+    this.mark,
+    this.chartCaption,
+    h('div', { class: 'analysis-chart-wrap' }, this.chart),
+    h(
+      'div',
+      { class: 'toolbar analysis-jumps', role: 'group', 'aria-label': 'Mistakes' },
+      this.prevBtn,
+      this.nextBtn,
+    ),
+  );
+  private readonly panel = h(
+    'section',
+    {
+      class: 'replay-analysis',
+      'aria-label': 'Analysis',
+      'data-testid': 'analysis',
+      hidden: true,
+    },
+    this.progressBox,
+    this.failedLine,
+    this.resultBox,
+  );
+  /** The analysis drawn (its chart is made once). */
+  private drawn: GameAnalysis | null = null;
+  private mistakes: number[] = [];
 
   constructor(private readonly on: ViewReplayHandlers) {
     this.root = h(
@@ -131,9 +311,11 @@ export class ViewReplay {
         h('h1', {}, 'Replay'),
       ),
       this.summary,
+      this.serverLine,
       this.notice,
       this.detail,
       this.stageEl,
+      this.panel,
       h(
         'div',
         {
@@ -148,15 +330,28 @@ export class ViewReplay {
         button('▶', { action: 'forward', shortcut: 'ArrowRight', title: 'One move forward' }),
         button('End', { action: 'end', shortcut: 'End', title: 'The end' }),
         h('label', { class: 'speed-label' }, 'Pace ', this.speed),
+        this.analyseBtn,
       ),
       h('div', { class: 'replay-seek', 'data-replay-part': '' }, this.slider, this.position),
-      h('p', { class: 'keys-help', 'data-replay-part': '' }, REPLAY_KEYS),
+      this.keysHelp,
     );
     this.listen();
   }
 
   private listen(): void {
     onActions(this.root, ACTIONS, this.on);
+    this.root.addEventListener('click', (e) => {
+      const el = (e.target as Element).closest<HTMLElement>('[data-action]');
+      const action = el ? ANALYSIS_ACTIONS[el.dataset.action!] : undefined;
+      if (action) this.on.analysis(action);
+    });
+    this.chart.addEventListener('click', (e) => {
+      const r = this.drawn;
+      if (!r) return;
+      const box = this.chart.getBoundingClientRect();
+      const index = indexAtFraction(r, (e.clientX - box.left) / box.width);
+      this.on.command({ type: 'seek', index });
+    });
     this.slider.addEventListener('input', () =>
       this.on.command({ type: 'seek', index: Number(this.slider.value) }),
     );
@@ -175,6 +370,112 @@ export class ViewReplay {
     setText(this.notice, text);
     this.slider.max = '0';
     setText(this.position, '');
+    this.showAnalysis({ status: 'idle' }, 0, false);
+  }
+
+  /** The server's figures for this game (from a leaderboard's link), or none. */
+  showServerFigures(f: ServerFigures | null): void {
+    this.serverLine.hidden = f === null;
+    setText(this.serverLine, f ? serverFiguresText(f) : '');
+  }
+
+  /**
+   * Shows the analysis as it stands, at position `index`; `analysable`: this replay can be
+   * analysed (its button and keys are shown).
+   */
+  showAnalysis(a: AnalysisState, index: number, analysable: boolean): void {
+    const idle = a.status === 'idle' || a.status === 'failed';
+    this.analyseBtn.hidden = !analysable || !idle;
+    setText(this.keysHelp, analysable ? `${REPLAY_KEYS} · ${ANALYSIS_KEYS}` : REPLAY_KEYS);
+    this.panel.hidden = !analysable || a.status === 'idle';
+    this.root.classList.toggle('replay-analysed', analysable && a.status !== 'idle');
+    this.progressBox.hidden = a.status !== 'running';
+    this.failedLine.hidden = a.status !== 'failed';
+    this.resultBox.hidden = a.status !== 'done';
+    if (a.status === 'running') {
+      const pct = percentOf(a.done, a.total);
+      setText(this.progressText, `${a.stage}… ${pct}%`);
+      this.progressBar.value = pct;
+    }
+    if (a.status === 'failed') setText(this.failedLine, `The analysis stopped: ${a.message}.`);
+    const result = a.status === 'done' ? a.result : null;
+    if (result !== this.drawn) this.drawChart(result);
+    const mark = result ? markAt(result, index) : null;
+    if (result) {
+      setText(this.mark, mark ? mark.text : END_MARK);
+      this.mark.dataset.class = mark ? mark.cls : 'end';
+      const x = chartX(result, index);
+      this.marker.setAttribute('visibility', x === null ? 'hidden' : 'visible');
+      this.marker.setAttribute('x1', String(x ?? 0));
+      this.marker.setAttribute('x2', String(x ?? 0));
+      this.prevBtn.disabled = nextMistake(this.mistakes, index, -1) === null;
+      this.nextBtn.disabled = nextMistake(this.mistakes, index, 1) === null;
+    }
+    const st = this.stage;
+    if (st?.kind === '2048' || st?.kind === 'duel') {
+      st.board.showMoves(
+        (mark?.better as Direction | null) ?? null,
+        (mark?.played as Direction | undefined) ?? null,
+      );
+    } else if (st?.kind === 'puzzle') {
+      st.board.showTiles(
+        (mark?.better as number | null) ?? null,
+        (mark?.played as number | undefined) ?? null,
+      );
+    }
+  }
+
+  /** Makes the chart of an analysis (bars of the loss, or the distance line), or empties it. */
+  private drawChart(r: GameAnalysis | null): void {
+    this.drawn = r;
+    this.mistakes = r ? mistakeIndices(r) : [];
+    if (!r) {
+      this.chart.replaceChildren();
+      return;
+    }
+    setText(this.resultSummary, summaryText(r));
+    setText(this.resultJudge, judgeText(r));
+    const parts: SVGElement[] = [];
+    if (r.kind === '2048') {
+      setText(this.chartCaption, 'Loss per move (log scale) · click a move to see it');
+      this.chart.setAttribute(
+        'aria-label',
+        `Loss per move of ${r.analysis.moves.length} moves; ${this.mistakes.length} mistakes or blunders`,
+      );
+      for (const t of LOSS_TICKS.slice(0, -1)) {
+        const y = CHART_H - lossHeight(t) * CHART_H;
+        parts.push(svg('line', { class: 'chart-tick', x1: 0, x2: CHART_W, y1: y, y2: y }));
+      }
+      for (const b of lossBars(r)) {
+        parts.push(
+          svg('rect', {
+            class: `chart-loss loss-${b.cls}`,
+            x: b.x,
+            y: b.y,
+            width: b.width,
+            height: b.height,
+          }),
+        );
+      }
+    } else {
+      const { points, max } = distancePoints(r);
+      setText(this.chartCaption, `Distance to solved (0 to ${max}) · click a move to see it`);
+      this.chart.setAttribute(
+        'aria-label',
+        `Distance to solved at each of ${points.length} positions; ${this.mistakes.length} detours`,
+      );
+      parts.push(
+        svg('polyline', {
+          class: 'chart-distance',
+          points: points.map((p) => `${p.x},${p.y}`).join(' '),
+        }),
+      );
+      for (const i of this.mistakes) {
+        const p = points[i + 1]!;
+        parts.push(svg('line', { class: 'chart-detour', x1: p.x, x2: p.x, y1: CHART_H, y2: p.y }));
+      }
+    }
+    this.chart.replaceChildren(...parts, this.marker);
   }
 
   private buildStage(m: ModelReplay): Stage {
@@ -257,6 +558,13 @@ function detailLine(s: ReplayScreen): string {
     }
   }
 }
+
+const ANALYSIS_ACTIONS: Record<string, AnalysisAction> = {
+  analyse: 'analyse',
+  'cancel-analysis': 'cancel',
+  'next-mistake': 'next',
+  'previous-mistake': 'previous',
+};
 
 const ACTIONS: Record<string, CommandReplay> = {
   start: { type: 'start' },

@@ -1,0 +1,432 @@
+/**
+ * The rooms' statements: everything the rooms read from and write to the database (rooms,
+ * seats, actions, results), in one place. The order of a room's changes across processes is
+ * the room row's lock ({@link RoomStore.locked}); a committed change NOTIFYs the other
+ * processes on PostgreSQL ({@link RoomStore.notify}).
+ */
+import { sql } from 'kysely';
+import type { MatchResult, SeededRules, Side } from '../../net/rooms.ts';
+import type { Database } from '../db.ts';
+import {
+  type Changes,
+  type Db,
+  type LiveRoom,
+  num,
+  RECORD_MIN_ACTIONS,
+  ROOMS_CHANNEL,
+  SEAT_COLUMNS,
+  type SeatRow,
+} from './types.ts';
+
+/** A room's row, as read. */
+export interface RoomRow {
+  id: number;
+  kind: string;
+  size: number;
+  seed: number;
+  target: number | null;
+  attack_cap: number | null;
+  match: number;
+  turn_ms: number | null;
+}
+
+export class RoomStore {
+  constructor(
+    private readonly database: Database,
+    /** This process, as the seats' `holder` and the notifications name it. */
+    private readonly instance: string,
+    private readonly now: () => number,
+  ) {}
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  private get shared(): boolean {
+    return this.database.dialect === 'postgres';
+  }
+
+  /** Writes a new room and its two seats (the creator's in seat 0, with their player's hash). */
+  async insertRoom(
+    code: string,
+    rules: SeededRules,
+    seatHash: string,
+    name: string,
+    playerHash: string | null,
+    turnMs: number | null,
+  ): Promise<void> {
+    const now = this.now();
+    await this.db.transaction().execute(async (tx) => {
+      const room = await tx
+        .insertInto('rooms')
+        .values({
+          code,
+          kind: rules.kind,
+          size: rules.size,
+          target: rules.target,
+          attack_cap: rules.attackCap,
+          seed: rules.seed,
+          match: 1,
+          created_ms: now,
+          active_ms: now,
+          turn_ms: turnMs,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(room.id);
+      await tx
+        .insertInto('seats')
+        .values([
+          {
+            room_id: id,
+            side: 0,
+            token_hash: seatHash,
+            name,
+            seen_ms: now,
+            player_hash: playerHash,
+          },
+          { room_id: id, side: 1, token_hash: null, name: null, seen_ms: now, player_hash: null },
+        ])
+        .execute();
+    });
+  }
+
+  /**
+   * A player's online record by the SHA-256 of their key: the finished matches that counted for
+   * it (two players, two keys, both sides played), won, lost, drawn; and the name the key goes by
+   * now (its name on the boards, else the newest in its matches; null when it has neither).
+   */
+  async record(
+    keyHash: string,
+  ): Promise<{ name: string | null; wins: number; losses: number; draws: number }> {
+    const h = keyHash;
+    const r = await sql<{ wins: number; losses: number; draws: number }>`select
+        coalesce(sum(case when (key0 = ${h} and winner = '0') or (key1 = ${h} and winner = '1') then 1 else 0 end), 0) as wins,
+        coalesce(sum(case when (key0 = ${h} and winner = '1') or (key1 = ${h} and winner = '0') then 1 else 0 end), 0) as losses,
+        coalesce(sum(case when winner = 'draw' then 1 else 0 end), 0) as draws
+      from room_results where counted = 1 and (key0 = ${h} or key1 = ${h})`.execute(this.db);
+    const row = r.rows[0];
+    const board = await this.db
+      .selectFrom('players')
+      .select('name')
+      .where('key_hash', '=', h)
+      .executeTakeFirst();
+    const played = board
+      ? null
+      : await sql<{ name: string }>`select case when key0 = ${h} then name0 else name1 end as name
+          from room_results where key0 = ${h} or key1 = ${h}
+          order by finished_ms desc limit 1`.execute(this.db);
+    return {
+      name: board?.name ?? played?.rows[0]?.name ?? null,
+      wins: Number(row?.wins ?? 0),
+      losses: Number(row?.losses ?? 0),
+      draws: Number(row?.draws ?? 0),
+    };
+  }
+
+  /**
+   * Writes who played the room's finished match (their keys' hashes) and whether it counts for
+   * their records: two keys, not one, and each side took {@link RECORD_MIN_ACTIONS} actions.
+   */
+  async countResult(db: Db, room: LiveRoom): Promise<void> {
+    await db
+      .updateTable('room_results')
+      .set(countsOf(room))
+      .where('room_code', '=', room.code)
+      .where('match', '=', room.matchNo)
+      .execute();
+  }
+
+  // ------------------------------------------------------------------ seats
+
+  /** Gives seat 1 (free until now) to this process's new player: false when taken first. */
+  async takeSeat(
+    roomId: number,
+    tokenHash: string,
+    name: string,
+    playerHash: string | null,
+    now: number,
+  ): Promise<boolean> {
+    const taken = await this.db
+      .updateTable('seats')
+      .set({
+        token_hash: tokenHash,
+        name,
+        holder: this.instance,
+        seen_ms: now,
+        player_hash: playerHash,
+      })
+      .where('room_id', '=', roomId)
+      .where('side', '=', 1)
+      .where('token_hash', 'is', null)
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+
+  /** This process holds the seat's connection now. */
+  async holdSeat(roomId: number, side: Side, now: number): Promise<void> {
+    await this.db
+      .updateTable('seats')
+      .set({ holder: this.instance, seen_ms: now })
+      .where('room_id', '=', roomId)
+      .where('side', '=', side)
+      .execute();
+  }
+
+  /**
+   * The seat, held by nobody and left longer ago than `forfeitMs` (or never sat in), counts as
+   * left `now`: true when it did.
+   */
+  async restartSeat(roomId: number, side: Side, now: number, forfeitMs: number): Promise<boolean> {
+    const restarted = await this.db
+      .updateTable('seats')
+      .set({ seen_ms: now })
+      .where('room_id', '=', roomId)
+      .where('side', '=', side)
+      .where('holder', 'is', null)
+      .where((eb) => eb.or([eb('seen_ms', 'is', null), eb('seen_ms', '<=', now - forfeitMs)]))
+      .executeTakeFirst();
+    return Number(restarted.numUpdatedRows) === 1;
+  }
+
+  /** Nobody holds the seat now (if this process did): left `at`. */
+  async releaseSeat(roomId: number, side: Side, at: number): Promise<void> {
+    await this.db
+      .updateTable('seats')
+      .set({ holder: null, seen_ms: at })
+      .where('room_id', '=', roomId)
+      .where('side', '=', side)
+      .where('holder', '=', this.instance)
+      .execute();
+  }
+
+  /** Lets go of every seat this process holds (it is stopping). */
+  async releaseAll(now: number): Promise<void> {
+    await this.db
+      .updateTable('seats')
+      .set({ holder: null, seen_ms: now })
+      .where('holder', '=', this.instance)
+      .execute();
+  }
+
+  /** One process (SQLite): seats held before a restart are held by nobody now. */
+  async freeSeats(roomId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('seats')
+      .set({ holder: null, seen_ms: now })
+      .where('room_id', '=', roomId)
+      .where('holder', 'is not', null)
+      .execute();
+  }
+
+  /** This process's heartbeat, for all the seats it holds. */
+  async heartbeat(now: number): Promise<void> {
+    await this.db
+      .updateTable('seats')
+      .set({ seen_ms: now })
+      .where('holder', '=', this.instance)
+      .execute();
+  }
+
+  /** The seats of these rooms. */
+  seatRows(ids: readonly number[]): Promise<SeatRow[]> {
+    return this.db.selectFrom('seats').select(SEAT_COLUMNS).where('room_id', 'in', ids).execute();
+  }
+
+  // ------------------------------------------------------------------ order
+
+  /**
+   * Runs `work` in a transaction that first updates the room's row: every change to a room's
+   * match does, so PostgreSQL applies them one at a time across processes. False (nothing done)
+   * when the database's match is not this process's (a rematch elsewhere) or the room is gone.
+   */
+  locked<T>(room: LiveRoom, work: (tx: Db) => Promise<T>): Promise<T | false> {
+    return this.db.transaction().execute(async (tx) => {
+      const held = await tx
+        .updateTable('rooms')
+        .set({ active_ms: this.now() })
+        .where('id', '=', room.id)
+        .where('match', '=', room.matchNo)
+        .executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) return false;
+      return work(tx);
+    });
+  }
+
+  /**
+   * Writes this seat's rematch offer; with both offered, the next match (its seed), started now:
+   * a seat nobody holds counts as left now, so it has its whole forfeit time in the new match.
+   */
+  offerRematch(room: LiveRoom, side: Side, newSeed: () => number) {
+    const matchNo = room.matchNo;
+    return this.locked(room, async (tx) => {
+      await tx
+        .updateTable('seats')
+        .set({ rematch: matchNo })
+        .where('room_id', '=', room.id)
+        .where('side', '=', side)
+        .execute();
+      const rows = await tx
+        .selectFrom('seats')
+        .select(['side', 'rematch'])
+        .where('room_id', '=', room.id)
+        .execute();
+      const both = rows.length === 2 && rows.every((r) => num(r.rematch) === matchNo);
+      if (!both) {
+        await this.notify(tx, room, 'rematch');
+        return { rows, seed: null };
+      }
+      const seed = newSeed();
+      await tx
+        .updateTable('rooms')
+        .set({ match: matchNo + 1, seed })
+        .where('id', '=', room.id)
+        .execute();
+      await tx
+        .updateTable('seats')
+        .set({ seen_ms: this.now() })
+        .where('room_id', '=', room.id)
+        .where('holder', 'is', null)
+        .execute();
+      await this.notify(tx, room, 'match');
+      return { rows, seed };
+    });
+  }
+
+  /** Writes the result of the room's match; false when one was there already. */
+  async storeResult(db: Db, room: LiveRoom, result: MatchResult, now: number): Promise<boolean> {
+    const r = await db
+      .insertInto('room_results')
+      .values({
+        room_code: room.code,
+        match: room.matchNo,
+        kind: room.rules.kind,
+        winner: String(result.winner),
+        reason: result.reason,
+        code: result.code,
+        name0: room.seats[0].name ?? '',
+        name1: room.seats[1].name ?? '',
+        finished_ms: now,
+        ...countsOf(room),
+      })
+      .onConflict((oc) => oc.columns(['room_code', 'match']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows) === 1;
+  }
+
+  /** The stored result of the room's match `matchNo`, whose seed was `seed`, or null. */
+  async storedResult(
+    db: Db,
+    code: string,
+    matchNo: number,
+    seed: number,
+  ): Promise<MatchResult | null> {
+    const row = await db
+      .selectFrom('room_results')
+      .select(['winner', 'reason', 'code'])
+      .where('room_code', '=', code)
+      .where('match', '=', matchNo)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      winner: row.winner === 'draw' ? 'draw' : (Number(row.winner) as Side),
+      reason: row.reason as MatchResult['reason'],
+      code: row.code,
+      seed,
+    };
+  }
+
+  /** Tells the other processes that the room changed (on commit, inside a transaction). */
+  async notify(db: Db, room: LiveRoom, what: string): Promise<void> {
+    if (!this.shared) return;
+    await sql`select pg_notify(${ROOMS_CHANNEL}, ${`${this.instance} ${room.id} ${what}`})`.execute(
+      db,
+    );
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** What the database has of the room beyond the live copy, or null when the room is gone. */
+  async changes(db: Db, room: LiveRoom): Promise<Changes | null> {
+    const row = await db
+      .selectFrom('rooms')
+      .select(['match', 'seed'])
+      .where('id', '=', room.id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const matchNo = Number(row.match);
+    // The result before the actions: a play's last action and its result are written together,
+    // so a result read is never ahead of the actions read after it.
+    const result = await this.storedResult(db, room.code, matchNo, Number(row.seed));
+    const actions = await db
+      .selectFrom('room_actions')
+      .select(['seq', 'action', 'client_id'])
+      .where('room_id', '=', room.id)
+      .where('match', '=', matchNo)
+      .where('seq', '>', matchNo === room.matchNo ? room.log.length : 0)
+      .orderBy('seq')
+      .execute();
+    const seats = await db
+      .selectFrom('seats')
+      .select(SEAT_COLUMNS)
+      .where('room_id', '=', room.id)
+      .execute();
+    return { matchNo, seed: Number(row.seed), result, actions, seats };
+  }
+
+  /** A room's row by its code, or null. */
+  async roomRow(code: string): Promise<RoomRow | null> {
+    const row = await this.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      size: Number(row.size),
+      seed: Number(row.seed),
+      target: row.target === null ? null : Number(row.target),
+      attack_cap: row.attack_cap === null ? null : Number(row.attack_cap),
+      match: Number(row.match),
+      turn_ms: row.turn_ms === null ? null : Number(row.turn_ms),
+    };
+  }
+
+  /** The room was entered now (idle rooms are deleted). */
+  async touch(roomId: number): Promise<void> {
+    await this.db
+      .updateTable('rooms')
+      .set({ active_ms: this.now() })
+      .where('id', '=', roomId)
+      .execute();
+  }
+
+  /** These rooms were entered now (they are being played). */
+  async touchAll(ids: readonly number[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('rooms').set({ active_ms: now }).where('id', 'in', ids).execute();
+  }
+
+  /** Deletes rooms nobody entered since `before` (their finished matches stay). */
+  async deleteIdle(before: number): Promise<void> {
+    const idle = this.db.selectFrom('rooms').select('id').where('active_ms', '<', before);
+    await this.db.deleteFrom('room_actions').where('room_id', 'in', idle).execute();
+    await this.db.deleteFrom('seats').where('room_id', 'in', idle).execute();
+    await this.db.deleteFrom('rooms').where('active_ms', '<', before).execute();
+  }
+}
+
+/** Who played the room's match (their keys' hashes) and whether it counts for their records. */
+export function countsOf(room: LiveRoom): {
+  key0: string | null;
+  key1: string | null;
+  counted: number;
+} {
+  const [key0, key1] = room.seats.map((s) => s.playerHash) as [string | null, string | null];
+  const took = (side: string) => room.log.filter((a) => a[0] === side).length;
+  const played = took('0') >= RECORD_MIN_ACTIONS && took('1') >= RECORD_MIN_ACTIONS;
+  const counted = key0 !== null && key1 !== null && key0 !== key1 && played ? 1 : 0;
+  return { key0, key1, counted };
+}
