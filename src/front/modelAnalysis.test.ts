@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play } from '../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../engine/puzzle.ts';
-import { encodeShared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
+import { encodeShared, shared2048, sharedPuzzle, sharedVersus } from '../engine/shareCode.ts';
 import { type Replay, readShareCode } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
+import { newVersus } from '../engine/versus.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { ControllerReplay } from './controllerReplay.ts';
 import {
@@ -19,6 +20,7 @@ import {
   mistakeFrom,
   notAnalysable,
   type ReplayAnalyser,
+  verdictText,
 } from './modelAnalysis.ts';
 import {
   analysisKeyAction,
@@ -98,7 +100,9 @@ describe('analysis marks and jumps', () => {
   });
 
   it('a position’s mark is the move played from it, with the better move', () => {
-    expect(markLines(a, 1)).toEqual(['Move 2: ← left', 'mistake, loss 1.20%', 'better ↑ up']);
+    expect(markLines(a, 1)).toEqual(['Move 2: ← left', 'mistake, 1.20% of value', 'better ↑ up']);
+    const chance = { ...a.moves[1]!, scale: 'chance' as const, loss: 3.14 };
+    expect(verdictText(chance)).toBe('mistake, −3.1 pts of chance');
     expect(markLines(a, 0)).toEqual(['Move 1: ← left', 'best (the AI’s move)']);
     expect(markLines(a, 8)).toEqual(['The end: no move played here.']);
     expect(course(a)).toEqual([0, 1.2, 0.05, 0, 7, 0.3, 0, 1.2]);
@@ -126,7 +130,10 @@ describe('analysis marks and jumps', () => {
 
   it('says which games it cannot analyse', () => {
     expect(notAnalysable(replay2048(3))).toBeNull();
-    expect(notAnalysable(replay2048(3, 5))).toMatch(/only 4×4 2048 games/);
+    const v = newVersus({ seed: 1 });
+    if (!v.ok) throw new Error(v.error.message);
+    const code = encodeShared(sharedVersus(v.value, 'human'));
+    expect(notAnalysable(read(code))).toMatch(/versus matches are not analysed/);
   });
 });
 
@@ -144,8 +151,11 @@ describe('the replay model with an analysis', () => {
   it('is offered only when asked for and the game can be analysed', () => {
     expect(initialModelReplay(replay).analysis).toBeNull();
     expect(initialModelReplay(replay, { analysis: 'offer' }).analysis).toEqual({ status: 'idle' });
-    expect(initialModelReplay(replay2048(3, 5), { analysis: 'offer' }).analysis).toBeNull();
-    const asked = initialModelReplay(replay2048(3, 5), { analysis: 'start' });
+    const v = newVersus({ seed: 1 });
+    if (!v.ok) throw new Error(v.error.message);
+    const versus = read(encodeShared(sharedVersus(v.value, 'human')));
+    expect(initialModelReplay(versus, { analysis: 'offer' }).analysis).toBeNull();
+    const asked = initialModelReplay(versus, { analysis: 'start' });
     expect(asked.analysis).toMatchObject({ status: 'failed' });
     expect(analysisKeyAction(asked)).toBeNull();
     expect(initialModelReplay(replay, { analysis: 'start' }).analysis).toEqual({

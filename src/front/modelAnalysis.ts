@@ -22,10 +22,18 @@ export interface Mark2048 {
   readonly played: Direction;
   /** The AI's choice there. */
   readonly best: Direction;
-  /** Percent of the best move's value the played move gives up (0 for the best). */
+  /** What the played move gives up (0 for the best), on its {@link LossScale}. */
   readonly loss: number;
   readonly class: MoveClass;
+  /** The loss's scale (absent: `value`). */
+  readonly scale?: LossScale;
 }
+
+/**
+ * A 2048 loss's scale: `chance`, percentage points of the estimated chance to reach 2048;
+ * `value`, percent of the best move's search value (docs/analysis.md).
+ */
+export type LossScale = 'chance' | 'value';
 
 /** A 2048 game's analysis. */
 export interface Analysis2048View {
@@ -94,15 +102,11 @@ export interface ReplayAnalyser {
 }
 
 /**
- * Why a replay cannot be analysed, or null when it can: 2048 games on 4×4 (the AI's values
- * compare there only) and puzzles of any size (from 5×5 up, with lower bounds).
+ * Why a replay cannot be analysed, or null when it can: 2048 games and puzzles (the analyser
+ * says so itself of a size it does not judge).
  */
 export function notAnalysable(r: Replay): string | null {
-  if (r.kind === 'puzzle') return null;
-  if (r.kind === '2048') {
-    const size = r.states[0]!.size;
-    return size === 4 ? null : `only 4×4 2048 games are analysed, not ${size}×${size}`;
-  }
+  if (r.kind === 'puzzle' || r.kind === '2048') return null;
   return `${r.kind} matches are not analysed yet: 2048 games and puzzles are`;
 }
 
@@ -158,11 +162,19 @@ export const DIRECTION_WORDS: Readonly<Record<Direction, string>> = {
   right: '→ right',
 };
 
-const pct = (x: number) => `${x < 0.01 && x > 0 ? x.toFixed(3) : x.toFixed(2)}%`;
+/**
+ * A 2048 loss in words: "−3.1 pts of chance" (percentage points of the chance to reach 2048),
+ * "1.20% of value".
+ */
+export function lossText(m: Mark2048): string {
+  const small = m.loss < 0.01 && m.loss > 0;
+  if (m.scale === 'chance') return `−${m.loss.toFixed(small ? 3 : 1)} pts of chance`;
+  return `${m.loss.toFixed(small ? 3 : 2)}% of value`;
+}
 
-/** A 2048 move's verdict in words: "mistake, loss 1.20%", "best (the AI’s move)". */
+/** A 2048 move's verdict in words: "mistake, −3.1 pts of chance", "best (the AI’s move)". */
 export function verdictText(m: Mark2048): string {
-  return m.class === 'best' ? 'best (the AI’s move)' : `${m.class}, loss ${pct(m.loss)}`;
+  return m.class === 'best' ? 'best (the AI’s move)' : `${m.class}, ${lossText(m)}`;
 }
 
 /**
@@ -186,7 +198,7 @@ export function summaryLines(a: GameAnalysis): string[] {
   }
   const at = a.exact ? '' : 'at least ';
   return [
-    a.exact ? 'Judged by the optimal solver' : 'Judged by a lower bound',
+    a.exact ? 'Judged by the solver' : 'Lower bounds, not exact',
     `Optimal ${at}${formatNumber(a.optimal)} moves`,
     `Wasted ${formatNumber(a.wasted)}`,
     `Detours ${formatNumber(a.detours.length)}`,
@@ -202,7 +214,8 @@ export function markLines(a: GameAnalysis, index: number): string[] {
   if (!m) return ['The end: no move played here.'];
   if ('class' in m) {
     const lines = [`Move ${formatNumber(m.n)}: ${DIRECTION_WORDS[m.played]}`, verdictText(m)];
-    if (m.best !== m.played) lines.push(`better ${DIRECTION_WORDS[m.best]}`);
+    // A move of no loss is as good as the AI's, even when the AI chose another.
+    if (m.class !== 'best') lines.push(`better ${DIRECTION_WORDS[m.best]}`);
     return lines;
   }
   const exact = a.kind === 'puzzle' && a.exact;

@@ -55,7 +55,7 @@ function keyHelps(m: ModelReplay): KeyHelp[] {
   if (action === 'show') keys.push(['i show analysis', 'i show', 'i']);
   const next = mistakeTarget(m, 1) !== null;
   const prev = mistakeTarget(m, -1) !== null;
-  if (next && prev) keys.push(['n N next/previous mistake', 'n N mistake', 'n N']);
+  if (next && prev) keys.push(['n N next/previous mistake', 'n N mistakes', 'n N']);
   else if (next) keys.push(['n next mistake', 'n mistake', 'n']);
   else if (prev) keys.push(['N previous mistake', 'N mistake', 'N']);
   keys.push(['q quit', 'q quit', 'q']);
@@ -65,9 +65,11 @@ function keyHelps(m: ModelReplay): KeyHelp[] {
 /** The key line, from longest to shortest. */
 export function keyLines(m: ModelReplay): string[] {
   const keys = keyHelps(m);
+  // The medium line says g and G in one ("g G ends") when both work.
+  const medium = keys.map((k) => k[1]).join(' · ').replace('g start · G end', 'g G ends');
   return [
     keys.map((k) => k[0]).join(' · '),
-    keys.map((k) => k[1]).join(' · '),
+    medium,
     keys.map((k) => k[2]).join(' '),
   ];
 }
@@ -262,12 +264,7 @@ export function renderReplay(
     // Too narrow for the panel: its gist in place of the title, the arrows beside the board.
     markLines2048(m, lines, p.board, view.cols, depth);
     const gist = panelLine(m.analysis!, m.index, view.cols);
-    lines[p.top] = row(
-      [gist, [...gist].slice(0, view.cols).join('')],
-      view.cols,
-      depth,
-      {},
-    );
+    lines[p.top] = row([gist, [...gist].slice(0, view.cols).join('')], view.cols, depth, {});
   }
   if (p.keysRow < lines.length) lines[p.keysRow] = row(keys, view.cols, depth, DIM);
   if (p.statusRow < lines.length)

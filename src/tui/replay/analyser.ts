@@ -1,0 +1,76 @@
+/**
+ * The replay's analyser in a terminal: each analysis on a worker thread of its own
+ * (analysisWorker.ts), ended when the analysis is done or dropped.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Replay } from '../../engine/shareReplay.ts';
+import type { GameAnalysis, ReplayAnalyser } from '../../front/modelAnalysis.ts';
+import { workerScript } from '../../node/workerScript.ts';
+import type { AnalysisWork, FromAnalysisWorker } from './analysisWorker.ts';
+
+/** The game of a replay as the worker takes it (the positions without their undo chains). */
+export function analysisWork(r: Replay): AnalysisWork | null {
+  const g = r.shared.game;
+  if (r.kind === '2048' && g.kind === '2048') {
+    return {
+      kind: '2048',
+      states: r.states.map((s) => ({ ...s, previous: null })),
+      moves: g.moves,
+    };
+  }
+  if (r.kind === 'puzzle' && g.kind === 'puzzle') {
+    return {
+      kind: 'puzzle',
+      states: r.states.map((s) => ({ ...s, previous: null })),
+      tiles: g.tiles,
+    };
+  }
+  return null;
+}
+
+/** Analyses replays on worker threads. */
+export const workerAnalyser: ReplayAnalyser = {
+  analyse(replay, onProgress) {
+    const work = analysisWork(replay);
+    if (!work) {
+      const promise = Promise.reject(new Error(`${replay.kind} matches are not analysed yet`));
+      promise.catch(() => {});
+      return { promise, cancel() {} };
+    }
+    const script = workerScript(import.meta.url, './analysisWorker.ts', 'analysis-worker.js');
+    const worker = new Worker(script, { workerData: work });
+    let settled = false;
+    const promise = new Promise<GameAnalysis>((resolve, reject) => {
+      worker.on('message', (msg: FromAnalysisWorker) => {
+        if (settled) return;
+        if (msg.type === 'progress') {
+          onProgress(msg.progress);
+          return;
+        }
+        settled = true;
+        void worker.terminate();
+        if (msg.type === 'done') resolve(msg.analysis as GameAnalysis);
+        else reject(new Error(msg.message));
+      });
+      worker.on('error', (e) => {
+        if (settled) return;
+        settled = true;
+        reject(e);
+      });
+      worker.on('exit', () => {
+        if (settled) return;
+        settled = true;
+        reject(new Error('the analysis stopped'));
+      });
+    });
+    promise.catch(() => {});
+    return {
+      promise,
+      cancel() {
+        // Dropped: the promise never settles, the thread ends.
+        settled = true;
+        void worker.terminate();
+      },
+    };
+  },
+};
