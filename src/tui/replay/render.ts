@@ -66,12 +66,11 @@ function keyHelps(m: ModelReplay): KeyHelp[] {
 export function keyLines(m: ModelReplay): string[] {
   const keys = keyHelps(m);
   // The medium line says g and G in one ("g G ends") when both work.
-  const medium = keys.map((k) => k[1]).join(' · ').replace('g start · G end', 'g G ends');
-  return [
-    keys.map((k) => k[0]).join(' · '),
-    medium,
-    keys.map((k) => k[2]).join(' '),
-  ];
+  const medium = keys
+    .map((k) => k[1])
+    .join(' · ')
+    .replace('g start · G end', 'g G ends');
+  return [keys.map((k) => k[0]).join(' · '), medium, keys.map((k) => k[2]).join(' ')];
 }
 
 /** Where the replay stands, from longest to shortest. */
