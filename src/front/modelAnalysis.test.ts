@@ -100,11 +100,15 @@ describe('analysis marks and jumps', () => {
   });
 
   it('a position’s mark is the move played from it, with the better move', () => {
-    expect(markLines(a, 1)).toEqual(['Move 2: ← left', 'mistake, 1.20% of value', 'better ↑ up']);
+    expect(markLines(a, 1)).toEqual([
+      'Next, move 2: ← left',
+      'mistake, 1.20% of value',
+      'better ↑ up',
+    ]);
     const chance = { ...a.moves[1]!, scale: 'chance' as const, loss: 3.14 };
     expect(verdictText(chance)).toBe('mistake, −3.1 pts of chance');
-    expect(markLines(a, 0)).toEqual(['Move 1: ← left', 'best (the AI’s move)']);
-    expect(markLines(a, 8)).toEqual(['The end: no move played here.']);
+    expect(markLines(a, 0)).toEqual(['Next, move 1: ← left', 'best (the AI’s move)']);
+    expect(markLines(a, 8)).toEqual(['The end of the game.']);
     expect(course(a)).toEqual([0, 1.2, 0.05, 0, 7, 0.3, 0, 1.2]);
   });
 
@@ -123,8 +127,8 @@ describe('analysis marks and jumps', () => {
     };
     expect(mistakeFrom(p, 0, 1)).toBe(1);
     expect(mistakeFrom(p, 1, 1)).toBeNull();
-    expect(markLines(p, 1)).toEqual(['Move 2: tile 6', 'detour, 4 → 5', 'better tile 2']);
-    expect(markLines(p, 2)).toEqual(['Move 3: tile 6', 'on path, 5 → 4']);
+    expect(markLines(p, 1)).toEqual(['Next, move 2: tile 6', 'detour, 4 → 5', 'better tile 2']);
+    expect(markLines(p, 2)).toEqual(['Next, move 3: tile 6', 'on path, 5 → 4']);
     expect(course(p)).toEqual([5, 4, 5, 4]);
   });
 

@@ -206,20 +206,20 @@ export function summaryLines(a: GameAnalysis): string[] {
 }
 
 /**
- * The lines on the move played from position `index`: which move, what was played, the
- * verdict and the better move (none at the end of the game).
+ * The lines on the move played from position `index` (the next one, seen from the board on
+ * screen): which move, what was played, the verdict and the better move (none at the end).
  */
 export function markLines(a: GameAnalysis, index: number): string[] {
   const m = markAt(a, index);
-  if (!m) return ['The end: no move played here.'];
+  if (!m) return ['The end of the game.'];
   if ('class' in m) {
-    const lines = [`Move ${formatNumber(m.n)}: ${DIRECTION_WORDS[m.played]}`, verdictText(m)];
+    const lines = [`Next, move ${formatNumber(m.n)}: ${DIRECTION_WORDS[m.played]}`, verdictText(m)];
     // A move of no loss is as good as the AI's, even when the AI chose another.
     if (m.class !== 'best') lines.push(`better ${DIRECTION_WORDS[m.best]}`);
     return lines;
   }
   const exact = a.kind === 'puzzle' && a.exact;
-  const lines = [`Move ${formatNumber(m.n)}: tile ${m.played}`, puzzleVerdictText(m, exact)];
+  const lines = [`Next, move ${formatNumber(m.n)}: tile ${m.played}`, puzzleVerdictText(m, exact)];
   if (!m.optimal && m.best !== null && m.best !== m.played) lines.push(`better tile ${m.best}`);
   return lines;
 }

@@ -115,7 +115,9 @@ export function drawChart(
 ): void {
   const points = chartPoints(a);
   const n = points.length;
-  const cols = Math.max(1, Math.min(n, width));
+  // A short game's moves get up to three columns each.
+  const each = Math.max(1, Math.min(3, Math.floor(width / Math.max(1, n))));
+  const cols = Math.max(1, Math.min(n, Math.floor(width / each)));
   const values = course(a);
   const title =
     a.kind === '2048'
@@ -136,12 +138,13 @@ export function drawChart(
     const eighths = h > 0 ? Math.max(1, Math.round(h * height * 8)) : 0;
     for (let row = 0; row < height; row++) {
       const fill = Math.max(0, Math.min(8, eighths - (height - 1 - row) * 8));
-      if (fill > 0) c.text(x + col, y + 1 + row, EIGHTHS[fill]!, worst.style);
+      const bar = EIGHTHS[fill]!.repeat(each);
+      if (fill > 0) c.text(x + col * each, y + 1 + row, bar, worst.style);
     }
   }
   const at = coursePoint(a, index);
   const col = Math.min(cols - 1, Math.floor((at * cols) / n));
-  c.text(x + col, y + 1 + height, '▲', BOLD);
+  c.text(x + col * each + Math.floor((each - 1) / 2), y + 1 + height, '▲', BOLD);
 }
 
 /** The lines of a running or failed analysis. */

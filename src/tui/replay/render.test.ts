@@ -11,9 +11,10 @@ import {
 } from '../../engine/shareCode.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import { newVersus, versusMove } from '../../engine/versus.ts';
+import type { Analysis2048View, AnalysisPuzzleView, MoveClass } from '../../front/modelAnalysis.ts';
 import { initialModelReplay, updateReplay } from '../../front/modelReplay.ts';
-import { stripAnsi } from '../ansi.ts';
-import { renderReplay, slidIn } from './render.ts';
+import { stripAnsi, visibleWidth } from '../ansi.ts';
+import { keyLines, renderReplay, slidIn } from './render.ts';
 
 const VIEW = { cols: 90, rows: 30 };
 
@@ -24,7 +25,7 @@ function replay2048(moves: number) {
   if (!s.ok) throw new Error(s.error.message);
   const r = readShareCode(encodeShared(s.value));
   if (!r.ok) throw new Error(r.error.message);
-  return initialModelReplay(r.value);
+  return Object.assign(initialModelReplay(r.value), { replay: r.value });
 }
 
 describe('the replay screen', () => {
@@ -157,5 +158,156 @@ describe('end boxes in a replay', () => {
     const s = shared2048(g);
     if (!s.ok) throw new Error(s.error.message);
     expectReplayKeys(text(read(encodeShared(s.value))), /Game over/);
+  });
+});
+
+describe('the replay screen with the analysis', () => {
+  /** A made-up analysis of a replay's moves with these classes (the played move left, the AI's up). */
+  function analysed(m: ReturnType<typeof initialModelReplay>, classes: readonly MoveClass[]) {
+    const loss: Record<MoveClass, number> = {
+      best: 0,
+      good: 0.05,
+      inaccuracy: 0.3,
+      mistake: 1.2,
+      blunder: 7,
+    };
+    const counts = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
+    for (const c of classes) counts[c]++;
+    const result: Analysis2048View = {
+      kind: '2048',
+      preset: 'fast',
+      accuracy: 71.5,
+      agreement: 40,
+      counts,
+      moves: classes.map((c, i) => ({
+        n: i + 1,
+        played: c === 'best' ? 'up' : 'left',
+        best: 'up',
+        loss: loss[c],
+        class: c,
+      })),
+    };
+    const running = updateReplay(m, { type: 'analyse' });
+    return updateReplay(running, { type: 'analysis-done', result });
+  }
+  const CLASSES: MoveClass[] = ['best', 'good', 'mistake', 'best', 'inaccuracy', 'blunder'];
+  const text = (lines: string[]) => lines.map(stripAnsi);
+  const base = () =>
+    updateReplay(initialModelReplay(replay2048(6).replay, { analysis: 'offer' }), {
+      type: 'play-pause',
+    });
+
+  it('offers the key before, shows the progress while it runs', () => {
+    const m = base();
+    expect(keyLines(m)[0]).toContain('i analyse');
+    expect(keyLines(m)[0]).not.toMatch(/mistake/);
+    const running = updateReplay(updateReplay(m, { type: 'analyse' }), {
+      type: 'analysis-progress',
+      progress: { stage: 'moves', done: 3, total: 6 },
+    });
+    const screen = text(renderReplay(running, { cols: 80, rows: 24 }, 'none')).join('\n');
+    expect(screen).toContain('Analysing: move 3 of 6');
+    expect(screen).toContain('50%');
+    expect(screen).toContain('i stop');
+  });
+
+  it('fits 80×24 with the board, the mark, the chart and keys that all work', () => {
+    for (const depth of ['none', 'truecolor'] as const) {
+      const m = updateReplay(analysed(base(), CLASSES), { type: 'mistake', by: 1 });
+      expect(m.index).toBe(2);
+      const lines = renderReplay(m, { cols: 80, rows: 24 }, depth);
+      expect(lines).toHaveLength(24);
+      for (const l of lines) expect(visibleWidth(l)).toBe(80);
+      const screen = text(lines).join('\n');
+      expect(screen).toContain('Accuracy 71.5');
+      expect(screen).toContain('Next, move 3: ← left');
+      expect(screen).toContain('mistake, 1.20% of value');
+      expect(screen).toContain('better ↑ up');
+      expect(screen).toContain('Loss per move');
+      // A mistake ahead (move 6), none behind: n is offered, N (it would do nothing) is not.
+      expect(screen).toMatch(/\bn mistake|n next mistake/);
+      expect(screen).not.toMatch(/\bN\b/);
+      expect(screen).toContain('Replay · move 2 of 6');
+      // The better move (up) above the board, filled; the played one (left) hollow at its left.
+      const board = text(lines);
+      const up = board.findIndex((l) => l.includes('▲'));
+      expect(board[up]!.split('▲').length - 1).toBe(4);
+      expect(board.filter((l) => l.includes('◁'))).toHaveLength(4);
+      expect(board[up + 1]).toMatch(/[┌ ]/);
+    }
+  });
+
+  it('at the last mistake, n is not offered (it would do nothing); at the end, no mark', () => {
+    let m = analysed(base(), CLASSES);
+    m = updateReplay(updateReplay(m, { type: 'mistake', by: 1 }), { type: 'mistake', by: 1 });
+    expect(m.index).toBe(5);
+    const keys = keyLines(m);
+    expect(keys[0]).toContain('N previous mistake');
+    expect(keys[0]).not.toMatch(/\bn next/);
+    expect(keys[0]).toContain('← → step');
+    const end = updateReplay(m, { type: 'end' });
+    expect(keyLines(end)[0]).not.toContain('→');
+    expect(keyLines(end)[0]).not.toContain('End/G');
+    const screen = text(renderReplay(end, { cols: 80, rows: 24 }, 'none')).join('\n');
+    expect(screen).toContain('The end of the game.');
+  });
+
+  it('smaller windows drop the chart, then the panel (its gist in place of the title), never break', () => {
+    const m = updateReplay(analysed(base(), CLASSES), { type: 'mistake', by: 1 });
+    for (const view of [
+      { cols: 80, rows: 16 },
+      { cols: 64, rows: 24 },
+      { cols: 50, rows: 20 },
+      { cols: 40, rows: 12 },
+      { cols: 20, rows: 6 },
+    ]) {
+      const lines = renderReplay(m, view, 'truecolor');
+      expect(lines, `${view.cols}×${view.rows}`).toHaveLength(view.rows);
+      for (const l of lines) expect(visibleWidth(l)).toBe(view.cols);
+    }
+    const narrow = text(renderReplay(m, { cols: 64, rows: 24 }, 'none')).join('\n');
+    expect(narrow).not.toContain('Loss per move');
+    expect(narrow).toContain('Move 3 left: mistake 1.20% of value · better up');
+    const low = text(renderReplay(m, { cols: 80, rows: 16 }, 'none')).join('\n');
+    expect(low).toContain('Next, move 3: ← left');
+  });
+
+  it('a puzzle’s detour lights the better tile', () => {
+    let p = newPuzzle({ width: 3, seed: 4 });
+    for (let i = 0; i < 3; i++) p = moveTile(p, movableTiles(p)[0]!, i * 100);
+    const s = sharedPuzzle(p);
+    if (!s.ok) throw new Error(s.error.message);
+    const r = readShareCode(encodeShared(s.value));
+    if (!r.ok) throw new Error(r.error.message);
+    const tiles = (r.value.shared.game as { tiles: readonly number[] }).tiles;
+    const other = movableTiles(r.value.states[0] as never).find((t) => t !== tiles[0]) ?? 1;
+    const result: AnalysisPuzzleView = {
+      kind: 'puzzle',
+      exact: true,
+      optimal: 10,
+      wasted: 2,
+      detours: [1],
+      moves: tiles.map((t, i) => ({
+        n: i + 1,
+        played: t,
+        before: 10 + i,
+        after: 11 + i,
+        optimal: i !== 0,
+        best: i === 0 ? other : t,
+      })),
+    };
+    let m = initialModelReplay(r.value, { analysis: 'offer' });
+    m = updateReplay(updateReplay(m, { type: 'analyse' }), { type: 'analysis-done', result });
+    m = updateReplay(m, { type: 'seek', index: 0 });
+    const lines = renderReplay(m, { cols: 80, rows: 24 }, 'none');
+    const screen = text(lines).join('\n');
+    expect(screen).toContain(`Next, move 1: tile ${tiles[0]}`);
+    expect(screen).toContain('detour, 10 → 11');
+    expect(screen).toContain(`better tile ${other}`);
+    // The better tile is drawn reversed (the game's hint style without colour), no other is.
+    const lit = lines.filter((l) => l.includes('\x1b[1;7m'));
+    expect(lit.map(stripAnsi).join('\n')).toMatch(new RegExp(`\\b${other}\\b`));
+    const hidden = renderReplay(updateReplay(m, { type: 'analyse' }), VIEW, 'none');
+    expect(hidden.filter((l) => l.includes('\x1b[1;7m'))).toHaveLength(0);
   });
 });

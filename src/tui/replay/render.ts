@@ -241,8 +241,10 @@ export function renderReplay(
     const width = panelWidth(view.cols);
     const gameView = { cols: view.cols - width, rows: view.rows };
     const p = placeOf(s, gameView, depth);
-    // Room for the board and a column each side of it for the better move's arrows.
-    if (p?.board && p.board.width + 2 <= gameView.cols) {
+    const full = placeOf(s, view, depth);
+    // Beside a board of the size it has without the panel, with a column each side of it for
+    // the better move's arrows; else the board keeps its size and the panel gives way.
+    if (p?.board && p.board.g === full?.board?.g && p.board.width + 2 <= gameView.cols) {
       const lines = gameLines(m, s, gameView, depth, frame);
       markLines2048(m, lines, p.board, gameView.cols, depth);
       const c = new Canvas(width, view.rows);
