@@ -17,6 +17,7 @@ import {
   sharedVersus,
 } from '../engine/shareCode.ts';
 import { type Replay, readShareCodeWith } from '../engine/shareReplay.ts';
+import { notAnalysable } from '../front/modelAnalysis.ts';
 import { initialModelReplay, replayClock } from '../front/modelReplay.ts';
 import { opponentKey } from '../front/modelVersus.ts';
 import { replayScreen, replaySummary } from '../front/replayText.ts';
@@ -170,6 +171,9 @@ async function replay(argv: readonly string[]): Promise<number> {
     analyser: workerAnalyser,
   });
   io.out(`${replaySummary(r.value)}\n`);
+  // A match asked to be analysed had no room to say why it was not, full-screen: said here.
+  const why = analyse ? notAnalysable(r.value) : null;
+  if (why) io.err(`slidebox: not analysed: ${why}\n`);
   return 0;
 }
 
