@@ -2,8 +2,8 @@
  * What the 2048 AI's Web Worker does with each message, apart from the worker itself so that
  * it is tested without one. Move requests are answered by the AI's own `answerAiRequest` (as in
  * the Node worker threads), each on a later task, so a cancel sent right after it (the game
- * moved on) is seen first and the work is skipped. An analysis of a shared game runs a slice of
- * moves per task (analysisJobs.ts), reporting its progress; a cancel stops it between slices.
+ * moved on) is seen first and the work is skipped. An analysis of a shared game (job2048.ts)
+ * is started the same way, reports its progress, and is stopped by ending the worker.
  */
 import { searchBackend } from '../../solvers/ai2048/player.ts';
 import { answerAiRequest } from '../../solvers/ai2048/protocol.ts';
@@ -22,8 +22,6 @@ export interface AiHandlerDeps {
   later(task: () => void): void;
   /** The build of the search that answers here. */
   engine?(): AiEngine;
-  /** A clock in ms, to cut an analysis into slices (default: performance.now). */
-  now?(): number;
 }
 
 /** The worker's message handler: give it each message's data. */
@@ -31,9 +29,6 @@ export function createAiHandler(deps: AiHandlerDeps): (data: unknown) => void {
   const engine = deps.engine ?? searchBackend;
   /** Requests not yet answered; a cancel removes its id. */
   const pending = new Set<number>();
-  /** Analyses under way; a cancel removes its id, and the analysis stops at its next slice. */
-  const analysing = new Set<number>();
-  const now = deps.now ?? (() => performance.now());
   return (data) => {
     const req = parseAiRequest(data);
     if (!req) {
@@ -49,30 +44,23 @@ export function createAiHandler(deps: AiHandlerDeps): (data: unknown) => void {
     }
     if (req.type === 'cancel') {
       pending.delete(req.id);
-      analysing.delete(req.id);
-      return;
-    }
-    if (req.type === 'analyse') {
-      const id = req.id;
-      analysing.add(id);
-      run2048Job(req.code, {
-        later: deps.later,
-        now,
-        cancelled: () => !analysing.has(id),
-        progress: (done, total) =>
-          deps.post({ type: 'progress', id, stage: ANALYSING, done, total }),
-        done: (analysis) => {
-          analysing.delete(id);
-          deps.post({ type: 'analysis', id, analysis });
-        },
-        fail: (message) => {
-          analysing.delete(id);
-          deps.post({ type: 'error', id, name: 'Error', code: 'not-analysed', message });
-        },
-      });
       return;
     }
     pending.add(req.id);
+    if (req.type === 'analyse') {
+      const id = req.id;
+      deps.later(() => {
+        if (!pending.delete(id)) return;
+        run2048Job(req.code, {
+          progress: (done, total) =>
+            deps.post({ type: 'progress', id, stage: ANALYSING, done, total }),
+          done: (analysis) => deps.post({ type: 'analysis', id, analysis }),
+          fail: (message) =>
+            deps.post({ type: 'error', id, name: 'Error', code: 'not-analysed', message }),
+        });
+      });
+      return;
+    }
     deps.later(() => {
       if (!pending.delete(req.id)) return;
       const reply = answerAiRequest(req);

@@ -184,7 +184,7 @@ export function createSolverClient(): PuzzleSolver {
 }
 
 /** A finished analysis: a 2048 game's by the AI, a puzzle's by the solver. */
-export type GameAnalysis =
+export type WorkerAnalysis =
   | { readonly kind: '2048'; readonly analysis: Analysis2048 }
   | {
       readonly kind: 'puzzle';
@@ -197,22 +197,22 @@ export type GameAnalysis =
 export interface Analyser {
   /**
    * Analyses the shared game `code` (a 2048 game or a puzzle), hearing its progress; rejects
-   * with the worker's sentence, or with an AbortError once `signal` aborts (the work stops:
-   * the AI worker at its next slice of moves, the solver worker is ended).
+   * with the worker's sentence, or with an AbortError once `signal` aborts: the work stops,
+   * its worker is ended (a new one starts for the next analysis).
    */
   analyse(
-    kind: GameAnalysis['kind'],
+    kind: WorkerAnalysis['kind'],
     code: string,
     onProgress: (p: SolveProgress) => void,
     signal: AbortSignal,
-  ): Promise<GameAnalysis>;
+  ): Promise<WorkerAnalysis>;
   close(): void;
 }
 
 export function createAnalyser(): Analyser {
   const onReply = (
     parse: (data: unknown) => { type: string; id: number } | null,
-    toResult: (r: never) => GameAnalysis,
+    toResult: (r: never) => WorkerAnalysis,
   ) => {
     return (data: unknown, pending: Map<number, Pending>) => {
       const r = parse(data);
@@ -249,15 +249,14 @@ export function createAnalyser(): Analyser {
   );
   return {
     analyse(kind, code, onProgress, signal) {
-      return new Promise<GameAnalysis>((resolve, reject) => {
+      return new Promise<WorkerAnalysis>((resolve, reject) => {
         const lazy = kind === '2048' ? ai : solver;
         const id = lazy.id();
         const onAbort = () => {
           lazy.forget(id);
-          // The AI worker stops between two slices of moves; the solver's search does not
-          // yield between two moves, so its worker is ended (a new one starts next time).
-          if (kind === '2048') ai.send({ type: 'cancel', id }, null);
-          else solver.close();
+          // The searches do not yield between two moves: the worker is ended (a new one
+          // starts next time).
+          lazy.close();
           reject(new DOMException('cancelled', 'AbortError'));
         };
         if (signal.aborted) return onAbort();
@@ -266,7 +265,7 @@ export function createAnalyser(): Analyser {
         lazy.send(req, {
           resolve: (v) => {
             signal.removeEventListener('abort', onAbort);
-            resolve(v as GameAnalysis);
+            resolve(v as WorkerAnalysis);
           },
           reject: (e) => {
             signal.removeEventListener('abort', onAbort);

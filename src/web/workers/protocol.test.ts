@@ -154,6 +154,13 @@ describe('analysis messages', () => {
       id: 3,
       analysis: a2048,
     });
+    // Fields of the analysis the page does not check are passed on.
+    const more = { ...a2048, scale: 'chance', moves: [{ ...v2048, scale: 'chance', x: 1 }] };
+    expect(parseAiReply({ type: 'analysis', id: 3, analysis: more })).toEqual({
+      type: 'analysis',
+      id: 3,
+      analysis: more,
+    });
     expect(parseAiReply({ type: 'progress', id: 3, stage: 's', done: 1, total: 2 })).toEqual({
       type: 'progress',
       id: 3,

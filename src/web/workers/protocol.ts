@@ -267,65 +267,43 @@ const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as nu
 const isClass = (x: unknown): x is MoveClass =>
   (MOVE_CLASS_NAMES as readonly unknown[]).includes(x);
 
-function parseVerdict2048(x: unknown): MoveVerdict2048 | null {
+/** Whether `x` is a judged 2048 move (its other fields, if any, are passed on as they are). */
+function isVerdict2048(x: unknown): x is MoveVerdict2048 {
   const d = record(x);
   const values = record(d?.values);
-  if (!d || !values || !isCount(d.n) || !isDirection(d.played) || !isDirection(d.best)) return null;
-  if (!DIRECTIONS.every((dir) => values[dir] === null || isNum(values[dir]))) return null;
-  if (!isNum(d.loss) || !isClass(d.class) || !isNum(d.accuracy)) return null;
-  return {
-    n: d.n,
-    played: d.played,
-    best: d.best,
-    values: Object.fromEntries(DIRECTIONS.map((dir) => [dir, values[dir]])) as Record<
-      Direction,
-      number | null
-    >,
-    loss: d.loss,
-    class: d.class,
-    accuracy: d.accuracy,
-  };
+  if (!d || !values || !isCount(d.n) || !isDirection(d.played) || !isDirection(d.best)) {
+    return false;
+  }
+  if (!DIRECTIONS.every((dir) => values[dir] === null || isNum(values[dir]))) return false;
+  if (d.scale !== undefined && d.scale !== 'chance' && d.scale !== 'value') return false;
+  return isNum(d.loss) && isClass(d.class) && isNum(d.accuracy);
 }
 
-/** A 2048 analysis as the AI worker sends it, or null when it is not one. */
+/**
+ * A 2048 analysis as the AI worker sends it, or null when it is not one. The fields the page
+ * uses are checked; the analysis's other fields are passed on as they are.
+ */
 export function parseAnalysis2048(x: unknown): Analysis2048 | null {
   const d = record(x);
   const counts = record(d?.counts);
   if (!d || !counts || d.kind !== '2048' || typeof d.preset !== 'string') return null;
   if (!isNum(d.accuracy) || !isNum(d.agreement) || !Array.isArray(d.moves)) return null;
   if (!MOVE_CLASS_NAMES.every((c) => isCount(counts[c]))) return null;
-  const moves = d.moves.map(parseVerdict2048);
-  if (!moves.every((m) => m !== null)) return null;
-  return {
-    kind: '2048',
-    preset: d.preset as Analysis2048['preset'],
-    accuracy: d.accuracy,
-    agreement: d.agreement,
-    counts: Object.fromEntries(MOVE_CLASS_NAMES.map((c) => [c, counts[c]])) as Record<
-      MoveClass,
-      number
-    >,
-    moves: moves as MoveVerdict2048[],
-  };
+  if (!d.moves.every(isVerdict2048)) return null;
+  return d as unknown as Analysis2048;
 }
 
-function parseVerdictPuzzle(x: unknown): MoveVerdictPuzzle | null {
+function isVerdictPuzzle(x: unknown): x is MoveVerdictPuzzle {
   const d = record(x);
-  if (!d || !isCount(d.n) || !isCount(d.played) || !isCount(d.slid)) return null;
-  if (!isCount(d.before) || !isCount(d.after) || typeof d.optimal !== 'boolean') return null;
-  if (d.best !== null && !isCount(d.best)) return null;
-  return {
-    n: d.n,
-    played: d.played,
-    slid: d.slid,
-    before: d.before,
-    after: d.after,
-    optimal: d.optimal,
-    best: d.best,
-  };
+  if (!d || !isCount(d.n) || !isCount(d.played) || !isCount(d.slid)) return false;
+  if (!isCount(d.before) || !isCount(d.after) || typeof d.optimal !== 'boolean') return false;
+  return d.best === null || isCount(d.best);
 }
 
-/** A puzzle analysis as the solver worker sends it, or null when it is not one. */
+/**
+ * A puzzle analysis as the solver worker sends it, or null when it is not one (checked as the
+ * 2048 one is).
+ */
 export function parseAnalysisPuzzle(x: unknown): AnalysisPuzzle | null {
   const d = record(x);
   if (d?.kind !== 'puzzle' || !isCount(d.width) || typeof d.exact !== 'boolean') return null;
@@ -333,16 +311,6 @@ export function parseAnalysisPuzzle(x: unknown): AnalysisPuzzle | null {
   if (!Array.isArray(d.detours) || !d.detours.every(isCount) || !Array.isArray(d.moves)) {
     return null;
   }
-  const moves = d.moves.map(parseVerdictPuzzle);
-  if (!moves.every((m) => m !== null)) return null;
-  return {
-    kind: 'puzzle',
-    width: d.width,
-    exact: d.exact,
-    optimal: d.optimal,
-    played: d.played,
-    wasted: d.wasted,
-    detours: d.detours as number[],
-    moves: moves as MoveVerdictPuzzle[],
-  };
+  if (!d.moves.every(isVerdictPuzzle)) return null;
+  return d as unknown as AnalysisPuzzle;
 }
