@@ -7,7 +7,8 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readShareCodeWith } from '../engine/shareReplay.ts';
+import type { Duel } from '../engine/duel.ts';
+import { type Replay, readShareCodeWith } from '../engine/shareReplay.ts';
 import type { Direction } from '../engine/types.ts';
 import type { Placement } from '../solvers/ai2048/placer.ts';
 import { isPresetName, type PresetName } from '../solvers/ai2048/presets.ts';
@@ -117,7 +118,7 @@ function lines2048(
   ];
   const worst = a.moves
     .filter((m) => m.played !== m.best)
-    .sort((x, y) => y.class.localeCompare(x.class) * 0 + (rank(y) - rank(x)) || x.n - y.n)
+    .sort((x, y) => rank(y) - rank(x) || x.n - y.n)
     .slice(0, WORST);
   if (worst.length > 0) {
     lines.push('', `Worst moves (${scaleText(a.scale)}):`);
@@ -161,12 +162,10 @@ export function textMatch(a: AnalysisMatch, size: number, players: string): stri
     out.push(...lines2048(s).map((l) => (l === '' ? l : `  ${l}`)));
     const p = s.placements;
     if (p) {
-      const agreed = p.moves.filter((m) => m.class === 'best' && m.loss === 0).length;
       out.push(
         `  Placements: ${p.moves.length}   Accuracy ${p.accuracy.toFixed(1)}   Agreement ${pct(p.agreement)}`,
         `  ${MOVE_CLASSES.map((c) => `${c} ${p.counts[c]}`).join(' · ')}`,
       );
-      void agreed;
       const worst = p.moves
         .filter((m) => m.loss > 0)
         .sort((x, y) => y.loss - x.loss || x.n - y.n)
@@ -290,71 +289,90 @@ export async function main(argv: readonly string[], io: AnalyseIo = processIo): 
     return 2;
   }
   const replay = r.value;
-  if (replay.kind === '2048') {
-    const game = replay.shared.game as {
-      size: number;
-      moves: readonly Direction[];
-    };
-    const a = analyse2048(replay.states, game.moves, {
-      preset: preset as PresetName,
-      onProgress: progress(io, 'analysing'),
-    });
-    if (!a.ok) {
-      io.err(`slidebox: cannot analyse this game: ${a.error.message}\n`);
-      return 1;
-    }
-    if (values.json) io.out(`${JSON.stringify(json2048(a.value))}\n`);
-    else io.out(text2048(a.value, game.size));
-    return 0;
+  const out = { json: values.json === true, preset: preset as PresetName };
+  if (replay.kind === '2048') return run2048(replay, out, io);
+  if (replay.kind === 'puzzle') return runPuzzle(replay, out, io);
+  return runMatch(replay, out, io);
+}
+
+/** How to report: JSON or text, and the AI's preset. */
+interface Output {
+  readonly json: boolean;
+  readonly preset: PresetName;
+}
+
+function run2048(replay: Replay & { kind: '2048' }, o: Output, io: AnalyseIo): number {
+  const game = replay.shared.game as { size: number; moves: readonly Direction[] };
+  const a = analyse2048(replay.states, game.moves, {
+    preset: o.preset,
+    onProgress: progress(io, 'analysing'),
+  });
+  if (!a.ok) {
+    io.err(`slidebox: cannot analyse this game: ${a.error.message}\n`);
+    return 1;
   }
-  if (replay.kind === 'puzzle') {
-    const width = replay.states[0]!.size;
-    let dbs4: Awaited<ReturnType<typeof loadDbs>> | undefined;
-    if (width === 4) dbs4 = await loadDbs(io);
-    const tiles = (replay.shared.game as { tiles: readonly number[] }).tiles;
-    const a = analysePuzzle(replay.states, tiles, {
-      dbs4,
-      onProgress: progress(io, 'solving'),
-    });
-    if (values.json) {
-      const { kind, optimal, wasted, exact } = a;
-      const moves = a.moves.map((m) => ({
-        n: m.n,
-        played: m.played,
-        before: m.before,
-        after: m.after,
-        best: m.best,
-      }));
-      io.out(`${JSON.stringify({ kind, exact, optimal, wasted, moves })}\n`);
-    } else io.out(textPuzzle(a, replay.states.at(-1)!.solved));
-    return 0;
-  }
+  if (o.json) io.out(`${JSON.stringify(json2048(a.value))}\n`);
+  else io.out(text2048(a.value, game.size));
+  return 0;
+}
+
+async function runPuzzle(
+  replay: Replay & { kind: 'puzzle' },
+  o: Output,
+  io: AnalyseIo,
+): Promise<number> {
+  const width = replay.states[0]!.size;
+  let dbs4: Awaited<ReturnType<typeof loadDbs>> | undefined;
+  if (width === 4) dbs4 = await loadDbs(io);
+  const tiles = (replay.shared.game as { tiles: readonly number[] }).tiles;
+  const a = analysePuzzle(replay.states, tiles, {
+    dbs4,
+    onProgress: progress(io, 'solving'),
+  });
+  if (o.json) {
+    const { kind, optimal, wasted, exact } = a;
+    const moves = a.moves.map((m) => ({
+      n: m.n,
+      played: m.played,
+      before: m.before,
+      after: m.after,
+      best: m.best,
+    }));
+    io.out(`${JSON.stringify({ kind, exact, optimal, wasted, moves })}\n`);
+  } else io.out(textPuzzle(a, replay.states.at(-1)!.solved));
+  return 0;
+}
+
+function runMatch(replay: Replay & { kind: 'versus' | 'duel' }, o: Output, io: AnalyseIo): number {
   const size = (replay.shared.game as { size: number }).size;
-  const onProgress = progress(io, 'analysing');
+  const opts = { preset: o.preset, onProgress: progress(io, 'analysing') };
   const a =
     replay.kind === 'versus'
-      ? analyseVersus(replay.states, { preset: preset as PresetName, onProgress })
-      : analyseDuel(replay.states, { preset: preset as PresetName, onProgress });
-  if (values.json) {
-    const sides = a.sides.map((s) => ({
-      side: s.side,
-      ...json2048(s),
-      placements: s.placements && {
-        accuracy: s.placements.accuracy,
-        agreement: s.placements.agreement,
-        counts: s.placements.counts,
-        moves: s.placements.moves.map((m) => ({
-          n: m.n,
-          at: m.at,
-          played: { row: m.played.at.row, col: m.played.at.col, value: m.played.value },
-          best: { row: m.best.at.row, col: m.best.at.col, value: m.best.value },
-          loss: m.loss,
-          class: m.class,
-        })),
-      },
-    }));
-    io.out(`${JSON.stringify({ kind: a.kind, preset, sides })}\n`);
-  } else io.out(textMatch(a, size, replay.shared.players));
+      ? analyseVersus(replay.states, opts)
+      : analyseDuel(replay.states as readonly Duel[], opts);
+  if (!o.json) {
+    io.out(textMatch(a, size, replay.shared.players));
+    return 0;
+  }
+  const place = (p: Placement) => ({ row: p.at.row, col: p.at.col, value: p.value });
+  const sides = a.sides.map((s) => ({
+    side: s.side,
+    ...json2048(s),
+    placements: s.placements && {
+      accuracy: s.placements.accuracy,
+      agreement: s.placements.agreement,
+      counts: s.placements.counts,
+      moves: s.placements.moves.map((m) => ({
+        n: m.n,
+        at: m.at,
+        played: place(m.played),
+        best: place(m.best),
+        loss: m.loss,
+        class: m.class,
+      })),
+    },
+  }));
+  io.out(`${JSON.stringify({ kind: a.kind, preset: o.preset, sides })}\n`);
   return 0;
 }
 
