@@ -14,6 +14,8 @@ import { newVersus, versusMove } from '../../engine/versus.ts';
 import type { Analysis2048View, AnalysisPuzzleView, MoveClass } from '../../front/modelAnalysis.ts';
 import { initialModelReplay, updateReplay } from '../../front/modelReplay.ts';
 import { stripAnsi, visibleWidth } from '../ansi.ts';
+import { Canvas } from '../canvas.ts';
+import { drawChart } from './analysisPanel.ts';
 import { keyLines, renderReplay, slidIn } from './render.ts';
 
 const VIEW = { cols: 90, rows: 30 };
@@ -245,6 +247,10 @@ describe('the replay screen with the analysis', () => {
     expect(keys[0]).toContain('N previous mistake');
     expect(keys[0]).not.toMatch(/\bn next/);
     expect(keys[0]).toContain('← → step');
+    let fastest = m;
+    for (let i = 0; i < 10; i++) fastest = updateReplay(fastest, { type: 'faster' });
+    expect(keyLines(fastest)[0]).toContain('− slower');
+    expect(keyLines(fastest)[0]).not.toContain('+');
     const end = updateReplay(m, { type: 'end' });
     expect(keyLines(end)[0]).not.toContain('→');
     expect(keyLines(end)[0]).not.toContain('End/G');
@@ -309,5 +315,69 @@ describe('the replay screen with the analysis', () => {
     expect(lit.map(stripAnsi).join('\n')).toMatch(new RegExp(`\\b${other}\\b`));
     const hidden = renderReplay(updateReplay(m, { type: 'analyse' }), VIEW, 'none');
     expect(hidden.filter((l) => l.includes('\x1b[1;7m'))).toHaveLength(0);
+  });
+});
+
+describe('the chart of the game’s course', () => {
+  const mark = (n: number, cls: MoveClass, loss: number) => ({
+    n,
+    played: 'left' as const,
+    best: 'up' as const,
+    loss,
+    class: cls,
+  });
+  const a: Analysis2048View = {
+    kind: '2048',
+    preset: 'fast',
+    accuracy: 50,
+    agreement: 50,
+    counts: { best: 2, good: 0, inaccuracy: 1, mistake: 0, blunder: 1 },
+    moves: [
+      mark(1, 'best', 0),
+      mark(2, 'blunder', 7),
+      mark(3, 'best', 0),
+      mark(4, 'inaccuracy', 0.3),
+    ],
+  };
+
+  it('draws each move’s loss as a bar, the blunder full height, ▲ under the position', () => {
+    const c = new Canvas(12, 6);
+    drawChart(c, a, 3, 0, 0, 12, 4);
+    const rows = c.toLines('none').map(stripAnsi);
+    expect(rows[0]).toBe('Loss per mov'); // cut to the chart's width
+    // Three columns a move: the blunder (move 2) fills all four rows, best moves none.
+    for (let r = 1; r <= 4; r++) expect(rows[r]!.slice(3, 6)).toBe('███');
+    expect(rows.slice(1, 5).map((r) => r.slice(0, 3).trim())).toEqual(['', '', '', '']);
+    // The inaccuracy (0.3% of value) shows low: √(0.3/5) of 4 rows, only in the bottom ones.
+    expect(rows[1]!.slice(9, 12).trim()).toBe('');
+    expect(rows[4]!.slice(9, 12)).toMatch(/^[▁-█]{3}$/);
+    // Position 3 is move 4's board: the marker under its columns.
+    expect(rows[5]!.indexOf('▲')).toBe(10);
+  });
+
+  it('a puzzle’s chart goes with its distance to solved, lowest to highest', () => {
+    const p: AnalysisPuzzleView = {
+      kind: 'puzzle',
+      exact: true,
+      optimal: 3,
+      wasted: 2,
+      detours: [1],
+      moves: [
+        { n: 1, played: 1, before: 3, after: 4, optimal: false, best: 2 },
+        { n: 2, played: 1, before: 4, after: 3, optimal: true, best: 1 },
+        { n: 3, played: 2, before: 3, after: 2, optimal: true, best: 2 },
+      ],
+    };
+    const c = new Canvas(8, 5);
+    drawChart(c, p, 0, 0, 0, 8, 3);
+    const rows = c.toLines('none').map(stripAnsi);
+    expect(rows[0]).toBe('To solve');
+    const height = (col: number) =>
+      rows.slice(1, 4).filter((r) => r[col] !== ' ' && r[col] !== undefined).length;
+    // Distances 3, 4, 3, 2 at two columns each: the highest (4) fills, the lowest (2) barely.
+    expect(height(2)).toBe(3);
+    expect(height(6)).toBe(1);
+    expect(height(0)).toBeGreaterThan(height(6));
+    expect(rows[4]!.indexOf('▲')).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import {
   type ModelReplay,
   mistakeTarget,
   paceLabel,
+  paces,
   shownAnalysis,
 } from '../../front/modelReplay.ts';
 import { type ReplayScreen, replayScreen } from '../../front/replayText.ts';
@@ -45,7 +46,11 @@ function keyHelps(m: ModelReplay): KeyHelp[] {
   if (back && on) keys.push(['← → step', '← → step', '← →']);
   else if (back) keys.push(['← step back', '← step', '←']);
   else if (on) keys.push(['→ step', '→ step', '→']);
-  keys.push(['+ − pace', '+ − pace', '+ −']);
+  const faster = m.speed < paces(m).length - 1;
+  const slower = m.speed > 0;
+  if (faster && slower) keys.push(['+ − pace', '+ − pace', '+ −']);
+  else if (faster) keys.push(['+ faster', '+ faster', '+']);
+  else if (slower) keys.push(['− slower', '− slower', '−']);
   if (back) keys.push(['Home/g start', 'g start', 'g']);
   if (on) keys.push(['End/G end', 'G end', 'G']);
   const action = analysisKeyAction(m);
