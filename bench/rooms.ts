@@ -4,12 +4,22 @@
  *
  *   npm run bench:rooms                                   both databases, 500 rooms, 20 s held
  *   npm run bench:rooms -- --db sqlite --rooms 100 --seconds 5
+ *   npm run bench:rooms -- --db postgres --rooms 300 --seconds 15 --processes 2 --behind nginx
  *
  * Options: --db sqlite|postgres|both, --rooms N (500), --seconds S held (20), --rate M moves a
  * second a side (10), --ramp R rooms opened a second (50), --seed N (the bots' choices; the
- * matches' seeds are the server's own, so two runs still differ),
- * --no-split (PostgreSQL: both players of a room on the same process), --profile DIR (the
- * server processes write CPU profiles there, `node --cpu-prof`, when they stop).
+ * matches' seeds are the server's own, so two runs still differ), --processes N (PostgreSQL:
+ * server processes on the one database, 2 by default; SQLite: 1), --behind nginx (Debian's
+ * nginx with docs/deploy/nginx.conf's configuration in front of the processes, as the nginx
+ * test starts it: every request and socket goes through it, the sockets hashed by room code),
+ * --split (PostgreSQL, not behind nginx: each room's second player on the next process, not
+ * its room's: every room has a socket on a process that does not referee it), --profile DIR
+ * (the server processes write CPU profiles there, `node --cpu-prof`, when they stop).
+ *
+ * The last line printed for each database is one JSON object: db, processes, behind, rooms,
+ * offered and applied (moves a second), p50 and p99 (the round trip, ms), serverCpuMsPerMove
+ * and dbCpuMsPerMove (CPU of the server processes, of PostgreSQL's processes, over the held
+ * window, per applied move, from /proc/PID/stat), and nginxCpuMsPerMove behind nginx.
  *
  * The server is the built CLI (`node dist/cli.js serve --rate-limit 0`) in its own process on
  * 127.0.0.1; the bots run in this one. Each room is made over HTTP (`POST /api/rooms`); its
@@ -30,10 +40,10 @@
  * machine's one monotonic clock (`process.hrtime`) and joined by the bot's port, the match and
  * the action id; at the bots, the round trip from sending `act` to the mover's own `action`
  * coming back (which adds the bots' own waits), and from sending it to the other side's socket
- * receiving it. The probe also lists the server's garbage collections. On
- * PostgreSQL, rooms split their players between the two processes (player one on process 1,
- * player two on process 2) when the processes share rooms, checked first; otherwise each room
- * stays on one process and the output says so. Over the held window, from /proc: each
+ * receiving it. The probe also lists the server's garbage collections. On PostgreSQL without
+ * nginx, room i is made on and played through process i mod N (as a load balancer hashing the
+ * room code would place it), or with --split its second player on the next process, once the
+ * processes are seen to share rooms. Over the held window, from /proc: each
  * process's CPU (user + system) and time ready to run but waiting for a core (schedstat), the
  * whole machine's (other processes: noise). Every phase is bounded in time and count and stops
  * by itself.
@@ -63,6 +73,7 @@ import {
   type Side,
 } from '../src/net/rooms.ts';
 import { withoutUndo } from '../src/server/rooms/live.ts';
+import { type Nginx, startNginx } from '../src/testing/nginx.ts';
 import { startPostgres } from '../src/testing/postgres.ts';
 import { mulberry32 } from '../src/testing/seeded.ts';
 
@@ -74,7 +85,9 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '10' },
     ramp: { type: 'string', default: '50' },
     seed: { type: 'string', default: '1' },
-    split: { type: 'boolean', default: true },
+    split: { type: 'boolean', default: false },
+    processes: { type: 'string' },
+    behind: { type: 'string' },
     profile: { type: 'string' },
   },
   allowNegative: true,
@@ -85,6 +98,16 @@ const RATE = Number(values.rate);
 const RAMP = Number(values.ramp);
 const SEED = Number(values.seed);
 const SPLIT = values.split;
+const BEHIND = values.behind ?? null;
+if (BEHIND !== null && BEHIND !== 'nginx') throw new Error(`--behind: nginx, not "${BEHIND}"`);
+if (BEHIND && SPLIT) throw new Error('--split: not behind nginx (nginx routes the sockets)');
+const PROCESSES = values.processes === undefined ? null : Number(values.processes);
+if (PROCESSES !== null && !(Number.isInteger(PROCESSES) && PROCESSES >= 1 && PROCESSES <= 16)) {
+  throw new Error(`--processes: 1 to 16, not "${values.processes}"`);
+}
+if (PROCESSES !== null && PROCESSES > 1 && values.db !== 'postgres') {
+  throw new Error('--processes: more than one on PostgreSQL only (--db postgres)');
+}
 if (!['sqlite', 'postgres', 'both'].includes(values.db)) {
   throw new Error(`--db: sqlite, postgres or both, not "${values.db}"`);
 }
@@ -458,7 +481,7 @@ class BotRoom {
   connect(url: string, side: Side, hello: ClientMessage): Promise<void> {
     const seat = this.seats[side];
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(socketUrl(url), {
+      const ws = new WebSocket(socketUrl(url, this.code), {
         perMessageDeflate: false,
         handshakeTimeout: SETUP_MS,
       });
@@ -684,15 +707,15 @@ async function sharesRooms(a: string, b: string): Promise<boolean> {
   }
 }
 
-/** Opens the rooms at RAMP a second (room i on server i mod n, or split between two). */
+/** Opens the rooms at RAMP a second (room i on server i mod n, its second player on the next one when split). */
 async function ramp(urls: string[], split: boolean, stats: Stats): Promise<BotRoom[]> {
   const rooms: BotRoom[] = [];
   const opening: Promise<void>[] = [];
   const t0 = performance.now();
   for (let i = 0; i < ROOMS; i++) {
     await sleep(t0 + (i * 1000) / RAMP - performance.now());
-    const a = urls[split ? 0 : i % urls.length]!;
-    const b = urls[split ? 1 : i % urls.length]!;
+    const a = urls[i % urls.length]!;
+    const b = urls[(i + (split ? 1 : 0)) % urls.length]!;
     opening.push(
       openRoom(i, a, b, stats).then((room) => {
         if (!room) return;
@@ -715,6 +738,7 @@ interface Held {
   serverRss: number[];
   probes: (ProbeFigures | null)[];
   pgCpu: number | null;
+  nginxCpu: number | null;
   client: { cpu: number; wait: number };
   /** The whole machine (shares of one core), and what the host's other guests took. */
   machine: number;
@@ -723,8 +747,15 @@ interface Held {
 }
 
 /** The held window: counts and times are kept from its start to its end, CPU read around it. */
-async function hold(servers: Running[], rooms: BotRoom[], stats: Stats, pgDir: string | null) {
+async function hold(
+  servers: Running[],
+  rooms: BotRoom[],
+  stats: Stats,
+  pgDir: string | null,
+  nginxPid: number | null,
+) {
   const serverUsage = servers.map((s) => usageFrom(s.pid));
+  const nginxUsage = nginxPid === null ? null : usageFrom(nginxPid);
   const pg0 = pgDir ? clusterCpuSeconds(pgDir) : null;
   const clientUsage = usageFrom(process.pid);
   const machine0 = machineSeconds();
@@ -738,6 +769,7 @@ async function hold(servers: Running[], rooms: BotRoom[], stats: Stats, pgDir: s
   const server = serverUsage.map((u) => u());
   const pgCpu = pgDir && pg0 !== null ? (clusterCpuSeconds(pgDir) - pg0) / seconds : null;
   const client = clientUsage();
+  const nginxCpu = nginxUsage ? nginxUsage().cpu : null;
   const machine = machineSeconds();
   eld.disable();
   const held = rooms.filter((r) => r.held).length;
@@ -751,6 +783,7 @@ async function hold(servers: Running[], rooms: BotRoom[], stats: Stats, pgDir: s
     serverRss: servers.map((s) => rssMb(s.pid)),
     probes,
     pgCpu,
+    nginxCpu,
     client,
     machine: (machine.busy - machine0.busy) / seconds,
     steal: (machine.steal - machine0.steal) / seconds,
@@ -824,6 +857,30 @@ function gcLine(gcs: number[], seconds: number): string {
     .join(', ');
 }
 
+/** The run in one JSON line (see the header): the last line printed for a database. */
+function jsonLine(db: string, stats: Stats, h: Held, processes: number): string {
+  const applied = stats.applied;
+  const perMove = (share: number | null) =>
+    share === null || applied === 0 ? null : round((share * h.seconds * 1000) / applied, 3);
+  const sorted = [...stats.roundTrip].sort((a, b) => a - b);
+  return JSON.stringify({
+    db,
+    processes,
+    behind: BEHIND,
+    rooms: ROOMS,
+    offered: 2 * ROOMS * RATE,
+    applied: round(applied / h.seconds, 0),
+    p50: round(percentile(sorted, 50), 1),
+    p99: round(percentile(sorted, 99), 1),
+    serverCpuMsPerMove: perMove(h.server.reduce((t, u) => t + u.cpu, 0)),
+    dbCpuMsPerMove: perMove(h.pgCpu),
+    ...(h.nginxCpu === null ? {} : { nginxCpuMsPerMove: perMove(h.nginxCpu) }),
+  });
+}
+
+const round = (x: number, digits: number) =>
+  Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null;
+
 function report(stats: Stats, h: Held, servers: number): void {
   const per = (n: number) => `${num(n / h.seconds).padStart(7)}/s`;
   const probed = h.probes.flatMap((p) => p?.samples ?? []);
@@ -880,11 +937,13 @@ function report(stats: Stats, h: Held, servers: number): void {
   if (h.pgCpu !== null) {
     console.log(`  PostgreSQL (all its processes): CPU ${pct(h.pgCpu)} of one core`);
   }
+  if (h.nginxCpu !== null) console.log(`  nginx: CPU ${pct(h.nginxCpu)} of one core`);
   console.log(
     `  bots (this process): ${usage(h.client)}, event-loop delay p50 ${h.clientEld.p50.toFixed(1)} ms p99 ${h.clientEld.p99.toFixed(1)} ms` +
       ` — the bots and the server share this machine's ${availableParallelism()} cores`,
   );
-  const ours = h.client.cpu + (h.pgCpu ?? 0) + h.server.reduce((t, u) => t + u.cpu, 0);
+  const ours =
+    h.client.cpu + (h.pgCpu ?? 0) + (h.nginxCpu ?? 0) + h.server.reduce((t, u) => t + u.cpu, 0);
   console.log(
     `  the machine: busy ${pct(h.machine)} of one core in all (of ${availableParallelism() * 100}%); other processes ${pct(Math.max(0, h.machine - ours))}` +
       (h.steal > 0.005 ? `, stolen by the host ${pct(h.steal)}` : ''),
@@ -892,7 +951,7 @@ function report(stats: Stats, h: Held, servers: number): void {
   console.log(`  sockets closed by the server while playing: ${counted(stats.closed)}`);
 }
 
-/** The servers of one database: one process on SQLite, two on PostgreSQL (and its cluster). */
+/** The servers of one database: one process on SQLite, --processes on PostgreSQL (and its cluster). */
 async function startServers(
   name: 'sqlite' | 'postgres',
   dir: string,
@@ -905,33 +964,42 @@ async function startServers(
     console.log(`\nPostgreSQL: skipped (${c.skip})`);
     return null;
   }
+  const servers: Running[] = [];
   try {
     // One after the other: the first one makes the schema.
-    const one = await startServer(dir, c.url);
-    const two = await startServer(dir, c.url);
-    return { servers: [one, two], pgDir: c.dir, stopPg: () => c.stop() };
+    for (let i = 0; i < (PROCESSES ?? 2); i++) servers.push(await startServer(dir, c.url));
+    return { servers, pgDir: c.dir, stopPg: () => c.stop() };
   } catch (e) {
+    await Promise.all(servers.map((s) => s.stop()));
     await c.stop();
     throw e;
   }
 }
 
-async function runOne(name: 'sqlite' | 'postgres'): Promise<void> {
+async function runOne(name: 'sqlite' | 'postgres'): Promise<string | null> {
   const dir = mkdtempSync(join(tmpdir(), 'slidebox-bench-rooms-'));
   const started = await startServers(name, dir);
-  if (!started) return;
+  if (!started) return null;
   const { servers, pgDir } = started;
-  const urls = servers.map((s) => s.url);
   const stats = newStats();
   let rooms: BotRoom[] = [];
+  let nginx: Nginx | null = null;
   try {
+    let urls = servers.map((s) => s.url);
+    const n = servers.length;
     let split = false;
-    let layout = '1 server process';
-    if (name === 'postgres') {
+    let layout = n === 1 ? '1 server process' : `${n} server processes`;
+    if (BEHIND === 'nginx') {
+      const ports = urls.map((u) => Number(new URL(u).port));
+      // Each socket is two of nginx's connections (the client's, the upstream's).
+      nginx = await startNginx(ports, { connections: 4 * ROOMS + 256 });
+      urls = [nginx.url];
+      layout += ' behind nginx (docs/deploy/nginx.conf: the sockets hashed by room code)';
+    } else if (n > 1) {
       split = SPLIT && (await sharesRooms(urls[0]!, urls[1]!));
-      layout = split
-        ? '2 server processes, player one of each room on process 1, player two on process 2'
-        : '2 server processes, both players of a room on the same process (rooms alternate)';
+      layout += split
+        ? ', room i made on process i mod N, its second player on the next process'
+        : ', room i made on and played through process i mod N';
       if (SPLIT && !split) {
         console.log(
           '\nNOTE: these server processes do not share rooms (a move made on process 2 did not reach' +
@@ -946,10 +1014,12 @@ async function runOne(name: 'sqlite' | 'postgres'): Promise<void> {
       `  (${rooms.length} rooms opened in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${WARM_MS / 1000} s of play, then ${SECONDS} s held)`,
     );
     await sleep(WARM_MS);
-    const held = await hold(servers, rooms, stats, pgDir);
+    const held = await hold(servers, rooms, stats, pgDir, nginx?.child.pid ?? null);
     report(stats, held, servers.length);
+    return jsonLine(name, stats, held, servers.length);
   } finally {
     await Promise.all(rooms.map((r) => r.stop()));
+    await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await started.stopPg();
     rmSync(dir, { recursive: true, force: true });
@@ -965,8 +1035,12 @@ console.log(
     ` (${num(2 * ROOMS * RATE)}/s offered) · opened ${RAMP} a second · ${SECONDS} s held` +
     ` · seed ${SEED} · 127.0.0.1, ${availableParallelism()} cores shared by the server(s) and the bots`,
 );
+const lines: string[] = [];
 for (const name of values.db === 'both'
   ? (['sqlite', 'postgres'] as const)
   : [values.db as 'sqlite' | 'postgres']) {
-  await runOne(name);
+  const line = await runOne(name);
+  if (line !== null) lines.push(line);
 }
+console.log('');
+for (const line of lines) console.log(line);

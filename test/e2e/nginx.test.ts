@@ -7,11 +7,7 @@
  * CI (which installs both) it fails instead. Behind nginx, with --trust-proxy, one client's
  * 600 requests a minute leave another client served, and the log names each.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Direction } from '../../src/engine/types.ts';
@@ -20,29 +16,20 @@ import { RANKED_CLOSE } from '../../src/net/ranked.ts';
 import { RoomClient, type RoomView } from '../../src/net/roomClient.ts';
 import { previewAction } from '../../src/net/rooms.ts';
 import { nodeSocket } from '../../src/node/webSocket.ts';
-import { isCI } from '../../src/testing/ci.ts';
-import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
+import { missingNginx, type Nginx, startNginx } from '../../src/testing/nginx.ts';
+import { freePort, type PgServer, startPostgres } from '../../src/testing/postgres.ts';
 import { dealtLog, replayed, seen, until } from '../../src/testing/roomSockets.ts';
-import { tempDir } from '../../src/testing/tempDir.ts';
-import { buildCli, ROOT, type Served, startServe, stopServe } from './helpers/serve.ts';
+import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
 
-const NGINX = '/usr/sbin/nginx';
 const DIRS: readonly Direction[] = ['left', 'up', 'right', 'down'];
 /** Long enough for a busy 2-core machine; each wait ends at its signal. */
 const WAIT_MS = 60_000;
 
 let pg: PgServer | { skip: string } | null = null;
 const served: Served[] = [];
-let nginx: ChildProcess | null = null;
+let nginx: Nginx | null = null;
 /** nginx's URL and the process still running, once the match's test has run. */
 let front: { url: string; survivor: Served } | null = null;
-
-function missingNginx(): string | null {
-  if (existsSync(NGINX)) return null;
-  const reason = `${NGINX} is missing (apt-get install nginx)`;
-  if (isCI()) throw new Error(`${reason} — CI must install the nginx package`);
-  return reason;
-}
 
 beforeAll(async () => {
   if (missingNginx() !== null) return;
@@ -50,91 +37,10 @@ beforeAll(async () => {
   pg = await startPostgres();
 });
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const ended = new Promise((r) => nginx!.once('exit', r));
-    nginx.kill('SIGTERM');
-    await ended;
-  }
+  await nginx?.stop();
   for (const s of served) await stopServe(s);
   if (pg && !('skip' in pg)) await pg.stop();
 });
-
-/** A port free on 127.0.0.1 now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts nginx as this user, in the foreground, with the documented configuration pointed at
- * the two processes' ports and listening on a free loopback port; resolves with its URL once
- * it answers /api/health.
- */
-async function startNginx(ports: readonly [number, number]): Promise<{ url: string; log: string }> {
-  const dir = tempDir('slidebox-nginx-');
-  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d));
-  const port = await freePort();
-  const site = readFileSync(join(ROOT, 'docs/deploy/nginx.conf'), 'utf8')
-    .replaceAll('127.0.0.1:8081', `127.0.0.1:${ports[0]}`)
-    .replaceAll('127.0.0.1:8082', `127.0.0.1:${ports[1]}`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  const log = join(dir, 'error.log');
-  const conf = join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `error_log ${log} info;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${site}
-}
-`,
-  );
-  const child = spawn(
-    NGINX,
-    [
-      '-p',
-      dir,
-      '-c',
-      conf,
-      '-e',
-      log,
-      '-g',
-      `daemon off; master_process off; pid ${dir}/nginx.pid;`,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  nginx = child;
-  let output = '';
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + WAIT_MS;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const errors = existsSync(log) ? readFileSync(log, 'utf8') : '';
-      throw new Error(`nginx ended (${child.exitCode}): ${output}${errors}`);
-    }
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (up) return { url, log };
-    if (Date.now() > end) throw new Error(`nginx did not answer: ${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A slide that changes `c`'s own board on the match it shows, or null when none does. */
 function moving(c: RoomClient): Direction | null {
@@ -159,7 +65,8 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
         await startServe(['--db', dbUrl, '--port', String(port), '--trust-proxy', '127.0.0.1']),
       );
     }
-    const { url } = await startNginx(ports);
+    nginx = await startNginx(ports, { waitMs: WAIT_MS });
+    const { url } = nginx;
 
     const res = await fetch(`${url}/api/rooms`, {
       method: 'POST',
