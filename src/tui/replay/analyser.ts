@@ -31,14 +31,21 @@ export function analysisWork(r: Replay): AnalysisWork | null {
 /** Analyses replays on worker threads. */
 export const workerAnalyser: ReplayAnalyser = {
   analyse(replay, onProgress) {
-    const work = analysisWork(replay);
-    if (!work) {
-      const promise = Promise.reject(new Error(`${replay.kind} matches are not analysed yet`));
+    const failed = (e: Error) => {
+      const promise = Promise.reject(e);
       promise.catch(() => {});
       return { promise, cancel() {} };
+    };
+    const work = analysisWork(replay);
+    if (!work) return failed(new Error(`${replay.kind} matches are not analysed yet`));
+    let worker: Worker;
+    try {
+      const script = workerScript(import.meta.url, './analysisWorker.ts', 'analysis-worker.js');
+      worker = new Worker(script, { workerData: work });
+    } catch (e) {
+      // A build without the worker's script: the replay goes on, the panel says why.
+      return failed(e instanceof Error ? e : new Error(String(e)));
     }
-    const script = workerScript(import.meta.url, './analysisWorker.ts', 'analysis-worker.js');
-    const worker = new Worker(script, { workerData: work });
     let settled = false;
     const promise = new Promise<GameAnalysis>((resolve, reject) => {
       worker.on('message', (msg: FromAnalysisWorker) => {
