@@ -29,6 +29,8 @@ const libEntries = {
   // Not an export: the worker_threads script of the server's verify pool (looked up from
   // dist/ or dist/chunks/ by createVerifyPool).
   'verify-worker': 'src/server/verifyPoolWorker.ts',
+  // Not an export: the worker_threads script of the server's game analysis (boards).
+  'analysis-pool-worker': 'src/server/boards/analysisWorker.ts',
   // Not an export: the worker_threads script of the terminal replay's analysis.
   'analysis-worker': 'src/tui/replay/analysisWorker.ts',
 };

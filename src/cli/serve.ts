@@ -200,11 +200,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`slidebox: ${missing}.\n`);
     return 1;
   }
-  const [{ openDatabase }, { buildServer }, { createVerifier }] = await Promise.all([
-    import('../server/db.ts'),
-    import('../server/app.ts'),
-    import('../server/verifier.ts'),
-  ]);
+  const [{ openDatabase }, { buildServer }, { createVerifier }, { createAnalysisPool }] =
+    await Promise.all([
+      import('../server/db.ts'),
+      import('../server/app.ts'),
+      import('../server/verifier.ts'),
+      import('../server/boards/analysisPool.ts'),
+    ]);
   const database = await opened(c.db, openDatabase);
   if (typeof database === 'string') {
     process.stderr.write(`slidebox: ${database}\n`);
@@ -220,6 +222,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     forfeitMs: c.forfeitMs,
     log,
     trustProxy: c.trustProxy?.trust ?? null,
+    // The boards' games judged by the AI and the solver on a thread of its own.
+    analyser: createAnalysisPool(),
   });
   let address: string;
   try {

@@ -32,7 +32,31 @@ export interface BoardEntry {
    */
   readonly code: string | null;
   readonly day: string | null;
+  /**
+   * The server's analysis of the game (docs/server.md, "Analysis"), null until it is analysed
+   * (or when its kind and size are not analysed). 2048: the accuracy of its moves judged by the
+   * AI, 0 to 100; puzzle: 100 × the optimal count / the moves played. Absent from a server
+   * older than the analysis.
+   */
+  readonly accuracy?: number | null;
+  /**
+   * 2048: percent of the moves equal to the AI's choice; puzzle: percent of the moves on a
+   * shortest path to solved. Null until analysed.
+   */
+  readonly agreement?: number | null;
+  /**
+   * The game agrees with the AI (2048) or the optimal solver (puzzle) beyond what players do:
+   * the line is in docs/server.md. False until analysed.
+   */
+  readonly aiLike?: boolean;
+  /** Puzzle: the fewest moves that solve its start, and the moves played beyond them; else null. */
+  readonly optimal?: number | null;
+  readonly wasted?: number | null;
 }
+
+/** How a board's lines are ordered: by rank (the board's order), or by an analysis figure, highest first. */
+export const BOARD_SORTS = ['rank', 'accuracy', 'agreement'] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
 
 export interface Leaderboard {
   readonly board: BoardName;
@@ -55,6 +79,14 @@ export interface BoardQuery {
   readonly source?: BoardSource;
   /** Self-reported boards only: list assisted games too (marked). */
   readonly assisted?: boolean;
+  /** The lines' order (default `rank`); sorted by a figure, games not analysed yet come last. */
+  readonly sort?: BoardSort;
+  /** Only analysed games with at least this accuracy (0 to 100). */
+  readonly minAccuracy?: number;
+  /** Only analysed games with at least this agreement (0 to 100). */
+  readonly minAgreement?: number;
+  /** true: only the games marked as playing like the AI; false: none of them. */
+  readonly aiLike?: boolean;
 }
 
 /** The error body of every refused request: `{ "error": { "code", "message" } }`. */
@@ -233,6 +265,10 @@ export class ServerClient {
       if (q[k] !== undefined) params.set(k, String(q[k]));
     }
     if (q.assisted) params.set('assisted', '1');
+    if (q.sort !== undefined && q.sort !== 'rank') params.set('sort', q.sort);
+    if (q.minAccuracy !== undefined) params.set('minAccuracy', String(q.minAccuracy));
+    if (q.minAgreement !== undefined) params.set('minAgreement', String(q.minAgreement));
+    if (q.aiLike !== undefined) params.set('aiLike', q.aiLike ? '1' : '0');
     // The player's key goes in a header, never in the address (which logs and proxies keep).
     const headers: Record<string, string> = q.playerKey ? { 'x-player-key': q.playerKey } : {};
     const r = await this.request(

@@ -21,8 +21,10 @@ import type { Problem, Result } from '../engine/result.ts';
 import type { Verified, VerifyProblem } from '../engine/verify.ts';
 import { utcDay } from '../front/daily.ts';
 import {
+  BOARD_SORTS,
   BOARDS,
   type BoardName,
+  type BoardSort,
   type BoardSource,
   checkName,
   isPlayerKey,
@@ -30,10 +32,11 @@ import {
 } from '../net/api.ts';
 import type { RankedRequest } from '../net/ranked.ts';
 import { readRoomCode } from '../net/rooms.ts';
+import { type CodeAnalyser, GameAnalyses } from './boards/analysisPool.ts';
 import { BoardBytesCache, matches } from './boards/boardBytes.ts';
 import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './boards/boards.ts';
 import { NameHolders, nameTakenMessage } from './boards/nameHolders.ts';
-import { Scores, sha256 } from './boards/scores.ts';
+import { type BoardView, Scores, sha256 } from './boards/scores.ts';
 import type { Database } from './db.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
@@ -73,6 +76,12 @@ export interface ServerOptions {
    * socket limits, log lines) comes from X-Forwarded-For; null or absent, the header is ignored.
    */
   readonly trustProxy?: TrustProxy | null;
+  /**
+   * Judges the games that stand on the boards, off the event loop (`slidebox serve`: a worker
+   * thread, boards/analysisPool.ts); absent or null, games are not analysed (their figures stay
+   * null).
+   */
+  readonly analyser?: CodeAnalyser | null;
 }
 
 /** Bodies over this are refused with 413. */
@@ -171,6 +180,11 @@ const boardSchema = {
       playerKey: {},
       source: { type: 'string', enum: [...SOURCES] },
       assisted: { type: 'string', enum: ['0', '1'] },
+      // Checked by boardViewOf, which says what is wrong with a bad one.
+      sort: { type: 'string', maxLength: 32 },
+      minAccuracy: { type: 'string', maxLength: 32 },
+      minAgreement: { type: 'string', maxLength: 32 },
+      aiLike: { type: 'string', maxLength: 32 },
     },
   },
 } as const;
@@ -201,6 +215,45 @@ interface BoardQuerystring {
   playerKey?: unknown;
   source?: BoardSource;
   assisted?: '0' | '1';
+  sort?: string;
+  minAccuracy?: string;
+  minAgreement?: string;
+  aiLike?: string;
+}
+
+/** A figure of the query (0 to 100), or the sentence that refuses it. */
+function percentOf(name: string, text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const v = /^\d{1,3}(\.\d{1,3})?$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(v >= 0 && v <= 100)) {
+    throw new ApiError(400, 'bad-request', `${name} is a number from 0 to 100, not "${text}"`);
+  }
+  return v;
+}
+
+/** The order and filters a query asks of a board (analysis figures), or the sentence that refuses them. */
+function boardViewOf(q: BoardQuerystring): BoardView {
+  const sort = q.sort ?? 'rank';
+  if (!(BOARD_SORTS as readonly string[]).includes(sort)) {
+    throw new ApiError(
+      400,
+      'bad-request',
+      `sort is ${BOARD_SORTS.join(', ').replace(/, (?=[^,]*$)/, ' or ')}, not "${sort}"`,
+    );
+  }
+  if (q.aiLike !== undefined && q.aiLike !== '0' && q.aiLike !== '1') {
+    throw new ApiError(
+      400,
+      'bad-request',
+      `aiLike is 1 (only the games marked as playing like the AI) or 0 (none of them), not "${q.aiLike}"`,
+    );
+  }
+  return {
+    sort: sort as BoardSort,
+    minAccuracy: percentOf('minAccuracy', q.minAccuracy),
+    minAgreement: percentOf('minAgreement', q.minAgreement),
+    aiLike: q.aiLike === undefined ? null : q.aiLike === '1',
+  };
 }
 
 const roomSchema = {
@@ -519,6 +572,7 @@ function leaderboardRoute(
       }
       const today = utcDay(now());
       const key = boardKeyOf(q, today);
+      const view = boardViewOf(q);
       const source = q.source ?? 'ranked';
       if (source === 'ranked' && q.assisted !== undefined) {
         throw new ApiError(
@@ -529,7 +583,7 @@ function leaderboardRoute(
       }
       const track: Track = source === 'ranked' ? 'ranked' : q.assisted === '1' ? 'open' : 'clean';
       const you = playerKey ? sha256(playerKey) : null;
-      const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you);
+      const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you, view);
       // A ranked daily's codes stay hidden while its day lasts: they would reveal its tiles.
       // A ranked daily's codes stay hidden while its day lasts, and after it while an attempt of
       // that day is still played (started before midnight): they would reveal its tiles.
@@ -647,6 +701,30 @@ function socketLimiter(o: ServerOptions): SocketLimiter {
   );
 }
 
+/**
+ * The games that stand on the boards judged in the background (never in a request): a stored
+ * game wakes the queue, and its figures, once stored, refresh the pages it is on. The queue is
+ * the app's `analyses` (tests wait on it). Gives `scores` back.
+ */
+function analyseInBackground(
+  app: FastifyInstance,
+  o: ServerOptions,
+  scores: Scores,
+  now: () => number,
+): Scores {
+  if (!o.analyser) return scores;
+  const analyses = new GameAnalyses(o.database, o.analyser, {
+    now,
+    log: o.log,
+    analysed: (gameId) => scores.analysed(gameId),
+  });
+  scores.onStored = (gameId) => analyses.stored(gameId);
+  analyses.start();
+  app.addHook('onClose', async () => analyses.close());
+  app.decorate('analyses', analyses);
+  return scores;
+}
+
 /** Builds the server (not listening yet). */
 export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
   const now = o.now ?? Date.now;
@@ -689,7 +767,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
   });
   const rooms = new Rooms(o.database, { now, forfeitMs: o.forfeitMs, log: o.log });
-  const scores = new Scores(o.database);
+  const scores = analyseInBackground(app, o, new Scores(o.database), now);
   const ranked = new RankedPlay(o.database, scores, {
     now,
     verify: o.verify,

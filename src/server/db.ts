@@ -17,6 +17,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { analysisMigration } from './boards/analysisMigration.ts';
 import { LEVELS } from './boards/boards.ts';
 import { gameIdentityMigration } from './boards/gameIdentityMigration.ts';
 import { nameHoldersMigration } from './boards/nameHoldersMigration.ts';
@@ -25,6 +26,7 @@ import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sql
 
 export type {
   EntriesTable,
+  GameAnalysesTable,
   GamesTable,
   LaddersTable,
   NameHoldersTable,
@@ -348,9 +350,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
-  const pg = dialect === 'postgres' ? actionFunction() : {};
+  const pg = dialect === 'postgres' ? { ...actionFunction(), ...ownersMigration() } : {};
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
-  const later = { ...gameIdentityMigration, ...nameHoldersMigration };
+  const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
   return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...later };
 }
 
@@ -584,6 +586,27 @@ function actionFunction(): Record<string, Migration> {
             perform pg_notify('slidebox_rooms', p_payload);
             return 'written';
           end $$`.execute(db);
+      },
+    },
+  };
+}
+
+/**
+ * PostgreSQL: each room's owner, the one process that referees it (src/server/rooms/owners.ts),
+ * and each process's lease, renewed while it runs: a room whose owner's lease ran out is
+ * claimed by another process.
+ */
+function ownersMigration(): Record<string, Migration> {
+  return {
+    '0011-room-owners': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('rooms').addColumn('owner', 'text').execute();
+        await db.schema.createIndex('rooms_owner').on('rooms').column('owner').execute();
+        await db.schema
+          .createTable('room_processes')
+          .addColumn('instance', 'text', (c) => c.primaryKey())
+          .addColumn('until_ms', 'bigint', (c) => c.notNull())
+          .execute();
       },
     },
   };

@@ -198,6 +198,7 @@ export interface Schema {
   ranked_moves: RankedMovesTable;
   server_secrets: ServerSecretsTable;
   name_holders: NameHoldersTable;
+  game_analyses: GameAnalysesTable;
 }
 
 /** The `name_holders` table (migration 0009). */
@@ -207,4 +208,31 @@ export interface NameHoldersTable {
   /** SHA-256 of the player key that holds it. */
   key_hash: string;
   created_ms: number;
+}
+
+/**
+ * A stored game's analysis for the boards (migration 0010, boards/analysisPool.ts): claimed by
+ * the process judging it (`running`), then its figures (`done`), or why it has none
+ * (`skipped`: tried again at the next start; `failed`).
+ */
+export interface GameAnalysesTable {
+  game_id: number;
+  state: string;
+  /** When a process claimed it (ms): a claim older than 10 minutes is taken over. */
+  claimed_ms: number;
+  kind: string | null;
+  accuracy: number | null;
+  agreement: number | null;
+  /** Moves judged. */
+  moves: number | null;
+  /** Puzzle: the fewest moves that solve its start, and the moves played beyond them. */
+  optimal: number | null;
+  wasted: number | null;
+  /** `fast`, `generic` or `exact` (boards/analysisFigures.ts). */
+  method: string | null;
+  /** 1 when the game passes the mark's line (agrees with the AI beyond what players do). */
+  ai_like: number | null;
+  analysed_ms: number | null;
+  /** Why a game was skipped or failed. */
+  note: string | null;
 }

@@ -38,6 +38,12 @@ function lineOf(e: SubmittedEntry, rank: number): BoardEntry {
     assisted: e.assisted,
     code: null,
     day: e.day,
+    // Not analysed: this server has no analyser.
+    accuracy: null,
+    agreement: null,
+    aiLike: false,
+    optimal: null,
+    wasted: null,
   };
 }
 

@@ -132,6 +132,10 @@ describe('the migration of stored names', () => {
     // As before 0009: no holders, the migration not applied.
     await d.db.schema.dropTable('name_holders').execute();
     await sql`delete from kysely_migration where name = '0009-name-holders'`.execute(d.db);
+    // And the migrations after it.
+    await d.db.schema.dropTable('game_analyses').execute();
+    await d.db.schema.dropIndex('entries_game').execute();
+    await sql`delete from kysely_migration where name = '0010-game-analyses'`.execute(d.db);
     await d.close();
     d = await openDatabase(target);
     const holders = await d.db

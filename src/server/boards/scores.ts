@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Verified } from '../../engine/verify.ts';
-import type { BoardEntry, BoardName, SubmittedEntry } from '../../net/api.ts';
+import type { BoardEntry, BoardName, BoardSort, SubmittedEntry } from '../../net/api.ts';
 import type { Database, Schema } from '../db.ts';
 import {
   allTimeBoard,
@@ -49,6 +49,30 @@ const LINES_KEPT = 20_000;
 /** The most stored games with one opening that a code is compared with (the first stored). */
 export const COPIES_READ = 100;
 
+/**
+ * How a page of a board is chosen besides its place: its order (the board's, or an analysis
+ * figure, highest first, games not analysed yet last) and filters on the analysis (a filter
+ * leaves out the games not analysed yet).
+ */
+export interface BoardView {
+  readonly sort: BoardSort;
+  readonly minAccuracy: number | null;
+  readonly minAgreement: number | null;
+  /** true: only games marked as playing like the AI; false: none of them; null: all. */
+  readonly aiLike: boolean | null;
+}
+
+/** The board as it is: by rank, every line. */
+export const PLAIN_VIEW: BoardView = {
+  sort: 'rank',
+  minAccuracy: null,
+  minAgreement: null,
+  aiLike: null,
+};
+
+const plain = (v: BoardView) =>
+  v.sort === 'rank' && v.minAccuracy === null && v.minAgreement === null && v.aiLike === null;
+
 export class Scores {
   /** Ladder ids by board and track: they never change once made, so any instance may keep them. */
   private readonly ladders = new Map<string, number>();
@@ -59,7 +83,29 @@ export class Scores {
   /** Readers' own lines read lately (see {@link yoursKept}), kept as the pages are. */
   private readonly readers = new Map<string, { at: number; line: BoardEntry | null }>();
 
+  /**
+   * Hears each game stored (its id): the analysis queue is told (analysisPool.ts). Called after
+   * the transaction, never awaited: a request does not wait for anything it starts.
+   */
+  onStored: ((gameId: number) => void) | null = null;
+
   constructor(private readonly database: Database) {}
+
+  /**
+   * A game's figures changed (its analysis arrived): the pages and readers' lines of every
+   * board it stands on are read afresh (their bytes and ETags with them).
+   */
+  async analysed(gameId: number): Promise<void> {
+    const rows = await this.db
+      .selectFrom('entries')
+      .select('ladder_id')
+      .where('game_id', '=', gameId)
+      .execute();
+    for (const r of rows) {
+      const id = Number(r.ladder_id);
+      this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+    }
+  }
 
   private get db(): Kysely<Schema> {
     return this.database.db;
@@ -177,6 +223,7 @@ export class Scores {
           .execute((tx) => this.store(tx, { code, v, ranked, keyHash, name, now }, ladderIds));
         for (const id of ladderIds.values())
           this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+        if (stored?.created) this.onStored?.(stored.gameId);
         if (stored === null) {
           const again = await this.existing(code);
           if (again) return { entry: again, created: false };
@@ -455,10 +502,11 @@ export class Scores {
     limit: number,
     offset: number,
     keyHash: string | null,
+    view: BoardView = PLAIN_VIEW,
   ): Promise<{ entries: BoardEntry[]; you: BoardEntry | null }> {
     const ladder = await this.ladderId(board, track, false);
     if (ladder === null) return { entries: [], you: null };
-    const entries = await this.page(ladder, limit, offset);
+    const entries = await this.page(ladder, limit, offset, view);
     const you = keyHash === null ? null : await this.yoursKept(ladder, board, keyHash);
     return { entries, you };
   }
@@ -504,14 +552,18 @@ export class Scores {
       : sql<number>`(select coalesce(sum(rc.n), 0) from rank_levels l join rank_counts rc
           on rc.ladder_id = e.ladder_id and rc.node = l.level * ${span} + (e.k1 >> l.level) - 1
           where l.level < ${sql.lit(LEVELS)} and (e.k1 >> l.level) & 1 = 1)`;
-    const r = await sql<LineRow & { ahead: number; ties: number }>`select p.name, g.score, g.moves,
-        g.time_ms, g.max_tile, g.assisted, g.code, g.day, ${ahead} as ahead,
+    const r = await sql<
+      LineRow & FiguresRow & { ahead: number; ties: number }
+    >`select p.name, g.score, g.moves,
+        g.time_ms, g.max_tile, g.assisted, g.code, g.day, a.accuracy, a.agreement, a.ai_like,
+        a.optimal, a.wasted, ${ahead} as ahead,
         (select count(*) from entries t
           where t.ladder_id = e.ladder_id and t.k1 = e.k1
             and (t.k2 < e.k2 or (t.k2 = e.k2 and t.game_id < e.game_id))) as ties
       from players p
       join entries e on e.player_id = p.id and e.ladder_id = ${ladder}
       join games g on g.id = e.game_id
+      left join game_analyses a on a.game_id = g.id and a.state = 'done'
       where p.key_hash = ${keyHash}`.execute(this.db);
     const row = r.rows[0];
     return row ? boardEntry(row, 1 + Number(row.ahead) + Number(row.ties)) : null;
@@ -521,20 +573,61 @@ export class Scores {
    * A page of a ladder's lines, kept for up to {@link PAGE_MS} (a board read often is read from
    * memory); a game stored by this process on the ladder makes it read afresh.
    */
-  private async page(ladder: number, limit: number, offset: number): Promise<BoardEntry[]> {
-    const key = `${ladder} ${this.versions.get(ladder) ?? 0} ${limit} ${offset}`;
+  private async page(
+    ladder: number,
+    limit: number,
+    offset: number,
+    view: BoardView,
+  ): Promise<BoardEntry[]> {
+    const shape = plain(view)
+      ? ''
+      : ` ${view.sort} ${view.minAccuracy} ${view.minAgreement} ${view.aiLike}`;
+    const key = `${ladder} ${this.versions.get(ladder) ?? 0} ${limit} ${offset}${shape}`;
     const kept = this.pages.get(key);
     const now = performance.now();
     if (kept && now - kept.at < PAGE_MS) return kept.entries;
-    const rows = await this.lines()
-      .where('entries.ladder_id', '=', ladder)
+    let q = this.lines().where('entries.ladder_id', '=', ladder);
+    if (view.minAccuracy !== null) q = q.where('game_analyses.accuracy', '>=', view.minAccuracy);
+    if (view.minAgreement !== null) {
+      q = q.where('game_analyses.agreement', '>=', view.minAgreement);
+    }
+    if (view.aiLike === true) q = q.where('game_analyses.ai_like', '=', 1);
+    // Not marked: analysed and not marked, or not analysed yet.
+    if (view.aiLike === false) {
+      q = q.where((w) =>
+        w.or([w('game_analyses.ai_like', 'is', null), w('game_analyses.ai_like', '=', 0)]),
+      );
+    }
+    if (view.sort !== 'rank') {
+      const figure =
+        view.sort === 'accuracy' ? 'game_analyses.accuracy' : 'game_analyses.agreement';
+      // Games not analysed yet last (the two databases put nulls at opposite ends).
+      q = q
+        .orderBy(sql`case when ${sql.ref(figure)} is null then 1 else 0 end`)
+        .orderBy(figure, 'desc');
+    }
+    const rows = await q
       .orderBy('entries.k1')
       .orderBy('entries.k2')
       .orderBy('entries.game_id')
       .limit(limit)
       .offset(offset)
       .execute();
-    const entries = rows.map((r, i) => boardEntry(r, offset + i + 1));
+    // Sorted or filtered, a line keeps its rank on the board.
+    const entries = plain(view)
+      ? rows.map((r, i) => boardEntry(r, offset + i + 1))
+      : await Promise.all(
+          rows.map(async (r) =>
+            boardEntry(
+              r,
+              await this.rankOf(this.db, ladder, {
+                k1: Number(r.k1),
+                k2: Number(r.k2),
+                game_id: Number(r.game_id),
+              }),
+            ),
+          ),
+        );
     if (this.pages.size >= PAGES_KEPT) this.pages.clear();
     this.pages.set(key, { at: now, entries });
     return entries;
@@ -545,6 +638,11 @@ export class Scores {
       .selectFrom('entries')
       .innerJoin('games', 'games.id', 'entries.game_id')
       .innerJoin('players', 'players.id', 'entries.player_id')
+      .leftJoin('game_analyses', (j) =>
+        j
+          .onRef('game_analyses.game_id', '=', 'entries.game_id')
+          .on('game_analyses.state', '=', 'done'),
+      )
       .select([
         'entries.k1',
         'entries.k2',
@@ -557,6 +655,11 @@ export class Scores {
         'games.assisted',
         'games.code',
         'games.day',
+        'game_analyses.accuracy',
+        'game_analyses.agreement',
+        'game_analyses.ai_like',
+        'game_analyses.optimal',
+        'game_analyses.wasted',
       ]);
   }
 
@@ -584,7 +687,18 @@ interface LineRow {
   day: string | null;
 }
 
-function boardEntry(r: LineRow, rank: number): BoardEntry {
+/** A line's analysis columns (left joined: null until the game is analysed). */
+interface FiguresRow {
+  accuracy: number | null;
+  agreement: number | null;
+  ai_like: number | null;
+  optimal: number | null;
+  wasted: number | null;
+}
+
+const orNull = (x: number | string | null) => (x === null ? null : Number(x));
+
+function boardEntry(r: LineRow & FiguresRow, rank: number): BoardEntry {
   return {
     rank,
     name: r.name,
@@ -595,6 +709,11 @@ function boardEntry(r: LineRow, rank: number): BoardEntry {
     assisted: Boolean(Number(r.assisted)),
     code: r.code,
     day: r.day,
+    accuracy: orNull(r.accuracy),
+    agreement: orNull(r.agreement),
+    aiLike: Number(r.ai_like) === 1,
+    optimal: orNull(r.optimal),
+    wasted: orNull(r.wasted),
   };
 }
 
