@@ -92,6 +92,11 @@ export function safeJson(value: unknown): string {
 
 const isCount = (x: unknown): x is number =>
   typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+const isPercent = (x: unknown): x is number =>
+  typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= 100;
+/** An analysis figure (0–100, one decimal), "–" until the game is analysed, "?" when not a figure. */
+const figure = (x: unknown, unit = '') =>
+  x === null || x === undefined ? '–' : isPercent(x) ? `${x.toFixed(1)}${unit}` : '?';
 const count = (x: unknown) => (isCount(x) ? formatNumber(x) : '?');
 const time = (x: unknown) => (isCount(x) ? formatTime(x) : '–');
 
@@ -179,6 +184,29 @@ const COLUMNS: Readonly<Record<Kind, readonly Column[]>> = {
   ],
 };
 
+/** The analysis's columns (shown when some line of the page has been analysed). */
+const FIGURES: Readonly<Record<Kind, readonly Column[]>> = {
+  '2048': [
+    { head: 'Acc.', cell: (e) => figure(e.accuracy) },
+    { head: 'Agree', cell: (e) => `${figure(e.agreement, '%')}${e.aiLike === true ? '*' : ' '}` },
+  ],
+  puzzle: [
+    {
+      head: 'Optimal',
+      cell: (e) => (e.optimal === null || e.optimal === undefined ? '–' : count(e.optimal)),
+    },
+    { head: 'Acc.', cell: (e) => figure(e.accuracy) },
+    { head: 'Agree', cell: (e) => `${figure(e.agreement, '%')}${e.aiLike === true ? '*' : ' '}` },
+  ],
+};
+
+/** The footnote of the mark, under a table that shows one. */
+export const AI_LIKE_NOTE =
+  '* agrees with the AI beyond what players do (90% of its moves, 300 or more)';
+/** The puzzle's: an optimal solution too long to find by hand. */
+export const AI_LIKE_PUZZLE_NOTE =
+  '* an optimal solution of 30 or more moves: a solver’s, not a hand’s';
+
 function pad(text: string, width: number, left: boolean): string {
   const gap = ' '.repeat(Math.max(0, width - displayWidth(text)));
   return left ? text + gap : gap + text;
@@ -189,17 +217,23 @@ const YOU = '← you';
 /**
  * A board as an aligned table: rank, name and the board's figures, assisted games marked, the
  * player's own line marked (and shown under the table when it is not among the lines). Bold
- * heading and own line when `depth` is not 'none'.
+ * heading and own line when `depth` is not 'none'. The server's analysis (accuracy, agreement;
+ * a puzzle's optimal count too) in columns of its own when some line has been analysed or
+ * `figures` asks for them, games marked as playing like the AI starred with a footnote.
  */
 export function boardTable(
   lb: Pick<Leaderboard, 'entries' | 'you'> & { readonly source?: BoardSource },
   kind: Kind,
   depth: ColorDepth,
+  figures = false,
 ): string {
   const bold = (s: string) => (depth === 'none' ? s : `${sgr({ bold: true }, depth)}${s}${RESET}`);
-  const columns = COLUMNS[kind];
   const entries = lb.entries.filter((e) => typeof e === 'object' && e !== null);
   const you = lb.you && typeof lb.you === 'object' ? lb.you : null;
+  const analysed = [...entries, ...(you ? [you] : [])].some(
+    (e) => e.accuracy !== null && e.accuracy !== undefined,
+  );
+  const columns = analysed || figures ? [...COLUMNS[kind], ...FIGURES[kind]] : COLUMNS[kind];
   const shown = [...entries];
   const yoursListed = you !== null && entries.some((e) => e.rank === you.rank);
   if (you && !yoursListed) shown.push(you);
@@ -234,6 +268,9 @@ export function boardTable(
     const text = `${line(ranks[i]!, cells[i]!)}${marks ? `  ${marks}` : ''}`;
     lines.push(mine ? bold(text) : text);
   });
+  if (shown.some((e) => e.aiLike === true)) {
+    lines.push(kind === '2048' ? AI_LIKE_NOTE : AI_LIKE_PUZZLE_NOTE);
+  }
   // A self-reported puzzle's time cannot be proven from its moves; a ranked one is the server's.
   if (kind === 'puzzle' && shown.length > 0) {
     lines.push(

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { checkOptions } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
 import { isDay } from '../front/daily.ts';
-import type { BoardName, BoardQuery, BoardSource } from '../net/api.ts';
+import { BOARD_SORTS, type BoardName, type BoardQuery, type BoardSource } from '../net/api.ts';
 import { defaultDataDir } from '../storage/files.ts';
 import { loadPlayer } from '../storage/player.ts';
 import { detectColorDepth } from '../tui/color.ts';
@@ -35,6 +35,7 @@ const OPTIONS = {
   limit: { type: 'string' },
   assisted: { type: 'boolean' },
   'self-reported': { type: 'boolean' },
+  sort: { type: 'string' },
   json: { type: 'boolean' },
   server: { type: 'string' },
   'data-dir': { type: 'string' },
@@ -97,6 +98,12 @@ export function boardQuery(
         '--assisted goes with --self-reported: ranked boards hold no assisted games (no AI, hint or solver in ranked play)',
     });
   }
+  if (v.sort !== undefined && !(BOARD_SORTS as readonly string[]).includes(v.sort)) {
+    return err({
+      code: 'bad-value',
+      message: `--sort needs rank, accuracy or agreement, got "${v.sort}"`,
+    });
+  }
   const limit = v.limit === undefined ? ok(10) : whole('limit', v.limit, 1, 100);
   if (!limit.ok) return limit;
   const size = v.size === undefined ? ok(undefined) : whole('size', v.size, 3, 8);
@@ -120,6 +127,9 @@ export function boardQuery(
     limit: limit.value,
     source: v['self-reported'] ? 'self-reported' : 'ranked',
     ...(v.assisted ? { assisted: true } : {}),
+    ...(v.sort !== undefined && v.sort !== 'rank'
+      ? { sort: v.sort as 'accuracy' | 'agreement' }
+      : {}),
   });
 }
 
@@ -190,13 +200,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
   const isTTY = process.stdout.isTTY === true;
   const lines = [
-    `${capital(title)}${q.day && q.day !== day ? '' : q.day ? ` (${q.day})` : ''}${q.assisted ? ' · assisted games included' : ''} · ${server.url}`,
+    `${capital(title)}${q.day && q.day !== day ? '' : q.day ? ` (${q.day})` : ''}${q.assisted ? ' · assisted games included' : ''}${q.sort ? ` · by ${q.sort}` : ''} · ${server.url}`,
   ];
   const entries = Array.isArray(r.value.entries) ? r.value.entries : [];
   if (entries.length === 0 && !r.value.you) lines.push('  No games on this board yet.');
   else {
     const lb = { ...r.value, source: q.source };
-    lines.push(boardTable(lb, boardKind(q.board), detectColorDepth(process.env, isTTY)).trimEnd());
+    const depth = detectColorDepth(process.env, isTTY);
+    lines.push(boardTable(lb, boardKind(q.board), depth, q.sort !== undefined).trimEnd());
   }
   lines.push(...sourceNotes(q.source, q.day === day, entries));
   if (key) {
