@@ -200,7 +200,7 @@ export function drawPanel(
     return;
   }
   const a = s.result;
-  const summary = summaryLines(a);
+  const summary = summaryLines(a).flatMap((l) => wrap(l, w));
   const mark = markLines(a, index).flatMap((l) => wrap(l, w));
   let row = 0;
   // The mark first when rows are short: it is what the position on screen is about.

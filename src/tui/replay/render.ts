@@ -133,6 +133,9 @@ function placeOf(s: ReplayScreen, view: Viewport, depth: ColorDepth): Place | nu
   };
 }
 
+/** Rows the panel needs for everything: the figures, the mark and a chart of 6 rows. */
+const PANEL_ROWS = 4 + 1 + 3 + 1 + 8;
+
 /** The analysis' panel width in a window this wide. */
 function panelWidth(cols: number): number {
   return cols >= 110 ? 36 : 28;
@@ -253,7 +256,10 @@ export function renderReplay(
       const lines = gameLines(m, s, gameView, depth, frame);
       markLines2048(m, lines, p.board, gameView.cols, depth);
       const c = new Canvas(width, view.rows);
-      drawPanel(c, m.analysis!, m.index, 0, p.top, width, p.keysRow - p.top);
+      // From the game's title down to the key line, or from the top when the rows above the
+      // title are empty (a low window gets a chart sooner).
+      const top = p.keysRow - p.top < PANEL_ROWS ? 0 : p.top;
+      drawPanel(c, m.analysis!, m.index, 0, top, width, p.keysRow - top);
       const panel = c.toLines(depth);
       const out = lines.map((l, i) => l + panel[i]!);
       if (p.keysRow < out.length) out[p.keysRow] = row(keys, view.cols, depth, DIM);
