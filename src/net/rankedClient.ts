@@ -34,7 +34,7 @@ import {
   type RankedStart,
   rankedSocketUrl,
 } from './ranked.ts';
-import type { SocketFactory, SocketLike } from './roomClient.ts';
+import { Reconnecting, type SocketFactory } from './reconnect.ts';
 
 export type RankedStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -156,7 +156,7 @@ export function puzzleOfBoard(b: RankedBoard): Puzzle {
 }
 
 export class RankedClient {
-  private socket: SocketLike | null = null;
+  private readonly link: Reconnecting<RankedClientMessage, RankedServerMessage>;
   private confirmed: RankedBoard;
   /** 2048: the move sent and not answered, and the game its slide left. */
   private sent: { n: number; d: Direction; slid: Game } | null = null;
@@ -168,14 +168,10 @@ export class RankedClient {
   private resigning = false;
   private game: Game | null;
   private puzzle: Puzzle | null;
-  private attempt = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private giveUp: ReturnType<typeof setTimeout> | null = null;
   /** This connection has had the server's state: moves may go out. */
   private synced = false;
   /** Some connection had the server's state. */
   private everSynced = false;
-  private stopped = false;
   private readonly listeners = new Set<(v: RankedView) => void>();
   private readonly now: () => number;
   private v: RankedView;
@@ -200,19 +196,21 @@ export class RankedClient {
       notice: null,
       closed: null,
     };
+    this.link = new Reconnecting({
+      socket: o.socket,
+      url: rankedSocketUrl(o.server),
+      retryMs: o.retryMs,
+      connecting: () => {
+        this.synced = false;
+      },
+      hello: () => ({ type: 'hello', game: o.game, token: o.token }),
+      receive: (m) => this.receive(m),
+      dropped: (ev) => this.dropped(ev.code),
+    });
     const ms = o.connectTimeoutMs;
-    if (ms !== undefined) {
-      this.giveUp = setTimeout(() => {
-        this.giveUp = null;
-        if (!this.everSynced && !this.stopped) {
-          this.stop(
-            'unreachable',
-            `the server at ${o.server} did not answer within ${ms / 1000} s`,
-          );
-        }
-      }, ms);
-    }
-    this.connect();
+    this.link.start(ms, () =>
+      this.stop('unreachable', `the server at ${o.server} did not answer within ${ms! / 1000} s`),
+    );
   }
 
   /**
@@ -316,7 +314,7 @@ export class RankedClient {
   /** Closes the connection (an unfinished game stays the server's: resume it with its token). */
   close(): void {
     if (this.v.status === 'closed') {
-      this.stopped = true;
+      this.link.stop();
       return;
     }
     this.stop('left', null);
@@ -356,68 +354,29 @@ export class RankedClient {
   }
 
   private stop(why: RankedClosed, sentence: string | null): void {
-    this.stopped = true;
-    this.clearTimers();
-    const ws = this.socket;
-    this.socket = null;
-    ws?.close(1000, 'bye');
+    this.link.stop();
     this.update({ status: 'closed', closed: why, notice: sentence });
   }
 
-  private clearTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.giveUp) clearTimeout(this.giveUp);
-    this.timer = null;
-    this.giveUp = null;
-  }
-
-  private connect(): void {
-    const ws = this.o.socket(rankedSocketUrl(this.o.server));
-    this.socket = ws;
+  /** The socket closed, not by {@link stop}: true to connect again. */
+  private dropped(code: number): boolean {
     this.synced = false;
-    ws.onopen = () => {
-      if (this.socket !== ws) return;
-      ws.send(JSON.stringify({ type: 'hello', game: this.o.game, token: this.o.token }));
-    };
-    ws.onmessage = (ev) => {
-      if (this.socket !== ws) return;
-      let m: RankedServerMessage;
-      try {
-        m = JSON.parse(String(ev.data)) as RankedServerMessage;
-      } catch {
-        return;
-      }
-      this.receive(m);
-    };
-    ws.onerror = () => {};
-    ws.onclose = (ev) => {
-      if (this.socket !== ws) return;
-      this.socket = null;
-      this.synced = false;
-      if (this.stopped) return;
-      const final = FINAL.get(ev.code);
-      if (final) {
-        this.stop(final, CLOSED_SENTENCES[final]);
-        return;
-      }
-      if (this.v.result) {
-        // Over and said: nothing to reconnect for.
-        this.stop('left', null);
-        return;
-      }
-      const delays = this.o.retryMs ?? [250, 500, 1000, 2000];
-      const delay = delays[Math.min(this.attempt, delays.length - 1)]!;
-      this.attempt++;
-      if (this.everSynced) this.update({ status: 'reconnecting', notice: RANKED_RECONNECTING });
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        if (!this.stopped) this.connect();
-      }, delay);
-    };
+    const final = FINAL.get(code);
+    if (final) {
+      this.stop(final, CLOSED_SENTENCES[final]);
+      return false;
+    }
+    if (this.v.result) {
+      // Over and said: nothing to reconnect for.
+      this.stop('left', null);
+      return false;
+    }
+    if (this.everSynced) this.update({ status: 'reconnecting', notice: RANKED_RECONNECTING });
+    return true;
   }
 
   private send(m: RankedClientMessage): void {
-    if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify(m));
+    this.link.send(m);
   }
 
   private receive(m: RankedServerMessage): void {
@@ -447,11 +406,9 @@ export class RankedClient {
 
   /** The server's board (after hello): moves it had not taken are sent again, same numbers. */
   private takeState(board: RankedBoard, result: RankedResult | null, t: number): void {
-    this.attempt = 0;
+    this.link.welcomed();
     this.synced = true;
     this.everSynced = true;
-    if (this.giveUp) clearTimeout(this.giveUp);
-    this.giveUp = null;
     this.confirmed = board;
     const live = !board.over && result === null;
     if (board.kind === '2048') {

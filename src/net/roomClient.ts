@@ -18,6 +18,7 @@
  * welcomed in that time gives up: closed, the server unreachable.
  */
 import type { Result } from '../engine/result.ts';
+import { Reconnecting, type SocketFactory } from './reconnect.ts';
 import {
   actionText,
   applyDealt,
@@ -39,18 +40,7 @@ import {
   type Side,
 } from './rooms.ts';
 
-/** What the client needs of a WebSocket: the browser's and `ws`'s both have it. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(text: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-}
-
-export type SocketFactory = (url: string) => SocketLike;
+export type { SocketFactory, SocketLike } from './reconnect.ts';
 
 export type RoomStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -206,7 +196,7 @@ export function notSentSentence(v: RoomView): string | null {
 type Refusal = Result<never, { code: string; message: string }>;
 
 export class RoomClient {
-  private socket: SocketLike | null = null;
+  private readonly link: Reconnecting<ClientMessage, ServerMessage>;
   private seat: string | null;
   private nextId = 0;
   private confirmed: RoomMatch | null = null;
@@ -218,9 +208,6 @@ export class RoomClient {
    * slide shown (not a slide made again).
    */
   private previews = new Map<number, { on: RoomMatch; shown: RoomMatch }>();
-  private attempt = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private giveUp: ReturnType<typeof setTimeout> | null = null;
   /** Whether a connection of this start (or retake) has been welcomed. */
   private welcomed = false;
   /**
@@ -230,13 +217,31 @@ export class RoomClient {
   private synced = false;
   /** Whether a socket of this start closed before any welcome (the server could not be reached). */
   private failedOnce = false;
-  private stopped = false;
   /** You left (close): nothing to take back. */
   private left = false;
   private v: RoomView = emptyRoomView('connecting', null);
 
   constructor(private readonly o: RoomClientOptions) {
     this.seat = o.seat ?? null;
+    this.link = new Reconnecting({
+      socket: o.socket,
+      url: socketUrl(o.server, o.room),
+      retryMs: o.retryMs,
+      connecting: () => {
+        this.synced = false;
+      },
+      hello: () => ({
+        type: 'hello',
+        protocol: ROOM_PROTOCOL,
+        room: o.room,
+        ...(this.seat ? { seat: this.seat } : {}),
+        ...(o.name ? { name: o.name } : {}),
+        ...(o.watch ? { watch: true } : {}),
+        ...(o.player ? { player: o.player } : {}),
+      }),
+      receive: (m) => this.receive(m),
+      dropped: (ev) => this.dropped(ev),
+    });
     this.start();
   }
 
@@ -307,7 +312,6 @@ export class RoomClient {
    */
   retake(): boolean {
     if (this.v.status !== 'closed' || this.left) return false;
-    this.stopped = false;
     this.update({ status: 'connecting', closed: null, notice: null });
     this.start();
     return true;
@@ -315,111 +319,52 @@ export class RoomClient {
 
   /** Leaves the room (the seat stays yours: connect again with its token). */
   close(): void {
-    this.stopped = true;
+    this.link.stop();
     this.left = true;
-    this.clearTimers();
-    const ws = this.socket;
-    this.socket = null;
-    ws?.close(1000, 'bye');
     // Closed already (the seat taken elsewhere, the server away): why stays said.
     this.update(this.v.status === 'closed' ? {} : { status: 'closed', closed: 'left' });
   }
 
   /** A (re)start: connects, and gives up after `connectTimeoutMs` without a welcome. */
   private start(): void {
-    this.attempt = 0;
     this.welcomed = false;
     this.failedOnce = false;
     const ms = this.o.connectTimeoutMs;
-    if (ms !== undefined) {
-      this.giveUp = setTimeout(() => {
-        this.giveUp = null;
-        if (this.welcomed || this.stopped) return;
-        const seconds = `${ms / 1000} s`;
-        this.stop(
-          'unreachable',
-          this.failedOnce
-            ? `the server at ${this.o.server} could not be reached`
-            : `the server at ${this.o.server} did not answer within ${seconds}`,
-        );
-      }, ms);
-    }
-    this.connect();
+    this.link.start(ms, () =>
+      this.stop(
+        'unreachable',
+        this.failedOnce
+          ? `the server at ${this.o.server} could not be reached`
+          : `the server at ${this.o.server} did not answer within ${ms! / 1000} s`,
+      ),
+    );
   }
 
   /** Stops for good (until a retake), with why. */
   private stop(why: RoomClosed, sentence: string): void {
-    this.stopped = true;
-    this.clearTimers();
-    const ws = this.socket;
-    this.socket = null;
-    ws?.close(1000, 'bye');
+    this.link.stop();
     this.update({ status: 'closed', closed: why, notice: sentence });
   }
 
-  private clearTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.giveUp) clearTimeout(this.giveUp);
-    this.timer = null;
-    this.giveUp = null;
-  }
-
-  private connect(): void {
-    const ws = this.o.socket(socketUrl(this.o.server, this.o.room));
-    this.socket = ws;
-    this.synced = false;
-    ws.onopen = () => {
-      if (this.socket !== ws) return;
-      const hello: ClientMessage = {
-        type: 'hello',
-        protocol: ROOM_PROTOCOL,
-        room: this.o.room,
-        ...(this.seat ? { seat: this.seat } : {}),
-        ...(this.o.name ? { name: this.o.name } : {}),
-        ...(this.o.watch ? { watch: true } : {}),
-        ...(this.o.player ? { player: this.o.player } : {}),
-      };
-      ws.send(JSON.stringify(hello));
-    };
-    ws.onmessage = (ev) => {
-      if (this.socket !== ws) return;
-      let m: ServerMessage;
-      try {
-        m = JSON.parse(String(ev.data)) as ServerMessage;
-      } catch {
-        return;
-      }
-      this.receive(m);
-    };
-    ws.onerror = () => {};
-    ws.onclose = (ev) => {
-      if (this.socket !== ws) return;
-      this.socket = null;
-      if (this.stopped) return;
-      const final = FINAL.get(ev.code);
-      if (final) {
-        this.stop(final, CLOSE_SENTENCES[ev.code] ?? (ev.reason || `closed (${ev.code})`));
-        return;
-      }
-      const delays = this.o.retryMs ?? [250, 500, 1000, 2000];
-      const delay = delays[Math.min(this.attempt, delays.length - 1)]!;
-      this.attempt++;
-      if (this.welcomed) {
-        this.update({ status: 'reconnecting', notice: RECONNECTING_SENTENCE });
-      } else {
-        // Never in: still connecting (and the give-up timer, if any, runs on).
-        this.failedOnce = true;
-        if (this.v.status !== 'connecting') this.update({ status: 'connecting' });
-      }
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        if (!this.stopped) this.connect();
-      }, delay);
-    };
+  /** The socket closed, not by {@link stop}: true to connect again. */
+  private dropped(ev: { readonly code: number; readonly reason: string }): boolean {
+    const final = FINAL.get(ev.code);
+    if (final) {
+      this.stop(final, CLOSE_SENTENCES[ev.code] ?? (ev.reason || `closed (${ev.code})`));
+      return false;
+    }
+    if (this.welcomed) {
+      this.update({ status: 'reconnecting', notice: RECONNECTING_SENTENCE });
+    } else {
+      // Never in: still connecting (and the give-up timer, if any, runs on).
+      this.failedOnce = true;
+      if (this.v.status !== 'connecting') this.update({ status: 'connecting' });
+    }
+    return true;
   }
 
   private send(m: ClientMessage): void {
-    if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify(m));
+    this.link.send(m);
   }
 
   /** The refusal while the connection is not open (nothing changes on screen but the words). */
@@ -446,10 +391,8 @@ export class RoomClient {
   private receive(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome':
-        this.attempt = 0;
+        this.link.welcomed();
         this.welcomed = true;
-        if (this.giveUp) clearTimeout(this.giveUp);
-        this.giveUp = null;
         if (m.seat) {
           this.seat = m.seat;
           this.o.onSeat?.(m.seat);
@@ -464,7 +407,7 @@ export class RoomClient {
         if (m.match !== this.v.matchNo || !l || !this.confirmed) return;
         if (m.seq !== this.confirmedLog.length + 1) {
           // A gap (cannot happen on one connection): take the whole state again.
-          this.socket?.close(4000, 'resync');
+          this.link.drop(4000, 'resync');
           return;
         }
         // Your own slide shown at once: its tile added to it (the same boards, the tile new).
