@@ -17,20 +17,12 @@ import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
-import {
-  BACKENDS,
-  call,
-  newDatabaseTarget,
-  skipTestsWhile,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
-import { giveName } from './helpers/webRoom.ts';
+import { BACKENDS, call } from '../../src/testing/serverHarness.ts';
+import { blur, LONG, startRanked, text, useRankedSite } from './helpers/webRanked.ts';
 import {
   ARROW,
   buildSite,
   chromiumOrSkip,
-  DIST,
   launchBrowser,
   openPage,
   readTiles,
@@ -39,10 +31,6 @@ import {
 } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked play');
-
-const LONG = { timeout: 15_000 };
-
-const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
 
 /** The cells a slide leaves, and how many tiles differ from `after` (one: the dealt tile). */
 function oneNewTile(slid: Cells, after: Cells): boolean {
@@ -76,7 +64,7 @@ function worstMove(cells: Cells): Direction {
  * each that the page shows the slide plus exactly one tile the server dealt. Gives the moves.
  */
 async function playRanked(page: Page, size: number, count = Number.POSITIVE_INFINITY) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  await blur(page);
   let moves = 0;
   const start = Number(await text(page, 'moves'));
   while (moves < count) {
@@ -96,43 +84,17 @@ async function playRanked(page: Page, size: number, count = Number.POSITIVE_INFI
 describe.skipIf(reason !== null).each(BACKENDS)(
   'ranked play in the web app against slidebox serve on %s',
   (backend) => {
-    let browser: Browser;
-    let server: TestServer | null = null;
-    let url: string;
-    let skipped: string | null = null;
     /** How far the server's clock is ahead of the machine's (ms): moved across midnight. */
     let offset = 0;
-
-    beforeAll(async () => {
-      await buildSite();
-      const target = await newDatabaseTarget(backend);
-      if (typeof target !== 'string') {
-        skipped = target.skip;
-        return;
-      }
-      server = await startTestServer(target, {
-        webRoot: DIST,
-        now: () => Date.now() + offset,
-      });
-      url = `${server.url}/`;
-      browser = await launchBrowser();
-    });
-    skipTestsWhile(() => skipped);
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+    const site = useRankedSite({ backend, now: () => Date.now() + offset });
 
     it('plays ranked 2048 from its card to the end: the server’s tiles only, then the rank and board', async () => {
-      const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-      await page.goto(url);
-      await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-      await page.selectOption('[data-testid=size-2048]', '3');
-      await page.selectOption('[data-testid=target]', '256');
-      await page.click('[data-testid=play-ranked-2048]');
-      await giveName(page, 'Ada');
+      const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+      await startRanked(page, site.url, 'play-ranked-2048', {
+        select: { 'size-2048': '3', target: '256' },
+        name: 'Ada',
+      });
       await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-2048');
-      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
       expect(await page.textContent('.screen-2048 h1')).toBe('Ranked 2048');
       // No helpers in ranked play: undo, hint, autoplay and new game are not there.
       for (const action of ['undo', 'hint', 'autoplay', 'new']) {
@@ -158,7 +120,7 @@ describe.skipIf(reason !== null).each(BACKENDS)(
       await screenshot(page, 'ranked-2048-end');
 
       // The server has it: the ranked board's first line, with its replay.
-      const r = await call(server!.url, 'GET', '/api/leaderboard?board=2048&size=3&target=256');
+      const r = await call(site.server.url, 'GET', '/api/leaderboard?board=2048&size=3&target=256');
       const board = r.body as Leaderboard;
       expect(board.entries[0]).toMatchObject({ rank: 1, name: 'Ada', score, moves });
       expect(board.entries[0]!.code).not.toBeNull();
@@ -172,12 +134,8 @@ describe.skipIf(reason !== null).each(BACKENDS)(
     });
 
     it('takes a ranked game back after a reload in the middle, and plays on', async () => {
-      const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-      await page.goto(url);
-      await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-      await page.click('[data-testid=play-ranked-2048]');
-      await giveName(page, 'Bea');
-      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+      const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+      await startRanked(page, site.url, 'play-ranked-2048', { name: 'Bea' });
       await playRanked(page, 4, 5);
       const cells = await readTiles(page, 4);
       const score = await text(page, 'score');
@@ -203,13 +161,9 @@ describe.skipIf(reason !== null).each(BACKENDS)(
     });
 
     it('with animations and keys faster than the server: the board is the server’s, as a reload shows', async () => {
-      const { context, page, errors } = await openPage(browser);
-      await page.goto(url);
-      await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-      await page.click('[data-testid=play-ranked-2048]');
-      await giveName(page, 'Flo');
-      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+      const { context, page, errors } = await openPage(site.browser);
+      await startRanked(page, site.url, 'play-ranked-2048', { name: 'Flo' });
+      await blur(page);
       for (let round = 0; round < 4; round++) {
         // A burst of keys, some of which may not slide: each waits for the tile before it.
         for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown']) {
@@ -227,7 +181,7 @@ describe.skipIf(reason !== null).each(BACKENDS)(
         await page.reload();
         await expect.poll(() => text(page, 'moves'), LONG).toBe(moves);
         await expect.poll(() => readTiles(page, 4), LONG).toEqual(shown);
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+        await blur(page);
       }
       expect(Number(await text(page, 'moves'))).toBeGreaterThan(4);
       expect(errors).toEqual([]);
@@ -235,13 +189,9 @@ describe.skipIf(reason !== null).each(BACKENDS)(
     });
 
     it('plays the ranked daily 2048 once: resigned, on today’s board without a replay, a second attempt refused', async () => {
-      const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-      await page.goto(url);
-      await page.locator('[data-testid=daily-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-      await page.click('[data-testid=daily-ranked-2048]');
-      await giveName(page, 'Cy');
+      const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+      await startRanked(page, site.url, 'daily-ranked-2048', { name: 'Cy' });
       await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-daily-2048');
-      await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
       expect(await page.textContent('.screen-2048 h1')).toBe('Ranked daily 2048');
       await playRanked(page, 4, 3);
       // Resign: pressed once it asks, pressed again it ends the game.
@@ -288,7 +238,7 @@ describe.skipIf(reason !== null).each(BACKENDS)(
       // The server's day is over: the game's screen asks again, and now has its replay, whose
       // code replays to the score ranked.
       offset += 86_400_000;
-      await page.goto(`${url}#ranked-daily-2048`);
+      await page.goto(`${site.url}#ranked-daily-2048`);
       const replay = page.locator('[data-testid=ranked-replay]');
       await replay.waitFor(LONG);
       const href = (await replay.getAttribute('href'))!;

@@ -10,29 +10,13 @@
  * to the page: the slide is drawn alone, no tile of the page's own, and the board is busy; let
  * through, the tile appears where the server dealt it; no frame the page got told the seed.
  */
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
-import {
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
-import { giveName } from './helpers/webRoom.ts';
-import {
-  ARROW,
-  buildSite,
-  chromiumOrSkip,
-  DIST,
-  launchBrowser,
-  openPage,
-  readTiles,
-  screenshot,
-} from './webHarness.ts';
+import { blur, LONG, startRanked, text, useRankedSite } from './helpers/webRanked.ts';
+import { ARROW, chromiumOrSkip, openPage, readTiles, screenshot } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked play held back');
-
-const LONG = { timeout: 15_000 };
 
 const DROPPED =
   'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
@@ -41,8 +25,6 @@ const NOT_SENT =
 
 const REPLACED =
   'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.';
-
-const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
 
 /** Tiles on `after` that are not on `slid` (a slide's cells): the cells the server dealt. */
 function added(slid: Cells, after: Cells): number {
@@ -72,38 +54,17 @@ const pageErrors = (errors: string[]) =>
   errors.filter((e) => !/WebSocket connection to .* failed|Failed to load resource/.test(e));
 
 describe.skipIf(reason !== null)('a ranked game’s page while the server is away', () => {
-  let browser: Browser;
-  let server: TestServer;
-  let target: string;
-  let url: string;
-
-  beforeAll(async () => {
-    await buildSite();
-    const t = await newDatabaseTarget('sqlite');
-    if (typeof t !== 'string') throw new Error(t.skip);
-    target = t;
-    server = await startTestServer(target, { webRoot: DIST });
-    url = `${server.url}/`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = useRankedSite();
 
   it('holds, says why, and plays on once the server is back', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=play-ranked-2048]');
-    await giveName(page, 'Eve');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+    await startRanked(page, site.url, 'play-ranked-2048', { name: 'Eve' });
+    await blur(page);
     for (let i = 0; i < 3; i++) await playOne(page);
     const cells = await readTiles(page, 4);
     const score = await text(page, 'score');
 
-    await server.close();
+    await site.server.close();
     await expect.poll(() => text(page, 'notice'), LONG).toBe(DROPPED);
     for (const dir of ['left', 'down', 'right', 'up'] as const)
       await page.keyboard.press(ARROW[dir]);
@@ -123,7 +84,7 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
     expect(await readTiles(page, 4)).toEqual(cells);
     await screenshot(page, 'ranked-server-gone');
 
-    server = await startTestServer(target, { webRoot: DIST }, Number(new URL(url).port));
+    await site.restart();
     await expect.poll(() => text(page, 'notice'), LONG).toBe('');
     expect(await readTiles(page, 4)).toEqual(cells);
     expect(await text(page, 'moves')).toBe('3');
@@ -134,17 +95,13 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
   });
 
   it('a second tab takes the game: the first says so and holds, until a reload takes it back', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=play-ranked-2048]');
-    await giveName(page, 'Gus');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+    await startRanked(page, site.url, 'play-ranked-2048', { name: 'Gus' });
+    await blur(page);
     await playOne(page);
 
     const tab = await context.newPage();
-    await tab.goto(`${url}#ranked-2048`);
+    await tab.goto(`${site.url}#ranked-2048`);
     await expect.poll(() => text(tab, 'moves'), LONG).toBe('1');
     await page.bringToFront();
     await expect.poll(() => text(page, 'notice'), LONG).toBe(REPLACED);
@@ -156,21 +113,21 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
     expect(await text(page, 'moves')).toBe('1');
 
     // The second tab plays on; the first, reloaded, takes the game back where it now stands.
-    await tab.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await blur(tab);
     await playOne(tab);
     const now = await readTiles(tab, 4);
     await page.reload();
     await expect.poll(() => text(page, 'moves'), LONG).toBe('2');
     expect(await readTiles(page, 4)).toEqual(now);
     await expect.poll(() => text(tab, 'notice'), LONG).toBe(REPLACED);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await blur(page);
     await playOne(page);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('draws the slide alone while the server’s answer is held, then the tile where it was dealt', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
     const frames: string[] = [];
     const held: string[] = [];
     let holding = false;
@@ -185,13 +142,9 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
         else ws.send(m);
       });
     });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-2048]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=play-ranked-2048]');
-    await giveName(page, 'Ida');
-    await page.locator('[data-testid=board] .tile').first().waitFor(LONG);
+    await startRanked(page, site.url, 'play-ranked-2048', { name: 'Ida' });
     await expect.poll(() => text(page, 'notice'), LONG).toBe('');
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await blur(page);
 
     for (let i = 0; i < 3; i++) {
       const cells = await readTiles(page, 4);

@@ -6,28 +6,16 @@
  * toy. The controls have names a screen reader says (the Resign button, the cards' Play ranked
  * buttons described by their line). A screenshot of each is saved (ranked-layout-*).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { testPlayerKey } from '../../src/testing/games.ts';
-import {
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
 import {
   DEFAULT_SETTINGS,
   type Settings,
   serializeSettings,
 } from '../../src/web/storage/settings.ts';
-import {
-  buildSite,
-  chromiumOrSkip,
-  DIST,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seedStorage,
-} from './webHarness.ts';
+import { useRankedSite } from './helpers/webRanked.ts';
+import { chromiumOrSkip, openPage, screenshot, seedStorage } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked layout');
 
@@ -99,28 +87,13 @@ async function outOfView(page: Page, selectors: readonly string[]): Promise<stri
 }
 
 describe.skipIf(reason !== null)('the ranked screens fit the window (Chromium)', () => {
-  let browser: Browser;
-  let server: TestServer;
-  let url: string;
+  const site = useRankedSite();
   let players = 0;
-
-  beforeAll(async () => {
-    await buildSite();
-    const target = await newDatabaseTarget('sqlite');
-    if (typeof target !== 'string') throw new Error(target.skip);
-    server = await startTestServer(target, { webRoot: DIST });
-    url = `${server.url}/`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   for (const vp of VIEWPORTS) {
     it(`every ranked screen fits ${vp.name} without scrolling, all in view`, async () => {
       for (const shot of SHOTS) {
-        const { context, page, errors } = await openPage(browser, {
+        const { context, page, errors } = await openPage(site.browser, {
           viewport: { width: vp.width, height: vp.height },
           mobile: vp.mobile,
           reducedMotion: true,
@@ -133,7 +106,7 @@ describe.skipIf(reason !== null)('the ranked screens fit the window (Chromium)',
           ),
           'slidebox:player': JSON.stringify(player),
         });
-        await page.goto(url);
+        await page.goto(site.url);
         const play = page.locator(`[data-testid=${shot.button}]`);
         await play.waitFor({ state: 'visible', ...LONG });
         await play.click();
@@ -161,11 +134,11 @@ describe.skipIf(reason !== null)('the ranked screens fit the window (Chromium)',
   }
 
   it('names its controls: Resign, and the cards’ Play ranked buttons with their line', async () => {
-    const { context, page } = await openPage(browser, { reducedMotion: true });
+    const { context, page } = await openPage(site.browser, { reducedMotion: true });
     await seedStorage(page, {
       'slidebox:player': JSON.stringify({ key: testPlayerKey(99), name: 'Named' }),
     });
-    await page.goto(url);
+    await page.goto(site.url);
     const play = page.getByRole('button', { name: 'Play ranked' }).first();
     await play.waitFor({ state: 'visible', ...LONG });
     expect(await page.getByRole('button', { name: 'Play ranked', exact: true }).count()).toBe(2);

@@ -8,36 +8,17 @@
  * Today's ranked daily 15-puzzle from the Daily card, resigned unsolved: the end says it is not
  * ranked and why, with no replay (the day's scramble).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { movableTiles, moveTile, puzzleFromTiles } from '../../src/engine/puzzle.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
 import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
 import { testPlayerKey } from '../../src/testing/games.ts';
-import {
-  call,
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
+import { call } from '../../src/testing/serverHarness.ts';
 import { DEFAULT_SETTINGS, serializeSettings } from '../../src/web/storage/settings.ts';
-import { giveName } from './helpers/webRoom.ts';
-import {
-  buildSite,
-  chromiumOrSkip,
-  DIST,
-  launchBrowser,
-  openPage,
-  readPuzzle,
-  screenshot,
-  seedStorage,
-} from './webHarness.ts';
+import { LONG, startRanked, text, useRankedSite } from './helpers/webRanked.ts';
+import { chromiumOrSkip, openPage, readPuzzle, screenshot, seedStorage } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked puzzle');
-
-const LONG = { timeout: 15_000 };
-
-const text = (page: Page, testid: string) => page.textContent(`[data-testid=${testid}]`);
 
 /** Seconds a solve time as shown ("2.345", "1:02.350") stands for. */
 function seconds(shown: string): number {
@@ -46,32 +27,16 @@ function seconds(shown: string): number {
 }
 
 describe.skipIf(reason !== null)('the ranked puzzle in the web app against slidebox serve', () => {
-  let browser: Browser;
-  let server: TestServer;
-  let url: string;
-
-  beforeAll(async () => {
-    await buildSite();
-    const target = await newDatabaseTarget('sqlite');
-    if (typeof target !== 'string') throw new Error(target.skip);
-    server = await startTestServer(target, { webRoot: DIST });
-    url = `${server.url}/`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = useRankedSite();
 
   it('solves a ranked 3×3 after waiting 2 s: the server’s time, at least 2 s, and the rank', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-puzzle]').waitFor({ state: 'visible', ...LONG });
-    await page.selectOption('[data-testid=size-puzzle]', '3');
-    await page.click('[data-testid=play-ranked-puzzle]');
-    await giveName(page, 'Dee');
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+    await startRanked(page, site.url, 'play-ranked-puzzle', {
+      select: { 'size-puzzle': '3' },
+      name: 'Dee',
+      ready: '.board-puzzle .ptile',
+    });
     await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-puzzle');
-    await page.locator('.board-puzzle .ptile').first().waitFor(LONG);
     expect(await page.textContent('.screen-puzzle h1')).toBe('Ranked 8-puzzle');
     for (const action of ['undo', 'hint', 'auto-solve', 'new']) {
       expect(await page.locator(`.toolbar [data-action=${action}]`).isVisible(), action).toBe(
@@ -117,7 +82,7 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
     expect(seconds(shown)).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'ranked-puzzle-end');
 
-    const r = await call(server.url, 'GET', '/api/leaderboard?board=puzzle&size=3');
+    const r = await call(site.server.url, 'GET', '/api/leaderboard?board=puzzle&size=3');
     const board = r.body as Leaderboard;
     expect(board.entries[0]).toMatchObject({ rank: 1, name: 'Dee', moves: plan.moves.length });
     expect(board.entries[0]!.timeMs!).toBeGreaterThanOrEqual(2000);
@@ -126,17 +91,14 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
   });
 
   it('slides a tile as the mouse comes onto it, with the hover control', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
     await seedStorage(page, {
       'slidebox:settings': JSON.stringify(
         serializeSettings({ ...DEFAULT_SETTINGS, width: 3, puzzleControl: 'hover' }),
       ),
       'slidebox:player': JSON.stringify({ key: testPlayerKey(7), name: 'Hal' }),
     });
-    await page.goto(url);
-    await page.locator('[data-testid=play-ranked-puzzle]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=play-ranked-puzzle]');
-    await page.locator('.board-puzzle .ptile').first().waitFor(LONG);
+    await startRanked(page, site.url, 'play-ranked-puzzle', { ready: '.board-puzzle .ptile' });
     await expect.poll(() => text(page, 'notice'), LONG).toBe('');
     expect(await page.textContent('.screen-puzzle .keys-help')).toMatch(/^Hover: /);
     const p = puzzleFromTiles(await readPuzzle(page, 3), 3);
@@ -152,15 +114,12 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
   });
 
   it('resigns today’s ranked daily 15-puzzle unsolved: not ranked, the server says why', async () => {
-    const { context, page, errors } = await openPage(browser, { reducedMotion: true });
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
     await seedStorage(page, {
       'slidebox:player': JSON.stringify({ key: testPlayerKey(8), name: 'Ivy' }),
     });
-    await page.goto(url);
-    await page.locator('[data-testid=daily-ranked-puzzle]').waitFor({ state: 'visible', ...LONG });
-    await page.click('[data-testid=daily-ranked-puzzle]');
+    await startRanked(page, site.url, 'daily-ranked-puzzle', { ready: '.board-puzzle .ptile' });
     await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#ranked-daily-puzzle');
-    await page.locator('.board-puzzle .ptile').first().waitFor(LONG);
     expect(await page.textContent('.screen-puzzle h1')).toBe('Ranked daily 15-puzzle');
     await expect.poll(() => text(page, 'notice'), LONG).toBe('');
     const p = puzzleFromTiles(await readPuzzle(page, 4), 4);
