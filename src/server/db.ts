@@ -350,7 +350,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
-  const pg = dialect === 'postgres' ? actionFunction() : {};
+  const pg = dialect === 'postgres' ? { ...actionFunction(), ...ownersMigration() } : {};
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
   const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
   return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...later };
@@ -586,6 +586,27 @@ function actionFunction(): Record<string, Migration> {
             perform pg_notify('slidebox_rooms', p_payload);
             return 'written';
           end $$`.execute(db);
+      },
+    },
+  };
+}
+
+/**
+ * PostgreSQL: each room's owner, the one process that referees it (src/server/rooms/owners.ts),
+ * and each process's lease, renewed while it runs: a room whose owner's lease ran out is
+ * claimed by another process.
+ */
+function ownersMigration(): Record<string, Migration> {
+  return {
+    '0011-room-owners': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('rooms').addColumn('owner', 'text').execute();
+        await db.schema.createIndex('rooms_owner').on('rooms').column('owner').execute();
+        await db.schema
+          .createTable('room_processes')
+          .addColumn('instance', 'text', (c) => c.primaryKey())
+          .addColumn('until_ms', 'bigint', (c) => c.notNull())
+          .execute();
       },
     },
   };

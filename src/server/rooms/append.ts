@@ -1,7 +1,6 @@
 /**
  * An action judged and written: the live match after it when the rules take it, written as the
- * match's next (log.ts), then sent to the room's connections; when another process wrote
- * first, what it wrote is taken in so that the action can be judged again.
+ * match's next (log.ts, with the turn's other actions), then sent to the room's connections.
  */
 import {
   applyAction,
@@ -46,9 +45,8 @@ export class ActionWriter {
 
   /**
    * Writes `side`'s action as the match's next one (with the result when it ends the match) and
-   * sends it once stored: true. When another process wrote that seq first: `caught-up` once what
-   * it wrote is taken in (as the write answered it), else false, as when the match's result was
-   * there first or the database's match is not this process's (nothing written).
+   * sends it once stored: true; false when it was not written (the room's row no longer names
+   * this process its owner, the match moved on, or the room is gone).
    */
   async append(
     room: LiveRoom,
@@ -56,47 +54,10 @@ export class ActionWriter {
     id: number,
     action: RoomAction,
     next: RoomMatch,
-  ): Promise<boolean | 'caught-up'> {
+  ): Promise<boolean> {
     const write = this.actionWrite(room, side, id, action, next);
-    const written = await this.actions.write(write);
-    if (written === 'written') {
-      await this.took(write, next);
-      return true;
-    }
-    if (typeof written !== 'object') return false;
-    for (const m of written.missed) {
-      if (m.seq <= room.log.length) continue;
-      if (m.seq !== room.log.length + 1) return false;
-      if (!this.rooms.takeAction(room, m.action, m.clientId, true)) return false;
-    }
-    return 'caught-up';
-  }
-
-  /**
-   * {@link append} in a transaction that holds the room's row: what other processes wrote before
-   * is taken in first (nobody can write after it until this commits), so the action is judged on
-   * the database's match: the verdict when it is refused or changes nothing there. False when
-   * the database's match is not this process's.
-   */
-  async appendLocked(
-    room: LiveRoom,
-    side: Side,
-    id: number,
-    action: RoomAction,
-  ): Promise<boolean | Verdict> {
-    const done = await this.store.locked(room, async (tx) => {
-      const ch = await this.store.changes(tx, room);
-      if (ch) this.rooms.apply(room, ch);
-      const judged = judge(room, side, action);
-      if (!('next' in judged)) return judged;
-      const write = this.actionWrite(room, side, id, action, judged.next);
-      if ((await this.actions.write(write, tx)) !== 'written') {
-        throw new Error(`room ${room.code}: its stored actions do not follow on`);
-      }
-      return { write, next: judged.next };
-    });
-    if (done === false || !('write' in done)) return done;
-    await this.took(done.write, done.next);
+    if ((await this.actions.write(write)) !== 'written') return false;
+    await this.took(write, next);
     return true;
   }
 

@@ -83,7 +83,6 @@ export function newLiveRoom(
     arriving: 0,
     loadedAt: now,
     syncQueued: false,
-    heard: [],
     forfeiting: false,
     version: 0,
     seatsSent: '',

@@ -6,10 +6,9 @@
  *   action is one prepared insert (with the result when it ends the match). The actions of one
  *   event-loop turn are written in one transaction (group commit) and each is answered once
  *   that transaction has committed: nothing is sent before it is stored.
- * - PostgreSQL: one statement, the function `slidebox_room_action` (migration 0005): the room's
- *   row lock for that statement only, the action at its seq unless another process wrote that
- *   seq or the match's result first, the result with it, and a notification that carries the
- *   action (other processes apply it without reading it back).
+ * - PostgreSQL: the room's owner (owners.ts) is its only writer: the actions of an event-loop
+ *   turn, of every room the process owns, in one statement, each answered once it has
+ *   committed (see {@link PostgresActionLog}).
  */
 
 import type SQLite from 'better-sqlite3';
@@ -30,39 +29,14 @@ export interface ActionWrite {
   readonly result: MatchResult | null;
 }
 
-/** A stored action as the writer of a later one was told of it. */
-export interface Missed {
-  readonly seq: number;
-  readonly action: string;
-  readonly clientId: number;
-}
-
 /**
- * Written; `taken`: another process wrote that seq or the match's result first (catch up, then
- * judge the action again), with what it wrote from that seq on when known; `moved`: the
- * database's match is not this one (or the room is gone).
+ * Written; `taken`: that seq (SQLite) was written already; `moved`: the database's match is not
+ * this one, the room is gone, or (PostgreSQL) this process does not own it.
  */
-export type Written = 'written' | 'taken' | 'moved' | { readonly missed: readonly Missed[] };
+export type Written = 'written' | 'taken' | 'moved';
 
 export interface ActionLog {
-  /** Writes the action (PostgreSQL: in `tx` when given, a transaction holding the room's row). */
-  write(w: ActionWrite, tx?: Db): Promise<Written>;
-}
-
-/** The notification of an action another process may apply as it is (see {@link readHeard}). */
-export function actionPayload(instance: string, w: ActionWrite): string {
-  const { room } = w;
-  return `${instance} ${room.id} action ${room.matchNo} ${w.seq} ${w.clientId} ${w.action}`;
-}
-
-/** An action as a notification carries it, or null when it carries none. */
-export function readHeard(
-  rest: readonly string[],
-): { match: number; seq: number; clientId: number; action: string } | null {
-  if (rest.length < 4) return null;
-  const [match, seq, clientId] = rest.slice(0, 3).map(Number) as [number, number, number];
-  if (![match, seq, clientId].every(Number.isSafeInteger)) return null;
-  return { match, seq, clientId, action: rest.slice(3).join(' ') };
+  write(w: ActionWrite): Promise<Written>;
 }
 
 export function actionLog(database: Database, instance: string): ActionLog {
@@ -72,6 +46,8 @@ export function actionLog(database: Database, instance: string): ActionLog {
 
 /** The most actions committed together (SQLite). */
 const BATCH_MAX = 32;
+/** The most actions written in one statement (PostgreSQL). */
+const PG_BATCH_MAX = 500;
 
 interface Pending {
   readonly w: ActionWrite;
@@ -173,39 +149,81 @@ class SqliteActionLog implements ActionLog {
   }
 }
 
+/**
+ * PostgreSQL, the room's owner writing (owners.ts): the actions of an event-loop turn, of every
+ * room this process owns, in one statement (with the results they end matches with, in one
+ * transaction), one batch at a time; each answered once its batch has committed. An action is
+ * written only while the room's row names this process its owner and its match is the room's
+ * (a fence: a process that lost its rooms writes nothing): else `moved`.
+ */
 class PostgresActionLog implements ActionLog {
+  private pending: Pending[] = [];
+  private writing = false;
+
   constructor(
     private readonly database: Database,
     private readonly instance: string,
   ) {}
 
-  async write(w: ActionWrite, tx?: Db): Promise<Written> {
-    const { room, result: r } = w;
-    const payload = r ? `${this.instance} ${room.id} end` : actionPayload(this.instance, w);
-    const row = await sql<{ done: string }>`select slidebox_room_act(${room.id}, ${room.matchNo},
-        ${w.seq}, ${w.side}, ${w.action}, ${w.clientId}, ${w.now}, ${room.code}, ${room.rules.kind},
-        ${r ? String(r.winner) : null}, ${r?.reason ?? null}, ${r?.code ?? null},
-        ${room.seats[0].name ?? ''}, ${room.seats[1].name ?? ''}, ${payload}) as done`.execute(
-      tx ?? this.database.db,
-    );
-    const done = String(row.rows[0]?.done);
-    if (done === 'written' || done === 'moved') return done;
-    return done === 'over' ? 'taken' : readMissed(done);
+  write(w: ActionWrite): Promise<Written> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ w, resolve, reject });
+      if (!this.writing) {
+        this.writing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.slice(0, PG_BATCH_MAX);
+      this.pending = this.pending.slice(batch.length);
+      try {
+        const written = await this.writeAll(batch.map((p) => p.w));
+        for (const p of batch) p.resolve(written.has(keyOf(p.w)) ? 'written' : 'moved');
+      } catch (e) {
+        for (const p of batch) p.reject(e);
+      }
+    }
+    this.writing = false;
+  }
+
+  /** Writes the batch: the keys (room, match, seq) of the actions written. */
+  private async writeAll(batch: readonly ActionWrite[]): Promise<Set<string>> {
+    const col = <T>(f: (w: ActionWrite) => T) => batch.map(f);
+    const insert = (db: Db) =>
+      sql<{ room_id: number; match: number; seq: number }>`insert into room_actions
+          (room_id, match, seq, side, action, client_id, created_ms)
+        select a.room_id, a.match, a.seq, a.side, a.action, a.client_id, a.created_ms
+        from unnest(${col((w) => w.room.id)}::bigint[], ${col((w) => w.room.matchNo)}::int[],
+          ${col((w) => w.seq)}::int[], ${col((w) => w.side)}::int[], ${col((w) => w.action)}::text[],
+          ${col((w) => w.clientId)}::bigint[], ${col((w) => w.now)}::bigint[])
+          as a(room_id, match, seq, side, action, client_id, created_ms)
+        where exists (select 1 from rooms r
+          where r.id = a.room_id and r.owner = ${this.instance} and r.match = a.match)
+        on conflict (room_id, match, seq) do nothing
+        returning room_id, match, seq`.execute(db);
+    const keys = (rows: { room_id: number; match: number; seq: number }[]) =>
+      new Set(rows.map((r) => `${r.room_id} ${r.match} ${r.seq}`));
+    const ending = batch.filter((w) => w.result !== null);
+    if (ending.length === 0) return keys((await insert(this.database.db)).rows);
+    return this.database.db.transaction().execute(async (tx) => {
+      const written = keys((await insert(tx)).rows);
+      for (const w of ending) {
+        if (!written.has(keyOf(w))) continue;
+        const { room } = w;
+        const r = w.result!;
+        await sql`insert into room_results (room_code, match, kind, winner, reason, code, name0,
+            name1, finished_ms) values (${room.code}, ${room.matchNo}, ${room.rules.kind},
+            ${String(r.winner)}, ${r.reason}, ${r.code}, ${room.seats[0].name ?? ''},
+            ${room.seats[1].name ?? ''}, ${w.now})
+          on conflict (room_code, match) do nothing`.execute(tx);
+        await sql`update rooms set active_ms = ${w.now} where id = ${room.id}`.execute(tx);
+      }
+      return written;
+    });
   }
 }
 
-/** The actions the function answered with, or `taken` when they do not read. */
-function readMissed(text: string): Written {
-  try {
-    const rows: unknown = JSON.parse(text);
-    if (!Array.isArray(rows)) return 'taken';
-    const missed: Missed[] = [];
-    for (const r of rows) {
-      if (!Array.isArray(r) || typeof r[1] !== 'string') return 'taken';
-      missed.push({ seq: Number(r[0]), action: r[1], clientId: Number(r[2]) });
-    }
-    return { missed };
-  } catch {
-    return 'taken';
-  }
-}
+const keyOf = (w: ActionWrite) => `${w.room.id} ${w.room.matchNo} ${w.seq}`;

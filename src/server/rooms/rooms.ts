@@ -6,43 +6,35 @@
  * match re-played from the database's log), so a restarted server resumes every match where
  * it stood. Actions of one room are handled one at a time in each process.
  *
- * The database, not a process, is the room's truth, so that several processes on one
- * PostgreSQL serve one set of rooms (the two players of a room may be connected to different
- * processes):
- * - Order. Every change to a room's match (an action, a result, a rematch offer or a new match)
- *   takes the room's row lock: PostgreSQL puts them one after another across processes, and
- *   finds no row when the match has moved on (a rematch elsewhere). An action is the row (room,
- *   match, seq = the log's length + 1), written in one statement that holds the lock for that
- *   statement only (log.ts); when another process wrote that seq first (the statement
- *   answers with what it wrote), or wrote the result, this process takes in what it missed
- *   (sending it to its own connections) and judges the action again on the match as it now
- *   stands; after a few such tries, inside a transaction that holds the room's row. A forfeit
- *   or a rematch is a transaction that first updates the room's row.
- * - Fan-out. A committed change NOTIFYs the channel `slidebox_rooms` ("instance room-id what",
- *   and for an action, the action itself); each process LISTENs on a connection of its own (not
- *   the pool's) and, for a room it has in memory, applies a notified action that is its live
- *   match's next as it is, and otherwise reads the room's changes from the database in the
- *   room's order (new actions, seats, a new match, the end) and sends them on. The listener
- *   connects again when its connection drops, and then every room in memory is read again.
- * - Presence. A seat's row names the process holding the seat's connection (`holder`, a random
- *   id per process) and `seen_ms`: that process's heartbeat (every forfeit time / 4, one
- *   statement for all its seats) or, once nobody holds the seat, when it was left. A seat held
- *   by another process counts as connected while its heartbeat is younger than the forfeit time
- *   (so the seats of a process that died count as left a forfeit time after its last
- *   heartbeat). Each process reads the seats of the rooms it has connections for at every sweep;
- *   a forfeit is decided again inside the locked transaction on the database's view, and the
- *   result row is written once. A seat whose holder becomes another process while this one
- *   still has a connection for it was taken back elsewhere: that connection is closed.
- * With SQLite there is one process: no listener, no heartbeat, the same tables and statements,
- * but for an action: one prepared insert, those of an event-loop turn committed together
- * before any of them is sent (log.ts).
+ * With PostgreSQL, several processes serve one set of rooms; each room has one owner at a time:
+ * - Ownership. The process a room's first socket reaches claims it (owners.ts: the room's row
+ *   names it while its lease, renewed every quarter of {@link DEFAULT_LEASE_MS}, is live) and
+ *   referees it in memory: it judges each action on its live match and writes the actions of
+ *   an event-loop turn, of all its rooms, in one statement (log.ts), answering each once that
+ *   statement has committed — as with SQLite, every acknowledged action is stored. A room whose
+ *   owner died or stopped renewing is claimed by the next process one of its sockets reaches,
+ *   which loads it from the database (its match re-played from the log). An owner whose write
+ *   finds the room's row naming another process (it lost the room while it could not renew)
+ *   writes nothing, and closes the room's sockets: they connect again, to the new owner.
+ * - Routing. The load balancer hashes the room code (docs/deploy/nginx.conf), so a room's
+ *   sockets reach its owner. A socket that reaches another process is relayed to the owner
+ *   through PostgreSQL, on a channel per process that only that process listens on (relay.ts):
+ *   no process hears about rooms it has no socket for.
+ * - Presence. A seat's row names the process holding the seat's connection (`holder`: the
+ *   owner, relayed sockets included) and `seen_ms`: its heartbeat (every forfeit time / 4) or,
+ *   once nobody holds the seat, when it was left. After a takeover, a seat the dead owner held
+ *   counts as connected until a forfeit time after its last heartbeat. A forfeit is decided
+ *   inside a transaction that updates the room's row, on the database's view, and the result
+ *   row is written once. A rematch is such a transaction too.
+ * With SQLite there is one process: no lease, no relay, no heartbeat, the same tables and
+ * statements (an event-loop turn's actions committed together before any is sent, log.ts).
  *
  * This file is the referee; beside it: types.ts (the vocabulary), store.ts (every
- * statement but an action's), append.ts (an action judged and written, catching up when
- * another process wrote first), log.ts (an action's statement), live.ts (a live room
- * brought up to the database's changes), presence.ts (presence, the sweep: heartbeats,
- * forfeits, cleanup), seats.ts (taking a seat), listener.ts (LISTEN), connection.ts
- * (a socket's place in a room).
+ * statement but an action's), append.ts (an action judged and written), log.ts (the actions'
+ * statements, in batches), live.ts (a live room brought up to the database's changes),
+ * presence.ts (presence, the sweep: heartbeats, forfeits, cleanup), seats.ts (taking a seat),
+ * owners.ts (the ownership lease), relay.ts (sockets relayed to their room's owner),
+ * connection.ts (a socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
 import { randomSeed } from '../../engine/rng.ts';
@@ -67,10 +59,11 @@ import { sha256 } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
 import { ActionWriter, judge } from './append.ts';
 import { Connection, type Referee } from './connection.ts';
-import { RoomListener } from './listener.ts';
 import { LiveRooms, newLiveRoom, resultOf, startNext } from './live.ts';
-import { actionLog, readHeard } from './log.ts';
+import { actionLog } from './log.ts';
+import { Ownership } from './owners.ts';
 import { broadcast, eachPeer, offers, Presence, peerCount, RoomSweeper } from './presence.ts';
+import { Relay } from './relay.ts';
 import { Seating } from './seats.ts';
 import { RoomStore } from './store.ts';
 import {
@@ -79,6 +72,7 @@ import {
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
   DEFAULT_IDLE_MS,
+  DEFAULT_LEASE_MS,
   DEFAULT_TURN_TIME,
   type LiveRoom,
   message,
@@ -98,11 +92,11 @@ export {
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
   DEFAULT_IDLE_MS,
+  DEFAULT_LEASE_MS,
   DEFAULT_TURN_TIME,
   type Peer,
   RECORD_MIN_ACTIONS,
   Refusal,
-  ROOMS_CHANNEL,
   type RoomRequest,
   type RoomSummary,
   type RoomsOptions,
@@ -110,27 +104,34 @@ export {
   TURN_TIME_MIN,
 } from './types.ts';
 
-/** How many times an action is judged again against a match other processes moved on. */
+/** How many times a rematch is tried again against a match another process moved on. */
 const TRIES = 8;
-/** Tries after which an action is written holding the room's row (it keeps losing the race). */
-const LOCKED_AFTER = 3;
+
+type Hello = Extract<ClientMessage, { type: 'hello' }>;
+/** Where a room is: live here, owned by another process, or nowhere. */
+type Place = LiveRoom | { readonly owner: string } | null;
 
 export class Rooms implements Referee {
   /** @internal The rooms in memory, by code. */
   readonly live = new Map<string, LiveRoom>();
   private readonly byId = new Map<number, LiveRoom>();
-  private readonly loading = new Map<string, Promise<LiveRoom | null>>();
+  private readonly loading = new Map<string, Promise<Place>>();
+  /** Rooms this process is letting go of (PostgreSQL), by id: claimed again once let go. */
+  private readonly releasing = new Map<number, Promise<void>>();
   private readonly now: () => number;
   private readonly forfeitMs: number;
   private readonly idleMs: number;
-  /** This process, as the seats' `holder` and the notifications name it. */
-  private readonly instance = randomBytes(12).toString('base64url');
+  /** This process, as the seats' `holder`, the rooms' `owner` and its channel name it. */
+  private readonly instance = randomBytes(8).toString('hex');
   /** Other processes may serve the same rooms (PostgreSQL). */
   private readonly shared: boolean;
   private readonly store: RoomStore;
   private readonly rooms: LiveRooms;
   private readonly presence: Presence;
-  private readonly listener: RoomListener | null = null;
+  /** PostgreSQL: this process's lease on the rooms it owns, and its relay to other owners. */
+  private readonly ownership: Ownership | null = null;
+  private readonly relay: Relay | null = null;
+  private readonly fence: NodeJS.Timeout | null = null;
   private readonly sweeper: RoomSweeper;
   private readonly seating: Seating;
   private readonly writer: ActionWriter;
@@ -150,13 +151,30 @@ export class Rooms implements Referee {
     const actions = actionLog(database, this.instance);
     this.writer = new ActionWriter(actions, this.store, this.rooms, this.now);
     this.seating = new Seating(this.store, this.presence, this.shared, (room) => this.sync(room));
-    if (this.shared && database.newClient) {
-      this.listener = new RoomListener(
+    if (this.shared) {
+      if (!database.newClient) throw new Error('rooms on PostgreSQL need connections of their own');
+      const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
+      const ownership = new Ownership(database.db, this.instance, leaseMs, o.log);
+      this.ownership = ownership;
+      void ownership.start();
+      this.relay = new Relay(
         database.newClient,
-        (payload) => this.heard(payload),
-        () => this.resyncAll(),
+        this.instance,
+        {
+          helloRelayed: (peer, m) => this.hello(peer, m, true),
+          alive: (instances) => ownership.alive(instances),
+        },
+        leaseMs / 4,
         o.log,
       );
+      // An owner that cannot renew its lease lets its rooms go before another process may take
+      // them: their sockets connect again.
+      this.fence = setInterval(() => {
+        if (!ownership.fresh) {
+          for (const room of [...this.live.values()]) this.lose(room, 'its lease is not renewed');
+        }
+      }, leaseMs / 4);
+      this.fence.unref();
     }
     this.sweeper = new RoomSweeper(this, this.store, this.presence, {
       ...o,
@@ -223,9 +241,10 @@ export class Rooms implements Referee {
 
   /** A room as anyone may see it, or null. */
   async summary(code: string): Promise<RoomSummary | null> {
-    const room = await this.room(code);
-    if (!room) return null;
-    if (this.shared) await this.serial(room, () => this.sync(room));
+    // PostgreSQL: as the database has it (what its owner acknowledged is stored).
+    const room =
+      this.live.get(code) ?? (this.shared ? await this.load(code, false) : await this.room(code));
+    if (!room || !('id' in room)) return null;
     return {
       code: room.code,
       rules: room.rules,
@@ -239,11 +258,19 @@ export class Rooms implements Referee {
    * A connection's first message: the peer joins the room (its seat taken back with its token,
    * a free seat taken, or watching). Throws a {@link Refusal} that closes the socket.
    */
-  async hello(peer: Peer, m: Extract<ClientMessage, { type: 'hello' }>): Promise<Connection> {
+  async hello(peer: Peer, m: Hello, relayed = false): Promise<Connection> {
     const code = readRoomCode(m.room);
     if (!code.ok) throw new Refusal('bad-room', code.error.message, CLOSE.noRoom);
-    const room = await this.room(code.value);
-    if (!room) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
+    const place = await this.room(code.value);
+    if (!place) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
+    if (!('id' in place)) {
+      // Owned by another process: relayed there (once: not from a process that relayed it).
+      if (relayed || !this.relay) {
+        throw new Refusal('moved', 'this room moved to another server', CLOSE.goingAway);
+      }
+      return this.relay.hello(peer, m, place.owner);
+    }
+    const room = place;
     // Not evicted while the hello waits for the database: the peer must join the room that stays
     // live, or the room's later messages would never reach it.
     room.arriving++;
@@ -274,38 +301,16 @@ export class Rooms implements Referee {
       if (late !== null && id > room.seats[side].lastId) {
         await this.sweeper.decide(room, late, 'time');
       }
-      // With other processes, the live match may lag the database's by a moment: an action is
-      // refused or ignored only once judged on the database's match.
-      let caughtUp = !this.shared;
-      for (let tries = 1; ; tries++) {
-        const seat = room.seats[side];
-        if (id <= seat.lastId) return; // sent again (or late): taken once already
-        const action = readAction(text);
-        if (!action) return this.answer(room, side, peer, id, bad('bad-action', 'not an action'));
-        const judged = judge(room, side, action);
-        if (!('next' in judged) && !caughtUp) {
-          caughtUp = true;
-          await this.sync(room);
-          continue;
-        }
-        if (!('next' in judged)) return this.answer(room, side, peer, id, judged);
-        if (tries > TRIES) throw new Error(`room ${room.code}: an action could not be ordered`);
-        // Written first as it stands; after a conflict, holding the room's row (so that the next
-        // try cannot lose again to a process moving faster).
-        const done =
-          this.shared && tries > LOCKED_AFTER
-            ? await this.writer.appendLocked(room, side, id, action)
-            : await this.writer.append(room, side, id, action, judged.next);
-        if (done === true) return;
-        if (done === 'caught-up') {
-          caughtUp = true;
-          continue;
-        }
-        if (done !== false) return this.answer(room, side, peer, id, done);
-        // Another process wrote this seq or the match's end first, or the match moved on (a
-        // rematch): catch up, then judge the action again.
-        await this.sync(room);
-        caughtUp = true;
+      const seat = room.seats[side];
+      if (id <= seat.lastId) return; // sent again (or late): taken once already
+      const action = readAction(text);
+      if (!action) return this.answer(room, side, peer, id, bad('bad-action', 'not an action'));
+      const judged = judge(room, side, action);
+      if (!('next' in judged)) return this.answer(room, side, peer, id, judged);
+      // Written (with the turn's other actions), then sent: false when this process no longer
+      // owns the room, or the room is gone.
+      if (!(await this.writer.append(room, side, id, action, judged.next))) {
+        this.lose(room, 'another process owns it');
       }
     });
   }
@@ -322,11 +327,6 @@ export class Rooms implements Referee {
   rematch(room: LiveRoom, side: Side, peer: Peer): Promise<void> {
     return this.serial(room, async () => {
       for (let tries = 1; ; tries++) {
-        if (!room.result && this.shared && tries === 1) {
-          // The match may have ended through another process a moment ago.
-          await this.sync(room);
-          continue;
-        }
         if (!room.result) {
           peer.send({
             type: 'refused',
@@ -403,7 +403,25 @@ export class Rooms implements Referee {
     } catch (e) {
       this.o.log?.(`rooms: letting go of the seats: ${message(e)}`);
     }
-    await this.listener?.close();
+    if (this.fence) clearInterval(this.fence);
+    // The rooms let go at once: the next process their sockets reach takes them.
+    await this.ownership?.stop().catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
+    await this.relay?.close();
+  }
+
+  /**
+   * This process no longer owns the room (another took it while this one could not renew, or
+   * it is gone): out of memory, its sockets closed so that they connect again, to its owner.
+   */
+  private lose(room: LiveRoom, why: string): void {
+    if (this.live.get(room.code) !== room) return;
+    this.o.log?.(`room ${room.code}: let go (${why})`);
+    this.live.delete(room.code);
+    this.byId.delete(room.id);
+    eachPeer(room, (p) => p.close(CLOSE.goingAway, 'this room moved to another server'));
+    room.seats[0].peers.clear();
+    room.seats[1].peers.clear();
+    room.watchers.clear();
   }
 
   /** Live rooms in this process (tests, figures). */
@@ -484,62 +502,34 @@ export class Rooms implements Referee {
     }).catch((e) => this.o.log?.(`room ${room.code}: catching up: ${message(e)}`));
   }
 
-  /**
-   * A notification from the channel: "instance room-id what", and for an action, the action
-   * (match, seq, client id, text), applied as it is when it is the live match's next.
-   */
-  private heard(payload: string): void {
-    const [from, id, what, ...rest] = payload.split(' ');
-    if (from === this.instance) return;
-    const room = this.byId.get(Number(id));
-    if (!room) return;
-    const action = what === 'action' ? readHeard(rest) : null;
-    if (!action) {
-      this.requestSync(room);
-      return;
-    }
-    room.heard.push(action);
-    if (room.heard.length > 1) return; // its turn is queued already
-    this.serial(room, async () => {
-      const heard = room.heard;
-      room.heard = [];
-      for (const h of heard) {
-        if (h.match < room.matchNo || (h.match === room.matchNo && h.seq <= room.log.length)) {
-          continue; // known already
-        }
-        const next = h.match === room.matchNo && h.seq === room.log.length + 1;
-        if (!next || room.result || !this.rooms.takeAction(room, h.action, h.clientId, true)) {
-          // Out of order, or notified without the rest: read the room's changes.
-          await this.sync(room);
-          return;
-        }
-      }
-    }).catch((e) => this.o.log?.(`room ${room.code}: catching up: ${message(e)}`));
-  }
-
-  /** The listener (re)connected: notifications may have been missed, every room is read again. */
-  private resyncAll(): void {
-    for (const room of this.live.values()) this.requestSync(room);
-  }
-
   // ------------------------------------------------------------------ loading
 
-  /** The room, from memory or loaded from the database; null when no room has the code. */
-  private async room(code: string): Promise<LiveRoom | null> {
+  /**
+   * The room, from memory or loaded from the database (PostgreSQL: claimed, or who owns it);
+   * null when no room has the code.
+   */
+  private async room(code: string): Promise<Place> {
     const known = this.live.get(code);
     if (known) return known;
     let loading = this.loading.get(code);
     if (!loading) {
-      loading = this.load(code).finally(() => this.loading.delete(code));
+      loading = this.load(code, true).finally(() => this.loading.delete(code));
       this.loading.set(code, loading);
     }
     return loading;
   }
 
-  private async load(code: string): Promise<LiveRoom | null> {
+  /** The room from the database; `keep`: claimed (PostgreSQL) and kept in memory. */
+  private async load(code: string, keep: boolean): Promise<Place> {
     const row = await this.store.roomRow(code);
     if (!row) return null;
     const { id, match: matchNo } = row;
+    if (keep && this.ownership) {
+      await this.releasing.get(id);
+      const claim = await this.ownership.claim(id);
+      if (claim === null) return null;
+      if (!claim.mine) return { owner: claim.owner };
+    }
     const rules: RoomRules = {
       kind: row.kind as RoomKind,
       size: row.size,
@@ -551,7 +541,7 @@ export class Rooms implements Referee {
     const now = this.now();
     // One process: a seat held by another instance is one this process held before it
     // restarted. Nobody holds it now.
-    if (!this.shared) await this.store.freeSeats(id, now);
+    if (!this.shared && keep) await this.store.freeSeats(id, now);
     const start = startMatch(seeded);
     if (!start.ok) {
       this.o.log?.(`room ${code}: its stored rules do not make a match`);
@@ -560,7 +550,7 @@ export class Rooms implements Referee {
     const room = newLiveRoom(id, code, rules, row.seed, matchNo, start.value, now, row.turn_ms);
     const ch = await this.store.changes(this.store.db, room);
     if (!ch) return null;
-    if (ch.matchNo !== matchNo) return this.load(code); // a rematch meanwhile: again
+    if (ch.matchNo !== matchNo) return this.load(code, keep); // a rematch meanwhile: again
     const logged = ch.actions.map((a) => readLogged(a.action));
     const replayed = logged.every((l) => l !== null)
       ? replayLog(seeded, logged as LoggedAction[])
@@ -570,13 +560,12 @@ export class Rooms implements Referee {
       return null;
     }
     this.apply(room, ch);
+    if (!keep) return room;
     // Loaded twice at once (two hellos): the first one in is the room.
     const known = this.live.get(code);
     if (known) return known;
     this.live.set(code, room);
     this.byId.set(id, room);
-    // Changes notified while it loaded were not heard for it: read them.
-    if (this.shared) this.requestSync(room);
     return room;
   }
 
@@ -584,5 +573,15 @@ export class Rooms implements Referee {
   evict(room: LiveRoom): void {
     this.live.delete(room.code);
     this.byId.delete(room.id);
+    const ownership = this.ownership;
+    if (!ownership || this.closed) return;
+    const id = room.id;
+    const released = ownership
+      .release(id)
+      .catch((e) => this.o.log?.(`room ${room.code}: letting go: ${message(e)}`))
+      .finally(() => {
+        if (this.releasing.get(id) === released) this.releasing.delete(id);
+      });
+    this.releasing.set(id, released);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The rooms' statements: everything the rooms read from and write to the database (rooms,
- * seats, actions, results), in one place. The order of a room's changes across processes is
- * the room row's lock ({@link RoomStore.locked}); a committed change NOTIFYs the other
- * processes on PostgreSQL ({@link RoomStore.notify}).
+ * seats, actions, results), in one place but the actions' (log.ts). A room's changes are its
+ * owner's (owners.ts); a forfeit or a rematch besides takes the room row's lock
+ * ({@link RoomStore.locked}).
  */
 import { sql } from 'kysely';
 import type { MatchResult, SeededRules, Side } from '../../net/rooms.ts';
@@ -13,7 +13,6 @@ import {
   type LiveRoom,
   num,
   RECORD_MIN_ACTIONS,
-  ROOMS_CHANNEL,
   SEAT_COLUMNS,
   type SeatRow,
 } from './types.ts';
@@ -40,10 +39,6 @@ export class RoomStore {
 
   get db(): Db {
     return this.database.db;
-  }
-
-  private get shared(): boolean {
-    return this.database.dialect === 'postgres';
   }
 
   /** Writes a new room and its two seats (the creator's in seat 0, with their player's hash). */
@@ -336,13 +331,11 @@ export class RoomStore {
     };
   }
 
-  /** Tells the other processes that the room changed (on commit, inside a transaction). */
-  async notify(db: Db, room: LiveRoom, what: string): Promise<void> {
-    if (!this.shared) return;
-    await sql`select pg_notify(${ROOMS_CHANNEL}, ${`${this.instance} ${room.id} ${what}`})`.execute(
-      db,
-    );
-  }
+  /**
+   * Where the room's change would be told to other processes: nowhere now, a room's changes are
+   * its owner's alone (owners.ts), and its sockets elsewhere are relayed to it (relay.ts).
+   */
+  async notify(_db: Db, _room: LiveRoom, _what: string): Promise<void> {}
 
   // ------------------------------------------------------------------ reading
 

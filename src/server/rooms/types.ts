@@ -29,6 +29,8 @@ export interface RoomsOptions {
   readonly forfeitMs?: number;
   /** How long a room nobody has entered is kept (ms; default 24 h). */
   readonly idleMs?: number;
+  /** PostgreSQL: a process's lease on its rooms (ms; default {@link DEFAULT_LEASE_MS}). */
+  readonly leaseMs?: number;
   /** A duel's time per decision when its creator names none (s; default 60). */
   readonly turnTime?: number;
   readonly log?: (line: string) => void;
@@ -47,8 +49,11 @@ export const TURN_TIME_MAX = 3600;
  */
 export const RECORD_MIN_ACTIONS = 3;
 
-/** The PostgreSQL channel of the rooms' changes. */
-export const ROOMS_CHANNEL = 'slidebox_rooms';
+/**
+ * How long a process's lease on the rooms it owns lasts without a renewal (ms; PostgreSQL): a
+ * room whose owner died is taken over this long after its last renewal at most.
+ */
+export const DEFAULT_LEASE_MS = 10_000;
 
 /** A room's answer to `POST /api/rooms`: the creator's seat. */
 export interface CreatedRoom {
@@ -130,22 +135,12 @@ export interface LiveRoom {
   readonly loadedAt: number;
   /** A read of the room's changes is queued and not started yet. */
   syncQueued: boolean;
-  /** Actions other processes notified with their text, not taken in yet (in the order heard). */
-  heard: HeardAction[];
   /** A forfeit (or a loss on time) is being decided. */
   forfeiting: boolean;
   /** Grows with every change of the seats in memory (a read begun before is stale). */
   version: number;
   /** The seats as last sent to the room's connections (JSON). */
   seatsSent: string;
-}
-
-/** An action another process wrote, as its notification carried it. */
-export interface HeardAction {
-  readonly match: number;
-  readonly seq: number;
-  readonly clientId: number;
-  readonly action: string;
 }
 
 /** A seat's row, as read. */
