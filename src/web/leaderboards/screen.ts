@@ -18,7 +18,15 @@ const NO_SERVER =
 /** The server's query for a choice, from line `offset` on. */
 export function queryOf(c: Choice, offset: number): Omit<BoardQuery, 'playerKey'> {
   const assisted = c.source === 'self-reported' && c.assisted;
-  const page = { limit: PAGE, offset, source: c.source, assisted };
+  const page = {
+    limit: PAGE,
+    offset,
+    source: c.source,
+    assisted,
+    // The analysis's order and filter, asked for only when chosen.
+    ...(c.sort !== undefined && c.sort !== 'rank' ? { sort: c.sort } : {}),
+    ...(c.aiLike === true || c.aiLike === false ? { aiLike: c.aiLike } : {}),
+  };
   if (c.board === '2048') return { board: c.board, size: c.size2048, target: c.target, ...page };
   if (c.board === 'puzzle') return { board: c.board, size: c.sizePuzzle, ...page };
   return { board: c.board, ...(c.day === null ? {} : { day: c.day }), ...page };

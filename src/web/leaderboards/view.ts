@@ -10,7 +10,7 @@
  * Names are written by other players: they are only ever set as text, never as markup.
  */
 import { formatNumber, formatSolveTime } from '../../front/format.ts';
-import type { BoardEntry, BoardName, BoardSource } from '../../net/api.ts';
+import type { BoardEntry, BoardName, BoardSort, BoardSource } from '../../net/api.ts';
 
 import { button, h, setText } from '../ui/dom.ts';
 import { addDays, rankText } from './words.ts';
@@ -27,6 +27,10 @@ export interface Choice {
   readonly assisted: boolean;
   /** The daily boards' day; null: today. */
   readonly day: string | null;
+  /** The lines' order: the board's (rank, the default), or an analysis figure, highest first. */
+  readonly sort?: BoardSort;
+  /** true: only the games marked as playing like the AI; false: none of them; null: all. */
+  readonly aiLike?: boolean | null;
 }
 
 /**
@@ -100,12 +104,39 @@ const COLUMNS = {
     { title: 'Score', cls: 'num' },
     { title: 'Largest', cls: 'num extra' },
     { title: 'Moves', cls: 'num' },
+    { title: 'Accuracy', cls: 'num' },
+    { title: 'Agreement', cls: 'num' },
   ],
   puzzle: [
     { title: 'Moves', cls: 'num' },
     { title: 'Time', cls: 'num' },
+    { title: 'Optimal', cls: 'num extra' },
+    { title: 'Accuracy', cls: 'num' },
+    { title: 'Agreement', cls: 'num' },
   ],
 } as const;
+
+/** What the analysis columns and the mark mean, said in their headings' titles. */
+export const FIGURE_TITLES = {
+  accuracy2048: "How close the moves came to the AI's, 0 to 100 (the server's analysis)",
+  accuracyPuzzle: 'The optimal count over the moves played, 0 to 100 (100: an optimal solve)',
+  agreement2048: "The share of the moves equal to the AI's choice",
+  agreementPuzzle: 'The share of the moves on a shortest path to solved',
+  optimal: 'The fewest moves that solve the start',
+} as const;
+
+/** The mark's explanation (its title and its words for screen readers). */
+export const AI_LIKE_TITLE = {
+  '2048':
+    "Agrees with the AI beyond what players do: 90% of its moves or more are the AI's choice, over 300 moves or more. The AI's own games agree 100%, its strong preset 93 to 94%, a depth-3 search at most 81% and ways people play far less. It says how the game was played, not who played it.",
+  puzzle:
+    "An optimal solution of 30 moves or more, no move wasted: a solver's, not a hand's. It says how the game was played, not who played it.",
+} as const;
+
+/** An analysis figure as shown: one decimal, "–" until the game is analysed. */
+export function figureText(x: number | null | undefined, unit = ''): string {
+  return typeof x === 'number' && Number.isFinite(x) ? `${x.toFixed(1)}${unit}` : '–';
+}
 
 /**
  * An entry's replay link, or, while its replay is closed (today's ranked daily: it would show
@@ -149,10 +180,31 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
   const name = h('td', { class: 'board-name' }, h('span', { 'data-testid': 'entry-name' }, e.name));
   if (mine) name.append(h('span', { class: 'tag tag-you' }, 'you'));
   if (e.assisted) name.append(h('span', { class: 'tag' }, 'with help'));
+  if (e.aiLike === true) {
+    name.append(
+      h(
+        'span',
+        { class: 'tag tag-ai', title: AI_LIKE_TITLE[kind], 'data-testid': 'entry-ai-like' },
+        h('span', { 'aria-hidden': 'true' }, 'AI-like'),
+        h('span', { class: 'sr-only' }, `AI-like: ${AI_LIKE_TITLE[kind]}`),
+      ),
+    );
+  }
+  const judged = [figureText(e.accuracy), figureText(e.agreement, '%')];
   const figures =
     kind === '2048'
-      ? [formatNumber(e.score), formatNumber(e.maxTile ?? 0), formatNumber(e.moves)]
-      : [formatNumber(e.moves), e.timeMs === null ? '—' : formatSolveTime(e.timeMs)];
+      ? [formatNumber(e.score), formatNumber(e.maxTile ?? 0), formatNumber(e.moves), ...judged]
+      : [
+          formatNumber(e.moves),
+          e.timeMs === null ? '—' : formatSolveTime(e.timeMs),
+          typeof e.optimal === 'number' ? formatNumber(e.optimal) : '–',
+          ...judged,
+        ];
+  const testids = [
+    ...(kind === '2048' ? [null, null, null] : [null, null, 'entry-optimal']),
+    'entry-accuracy',
+    'entry-agreement',
+  ];
   const cls = COLUMNS[kind].map((c) => c.cls);
   const replay = replayCell(e);
   return h(
@@ -160,9 +212,18 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
     { class: mine ? 'you' : null, 'data-testid': 'entry', 'aria-current': mine ? 'true' : null },
     h('td', { class: 'num board-rank' }, rankText(e.rank)),
     name,
-    ...figures.map((f, i) => h('td', { class: cls[i] }, f)),
+    ...figures.map((f, i) => h('td', { class: cls[i], 'data-testid': testids[i] ?? null }, f)),
     h('td', {}, replay),
   );
+}
+
+/** A heading's explanation (the analysis's columns), or null. */
+function headingTitle(kind: '2048' | 'puzzle', title: string): string | null {
+  if (title === 'Accuracy') return FIGURE_TITLES[`accuracy${kind === '2048' ? '2048' : 'Puzzle'}`];
+  if (title === 'Agreement') {
+    return FIGURE_TITLES[`agreement${kind === '2048' ? '2048' : 'Puzzle'}`];
+  }
+  return title === 'Optimal' ? FIGURE_TITLES.optimal : null;
 }
 
 function head(kind: '2048' | 'puzzle'): HTMLTableSectionElement {
@@ -174,7 +235,9 @@ function head(kind: '2048' | 'puzzle'): HTMLTableSectionElement {
       {},
       h('th', { scope: 'col', class: 'num' }, 'Rank'),
       h('th', { scope: 'col' }, 'Player'),
-      ...COLUMNS[kind].map((c) => h('th', { scope: 'col', class: c.cls }, c.title)),
+      ...COLUMNS[kind].map((c) =>
+        h('th', { scope: 'col', class: c.cls, title: headingTitle(kind, c.title) }, c.title),
+      ),
       h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Replay')),
     ),
   );
@@ -202,6 +265,27 @@ export class ViewLeaderboards {
     'data-testid': 'board-self-reported',
   });
   private readonly about = h('p', { class: 'board-about', 'data-testid': 'board-about' });
+  /** The order of the lines: the board's, or an analysis figure. */
+  private readonly sort = h(
+    'select',
+    { 'data-testid': 'board-sort', 'aria-label': 'Order' },
+    h('option', { value: 'rank' }, 'Rank'),
+    h('option', { value: 'accuracy' }, 'Accuracy, highest first'),
+    h('option', { value: 'agreement' }, 'Agreement, highest first'),
+  );
+  /** Which games: all, only those marked as playing like the AI, or none of them. */
+  private readonly marked = h(
+    'select',
+    { 'data-testid': 'board-ai-like', 'aria-label': 'Games shown' },
+    h('option', { value: 'all' }, 'All games'),
+    h('option', { value: 'only' }, 'Only AI-like games'),
+    h('option', { value: 'hide' }, 'Without AI-like games'),
+  );
+  private readonly figuresNote = h(
+    'p',
+    { class: 'board-about', 'data-testid': 'board-figures-note' },
+    "Accuracy and agreement: the server's analysis of each game, by the AI (2048) or the optimal solver (puzzle); – until a game is analysed. AI-like: agrees with the AI beyond what players do (its title says how the line was drawn).",
+  );
   private readonly options2048: HTMLElement;
   private readonly optionsPuzzle: HTMLElement;
   private readonly dayNav: HTMLElement;
@@ -275,8 +359,15 @@ export class ViewLeaderboards {
           ' Self-reported games (played in the browser, not dealt by the server)',
         ),
         this.assistedRow,
+        h(
+          'div',
+          { class: 'board-options' },
+          field('Order', this.sort),
+          field('Games', this.marked),
+        ),
         this.title,
         this.about,
+        this.figuresNote,
         this.notice,
         h('div', { class: 'board-scroll' }, this.table),
         this.empty,
@@ -330,6 +421,12 @@ export class ViewLeaderboards {
       choose({ sizePuzzle: Number(this.sizePuzzle.value) }),
     );
     this.assisted.addEventListener('change', () => choose({ assisted: this.assisted.checked }));
+    this.sort.addEventListener('change', () => choose({ sort: this.sort.value as BoardSort }));
+    this.marked.addEventListener('change', () =>
+      choose({
+        aiLike: this.marked.value === 'only' ? true : this.marked.value === 'hide' ? false : null,
+      }),
+    );
     this.selfReported.addEventListener('change', () =>
       choose({ source: this.selfReported.checked ? 'self-reported' : 'ranked' }),
     );
@@ -355,6 +452,8 @@ export class ViewLeaderboards {
     this.sizePuzzle.value = String(c.sizePuzzle);
     this.assisted.checked = c.assisted;
     this.selfReported.checked = c.source === 'self-reported';
+    this.sort.value = c.sort ?? 'rank';
+    this.marked.value = c.aiLike === true ? 'only' : c.aiLike === false ? 'hide' : 'all';
     this.assistedRow.hidden = c.source !== 'self-reported';
     setText(this.title, boardTitle(c, today));
     setText(this.about, sourceNote(c.source));
@@ -373,7 +472,7 @@ export class ViewLeaderboards {
     const mine = (e: BoardEntry) => you !== null && sameEntry(e, you);
     const body = h('tbody', {}, ...entries.map((e) => line(e, kind, mine(e))));
     if (you && !entries.some(mine)) {
-      const cols = kind === '2048' ? 6 : 5;
+      const cols = COLUMNS[kind].length + 3;
       body.append(
         h('tr', { class: 'gap', 'aria-hidden': 'true' }, h('td', { colspan: cols }, '⋯')),
       );
@@ -390,7 +489,9 @@ export class ViewLeaderboards {
           ? c.source === 'ranked'
             ? 'No ranked game of today yet: play it with Play ranked on the Daily challenge card.'
             : 'No one has submitted this game today yet: play it from the menu, then Submit.'
-          : 'No games on this board yet.',
+          : c.aiLike === true || c.aiLike === false
+            ? 'No game on this board is shown with this choice of games.'
+            : 'No games on this board yet.',
     );
     setText(this.notice, '');
     this.more.hidden = !more;
