@@ -11,6 +11,7 @@ import { TEST_CACHE_DIR } from '../../testutil/testCache.ts';
 import { neighbourTable } from '../puzzle/grid.ts';
 import type { PatternDb } from '../puzzle/pdb.ts';
 import { patternDbs4 } from '../puzzle/pdbProvider.ts';
+import { reductionSolve } from '../puzzle/reduce.ts';
 import { solvePuzzle } from '../puzzle/solve.ts';
 import { analysePuzzle } from './analysePuzzle.ts';
 
@@ -141,6 +142,35 @@ describe('analysePuzzle', () => {
       expect(d).toBe(solved.moves.length);
     }
     for (const m of a.moves) expect(Math.abs(m.after - m.before)).toBe(1);
+  }, 120_000);
+
+  it("gives 4×4 distances equal to the solver's optimum from a hard start", async () => {
+    // Seed 316's start is the one of seeds 1–400 the solver takes longest over (57 moves, its
+    // databases estimate 41). The fast solver's first moves from it go near and away.
+    const start = newPuzzle({ width: 4, seed: 316 });
+    const { states, tiles } = solvedGame(start, reductionSolve(start.tiles, 4).slice(0, 3), -1);
+    const a = analysePuzzle(states, tiles, { dbs4: dbs });
+    expect(a.detours.length).toBeGreaterThan(0);
+    expect(a.detours.length).toBeLessThan(tiles.length);
+    for (let i = 0; i <= tiles.length; i++) {
+      const solved = await solvePuzzle([...states[i]!.tiles], 4, { store });
+      const d = i === 0 ? a.moves[0]!.before : a.moves[i - 1]!.after;
+      expect(d).toBe(solved.moves.length);
+    }
+  }, 120_000);
+
+  it('judges a returning walk the same as each position on its own', () => {
+    // Positions met again are answered from what was found the first time.
+    const { states, tiles } = randomGame(4, 2001, 60);
+    const whole = analysePuzzle(states, tiles, { dbs4: dbs });
+    const keys = new Set(states.map((p) => p.tiles.join(',')));
+    expect(keys.size).toBeLessThan(states.length);
+    for (const i of [0, 20, 40, 59]) {
+      const part = analysePuzzle(states.slice(i, i + 2), tiles.slice(i, i + 1), { dbs4: dbs });
+      expect(part.moves[0]).toEqual(
+        expect.objectContaining({ before: whole.moves[i]!.before, after: whole.moves[i]!.after }),
+      );
+    }
   }, 120_000);
 
   it('follows a 4×4 shortest solution with one detour', async () => {
