@@ -11,8 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Game, newGame, play } from '../../engine/game2048.ts';
 import { encodeShared, shared2048 } from '../../engine/shareCode.ts';
 import type { BoardEntry, Leaderboard } from '../../net/api.ts';
+import { DIRECTION_LETTERS } from '../../net/ranked.ts';
 import { analyse } from '../../solvers/ai2048/player.ts';
 import { play2048, playPuzzle, testPlayerKey } from '../../testing/games.ts';
+import { helloed, startRanked } from '../../testing/rankedPlay.ts';
 import {
   BACKENDS,
   type Backend,
@@ -132,6 +134,47 @@ describe.each(BACKENDS)('the boards analysed by the AI on %s', (backend: Backend
       expect(line.accuracy).toBeCloseTo((100 * line.optimal!) / line.moves, 1);
       expect(line.agreement).toBeGreaterThan(0);
       expect(line.aiLike).toBe(false);
+    },
+  );
+
+  it(
+    'judges a ranked game too, and skips a 4×4 puzzle while the 4×4 tables are not read',
+    LONG,
+    async () => {
+      const url = block.server().url;
+      const game = await startRanked(url, { kind: '2048', playerKey: key(110) });
+      const { socket } = await helloed(url, game);
+      let n = 1;
+      for (const d of ['down', 'left', 'right', 'up', 'down', 'left', 'down', 'right'] as const) {
+        await socket.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
+        if ((await socket.answer(n)).type === 'moved') n++;
+      }
+      await socket.send({ type: 'resign' });
+      const { result } = await socket.next('over');
+      socket.close();
+      expect(result.entry).toMatchObject({ ranked: true });
+      const { code } = await playPuzzle(111, { width: 4, wander: 4 });
+      const r = await block.post({ code, name: 'Fifteen', playerKey: key(111) });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      await analysesOf(block.server()).settled();
+      const ranked = await block.board('board=2048');
+      const mine = ranked.entries.find((e) => e.name === result.entry!.name)!;
+      expect(mine.agreement).toBeGreaterThanOrEqual(0);
+      expect(mine.accuracy).toBeGreaterThanOrEqual(0);
+      expect(mine.aiLike).toBe(false);
+      const p = await block.board('board=puzzle&size=4&source=self-reported');
+      expect(p.entries.find((e) => e.name === 'Fifteen')).toMatchObject({
+        accuracy: null,
+        agreement: null,
+        optimal: null,
+      });
+      const rows = await block
+        .server()
+        .database.db.selectFrom('game_analyses')
+        .select(['state', 'note'])
+        .where('state', '<>', 'done')
+        .execute();
+      expect(rows).toEqual([{ state: 'skipped', note: 'the 4×4 tables are not in the cache' }]);
     },
   );
 });
