@@ -125,6 +125,11 @@ export class GameAnalyses {
   private running: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private closed = false;
+  /** Settles when the queue is closed: a game under way is not waited for. */
+  private stopped: () => void = () => {};
+  private readonly stop = new Promise<null>((r) => {
+    this.stopped = () => r(null);
+  });
   private readonly now: () => number;
   /** Games judged since start (tests, logs). */
   judged = 0;
@@ -167,6 +172,7 @@ export class GameAnalyses {
   async close(): Promise<void> {
     this.closed = true;
     this.wake?.();
+    this.stopped();
     await this.analyser.close();
     await this.running;
   }
@@ -269,8 +275,8 @@ export class GameAnalyses {
       await this.db.deleteFrom('game_analyses').where('game_id', '=', gameId).execute();
       return;
     }
-    const outcome = await this.analyser.analyse(game.code);
-    if (this.closed) return;
+    const outcome = await Promise.race([this.analyser.analyse(game.code), this.stop]);
+    if (outcome === null || this.closed) return;
     this.judged++;
     if ('figures' in outcome) {
       const f = outcome.figures;
