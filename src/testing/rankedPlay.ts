@@ -1,9 +1,9 @@
 /**
  * Test support for ranked play: a real WebSocket client (`ws`) of the ranked socket whose
  * messages are kept in order (as text too: tests read every byte a client received) and
- * awaited by what they say, starting a game over HTTP, and a 3×3 puzzle's solution.
+ * awaited by what they say (testSocket.ts), starting a game over HTTP, and a 3×3 puzzle's
+ * solution.
  */
-import WebSocket from 'ws';
 import { newPlayerKey } from '../net/api.ts';
 import {
   type RankedClientMessage,
@@ -12,101 +12,24 @@ import {
   rankedSocketUrl,
 } from '../net/ranked.ts';
 import { call } from './serverHarness.ts';
+import { JsonTestSocket } from './testSocket.ts';
 
-export class RankedSocket {
-  readonly ws: WebSocket;
-  /** Every message received, in order, and its text as it came. */
-  readonly messages: RankedServerMessage[] = [];
-  readonly texts: string[] = [];
-  private seen = 0;
-  private waiters: (() => void)[] = [];
-  readonly opened: Promise<void>;
-  readonly closed: Promise<{ code: number; reason: string }>;
-
+/** A client of the ranked socket (a test waits for what it is owed at most 30 s). */
+export class RankedSocket extends JsonTestSocket<RankedClientMessage, RankedServerMessage> {
   constructor(server: string) {
-    this.ws = new WebSocket(rankedSocketUrl(server));
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => {
-      this.ws.once('close', (code, reason) => {
-        resolve({ code, reason: reason.toString() });
-        this.wake();
-      });
-    });
-    this.ws.on('error', () => {});
-    this.ws.on('message', (data) => {
-      this.texts.push(String(data));
-      this.messages.push(JSON.parse(String(data)) as RankedServerMessage);
-      this.wake();
-    });
-  }
-
-  private wake(): void {
-    const w = this.waiters;
-    this.waiters = [];
-    for (const f of w) f();
-  }
-
-  async send(m: RankedClientMessage | string): Promise<void> {
-    await this.opened;
-    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
-  }
-
-  /** The next message (after those already taken) of a type that `pick` accepts. */
-  async next<T extends RankedServerMessage['type']>(
-    type: T,
-    pick: (m: Extract<RankedServerMessage, { type: T }>) => boolean = () => true,
-    timeoutMs = 30_000,
-  ): Promise<Extract<RankedServerMessage, { type: T }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      while (this.seen < this.messages.length) {
-        const m = this.messages[this.seen++]!;
-        if (m.type === type && pick(m as Extract<RankedServerMessage, { type: T }>)) {
-          return m as Extract<RankedServerMessage, { type: T }>;
-        }
-      }
-      if (this.ws.readyState === WebSocket.CLOSED) {
-        throw new Error(`closed while waiting for ${type}`);
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
+    super(rankedSocketUrl(server), 30_000);
   }
 
   /** The answer to a move: 'moved' or 'refused' with its number. */
-  async answer(
+  answer(
     n: number,
   ): Promise<Extract<RankedServerMessage, { type: 'moved' } | { type: 'refused' }>> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      while (this.seen < this.messages.length) {
-        const m = this.messages[this.seen++]!;
-        if ((m.type === 'moved' || m.type === 'refused') && m.n === n) return m;
-      }
-      if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`closed before move ${n}`);
-      if (Date.now() > deadline) throw new Error(`no answer to move ${n}`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, 50);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-  }
-
-  close(): void {
-    this.ws.close();
+    return this.nextWhere(
+      (m): m is Extract<RankedServerMessage, { type: 'moved' } | { type: 'refused' }> =>
+        (m.type === 'moved' || m.type === 'refused') && m.n === n,
+      `answer to move ${n}`,
+      10_000,
+    );
   }
 }
 

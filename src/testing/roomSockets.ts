@@ -1,8 +1,8 @@
 /**
  * Test support for online rooms: a real WebSocket client (`ws`) to a running server whose
- * messages are kept in order and awaited by what they say, and helpers to make a room.
+ * messages are kept in order and awaited by what they say (testSocket.ts), and helpers to make
+ * a room.
  */
-import WebSocket from 'ws';
 import type { CreatedRoomAnswer } from '../net/api.ts';
 import { socketUrl } from '../net/roomClient.ts';
 import {
@@ -20,6 +20,7 @@ import {
   type ServerMessage,
 } from '../net/rooms.ts';
 import { call } from './serverHarness.ts';
+import { JsonTestSocket } from './testSocket.ts';
 
 /**
  * How long a test waits for what a room owes it (a message, a condition) before calling the
@@ -29,81 +30,10 @@ import { call } from './serverHarness.ts';
  */
 export const ROOM_WAIT_MS = 30_000;
 
-export class TestSocket {
-  readonly ws: WebSocket;
-  /** Every message received, in order. */
-  readonly messages: ServerMessage[] = [];
-  private seen = 0;
-  private waiters: (() => void)[] = [];
-  readonly opened: Promise<void>;
-  readonly closed: Promise<{ code: number; reason: string }>;
-
+/** A client of the rooms' socket (a test waits {@link ROOM_WAIT_MS} for what it is owed). */
+export class TestSocket extends JsonTestSocket<ClientMessage, ServerMessage> {
   constructor(server: string) {
-    this.ws = new WebSocket(socketUrl(server));
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => {
-      this.ws.once('close', (code, reason) => {
-        resolve({ code, reason: reason.toString() });
-        this.wake();
-      });
-    });
-    this.ws.on('error', () => {});
-    this.ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as ServerMessage);
-      this.wake();
-    });
-  }
-
-  private wake(): void {
-    const w = this.waiters;
-    this.waiters = [];
-    for (const f of w) f();
-  }
-
-  async send(m: ClientMessage | string): Promise<void> {
-    await this.opened;
-    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
-  }
-
-  /** The next message (after those already taken) that `pick` accepts; the ones before it are skipped. */
-  async next<T extends ServerMessage['type']>(
-    type: T,
-    pick: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-    timeoutMs = ROOM_WAIT_MS,
-  ): Promise<Extract<ServerMessage, { type: T }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      while (this.seen < this.messages.length) {
-        const m = this.messages[this.seen++]!;
-        if (m.type === type && pick(m as Extract<ServerMessage, { type: T }>)) {
-          return m as Extract<ServerMessage, { type: T }>;
-        }
-      }
-      if (this.ws.readyState === WebSocket.CLOSED) {
-        throw new Error(`closed while waiting for ${type}`);
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** Every message of a type received so far. */
-  all<T extends ServerMessage['type']>(type: T): Extract<ServerMessage, { type: T }>[] {
-    return this.messages.filter((m) => m.type === type) as Extract<ServerMessage, { type: T }>[];
-  }
-
-  close(): void {
-    this.ws.close();
+    super(socketUrl(server), ROOM_WAIT_MS);
   }
 }
 
