@@ -7,32 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
+import { FakeSocket as Fake } from '../testing/fakeSocket.ts';
 import type { RankedBoard, RankedClientMessage, RankedServerMessage } from './ranked.ts';
 import { RankedClient, type RankedView } from './rankedClient.ts';
-import type { SocketLike } from './roomClient.ts';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: RankedClientMessage[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as RankedClientMessage);
-  }
-  deliver(m: RankedServerMessage): void {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  close(code = 1006): void {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-}
+class FakeSocket extends Fake<RankedClientMessage, RankedServerMessage> {}
 
 function board2048(seed: number): RankedBoard {
   const g = newGame({ seed, keepPlaying: true });
@@ -79,7 +58,7 @@ describe('the ranked client (scripted socket)', () => {
     expect(client.move('left').ok).toBe(false); // not connected yet
     s.open();
     expect(s.sent[0]).toEqual({ type: 'hello', game: 'g1', token: 't'.repeat(43) });
-    s.deliver({ type: 'state', board: start, result: null, t: 0 });
+    s.receive({ type: 'state', board: start, result: null, t: 0 });
     expect(client.view.status).toBe('open');
     // The server's game (the same seed): what it would deal.
     let server = newGame({ seed, keepPlaying: true });
@@ -94,7 +73,7 @@ describe('the ranked client (scripted socket)', () => {
     expect(s.sent.length).toBe(2); // hello and move 1: the queued one waits
     server = play(server, dir);
     const tile = server.spawned[0]!;
-    s.deliver({
+    s.receive({
       type: 'moved',
       n: 1,
       tile: { row: tile.at.row, col: tile.at.col, value: tile.value },
@@ -111,7 +90,7 @@ describe('the ranked client (scripted socket)', () => {
       expect(s.sent.at(-1)).toMatchObject({ type: 'move', n: 2 });
       expect(client.view.pending).toBe(1);
       // Refused: the server's board again.
-      s.deliver({ type: 'refused', n: 2, code: 'x', message: 'no' });
+      s.receive({ type: 'refused', n: 2, code: 'x', message: 'no' });
       expect(client.view.board.cells).toEqual(server.cells);
       expect(client.view.pending).toBe(0);
       expect(client.view.notice).toBe('no');
@@ -122,18 +101,18 @@ describe('the ranked client (scripted socket)', () => {
     const start = board2048(11);
     const { client, sockets } = setup(start);
     sockets[0]!.open();
-    sockets[0]!.deliver({ type: 'state', board: start, result: null, t: 0 });
+    sockets[0]!.receive({ type: 'state', board: start, result: null, t: 0 });
     const server = newGame({ seed: 11, keepPlaying: true });
     const dir = (['left', 'right', 'up', 'down'] as const).find((d) => play(server, d) !== server)!;
     client.move(dir);
-    sockets[0]!.close();
+    sockets[0]!.drop();
     expect(client.view.status).toBe('reconnecting');
     expect(client.move(dir).ok).toBe(false);
     return new Promise<void>((resolve) => {
       setTimeout(() => {
         const s2 = sockets[1]!;
         s2.open();
-        s2.deliver({ type: 'state', board: start, result: null, t: 50 });
+        s2.receive({ type: 'state', board: start, result: null, t: 50 });
         expect(s2.sent).toEqual([
           { type: 'hello', game: 'g1', token: 't'.repeat(43) },
           { type: 'move', n: 1, d: dir[0] },
@@ -163,7 +142,7 @@ describe('the ranked client (scripted socket)', () => {
     const { client, sockets } = setup(board);
     const s = sockets[0]!;
     s.open();
-    s.deliver({ type: 'state', board, result: null, t: 10 });
+    s.receive({ type: 'state', board, result: null, t: 10 });
     expect(client.move('left').ok).toBe(false);
     expect(client.moveTile(1)).toEqual({ ok: true, value: false });
     expect(client.moveTile(5).ok).toBe(true);
@@ -174,7 +153,7 @@ describe('the ranked client (scripted socket)', () => {
       { type: 'move', n: 2, tile: 5 },
     ]);
     expect(client.view.board.tiles).toEqual(board.tiles);
-    s.deliver({ type: 'moved', n: 1, tile: null, t: 300, score: 1, over: false, won: false });
+    s.receive({ type: 'moved', n: 1, tile: null, t: 300, score: 1, over: false, won: false });
     expect(client.view.confirmed.tiles).toEqual([1, 2, 3, 4, 0, 6, 7, 5, 8]);
     expect(client.view.pending).toBe(1);
   });

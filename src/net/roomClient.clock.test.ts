@@ -3,8 +3,9 @@
  * duel's deadline is the server's, as it last said it (state, action, seats), gone with the end.
  */
 import { describe, expect, it } from 'vitest';
+import { FakeSocket as Fake } from '../testing/fakeSocket.ts';
 import { newPlayerKey } from './api.ts';
-import { RoomClient, type SocketLike } from './roomClient.ts';
+import { RoomClient } from './roomClient.ts';
 import {
   ROOM_PROTOCOL,
   type RoomRules,
@@ -14,27 +15,7 @@ import {
   startOf,
 } from './rooms.ts';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(m: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
+class FakeSocket extends Fake<unknown, ServerMessage> {}
 
 const RULES: RoomRules = { kind: 'duel', size: 3, target: null, attackCap: null, turnTime: 30 };
 const START = (() => {

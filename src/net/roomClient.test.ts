@@ -7,7 +7,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Direction } from '../engine/types.ts';
-import { RoomClient, type RoomView, type SocketLike } from './roomClient.ts';
+import { FakeSocket as Fake } from '../testing/fakeSocket.ts';
+import { RoomClient, type RoomView } from './roomClient.ts';
 import {
   applyAction,
   CLOSE,
@@ -23,32 +24,7 @@ import {
   startOf,
 } from './rooms.ts';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(m: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-}
+class FakeSocket extends Fake<unknown, ServerMessage> {}
 
 /** The server's rules, with the seed it keeps; clients are sent {@link RULES}. */
 const SEEDED: SeededRules = { kind: 'versus', size: 4, seed: 11, target: 2048, attackCap: null };

@@ -15,31 +15,10 @@ import {
   type RankedServerMessage,
 } from '../../net/ranked.ts';
 import { RankedClient } from '../../net/rankedClient.ts';
-import type { SocketLike } from '../../net/roomClient.ts';
+import { FakeSocket as Fake } from '../../testing/fakeSocket.ts';
 import { ControllerRanked, initialModelRanked, keyRanked } from './controller.ts';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: RankedClientMessage[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as RankedClientMessage);
-  }
-  deliver(m: RankedServerMessage): void {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  close(code = 1006): void {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-}
+class FakeSocket extends Fake<RankedClientMessage, RankedServerMessage> {}
 
 /** A server of one 2048 game, on the real engine. */
 class Server2048 {
@@ -121,7 +100,7 @@ describe('a ranked 2048 game on the ranked client', () => {
     const r = rig(srv.board());
     const s = r.last();
     s.open();
-    s.deliver({ type: 'state', board: srv.board(), result: null });
+    s.receive({ type: 'state', board: srv.board(), result: null });
     expect(r.c.model.synced).toBe(true);
     for (let round = 0; round < 40 && !srv.game.over; round++) {
       for (const dir of DIRS.slice(round % 2)) r.c.dispatch({ type: 'move', dir });
@@ -129,7 +108,7 @@ describe('a ranked 2048 game on the ranked client', () => {
       while (s.sent.length > 1) {
         const m = s.sent.splice(1, 1)[0]!;
         const a = srv.answer(m);
-        if (a) s.deliver(a);
+        if (a) s.receive(a);
       }
       expect(r.c.model.view!.game!.cells).toEqual(srv.game.cells);
       expect(r.c.model.view!.board.score).toBe(srv.game.score);
@@ -141,9 +120,9 @@ describe('a ranked 2048 game on the ranked client', () => {
     const srv = new Server2048(3);
     const r = rig(srv.board());
     r.last().open();
-    r.last().deliver({ type: 'state', board: srv.board(), result: null });
+    r.last().receive({ type: 'state', board: srv.board(), result: null });
     const held = r.c.model.view!.game!.cells;
-    r.last().close(1006);
+    r.last().drop(1006);
     expect(r.c.model.view!.status).toBe('reconnecting');
     expect(r.c.model.refused).toBe(false);
     r.c.dispatch({ type: 'move', dir: 'left' });
@@ -154,7 +133,7 @@ describe('a ranked 2048 game on the ranked client', () => {
     // Back: the refusal is over, and keys move again.
     const s2 = r.last();
     s2.open();
-    s2.deliver({ type: 'state', board: srv.board(), result: null });
+    s2.receive({ type: 'state', board: srv.board(), result: null });
     expect(r.c.model.view!.status).toBe('open');
     expect(r.c.model.refused).toBe(false);
     const dir = DIRS.find((d) => play(srv.game, d) !== srv.game)!;
@@ -167,7 +146,7 @@ describe('a ranked 2048 game on the ranked client', () => {
     const r = rig(srv.board());
     const s = r.last();
     s.open();
-    s.deliver({ type: 'state', board: srv.board(), result: null });
+    s.receive({ type: 'state', board: srv.board(), result: null });
     r.c.dispatch(keyRanked({ key: 'x' }, r.c.model)!);
     expect(r.c.model.overlay).toBe('confirm-resign');
     r.c.dispatch(keyRanked({ key: 'n' }, r.c.model)!);
@@ -189,7 +168,7 @@ describe('a ranked 2048 game on the ranked client', () => {
       why: 'a game left with no move',
       reason: 'resigned',
     } as const;
-    s.deliver({ type: 'over', result });
+    s.receive({ type: 'over', result });
     await waiting;
     expect(r.c.model.view!.result).toEqual(result);
     expect(r.c.model.resigning).toBe(false);
@@ -223,7 +202,7 @@ describe('a ranked puzzle on the ranked client', () => {
     const r = rig(board);
     const s = r.last();
     s.open();
-    s.deliver({ type: 'state', board, result: null });
+    s.receive({ type: 'state', board, result: null });
     let p = start;
     for (const dir of DIRS) r.c.dispatch({ type: 'move', dir });
     for (const m of s.sent.slice(1)) {

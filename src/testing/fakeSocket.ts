@@ -1,0 +1,45 @@
+/**
+ * A scripted WebSocket for the clients' unit tests (roomClient.ts, rankedClient.ts): the test
+ * opens it, hands it the server's messages and drops it; what the client sent is kept, read as
+ * JSON.
+ */
+import type { SocketLike } from '../net/reconnect.ts';
+
+export class FakeSocket<C = unknown, S = unknown> implements SocketLike {
+  readyState = 0;
+  /** What the client sent, in order. */
+  readonly sent: C[] = [];
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+
+  /** `url`: the address the client asked for. */
+  constructor(readonly url = '') {}
+
+  /** The connection opens. */
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as C);
+  }
+
+  /** A message of the server's. */
+  receive(m: S): void {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+
+  /** The client closes it (its close event is not played: the client has let it go). */
+  close(): void {
+    this.readyState = 3;
+  }
+
+  /** The server or the network closes it (1006: dropped). */
+  drop(code = 1006): void {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+}
