@@ -40,7 +40,14 @@ import { type BoardView, Scores, sha256 } from './boards/scores.ts';
 import type { Database } from './db.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
-import { Refusal, type RoomRequest, Rooms, TURN_TIME_MAX, TURN_TIME_MIN } from './rooms/rooms.ts';
+import {
+  Refusal,
+  type RoomRequest,
+  Rooms,
+  type RoomsOptions,
+  TURN_TIME_MAX,
+  TURN_TIME_MIN,
+} from './rooms/rooms.ts';
 import { attachRoomSocket } from './rooms/socket.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
 import { clientAddress, type TrustProxy } from './trustProxy.ts';
@@ -59,6 +66,12 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** How long a seat may stay empty in a match before it forfeits (ms; default 60 s). */
   readonly forfeitMs?: number;
+  /**
+   * The online rooms this process holds at most: past them, making a room is answered 503 with
+   * Retry-After, and a socket of a room not held here is closed to try again later, while the
+   * rooms held play on (default: no limit).
+   */
+  readonly maxRooms?: number;
   /**
    * How long an unfinished ranked game no client plays is kept before it ends as it stands and
    * is ranked (ms; default 10 minutes).
@@ -429,6 +442,10 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
       try {
         return reply.code(201).send(await rooms.create(request.body));
       } catch (e) {
+        if (e instanceof Refusal && e.code === 'busy') {
+          reply.header('retry-after', '5');
+          throw new ApiError(503, e.code, e.message);
+        }
         if (e instanceof Refusal) throw new ApiError(400, e.code, e.message);
         throw e;
       }
@@ -725,6 +742,11 @@ function analyseInBackground(
   return scores;
 }
 
+/** The rooms' options from the server's. */
+function roomsOptions(o: ServerOptions, now: () => number): RoomsOptions {
+  return { now, forfeitMs: o.forfeitMs, capacity: o.maxRooms, log: o.log };
+}
+
 /** Builds the server (not listening yet). */
 export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
   const now = o.now ?? Date.now;
@@ -766,7 +788,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       .code(404)
       .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
   });
-  const rooms = new Rooms(o.database, { now, forfeitMs: o.forfeitMs, log: o.log });
+  const rooms = new Rooms(o.database, roomsOptions(o, now));
   const scores = analyseInBackground(app, o, new Scores(o.database), now);
   const ranked = new RankedPlay(o.database, scores, {
     now,

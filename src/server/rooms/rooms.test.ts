@@ -33,6 +33,7 @@ import {
   serverForBlock,
   startTestServer,
 } from '../../testing/serverHarness.ts';
+import { CLOSE_TRY_LATER } from './rooms.ts';
 
 const DIRS: readonly Direction[] = ['up', 'down', 'left', 'right'];
 const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
@@ -447,6 +448,41 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     expect(placer2.socket.all('action').some((m) => m.a.endsWith('p022'))).toBe(false);
     for (const x of [a2, b2]) x.socket.close();
     await s.close();
+  });
+
+  it('refuses new rooms past its capacity (503, Retry-After) while the rooms it holds play on', async () => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return;
+    const s = await startTestServer(target, { forfeitMs: 60_000, maxRooms: 1 });
+    try {
+      const held = await createRoom(s.url, { kind: 'versus', target: 2048, name: 'Ada' });
+      const other = await createRoom(s.url, { kind: 'versus', name: 'Cy' });
+      const a = await joined(s.url, { room: held.code, seat: held.seat });
+      const b = await joined(s.url, { room: held.code, name: 'Bob' });
+      // One room held: the next is refused, to be made again later.
+      const refused = await call(s.url, 'POST', '/api/rooms', { kind: 'versus', name: 'Di' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body).toMatchObject({ error: { code: 'busy' } });
+      // A room made before, not held here: its socket is closed, to try again later.
+      const late = new TestSocket(s.url);
+      await late.send({
+        type: 'hello',
+        protocol: ROOM_PROTOCOL,
+        room: other.code,
+        seat: other.seat,
+      });
+      expect((await late.closed).code).toBe(CLOSE_TRY_LATER);
+      expect(late.all('welcome')).toEqual([]);
+      // The room held plays on.
+      for (const [i, d] of ['l', 'r', 'u', 'd'].entries()) {
+        await a.socket.send({ type: 'act', id: i + 1, a: d });
+      }
+      await b.socket.next('action', (m) => m.a.startsWith('0'));
+      for (const x of [a, b]) x.socket.close();
+    } finally {
+      await s.close();
+    }
   });
 });
 

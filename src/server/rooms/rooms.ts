@@ -69,6 +69,7 @@ import { RoomStore } from './store.ts';
 import {
   bad,
   type Changes,
+  CLOSE_TRY_LATER,
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
   DEFAULT_IDLE_MS,
@@ -89,6 +90,7 @@ import {
 
 export { Connection } from './connection.ts';
 export {
+  CLOSE_TRY_LATER,
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
   DEFAULT_IDLE_MS,
@@ -189,6 +191,7 @@ export class Rooms implements Referee {
    * its SHA-256 is kept). A duel has a time per decision: the request's, else the server's.
    */
   async create(req: RoomRequest): Promise<CreatedRoom> {
+    if (this.full) throw this.busy();
     const name = checkName(req.name);
     if (!name.ok) throw new Refusal(name.error.code, name.error.message);
     if (req.player !== undefined && !isPlayerKey(req.player)) {
@@ -261,6 +264,7 @@ export class Rooms implements Referee {
   async hello(peer: Peer, m: Hello, relayed = false): Promise<Connection> {
     const code = readRoomCode(m.room);
     if (!code.ok) throw new Refusal('bad-room', code.error.message, CLOSE.noRoom);
+    if (this.full && !this.live.has(code.value)) throw this.busy(CLOSE_TRY_LATER);
     const place = await this.room(code.value);
     if (!place) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
     if (!('id' in place)) {
@@ -422,6 +426,19 @@ export class Rooms implements Referee {
     room.seats[0].peers.clear();
     room.seats[1].peers.clear();
     room.watchers.clear();
+  }
+
+  /** This process holds as many rooms as it may ({@link RoomsOptions.capacity}). */
+  get full(): boolean {
+    return this.live.size + this.loading.size >= (this.o.capacity ?? Number.POSITIVE_INFINITY);
+  }
+
+  private busy(close: number | null = null): Refusal {
+    return new Refusal(
+      'busy',
+      'this server holds as many rooms as it can; try again shortly',
+      close,
+    );
   }
 
   /** Live rooms in this process (tests, figures). */

@@ -29,6 +29,12 @@ export interface RoomsOptions {
   readonly forfeitMs?: number;
   /** How long a room nobody has entered is kept (ms; default 24 h). */
   readonly idleMs?: number;
+  /**
+   * The rooms this process holds in memory at most: past it, new rooms are refused (making one:
+   * `busy`; a socket of a room not held here: closed with {@link CLOSE_TRY_LATER}) while the
+   * rooms it holds play on. Default: no limit.
+   */
+  readonly capacity?: number;
   /** PostgreSQL: a process's lease on its rooms (ms; default {@link DEFAULT_LEASE_MS}). */
   readonly leaseMs?: number;
   /** A duel's time per decision when its creator names none (s; default 60). */
@@ -54,6 +60,9 @@ export const RECORD_MIN_ACTIONS = 3;
  * room whose owner died is taken over this long after its last renewal at most.
  */
 export const DEFAULT_LEASE_MS = 10_000;
+
+/** The socket's close code for a room refused while the server is full (WebSocket's "try again later"). */
+export const CLOSE_TRY_LATER = 1013;
 
 /** A room's answer to `POST /api/rooms`: the creator's seat. */
 export interface CreatedRoom {
