@@ -2,31 +2,35 @@
  * The replay screen of the web app: a `#replay=CODE` link's code, read and re-simulated by the
  * engine (an evil game with the placer AI), played back by the shared replay controller. A
  * code that is refused shows the engine's sentence, and the app goes on working.
+ *
+ * The analysis is the shared model's (src/front/modelAnalysis.ts, the terminal's too): Analyse
+ * (the I key) judges every move of a 2048 game in the AI worker, or of a puzzle in the solver
+ * worker, with progress and Cancel; then each position shows the move played from it, judged,
+ * the better move drawn, the chart, and N / Shift+N jump between mistakes. A link from a
+ * leaderboard may carry the server's figures (`&accuracy=…&agreement=…`).
  */
 import { readShareCodeWith } from '../../engine/shareReplay.ts';
 import { ControllerReplay } from '../../front/controllerReplay.ts';
+import { markLines, summaryLines } from '../../front/modelAnalysis.ts';
 import {
   type CommandReplay,
   initialModelReplay,
   keyReplay,
+  type ModelReplay,
+  shownAnalysis,
   stepMs,
 } from '../../front/modelReplay.ts';
 import { replaySummary } from '../../front/replayText.ts';
 import type { AppContext } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
 import { webPlacer } from '../workers/webAdvisor.ts';
+import { type WebAnalyser, webAnalyser } from '../workers/webAnalyser.ts';
+import { replayLink } from './analysis.ts';
 import { ViewReplay } from './view.ts';
 
-/** The code in the page's address (`#replay=CODE`), or null. */
+/** The code in the page's address (`#replay=CODE`, maybe with the server's figures), or null. */
 export function codeFromHash(hash: string): string | null {
-  const m = /^#?replay=(.*)$/.exec(hash);
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]!);
-  } catch {
-    // A broken %-escape: the text as it is, which the code's reader then refuses with a reason.
-    return m[1]!;
-  }
+  return replayLink(hash)?.code ?? null;
 }
 
 export class ScreenReplay {
@@ -34,6 +38,8 @@ export class ScreenReplay {
   private game: ControllerReplay | null = null;
   private code: string | null = null;
   private animateMs = 0;
+  /** The analyses' workers, started on the first Analyse. */
+  private readonly analyser: WebAnalyser = webAnalyser();
 
   constructor(private readonly ctx: AppContext) {
     this.view = new ViewReplay({ command: (cmd) => this.command(cmd), menu: () => ctx.home() });
@@ -43,7 +49,9 @@ export class ScreenReplay {
   enter(): void {
     document.title = 'Replay · slidebox';
     this.ctx.mount(this.view.root);
-    const code = codeFromHash(location.hash) ?? '';
+    const link = replayLink(location.hash);
+    const code = link?.code ?? '';
+    this.view.showServerFigures(link?.server ?? null);
     if (code === this.code && this.game) {
       this.game.resume();
       return;
@@ -60,19 +68,50 @@ export class ScreenReplay {
         this.ctx.live(text);
         return;
       }
+      // 2048 is judged on 4×4 only: other sizes are not offered the analysis.
+      const offered =
+        r.value.kind === 'puzzle' || (r.value.kind === '2048' && r.value.states[0]!.size === 4);
       this.game = new ControllerReplay({
-        model: initialModelReplay(r.value),
-        onChange: (c) =>
-          this.view.render(c.model, c.model.index === c.before.index + 1 ? this.animateMs : 0),
+        model: initialModelReplay(r.value, offered ? { analysis: 'offer' } : {}),
+        analyser: this.analyser,
+        onChange: (c) => {
+          this.view.render(c.model, c.model.index === c.before.index + 1 ? this.animateMs : 0);
+          this.view.showAnalysis(c.model, this.analyser.note());
+          this.sayAnalysis(c.before, c.model, c.cmd);
+        },
       });
       this.view.render(this.game.model, 0);
+      this.view.showAnalysis(this.game.model, null);
       this.ctx.live(`Replay: ${replaySummary(r.value)}.`);
       this.game.start();
     });
   }
 
+  /** Says what the analysis did in the live region: done, stopped, the mark stepped to. */
+  private sayAnalysis(before: ModelReplay, m: ModelReplay, cmd: CommandReplay): void {
+    const was = before.analysis?.status;
+    const now = m.analysis;
+    if (cmd.type === 'analyse' && was !== 'running' && now?.status === 'running') {
+      this.ctx.live('Analysing the game…');
+    } else if (cmd.type === 'analyse' && was === 'running' && now?.status === 'idle') {
+      this.ctx.live('Analysis cancelled.');
+    } else if (cmd.type === 'analysis-done' && now?.status === 'done') {
+      this.ctx.live(`Analysis done. ${summaryLines(now.result).join(', ')}.`);
+    } else if (cmd.type === 'analysis-failed' && now?.status === 'failed') {
+      this.ctx.live(`The analysis stopped: ${now.message}.`);
+    } else if (m.index !== before.index && !m.playing) {
+      // The mark of a position stepped or jumped to by hand; not while playing.
+      const a = shownAnalysis(m);
+      if (a) this.ctx.live(markLines(a, m.index).join(', '));
+    } else if (cmd.type === 'mistake' && m.index === before.index && shownAnalysis(m)) {
+      this.ctx.live(cmd.by === 1 ? 'No mistake after this move.' : 'No mistake before it.');
+    }
+  }
+
   leave(): void {
     this.game?.suspend();
+    // An analysis does not go on for a screen no one sees (a finished one is kept).
+    if (this.game?.model.analysis?.status === 'running') this.game.dispatch({ type: 'analyse' });
   }
 
   key(e: KeyboardEvent): boolean {
@@ -83,6 +122,9 @@ export class ScreenReplay {
     }
     const cmd = keyReplay(e);
     if (!cmd) return false;
+    // The analysis keys belong to a replay that offers it.
+    if ((cmd.type === 'analyse' || cmd.type === 'mistake') && !this.game.model.analysis)
+      return false;
     this.command(cmd);
     return true;
   }

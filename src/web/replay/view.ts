@@ -11,8 +11,19 @@
  * puzzle).
  */
 import { posOf } from '../../engine/puzzle.ts';
+import type { Direction } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
 import {
+  type GameAnalysis,
+  markAt,
+  markLines,
+  mistakeCount,
+  mistakeFrom,
+  progressText,
+  summaryLines,
+} from '../../front/modelAnalysis.ts';
+import {
+  analysisKeyAction,
   type CommandReplay,
   clockText,
   lastIndex,
@@ -20,44 +31,34 @@ import {
   paceLabel,
   paces,
   REPLAY_KEYS,
+  shownAnalysis,
 } from '../../front/modelReplay.ts';
 import { type ReplayScreen, replayScreen, replaySummary } from '../../front/replayText.ts';
-import type { Direction } from '../../engine/types.ts';
 import { cellTransform, digitsClass, setupGrid } from '../ui/board.ts';
 import { button, h, onActions, onSelectSteps, setText } from '../ui/dom.ts';
 import { SidePanel } from '../ui/sidePanel.ts';
 import { drawTiles } from '../ui/tiles.ts';
-import type { GameAnalysis } from '../workers/clients.ts';
 import {
-  ANALYSIS_KEYS,
-  type AnalysisState,
   CHART_H,
   CHART_W,
   chartX,
   distancePoints,
-  END_MARK,
   indexAtFraction,
-  judgeText,
   LOSS_TICKS,
   lossBars,
   lossHeight,
-  markAt,
-  mistakeIndices,
-  nextMistake,
   percentOf,
   type ServerFigures,
   serverFiguresText,
-  summaryText,
 } from './analysis.ts';
-
-/** What the analysis's buttons ask for. */
-export type AnalysisAction = 'analyse' | 'cancel' | 'next' | 'previous';
 
 export interface ViewReplayHandlers {
   command(cmd: CommandReplay): void;
   menu(): void;
-  analysis(action: AnalysisAction): void;
 }
+
+/** The analysis's keys, in words (after the replay's own). */
+export const ANALYSIS_KEYS = 'i analyse (again: stop, hide, show) · n / N next / previous mistake';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -82,7 +83,9 @@ function arrow(kind: 'better' | 'played', d: Direction): SVGGElement {
     transform: `rotate(${TURN[d]} 50 50)`,
   });
   g.append(
-    svg('path', { d: kind === 'better' ? 'M56 50 H80 M74 38 L88 50 L74 62' : 'M56 50 H80 M74 40 L86 50 L74 60' }),
+    svg('path', {
+      d: kind === 'better' ? 'M56 50 H80 M74 38 L88 50 L74 62' : 'M56 50 H80 M74 40 L86 50 L74 60',
+    }),
   );
   return g;
 }
@@ -216,7 +219,7 @@ export class ViewReplay {
   });
   private readonly analyseBtn = button('Analyse', {
     action: 'analyse',
-    shortcut: 'E',
+    shortcut: 'I',
     title: 'Judge every move, by the AI or the optimal solver',
     cls: 'btn btn-analyse',
   });
@@ -231,19 +234,23 @@ export class ViewReplay {
     'aria-label': 'Analysis progress',
     'data-testid': 'analysis-progress',
   });
+  private readonly cancelBtn = button('Cancel', {
+    action: 'cancel-analysis',
+    shortcut: 'I',
+    title: 'Stop the analysis',
+    cls: 'btn',
+  });
   private readonly progressBox = h(
     'div',
     { class: 'analysis-progress' },
     this.progressText,
     this.progressBar,
-    button('Cancel', {
-      action: 'cancel-analysis',
-      shortcut: 'E',
-      title: 'Stop the analysis',
-      cls: 'btn',
-    }),
+    this.cancelBtn,
   );
-  private readonly failedLine = h('p', { class: 'analysis-failed', 'data-testid': 'analysis-failed' });
+  private readonly failedLine = h('p', {
+    class: 'analysis-failed',
+    'data-testid': 'analysis-failed',
+  });
   private readonly resultSummary = h('p', {
     class: 'analysis-summary',
     'data-testid': 'analysis-summary',
@@ -261,7 +268,7 @@ export class ViewReplay {
   private readonly marker = svg('line', { class: 'chart-now', y1: 0, y2: CHART_H });
   private readonly prevBtn = button('◀ Mistake', {
     action: 'previous-mistake',
-    shortcut: 'B',
+    shortcut: 'Shift+N',
     title: 'The previous mistake',
   });
   private readonly nextBtn = button('Mistake ▶', {
@@ -298,7 +305,6 @@ export class ViewReplay {
   );
   /** The analysis drawn (its chart is made once). */
   private drawn: GameAnalysis | null = null;
-  private mistakes: number[] = [];
 
   constructor(private readonly on: ViewReplayHandlers) {
     this.root = h(
@@ -340,11 +346,6 @@ export class ViewReplay {
 
   private listen(): void {
     onActions(this.root, ACTIONS, this.on);
-    this.root.addEventListener('click', (e) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-action]');
-      const action = el ? ANALYSIS_ACTIONS[el.dataset.action!] : undefined;
-      if (action) this.on.analysis(action);
-    });
     this.chart.addEventListener('click', (e) => {
       const r = this.drawn;
       if (!r) return;
@@ -370,7 +371,7 @@ export class ViewReplay {
     setText(this.notice, text);
     this.slider.max = '0';
     setText(this.position, '');
-    this.showAnalysis({ status: 'idle' }, 0, false);
+    this.showAnalysis(null, null);
   }
 
   /** The server's figures for this game (from a leaderboard's link), or none. */
@@ -380,69 +381,80 @@ export class ViewReplay {
   }
 
   /**
-   * Shows the analysis as it stands, at position `index`; `analysable`: this replay can be
-   * analysed (its button and keys are shown).
+   * Shows the analysis as the model has it (null: no replay), at the position on screen;
+   * `note` says why a puzzle's distances are lower bounds where they could have been exact.
    */
-  showAnalysis(a: AnalysisState, index: number, analysable: boolean): void {
-    const idle = a.status === 'idle' || a.status === 'failed';
-    this.analyseBtn.hidden = !analysable || !idle;
-    setText(this.keysHelp, analysable ? `${REPLAY_KEYS} · ${ANALYSIS_KEYS}` : REPLAY_KEYS);
-    this.panel.hidden = !analysable || a.status === 'idle';
-    this.root.classList.toggle('replay-analysed', analysable && a.status !== 'idle');
-    this.progressBox.hidden = a.status !== 'running';
-    this.failedLine.hidden = a.status !== 'failed';
-    this.resultBox.hidden = a.status !== 'done';
-    if (a.status === 'running') {
+  showAnalysis(m: ModelReplay | null, note: string | null): void {
+    const a = m?.analysis ?? null;
+    const action = m ? analysisKeyAction(m) : null;
+    const result = m ? shownAnalysis(m) : null;
+    const index = m?.index ?? 0;
+    // What has the focus before a button hides (a browser may drop it at once).
+    const at = document.activeElement;
+    this.analyseBtn.hidden = action !== 'analyse' && action !== 'show';
+    setText(this.analyseBtn, action === 'show' ? 'Show analysis' : 'Analyse');
+    setText(this.keysHelp, a ? `${REPLAY_KEYS} · ${ANALYSIS_KEYS}` : REPLAY_KEYS);
+    const open = a?.status === 'running' || a?.status === 'failed' || result !== null;
+    this.panel.hidden = !open;
+    this.root.classList.toggle('replay-analysed', open);
+    this.progressBox.hidden = a?.status !== 'running';
+    this.failedLine.hidden = a?.status !== 'failed';
+    this.resultBox.hidden = result === null;
+    if (a?.status === 'running') {
       const pct = percentOf(a.done, a.total);
-      setText(this.progressText, `${a.stage}… ${pct}%`);
+      setText(this.progressText, `${progressText(a)} (${pct}%)`);
       this.progressBar.value = pct;
     }
-    if (a.status === 'failed') setText(this.failedLine, `The analysis stopped: ${a.message}.`);
-    const result = a.status === 'done' ? a.result : null;
+    if (a?.status === 'failed') setText(this.failedLine, `The analysis stopped: ${a.message}.`);
+    // A button that just hid (Analyse, Cancel) hands the focus to the one that took its place.
+    if (at instanceof HTMLElement && this.root.contains(at) && at.closest('[hidden]')) {
+      const to = a?.status === 'running' ? this.cancelBtn : result ? this.nextBtn : this.analyseBtn;
+      to.focus({ preventScroll: true });
+    }
     if (result !== this.drawn) this.drawChart(result);
-    const mark = result ? markAt(result, index) : null;
     if (result) {
-      setText(this.mark, mark ? mark.text : END_MARK);
-      this.mark.dataset.class = mark ? mark.cls : 'end';
+      setText(this.resultJudge, note ?? '');
+      this.resultJudge.hidden = note === null;
+      setText(this.mark, markLines(result, index).join(' · '));
+      const mk = markAt(result, index);
+      this.mark.dataset.class =
+        mk === null ? 'end' : 'class' in mk ? mk.class : mk.optimal ? 'optimal' : 'detour';
       const x = chartX(result, index);
       this.marker.setAttribute('visibility', x === null ? 'hidden' : 'visible');
       this.marker.setAttribute('x1', String(x ?? 0));
       this.marker.setAttribute('x2', String(x ?? 0));
-      this.prevBtn.disabled = nextMistake(this.mistakes, index, -1) === null;
-      this.nextBtn.disabled = nextMistake(this.mistakes, index, 1) === null;
+      this.prevBtn.disabled = mistakeFrom(result, index, -1) === null;
+      this.nextBtn.disabled = mistakeFrom(result, index, 1) === null;
     }
+    const mk = result ? markAt(result, index) : null;
+    // The better move only where the played one is not as good (a 2048 move of no loss is).
+    const better =
+      mk === null ? null : 'class' in mk ? (mk.class === 'best' ? mk.played : mk.best) : mk.best;
     const st = this.stage;
     if (st?.kind === '2048' || st?.kind === 'duel') {
-      st.board.showMoves(
-        (mark?.better as Direction | null) ?? null,
-        (mark?.played as Direction | undefined) ?? null,
-      );
+      st.board.showMoves(better as Direction | null, (mk?.played as Direction | undefined) ?? null);
     } else if (st?.kind === 'puzzle') {
-      st.board.showTiles(
-        (mark?.better as number | null) ?? null,
-        (mark?.played as number | undefined) ?? null,
-      );
+      st.board.showTiles(better as number | null, (mk?.played as number | undefined) ?? null);
     }
   }
 
   /** Makes the chart of an analysis (bars of the loss, or the distance line), or empties it. */
   private drawChart(r: GameAnalysis | null): void {
     this.drawn = r;
-    this.mistakes = r ? mistakeIndices(r) : [];
     if (!r) {
       this.chart.replaceChildren();
       return;
     }
-    setText(this.resultSummary, summaryText(r));
-    setText(this.resultJudge, judgeText(r));
+    const mistakes = mistakeCount(r);
+    setText(this.resultSummary, summaryLines(r).join(' · '));
     const parts: SVGElement[] = [];
     if (r.kind === '2048') {
       setText(this.chartCaption, 'Loss per move (log scale) · click a move to see it');
       this.chart.setAttribute(
         'aria-label',
-        `Loss per move of ${r.analysis.moves.length} moves; ${this.mistakes.length} mistakes or blunders`,
+        `Loss per move of ${r.moves.length} moves; ${mistakes} mistakes or blunders`,
       );
-      for (const t of LOSS_TICKS.slice(0, -1)) {
+      for (const t of LOSS_TICKS) {
         const y = CHART_H - lossHeight(t) * CHART_H;
         parts.push(svg('line', { class: 'chart-tick', x1: 0, x2: CHART_W, y1: y, y2: y }));
       }
@@ -462,7 +474,7 @@ export class ViewReplay {
       setText(this.chartCaption, `Distance to solved (0 to ${max}) · click a move to see it`);
       this.chart.setAttribute(
         'aria-label',
-        `Distance to solved at each of ${points.length} positions; ${this.mistakes.length} detours`,
+        `Distance to solved at each of ${points.length} positions; ${mistakes} detours`,
       );
       parts.push(
         svg('polyline', {
@@ -470,8 +482,8 @@ export class ViewReplay {
           points: points.map((p) => `${p.x},${p.y}`).join(' '),
         }),
       );
-      for (const i of this.mistakes) {
-        const p = points[i + 1]!;
+      for (const n of r.detours) {
+        const p = points[n]!;
         parts.push(svg('line', { class: 'chart-detour', x1: p.x, x2: p.x, y1: CHART_H, y2: p.y }));
       }
     }
@@ -559,14 +571,12 @@ function detailLine(s: ReplayScreen): string {
   }
 }
 
-const ANALYSIS_ACTIONS: Record<string, AnalysisAction> = {
-  analyse: 'analyse',
-  'cancel-analysis': 'cancel',
-  'next-mistake': 'next',
-  'previous-mistake': 'previous',
-};
-
 const ACTIONS: Record<string, CommandReplay> = {
+  // The analysis key's command: runs it, stops it while it runs, shows it when hidden.
+  analyse: { type: 'analyse' },
+  'cancel-analysis': { type: 'analyse' },
+  'next-mistake': { type: 'mistake', by: 1 },
+  'previous-mistake': { type: 'mistake', by: -1 },
   start: { type: 'start' },
   end: { type: 'end' },
   back: { type: 'step', by: -1 },
