@@ -3,6 +3,7 @@ import { gameFromCells } from '../engine/game2048.ts';
 import { puzzleFromTiles } from '../engine/puzzle.ts';
 import type { RankedBoard, RankedResult } from '../net/ranked.ts';
 import type { RankedView } from '../net/rankedClient.ts';
+import { ranked2048, rankedEntry, rankedPuzzle } from '../testing/rankedBoards.ts';
 import { stripAnsi } from '../tui/ansi.ts';
 import { initialModelRanked, type ModelRanked } from '../tui/ranked/controller.ts';
 import { renderRanked } from '../tui/ranked/run.ts';
@@ -18,38 +19,21 @@ import {
 
 const DAY = '2026-11-27';
 
-const board2048: RankedBoard = {
-  kind: '2048',
-  size: 4,
-  target: 2048,
-  day: null,
-  cells: [
+const board2048 = ranked2048(
+  [
     [2, 0, 0, 0],
     [0, 4, 0, 0],
     [0, 0, 0, 0],
     [0, 0, 0, 2],
   ],
-  tiles: null,
-  score: 1234,
-  moves: 56,
-  elapsedMs: 30_000,
-  over: false,
-  won: false,
-};
+  { score: 1234, moves: 56, elapsedMs: 30_000 },
+);
 
-const boardPuzzle: RankedBoard = {
-  kind: 'puzzle',
-  size: 3,
-  target: null,
-  day: null,
-  cells: null,
-  tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+const boardPuzzle = rankedPuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8], {
   score: 12,
   moves: 12,
   elapsedMs: 7_250,
-  over: false,
-  won: false,
-};
+});
 
 function model(
   b: RankedBoard,
@@ -79,21 +63,7 @@ const asked = { kind: '2048', size: 4, target: 2048, day: null } as const;
 
 const result = (r: Partial<RankedResult> = {}): RankedResult => ({
   code: 'sb.CODE',
-  entry: {
-    id: 1,
-    board: '2048',
-    kind: '2048',
-    size: 4,
-    score: 1234,
-    moves: 56,
-    timeMs: null,
-    maxTile: 128,
-    assisted: false,
-    ranked: true,
-    day: null,
-    rank: 3,
-    name: 'Ann',
-  },
+  entry: rankedEntry(),
   why: null,
   reason: 'play',
   ...r,

@@ -8,27 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
 import { FakeSocket as Fake } from '../testing/fakeSocket.ts';
+import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
 import type { RankedBoard, RankedClientMessage, RankedServerMessage } from './ranked.ts';
 import { RankedClient, type RankedView } from './rankedClient.ts';
 
 class FakeSocket extends Fake<RankedClientMessage, RankedServerMessage> {}
 
-function board2048(seed: number): RankedBoard {
-  const g = newGame({ seed, keepPlaying: true });
-  return {
-    kind: '2048',
-    size: 4,
-    target: 2048,
-    day: null,
-    cells: g.cells,
-    tiles: null,
-    score: 0,
-    moves: 0,
-    elapsedMs: 0,
-    over: false,
-    won: false,
-  };
-}
+const board2048 = (seed: number): RankedBoard =>
+  ranked2048(newGame({ seed, keepPlaying: true }).cells);
 
 function setup(board: RankedBoard) {
   const sockets: FakeSocket[] = [];
@@ -126,19 +113,7 @@ describe('the ranked client (scripted socket)', () => {
 
   it('puzzle: moves are shown and sent at once, several on their way', () => {
     // 1 2 3 / 4 5 6 / 7 0 8: tile 8 then 5 can move.
-    const board: RankedBoard = {
-      kind: 'puzzle',
-      size: 3,
-      target: null,
-      day: null,
-      cells: null,
-      tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8],
-      score: 0,
-      moves: 0,
-      elapsedMs: 0,
-      over: false,
-      won: false,
-    };
+    const board = rankedPuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8]);
     const { client, sockets } = setup(board);
     const s = sockets[0]!;
     s.open();

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../engine/game2048.ts';
+import { ranked2048 } from '../testing/rankedBoards.ts';
 import { tempDir } from '../testing/tempDir.ts';
 import { dropRanked, loadRanked, type RankedSaved, rankedPath, saveRanked } from './rankedGames.ts';
 
@@ -22,19 +23,7 @@ function game(id: string, over: Partial<RankedSaved> = {}): RankedSaved {
     day: null,
     keepMs: 600_000,
     savedMs: 1,
-    board: {
-      kind: '2048',
-      size,
-      target: 2048,
-      day: null,
-      cells: g.cells,
-      tiles: null,
-      score: 0,
-      moves: 0,
-      elapsedMs: 0,
-      over: false,
-      won: false,
-    },
+    board: ranked2048(g.cells),
     ...over,
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../net/ranked.ts';
 import { RankedClient } from '../../net/rankedClient.ts';
 import { FakeSocket as Fake } from '../../testing/fakeSocket.ts';
+import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
 import { ControllerRanked, initialModelRanked, keyRanked } from './controller.ts';
 
 class FakeSocket extends Fake<RankedClientMessage, RankedServerMessage> {}
@@ -28,19 +29,13 @@ class Server2048 {
   }
   board(): RankedBoard {
     const g = this.game;
-    return {
-      kind: '2048',
-      size: 4,
-      target: 2048,
-      day: null,
-      cells: g.cells,
-      tiles: null,
+    return ranked2048(g.cells, {
       score: g.score,
       moves: g.moves,
       elapsedMs: g.moves * 100,
       over: g.over,
       won: g.won,
-    };
+    });
   }
   answer(m: RankedClientMessage): RankedServerMessage | null {
     if (m.type !== 'move' || !('d' in m)) return null;
@@ -186,19 +181,7 @@ describe('a ranked 2048 game on the ranked client', () => {
 describe('a ranked puzzle on the ranked client', () => {
   it('arrow keys slide the tile that way (or the gap, inverted); the shown board is the sent moves', () => {
     const start = newPuzzle({ width: 3, seed: 4 });
-    const board: RankedBoard = {
-      kind: 'puzzle',
-      size: 3,
-      target: null,
-      day: null,
-      cells: null,
-      tiles: start.tiles,
-      score: 0,
-      moves: 0,
-      elapsedMs: 0,
-      over: false,
-      won: false,
-    };
+    const board = rankedPuzzle(start.tiles);
     const r = rig(board);
     const s = r.last();
     s.open();

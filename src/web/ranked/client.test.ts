@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { elapsedMs } from '../../engine/puzzle.ts';
 import type { RankedBoard } from '../../net/ranked.ts';
 import { puzzleOfBoard, type RankedView } from '../../net/rankedClient.ts';
+import { rankedPuzzle } from '../../testing/rankedBoards.ts';
 import { asSentence, closedSentence, gone, rankedNotice, serverClocked } from './client.ts';
 import { endedView, endOf } from './game.ts';
 import type { KeptRanked } from './slots.ts';
 
-const PUZZLE: RankedBoard = {
-  kind: 'puzzle',
-  size: 3,
-  target: null,
-  day: null,
-  cells: null,
-  tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8],
-  score: 4,
-  moves: 3,
-  elapsedMs: 5000,
-  over: false,
-  won: false,
-};
+const PUZZLE = rankedPuzzle([1, 2, 3, 4, 5, 6, 0, 7, 8], { score: 4, moves: 3, elapsedMs: 5000 });
 
 function view(over: Partial<RankedView> = {}): RankedView {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RankedBoard } from '../../net/ranked.ts';
+import { ranked2048 } from '../../testing/rankedBoards.ts';
 import type { KeyValueStore } from '../storage/keyValue.ts';
 import {
   clearSlot,
@@ -24,24 +24,12 @@ function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   };
 }
 
-const BOARD: RankedBoard = {
-  kind: '2048',
-  size: 4,
-  target: 2048,
-  day: null,
-  cells: [
-    [2, 0, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 2, 0],
-    [0, 0, 0, 0],
-  ],
-  tiles: null,
-  score: 0,
-  moves: 0,
-  elapsedMs: 0,
-  over: false,
-  won: false,
-};
+const BOARD = ranked2048([
+  [2, 0, 0, 0],
+  [0, 0, 0, 0],
+  [0, 0, 2, 0],
+  [0, 0, 0, 0],
+]);
 
 const KEPT: KeptRanked = {
   id: 'g1',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmittedEntry } from '../../net/api.ts';
-import type { RankedBoard, RankedResult } from '../../net/ranked.ts';
+import type { RankedResult } from '../../net/ranked.ts';
+import { ranked2048, rankedEntry, rankedPuzzle } from '../../testing/rankedBoards.ts';
 import {
   endText,
   figures,
@@ -12,57 +13,26 @@ import {
 
 const TODAY = '2026-11-27';
 
-const board2048: RankedBoard = {
-  kind: '2048',
-  size: 4,
-  target: 2048,
-  day: null,
-  cells: [
+const board2048 = ranked2048(
+  [
     [2, 4, 8, 16],
     [4, 8, 16, 2],
     [8, 16, 2, 4],
     [16, 2, 4, 8],
   ],
-  tiles: null,
-  score: 12_345,
-  moves: 700,
-  elapsedMs: 300_000,
-  over: true,
-  won: false,
-};
+  { score: 12_345, moves: 700, elapsedMs: 300_000, over: true },
+);
 
-const boardPuzzle: RankedBoard = {
-  kind: 'puzzle',
-  size: 3,
-  target: null,
-  day: null,
-  cells: null,
-  tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+const boardPuzzle = rankedPuzzle([1, 2, 3, 4, 5, 6, 7, 8, 0], {
   score: 24,
   moves: 20,
   elapsedMs: 7042,
   over: true,
   won: true,
-};
+});
 
-function entry(over: Partial<SubmittedEntry>): SubmittedEntry {
-  return {
-    id: 1,
-    board: '2048',
-    kind: '2048',
-    size: 4,
-    score: 12_345,
-    moves: 700,
-    timeMs: null,
-    maxTile: 1024,
-    assisted: false,
-    ranked: true,
-    day: null,
-    rank: 3,
-    name: 'Ada',
-    ...over,
-  } as SubmittedEntry;
-}
+const entry = (over: Partial<SubmittedEntry>): SubmittedEntry =>
+  rankedEntry({ score: 12_345, moves: 700, maxTile: 1024, name: 'Ada', ...over });
 
 const result = (over: Partial<RankedResult>): RankedResult => ({
   code: 'CODE',
