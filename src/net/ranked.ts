@@ -11,6 +11,7 @@
  * src/server/ranked/).
  */
 import type { SubmittedEntry } from './entries.ts';
+import { jsonMessage } from './jsonMessage.ts';
 
 export type RankedKind = '2048' | 'puzzle';
 
@@ -184,15 +185,9 @@ export const RANKED_CLOSE = {
 
 /** A client's message as the server reads it, or null when it is not one. */
 export function readRankedClientMessage(text: string): RankedClientMessage | null {
-  let x: unknown;
-  try {
-    x = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
-  const m = x as Record<string, unknown>;
-  const only = (...keys: string[]) => Object.keys(m).every((k) => keys.includes(k));
+  const read = jsonMessage(text);
+  if (!read) return null;
+  const { m, only } = read;
   switch (m.type) {
     case 'hello':
       if (!only('type', 'game', 'token')) return null;

@@ -30,6 +30,7 @@ import {
   versusMove,
   versusSlide,
 } from '../engine/versus.ts';
+import { jsonMessage } from './jsonMessage.ts';
 
 export type RoomKind = 'versus' | 'duel';
 export type { Side };
@@ -520,15 +521,9 @@ export const MESSAGE_MAX = 1024;
 
 /** A client's message as the server reads it, or null when it is not one. */
 export function readClientMessage(text: string): ClientMessage | null {
-  let x: unknown;
-  try {
-    x = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
-  const m = x as Record<string, unknown>;
-  const only = (...keys: string[]) => Object.keys(m).every((k) => keys.includes(k));
+  const read = jsonMessage(text);
+  if (!read) return null;
+  const { m, only } = read;
   switch (m.type) {
     case 'hello':
       if (!only('type', 'protocol', 'room', 'seat', 'name', 'watch', 'player')) return null;
