@@ -25,9 +25,10 @@
  * The fit, per stage: the positions sorted by V and cut into bins at fixed quantiles (finer in
  * the low tail, where the chance changes), each bin's share of games that reached 2048, made
  * non-decreasing in V by pooling adjacent violators (isotonic regression weighted by the bin
- * counts), and one knot per bin (the bin's median V, its pooled share). The analysis reads the
- * chance of a value by linear interpolation between the knots (below the first: towards 0 at
- * V = 0, a lost board; above the last: the last share).
+ * counts), and one knot per pooled block of bins (its share, at the value midway between the
+ * medians of its first and last bins). The analysis reads the chance of a value by linear
+ * interpolation between the knots (below the first: towards 0 at V = 0, a lost board; above
+ * the last: the last share).
  */
 import { writeFileSync } from 'node:fs';
 import { type Game, maxTile, newGame, play } from '../src/engine/game2048.ts';
@@ -175,10 +176,20 @@ for (let s = 0; s < STAGES; s++) {
   );
   const knots: [number, number][] = [];
   for (let i = 0; i < bins.length; i++) {
-    const k: [number, number] = [Math.round(bins[i]!.v), Math.round(fitted[i]! * 10000) / 10000];
+    const k: [number, number] = [Math.round(bins[i]!.v), Math.round(fitted[i]! * 10000)];
     // Equal values (a pooled block of one value) keep one knot.
     if (knots.length > 0 && knots.at(-1)![0] >= k[0]) knots[knots.length - 1] = k;
     else knots.push(k);
+  }
+  // One knot per pooled block (a run of equal chances), midway between its first and last
+  // bins: the map then rises between blocks instead of in steps, so that a lower value always
+  // reads as a lower chance inside the table's range.
+  for (let i = 0; i < knots.length; i++) {
+    let j = i;
+    while (j + 1 < knots.length && knots[j + 1]![1] === knots[i]![1]) j++;
+    if (j > i) {
+      knots.splice(i, j - i + 1, [Math.round((knots[i]![0] + knots[j]![0]) / 2), knots[i]![1]]);
+    }
   }
   stages.push({
     sumBelow: s < STAGES - 1 ? (s + 1) * STAGE_STEP : null,
@@ -203,8 +214,8 @@ console.log(
 if (write) {
   const body = `/**
  * The 2048 analysis's calibration: per stage (the sum of the tiles, in steps of 256), knots
- * [levelled search value, chance to reach 2048] of a non-decreasing map from the AI's value of a position
- * (the \`fast\` preset, uncapped) to the share of self-play games of the reference player (the
+ * [levelled search value, chance to reach 2048 in hundredths of a percent] of a non-decreasing
+ * map from the AI's value of a position (the \`fast\` preset, uncapped) to the share of self-play games of the reference player (the
  * AI with a random move instead of its own with probability ${cont}) that reached 2048 from
  * positions of that value. Generated, do not edit: produced by
  *
@@ -219,12 +230,13 @@ ${perPrefix.map((r) => ` * ε ${r.eps}: ${r.games} games, ${r.overInPrefix} over
 export const CALIBRATION_2048 = {
   preset: 'fast',
   target: ${TARGET},
-  command: ${JSON.stringify(command)},
+  command:
+    '${command}',
   games: ${games},
   continuation: ${cont},
   positions: ${samples.length},
   stages: [
-${stages.map((s) => `    {\n      sumBelow: ${s.sumBelow},\n      positions: ${s.positions},\n      knots: ${JSON.stringify(s.knots)},\n    },`).join('\n')}
+${stages.map((s) => `    {\n      sumBelow: ${s.sumBelow},\n      positions: ${s.positions},\n      knots: [\n${s.knots.map(([v, p]) => `        [${v}, ${p}],`).join('\n')}\n      ],\n    },`).join('\n')}
   ],
 } as const;
 `;

@@ -263,20 +263,24 @@ Keys: space play/pause · ← → step · + − pace (×0.25 to ×4 with move ti
 const HELP_ANALYSE = `Usage: slidebox analyse CODE [--json] [--preset fast|strong]
        slidebox analyse --last [--json] [--data-dir DIR]
 
-Judges a shared game move by move (also spelt analyze). 2048 (4x4): the AI's
-value of each legal move; each move is best, good, inaccuracy, mistake or
-blunder by the share of the best move's value it gives up; the game gets an
-accuracy (0-100) and the agreement (moves equal to the AI's). The puzzle: the
-fewest moves to solved before and after each move (exact on 3x3 and 4x4), the
-optimal count and the wasted moves. Prints a summary and the worst moves with
-the better one; progress goes to stderr. docs/analysis.md has the formulas.
+Judges a shared game move by move (also spelt analyze). 2048 (any size): the
+AI's value of each legal move; each move is best, good, inaccuracy, mistake or
+blunder by what it gives up: on 4x4 before the first 2048, points of the
+estimated chance to reach 2048 (calibrated on self-play); otherwise the share
+of the best move's value. The game gets an accuracy (0-100) and the agreement
+(moves equal to the AI's). Versus and duel matches: each side's slides as a
+2048 game, a duel's placements by the placer's search. The puzzle: the fewest
+moves to solved before and after each move (exact on 3x3 and 4x4), the optimal
+count and the wasted moves. Prints a summary and the worst moves with the
+better one; progress goes to stderr. docs/analysis.md has the formulas.
 
 Options:
-  --last           your last finished 2048 game or puzzle with a share code
-  --json           the analysis as JSON: 2048 { kind, accuracy, agreement,
-                   moves: [{ n, played, best, loss, class }] }; the puzzle
-                   { kind, optimal, wasted, moves: [{ n, played, before,
-                   after }] }
+  --last           your last finished game or match with a share code
+  --json           the analysis as JSON: 2048 { kind, size, search, scale,
+                   accuracy, agreement, counts, moves: [{ n, played, best,
+                   loss, class, scale }] }; a match { kind, preset, sides:
+                   [{ side, ...as 2048, placements }] }; the puzzle { kind,
+                   optimal, wasted, moves: [{ n, played, before, after }] }
   --preset P       the AI's preset: fast (the default) or strong
 ${DATA_DIR}`;
 

@@ -44,7 +44,7 @@ export const THRESHOLDS: Readonly<
     { readonly good: number; readonly inaccuracy: number; readonly mistake: number }
   >
 > = {
-  chance: { good: 0.5, inaccuracy: 2, mistake: 5 },
+  chance: { good: 0.2, inaccuracy: 1, mistake: 3 },
   value: { good: 0.1, inaccuracy: 0.5, mistake: 2 },
 };
 
@@ -55,7 +55,7 @@ export const LOSS_THRESHOLDS = THRESHOLDS.value;
  * The factor on the loss in the accuracy curve, per scale: a loss at the edge of a mistake
  * (`THRESHOLDS[scale].inaccuracy`) scores about 64 on both.
  */
-export const ACCURACY_FACTOR: Readonly<Record<LossScale, number>> = { chance: 5, value: 20 };
+export const ACCURACY_FACTOR: Readonly<Record<LossScale, number>> = { chance: 10, value: 20 };
 
 /** One move judged. */
 export interface MoveVerdict2048 {

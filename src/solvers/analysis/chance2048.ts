@@ -70,15 +70,15 @@ export function chanceOf(value: number, at: ChancePoint): number {
   if (x <= first[0]) {
     // Towards no chance at a value of 0 (a lost board), whose levelled value is the charge.
     const x0 = at.charge;
-    if (first[0] <= x0) return first[1];
-    return Math.max(0, (first[1] * (x - x0)) / (first[0] - x0));
+    if (first[0] <= x0) return first[1] / 10_000;
+    return Math.max(0, (first[1] * (x - x0)) / (first[0] - x0)) / 10_000;
   }
   for (let i = 1; i < knots.length; i++) {
     const [x1, p1] = knots[i]!;
     if (x <= x1) {
       const [x0, p0] = knots[i - 1]!;
-      return p0 + ((p1 - p0) * (x - x0)) / (x1 - x0);
+      return (p0 + ((p1 - p0) * (x - x0)) / (x1 - x0)) / 10_000;
     }
   }
-  return knots.at(-1)![1];
+  return knots.at(-1)![1] / 10_000;
 }
