@@ -335,7 +335,18 @@ describe.skipIf(reason !== null)('the replay’s analysis in Chromium', () => {
     expect(await page.textContent('[data-testid=server-figures]')).toBe(
       "The board's analysis: accuracy 81.6 · agreement 39.8%",
     );
-    await openReplay(page, `${site.url}#replay=${CODE_PUZZLE}`, PUZZLE.tiles.length);
+    const puzzleLink = `${site.url}#replay=${CODE_PUZZLE}`;
+    await openReplay(
+      page,
+      `${puzzleLink}&accuracy=80&agreement=90&optimal=23&wasted=4`,
+      PUZZLE.tiles.length,
+    );
+    expect(await page.textContent('[data-testid=server-figures]')).toBe(
+      "The board's analysis: accuracy 80.0 · on a shortest path 90.0% · optimal 23 · wasted 4",
+    );
+    // A link without them shows none.
+    await page.goto(`${site.url}#2048`);
+    await openReplay(page, puzzleLink, PUZZLE.tiles.length);
     expect(await page.locator('[data-testid=server-figures]').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();

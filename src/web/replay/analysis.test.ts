@@ -79,9 +79,30 @@ describe('replay links', () => {
     expect(replayLink(hash)).toEqual({ code: 'x', server: null });
   });
 
-  it('writes them with one decimal', () => {
-    expect(serverFiguresText({ accuracy: 81.64, agreement: 40 })).toBe(
+  it('reads a puzzle’s optimal count and wasted moves when given as whole numbers', () => {
+    expect(replayLink('#replay=x&accuracy=80&agreement=90&optimal=23&wasted=4')?.server).toEqual({
+      accuracy: 80,
+      agreement: 90,
+      optimal: 23,
+      wasted: 4,
+    });
+    expect(replayLink('#replay=x&accuracy=80&agreement=90&optimal=2.5&wasted=-1')?.server).toEqual({
+      accuracy: 80,
+      agreement: 90,
+    });
+  });
+
+  it('writes them with one decimal, in the words of the game', () => {
+    expect(serverFiguresText({ accuracy: 81.64, agreement: 40 }, '2048')).toBe(
       "The board's analysis: accuracy 81.6 · agreement 40.0%",
+    );
+    expect(
+      serverFiguresText({ accuracy: 80, agreement: 90, optimal: 23, wasted: 4 }, 'puzzle'),
+    ).toBe(
+      "The board's analysis: accuracy 80.0 · on a shortest path 90.0% · optimal 23 · wasted 4",
+    );
+    expect(serverFiguresText({ accuracy: 80, agreement: 90 }, 'puzzle')).toBe(
+      "The board's analysis: accuracy 80.0 · on a shortest path 90.0%",
     );
   });
 

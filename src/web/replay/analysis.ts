@@ -5,17 +5,22 @@
  */
 import { course, type GameAnalysis, type MoveClass } from '../../front/modelAnalysis.ts';
 
-/** Accuracy and agreement of a game as a leaderboard's server analysed it. */
+/** A game's figures as a leaderboard's server analysed it (docs/server.md, Analysis). */
 export interface ServerFigures {
   /** 0 to 100. */
   readonly accuracy: number;
-  /** Percent of the moves equal to the AI's choice. */
+  /** Percent of the moves equal to the AI's choice (a puzzle: on a shortest path). */
   readonly agreement: number;
+  /** A puzzle's fewest moves that solve its start, when given. */
+  readonly optimal?: number;
+  /** A puzzle's moves played beyond the distance they covered, when given. */
+  readonly wasted?: number;
 }
 
 /**
- * A replay link's parts: `#replay=CODE`, and from a board `#replay=CODE&accuracy=A&agreement=G`
- * (numbers, 0 to 100) for the server's figures. Null when the address is not a replay link.
+ * A replay link's parts: `#replay=CODE`, and from a board
+ * `#replay=CODE&accuracy=A&agreement=G` (numbers, 0 to 100), a puzzle's also `&optimal=O&wasted=W`
+ * (whole numbers), for the server's figures. Null when the address is not a replay link.
  */
 export function replayLink(hash: string): { code: string; server: ServerFigures | null } | null {
   const m = /^#?replay=([^&]*)(&.*)?$/.exec(hash);
@@ -33,17 +38,37 @@ export function replayLink(hash: string): { code: string; server: ServerFigures 
     const v = text === null || text.trim() === '' ? Number.NaN : Number(text);
     return Number.isFinite(v) && v >= 0 && v <= 100 ? v : null;
   };
+  const count = (name: string): number | null => {
+    const text = params.get(name);
+    const v = text === null || text.trim() === '' ? Number.NaN : Number(text);
+    return Number.isSafeInteger(v) && v >= 0 ? v : null;
+  };
   const accuracy = figure('accuracy');
   const agreement = figure('agreement');
+  if (accuracy === null || agreement === null) return { code, server: null };
+  const optimal = count('optimal');
+  const wasted = count('wasted');
   return {
     code,
-    server: accuracy !== null && agreement !== null ? { accuracy, agreement } : null,
+    server: {
+      accuracy,
+      agreement,
+      ...(optimal !== null ? { optimal } : {}),
+      ...(wasted !== null ? { wasted } : {}),
+    },
   };
 }
 
-/** The server's figures in words. */
-export function serverFiguresText(f: ServerFigures): string {
-  return `The board's analysis: accuracy ${f.accuracy.toFixed(1)} · agreement ${f.agreement.toFixed(1)}%`;
+/** The server's figures in words, as the replay's kind reads them. */
+export function serverFiguresText(f: ServerFigures, kind: string): string {
+  const acc = `accuracy ${f.accuracy.toFixed(1)}`;
+  if (kind !== 'puzzle')
+    return `The board's analysis: ${acc} · agreement ${f.agreement.toFixed(1)}%`;
+  const more = [
+    f.optimal !== undefined ? ` · optimal ${f.optimal}` : '',
+    f.wasted !== undefined ? ` · wasted ${f.wasted}` : '',
+  ].join('');
+  return `The board's analysis: ${acc} · on a shortest path ${f.agreement.toFixed(1)}%${more}`;
 }
 
 /** Whole percent done (0 before the total is known). */

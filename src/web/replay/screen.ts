@@ -51,8 +51,9 @@ export class ScreenReplay {
     this.ctx.mount(this.view.root);
     const link = replayLink(location.hash);
     const code = link?.code ?? '';
-    this.view.showServerFigures(link?.server ?? null);
+    const server = link?.server ?? null;
     if (code === this.code && this.game) {
+      this.view.showServerFigures(server, this.game.model.replay.kind);
       this.game.resume();
       return;
     }
@@ -82,6 +83,7 @@ export class ScreenReplay {
       });
       this.view.render(this.game.model, 0);
       this.view.showAnalysis(this.game.model, null);
+      this.view.showServerFigures(server, r.value.kind);
       this.ctx.live(`Replay: ${replaySummary(r.value)}.`);
       this.game.start();
     });

@@ -371,13 +371,14 @@ export class ViewReplay {
     setText(this.notice, text);
     this.slider.max = '0';
     setText(this.position, '');
+    this.showServerFigures(null, '');
     this.showAnalysis(null, null);
   }
 
   /** The server's figures for this game (from a leaderboard's link), or none. */
-  showServerFigures(f: ServerFigures | null): void {
+  showServerFigures(f: ServerFigures | null, kind: string): void {
     this.serverLine.hidden = f === null;
-    setText(this.serverLine, f ? serverFiguresText(f) : '');
+    setText(this.serverLine, f ? serverFiguresText(f, kind) : '');
   }
 
   /**
