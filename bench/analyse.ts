@@ -3,21 +3,29 @@
  * calling thread), and the figures of known kinds of games. Figures, not pass/fail.
  *
  *   npm run bench:analyse                          # defaults below
- *   npm run bench:analyse -- --games 3 --moves 1000 --n3 10 --n4 3
+ *   npm run bench:analyse -- --games 3 --moves 1000 --n3 10 --n4 3 --other 200 --matches 1
  *
  * 2048 (4×4, the `fast` preset the CLI uses): `--games` games of the AI's own play at that
  * preset, each cut at `--moves` moves, and as many games of the `strong` preset (its first 300
- * moves: it is slow), a shallow AI (depth 2) and random legal moves (to their end), all seeded. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
+ * moves: it is slow), a shallow AI (depth 2) and random legal moves (to their end), all seeded,
+ * with the quantiles of the losses of their moves that differ from the AI's (on the calibrated
+ * chance scale: how the thresholds were set). Other sizes (5×5, 8×8: the generic search, the
+ * value scale): one game of the AI's and one of random moves each, cut at `--other` moves.
+ * Matches: `--matches` duels (the AI's slides, the placer's placements, each round cut at 150
+ * actions), their placements judged a second. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
  * 100 random moves from seeded shuffles (the slow case: nearly every move needs a new optimal
  * search), with the 4×4 databases from the user's cache (built and cached the first time, timed
  * apart). Times are the process's CPU time, so other work on the machine does not count.
  */
+import { type Duel, duelPlace, duelSlide, newDuel } from '../src/engine/duel.ts';
 import { type Game, newGame, play } from '../src/engine/game2048.ts';
 import { moveTile, newPuzzle, type Puzzle } from '../src/engine/puzzle.ts';
 import { nextInt, type RngState, seedRng } from '../src/engine/rng.ts';
 import { DIRECTIONS, type Direction } from '../src/engine/types.ts';
+import { choosePlacement } from '../src/solvers/ai2048/placer.ts';
 import { analyse } from '../src/solvers/ai2048/player.ts';
 import { type Analysis2048, analyse2048 } from '../src/solvers/analysis/analyse2048.ts';
+import { analyseDuel } from '../src/solvers/analysis/analyseMatch.ts';
 import { analysePuzzle } from '../src/solvers/analysis/analysePuzzle.ts';
 import { neighbourTable } from '../src/solvers/puzzle/grid.ts';
 import { patternDbs4 } from '../src/solvers/puzzle/pdbProvider.ts';
@@ -32,6 +40,8 @@ const games = arg('--games', 3);
 const maxMoves = arg('--moves', 1000);
 const n3 = arg('--n3', 10);
 const n4 = arg('--n4', 3);
+const other = arg('--other', 200);
+const matches = arg('--matches', 1);
 
 /** CPU time of this process in ms (user + system): a machine busy elsewhere does not count. */
 function cpuMs(): number {
@@ -47,8 +57,8 @@ function median(xs: readonly number[]): number {
 const f = (x: number, d = 1) => x.toFixed(d);
 
 /** A seeded 2048 game of up to `max` moves chosen by `pick`. */
-function game2048(seed: number, max: number, pick: (g: Game) => Direction | null) {
-  let g = newGame({ size: 4, target: 2048, seed });
+function game2048(seed: number, max: number, pick: (g: Game) => Direction | null, size = 4) {
+  let g = newGame({ size, target: 2048, seed });
   const states = [g];
   const moves: Direction[] = [];
   for (let i = 0; i < max && !g.over; i++) {
@@ -107,6 +117,79 @@ for (const [name, make, max] of games > 0 ? players : []) {
   const agr = results.map((r) => r.agreement);
   console.log(
     `  ${name}: median ${f(median(rates), 0)} moves/s (${times.join(', ')}); accuracy median ${f(median(acc))} (${acc.map((x) => f(x)).join(', ')}), agreement median ${f(median(agr))}% (${agr.map((x) => f(x)).join(', ')})`,
+  );
+  const differing = results.flatMap((r) =>
+    r.moves.filter((m) => m.played !== m.best && m.scale === 'chance').map((m) => m.loss),
+  );
+  const classes = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
+  const counts = classes.map((c) => results.reduce((n, r) => n + r.counts[c], 0));
+  if (differing.length > 0) {
+    console.log(
+      `    losses of the ${differing.length} moves unlike the AI's (chance scale, points), 10/25/50/75/90%: ${[0.1, 0.25, 0.5, 0.75, 0.9].map((q) => f(quantile(differing, q), 3)).join(', ')}; classes ${classes.map((c, i) => `${c} ${counts[i]}`).join(' · ')}`,
+    );
+  }
+}
+
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+if (other > 0) {
+  console.log(`\nOther sizes (the generic search, the value scale), games cut at ${other} moves:`);
+  for (const size of [5, 8]) {
+    const row: string[] = [];
+    for (const [name, pick] of [
+      ['the AI', (g: Game) => analyse(g.cells, { preset: 'fast' }).move],
+      ['random', randomPick(3_000 + size)],
+    ] as const) {
+      const { states, moves } = game2048(3_000 + size, other, pick, size);
+      const t = cpuMs();
+      const a = analyse2048(states, moves);
+      const ms = cpuMs() - t;
+      if (!a.ok) throw new Error(a.error.message);
+      row.push(
+        `${name} ${moves.length} moves, ${f((moves.length / ms) * 1000, 0)} moves/s, accuracy ${f(a.value.accuracy)}, agreement ${f(a.value.agreement)}%`,
+      );
+    }
+    console.log(`  ${size}×${size}: ${row.join('; ')}`);
+  }
+}
+
+/** A seeded duel: the AI's slides against the placer's placements, each round cut at `cut`. */
+function duelGame(seed: number, cut: number): Duel[] {
+  const start = newDuel({ seed, size: 4 });
+  if (!start.ok) throw new Error(start.error.message);
+  let d = start.value;
+  const states = [d];
+  let inRound = 0;
+  let round = 0;
+  while (d.phase !== 'over' && inRound < cut) {
+    let next: ReturnType<typeof duelSlide>;
+    if (d.phase === 'slide') next = duelSlide(d, analyse(d.game.cells, { preset: 'fast' }).move!);
+    else {
+      const p = choosePlacement(d.game.cells)!;
+      next = duelPlace(d, p.at, p.value);
+    }
+    if (!next.ok) throw new Error(next.error.message);
+    d = next.value;
+    states.push(d);
+    inRound = d.round === round ? inRound + 1 : 0;
+    round = d.round;
+  }
+  return states;
+}
+
+for (let i = 0; i < matches; i++) {
+  if (i === 0) console.log('\nDuels (the AI against the placer), analysed:');
+  const states = duelGame(4_000 + i, 150);
+  const t = cpuMs();
+  const a = analyseDuel(states);
+  const ms = cpuMs() - t;
+  const placed = a.sides.reduce((n, s) => n + (s.placements?.moves.length ?? 0), 0);
+  const slid = a.sides.reduce((n, s) => n + s.moves.length, 0);
+  console.log(
+    `  duel ${i + 1}: ${slid} slides and ${placed} placements in ${f(ms / 1000, 2)} s (${f(((slid + placed) / ms) * 1000, 0)} actions/s); placements' agreement ${a.sides.map((s) => f(s.placements?.agreement ?? 100)).join(' and ')}%`,
   );
 }
 
