@@ -284,7 +284,10 @@ function startServer(dir: string, db: string | null): Promise<Running> {
 
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
-/** A process's stat fields from the state on (field 3 is [0]): ppid [1], utime [11], stime [12]. */
+/**
+ * A process's stat fields from the state on (field 3 is [0]): ppid [1], utime [11], stime [12],
+ * its ended children's cutime [13] and cstime [14].
+ */
 function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -323,7 +326,11 @@ function usageFrom(pid: number): () => { cpu: number; wait: number } {
   };
 }
 
-/** CPU seconds of a PostgreSQL cluster: its postmaster and the processes it started. */
+/**
+ * CPU seconds of a PostgreSQL cluster: its postmaster, the processes it started that still run,
+ * and those that ended (the postmaster's children's times, cutime and cstime), so that a backend
+ * ending within the window does not take its time with it.
+ */
 function clusterCpuSeconds(pgDir: string): number {
   let master: number;
   try {
@@ -331,7 +338,9 @@ function clusterCpuSeconds(pgDir: string): number {
   } catch {
     return Number.NaN;
   }
-  let total = cpuSeconds(master);
+  const own = statFields(master);
+  if (!own) return Number.NaN;
+  let total = (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) / CLK_TCK;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     const f = statFields(Number(d));

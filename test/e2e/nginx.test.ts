@@ -3,7 +3,7 @@
  * `slidebox serve --db postgres://… --trust-proxy 127.0.0.1` processes: two room clients play a
  * versus match through nginx; the process that holds the room (the one nginx hashes its code
  * to) is killed with SIGKILL mid-match, and the match goes on through the other process to its
- * end. Outside CI the test is skipped with a reason when nginx or PostgreSQL is missing; under
+ * end, with every move either player had acknowledged before the kill. Outside CI the test is skipped with a reason when nginx or PostgreSQL is missing; under
  * CI (which installs both) it fails instead. Behind nginx, with --trust-proxy, one client's
  * 600 requests a minute leave another client served, and the log names each.
  */
@@ -127,6 +127,8 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
         'both players in the room through nginx',
       );
       let killedAt = -1;
+      /** The moves each player had acknowledged when the room's process was killed. */
+      let acked: [string[], string[]] = [[], []];
       for (let i = 0; one.view.result === null || two.view.result === null; i++) {
         if (i > 5000) throw new Error('the match did not end');
         if (killedAt < 0 && one.view.log.length >= 12) {
@@ -134,6 +136,7 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
           killedAt = one.view.log.length;
           holder.child.kill('SIGKILL');
           await holder.ended;
+          acked = [[...one.view.log], [...two.view.log]];
         }
         const c = clients[i % 2]!;
         await until(
@@ -180,6 +183,9 @@ describe('slidebox serve behind nginx (docs/deploy/nginx.conf)', () => {
         'the same log on both',
       );
       expect(one.view.log.length).toBeGreaterThan(killedAt);
+      // Every move acknowledged before the kill is in the match after it, at its place.
+      expect(acked[0].length).toBe(killedAt);
+      for (const before of acked) expect(one.view.log.slice(0, before.length)).toEqual(before);
       expect(two.view.log).toEqual(one.view.log);
       // The whole match, before and after the kill, is the one dealt from the seed.
       const rules = { ...made.rules, seed: result.seed };
