@@ -321,7 +321,7 @@ Options:
   --assisted       with --self-reported: games the AI or the solver helped too
                    (marked)
   --sort S         rank (default), accuracy or agreement: the server's analysis
-                   of each game, highest first (games not analysed yet last)
+                   of each game, highest first (only the games analysed so far)
   --json           the server's answer as JSON
   --server URL     the leaderboard server (else SLIDEBOX_SERVER, else slidebox
                    config server)

@@ -79,7 +79,7 @@ export interface BoardQuery {
   readonly source?: BoardSource;
   /** Self-reported boards only: list assisted games too (marked). */
   readonly assisted?: boolean;
-  /** The lines' order (default `rank`); sorted by a figure, games not analysed yet come last. */
+  /** The lines' order (default `rank`); sorted by a figure, the games analysed only. */
   readonly sort?: BoardSort;
   /** Only analysed games with at least this accuracy (0 to 100). */
   readonly minAccuracy?: number;

@@ -102,6 +102,11 @@ export interface EntriesTable {
   game_id: number;
   k1: number;
   k2: number;
+  /** The game's analysis, copied from game_analyses for the sorted boards (0010; null until analysed). */
+  accuracy: Generated<number | null>;
+  agreement: Generated<number | null>;
+  /** 1 when the game is marked as playing like the AI (0010; 0 until analysed). */
+  ai_like: Generated<number>;
 }
 
 /** The rank counts (boards.ts): entries per block of first keys, per ladder. */

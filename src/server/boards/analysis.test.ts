@@ -353,6 +353,19 @@ describe.each(BACKENDS)('analysis across a restart on %s', (backend: Backend) =>
     expect(by.get('Later 0')?.accuracy).toBe(80);
     expect(by.get('Later 2')?.agreement).toBe(52);
     expect(by.get('Later 1')?.accuracy).toBeNull();
+    // Sorted by a figure: the games analysed only; filtered by the mark's absence: all others.
+    const sorted = (
+      await call(
+        again.url,
+        'GET',
+        '/api/leaderboard?board=2048&source=self-reported&sort=agreement',
+      )
+    ).body as Leaderboard;
+    expect(sorted.entries.map((e) => e.name)).toEqual(['Later 2', 'Later 0']);
+    const unmarked = (
+      await call(again.url, 'GET', '/api/leaderboard?board=2048&source=self-reported&aiLike=0')
+    ).body as Leaderboard;
+    expect(unmarked.entries.map((e) => e.name).sort()).toEqual(['Later 0', 'Later 1', 'Later 2']);
   });
 });
 

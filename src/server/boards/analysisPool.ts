@@ -280,22 +280,29 @@ export class GameAnalyses {
     this.judged++;
     if ('figures' in outcome) {
       const f = outcome.figures;
-      await this.db
-        .updateTable('game_analyses')
-        .set({
-          state: 'done',
-          kind: f.kind,
-          accuracy: tenth(f.accuracy),
-          agreement: tenth(f.agreement),
-          moves: f.moves,
-          optimal: f.optimal,
-          wasted: f.wasted,
-          method: f.method,
-          ai_like: aiLike(f, Number(game.size)) ? 1 : 0,
-          analysed_ms: this.now(),
-        })
-        .where('game_id', '=', gameId)
-        .execute();
+      const figures = {
+        accuracy: tenth(f.accuracy),
+        agreement: tenth(f.agreement),
+        ai_like: aiLike(f, Number(game.size)) ? 1 : 0,
+      };
+      // The figures, and the entries' copies that the sorted and filtered boards read, at once.
+      await this.db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('game_analyses')
+          .set({
+            state: 'done',
+            kind: f.kind,
+            ...figures,
+            moves: f.moves,
+            optimal: f.optimal,
+            wasted: f.wasted,
+            method: f.method,
+            analysed_ms: this.now(),
+          })
+          .where('game_id', '=', gameId)
+          .execute();
+        await tx.updateTable('entries').set(figures).where('game_id', '=', gameId).execute();
+      });
       await this.opts.analysed?.(gameId);
       return;
     }

@@ -134,7 +134,17 @@ describe('the migration of stored names', () => {
     await sql`delete from kysely_migration where name = '0009-name-holders'`.execute(d.db);
     // And the migrations after it.
     await d.db.schema.dropTable('game_analyses').execute();
-    await d.db.schema.dropIndex('entries_game').execute();
+    for (const index of [
+      'entries_game',
+      'entries_accuracy',
+      'entries_agreement',
+      'entries_ai_like',
+    ]) {
+      await d.db.schema.dropIndex(index).execute();
+    }
+    for (const column of ['accuracy', 'agreement', 'ai_like']) {
+      await d.db.schema.alterTable('entries').dropColumn(column).execute();
+    }
     await sql`delete from kysely_migration where name = '0010-game-analyses'`.execute(d.db);
     await d.close();
     d = await openDatabase(target);

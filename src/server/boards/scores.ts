@@ -51,7 +51,7 @@ export const COPIES_READ = 100;
 
 /**
  * How a page of a board is chosen besides its place: its order (the board's, or an analysis
- * figure, highest first, games not analysed yet last) and filters on the analysis (a filter
+ * figure, highest first, the games analysed only) and filters on the analysis (a filter
  * leaves out the games not analysed yet).
  */
 export interface BoardView {
@@ -445,9 +445,10 @@ export class Scores {
       game_id: Number(current.game_id),
     };
     if (p.firstCounts || !better(mine, old)) return old;
+    // A new game: not analysed yet.
     await tx
       .updateTable('entries')
-      .set(mine)
+      .set({ ...mine, accuracy: null, agreement: null, ai_like: 0 })
       .where('ladder_id', '=', ladder)
       .where('player_id', '=', playerId)
       .execute();
@@ -586,25 +587,21 @@ export class Scores {
     const kept = this.pages.get(key);
     const now = performance.now();
     if (kept && now - kept.at < PAGE_MS) return kept.entries;
+    // The entries' own copies of the figures: each view reads an index of the ladder
+    // (entries_accuracy, entries_agreement, entries_ai_like).
     let q = this.lines().where('entries.ladder_id', '=', ladder);
-    if (view.minAccuracy !== null) q = q.where('game_analyses.accuracy', '>=', view.minAccuracy);
-    if (view.minAgreement !== null) {
-      q = q.where('game_analyses.agreement', '>=', view.minAgreement);
-    }
-    if (view.aiLike === true) q = q.where('game_analyses.ai_like', '=', 1);
+    // A lower bound is checked along the board's order (+x: not by the figure's index, which
+    // would read every game above the bound and sort them all).
+    const atLeast = (column: 'entries.accuracy' | 'entries.agreement', bound: number) =>
+      sql<boolean>`+${sql.ref(column)} >= ${bound}`;
+    if (view.minAccuracy !== null) q = q.where(atLeast('entries.accuracy', view.minAccuracy));
+    if (view.minAgreement !== null) q = q.where(atLeast('entries.agreement', view.minAgreement));
     // Not marked: analysed and not marked, or not analysed yet.
-    if (view.aiLike === false) {
-      q = q.where((w) =>
-        w.or([w('game_analyses.ai_like', 'is', null), w('game_analyses.ai_like', '=', 0)]),
-      );
-    }
+    if (view.aiLike !== null) q = q.where('entries.ai_like', '=', view.aiLike ? 1 : 0);
     if (view.sort !== 'rank') {
-      const figure =
-        view.sort === 'accuracy' ? 'game_analyses.accuracy' : 'game_analyses.agreement';
-      // Games not analysed yet last (the two databases put nulls at opposite ends).
-      q = q
-        .orderBy(sql`case when ${sql.ref(figure)} is null then 1 else 0 end`)
-        .orderBy(figure, 'desc');
+      // Sorted by a figure: the games analysed, highest first.
+      const figure = view.sort === 'accuracy' ? 'entries.accuracy' : 'entries.agreement';
+      q = q.where(figure, 'is not', null).orderBy(figure, 'desc');
     }
     const rows = await q
       .orderBy('entries.k1')
