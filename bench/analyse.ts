@@ -11,8 +11,8 @@
  * with the quantiles of the losses of their moves that differ from the AI's (on the calibrated
  * chance scale: how the thresholds were set). Other sizes (5×5, 8×8: the generic search, the
  * value scale): one game of the AI's and one of random moves each, cut at `--other` moves.
- * Matches: `--matches` duels (the AI's slides, the placer's placements, each round cut at 150
- * actions), their placements judged a second. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
+ * Matches: `--matches` pairs of seeded duels (the AI's slides against the placer's placements,
+ * and random slides against random placements; each round cut at 150 actions), analysed. The puzzle: `--n3` 3×3 and `--n4` 4×4 games of
  * 100 random moves from seeded shuffles (the slow case: nearly every move needs a new optimal
  * search), with the 4×4 databases from the user's cache (built and cached the first time, timed
  * apart). Times are the process's CPU time, so other work on the machine does not count.
@@ -156,18 +156,38 @@ if (other > 0) {
   }
 }
 
-/** A seeded duel: the AI's slides against the placer's placements, each round cut at `cut`. */
-function duelGame(seed: number, cut: number): Duel[] {
+/**
+ * A seeded duel, each round cut at `cut` actions: the AI's slides against the placer's
+ * placements, or (`random`) random slides and random placements (a 2 or a 4 on a random cell).
+ */
+function duelGame(seed: number, cut: number, random: boolean): Duel[] {
   const start = newDuel({ seed, size: 4 });
   if (!start.ok) throw new Error(start.error.message);
   let d = start.value;
   const states = [d];
   let inRound = 0;
   let round = 0;
+  let rng: RngState = seedRng(seed);
+  const draw = (n: number) => {
+    const r = nextInt(rng, n);
+    rng = r.state;
+    return r.value;
+  };
   while (d.phase !== 'over' && inRound < cut) {
     let next: ReturnType<typeof duelSlide>;
-    if (d.phase === 'slide') next = duelSlide(d, analyse(d.game.cells, { preset: 'fast' }).move!);
-    else {
+    if (d.phase === 'slide') {
+      const legal = DIRECTIONS.filter((x) => play(d.game, x) !== d.game);
+      const dir = random
+        ? legal[draw(legal.length)]!
+        : analyse(d.game.cells, { preset: 'fast' }).move!;
+      next = duelSlide(d, dir);
+    } else if (random) {
+      const empty = d.game.cells.flatMap((r, row) =>
+        r.flatMap((v, col) => (v === 0 ? [{ row, col }] : [])),
+      );
+      const k = draw(empty.length * 2);
+      next = duelPlace(d, empty[k >> 1]!, k & 1 ? 4 : 2);
+    } else {
       const p = choosePlacement(d.game.cells)!;
       next = duelPlace(d, p.at, p.value);
     }
@@ -181,16 +201,20 @@ function duelGame(seed: number, cut: number): Duel[] {
 }
 
 for (let i = 0; i < matches; i++) {
-  if (i === 0) console.log('\nDuels (the AI against the placer), analysed:');
-  const states = duelGame(4_000 + i, 150);
-  const t = cpuMs();
-  const a = analyseDuel(states);
-  const ms = cpuMs() - t;
-  const placed = a.sides.reduce((n, s) => n + (s.placements?.moves.length ?? 0), 0);
-  const slid = a.sides.reduce((n, s) => n + s.moves.length, 0);
-  console.log(
-    `  duel ${i + 1}: ${slid} slides and ${placed} placements in ${f(ms / 1000, 2)} s (${f(((slid + placed) / ms) * 1000, 0)} actions/s); placements' agreement ${a.sides.map((s) => f(s.placements?.agreement ?? 100)).join(' and ')}%`,
-  );
+  if (i === 0) console.log('\nDuels, each round cut at 150 actions, analysed:');
+  for (const random of [false, true]) {
+    const states = duelGame(4_000 + i, 150, random);
+    const t = cpuMs();
+    const a = analyseDuel(states);
+    const ms = cpuMs() - t;
+    const placed = a.sides.reduce((n, s) => n + (s.placements?.moves.length ?? 0), 0);
+    const slid = a.sides.reduce((n, s) => n + s.moves.length, 0);
+    const side = (s: (typeof a.sides)[number]) =>
+      `slides ${f(s.accuracy)}/${f(s.agreement)}%, placements ${f(s.placements?.accuracy ?? 100)}/${f(s.placements?.agreement ?? 100)}%`;
+    console.log(
+      `  ${random ? 'random slides and placements' : 'the AI against the placer'} (seed ${4_000 + i}): ${slid} slides and ${placed} placements in ${f(ms / 1000, 2)} s (${f(((slid + placed) / ms) * 1000, 0)} actions/s); accuracy/agreement: player 1 ${side(a.sides[0])}; player 2 ${side(a.sides[1])}`,
+    );
+  }
 }
 
 /** A seeded puzzle game of `count` random moves of tiles next to the blank. */
