@@ -8,7 +8,8 @@
  * move, and the mark is said in the live region. The analysis shows its progress and is
  * cancelled: its worker is ended, the button comes back and nothing comes later; I starts it
  * again and stops it. A 3×3 puzzle's analysis outlines the better tile of a detour and draws
- * the distance to solved. A leaderboard's link shows the server's figures. Every analysed
+ * the distance to solved; a 4×4 one is exact with the solver's tables read from IndexedDB (put
+ * there as a first solve leaves them), a 5×5 one says its distances are lower bounds. A leaderboard's link shows the server's figures. Every analysed
  * screen fits 1280×800, 1366×657, 1440×900 and a phone (390×844) without scrolling
  * (screenshots in test-output/screenshots/analysis-*).
  */
@@ -31,6 +32,10 @@ import { type GameAnalysis, markLines, summaryLines } from '../../src/front/mode
 import { analyse } from '../../src/solvers/ai2048/player.ts';
 import { type Analysis2048, analyse2048 } from '../../src/solvers/analysis/analyse2048.ts';
 import { type AnalysisPuzzle, analysePuzzle } from '../../src/solvers/analysis/analysePuzzle.ts';
+import { PATTERNS_663 } from '../../src/solvers/puzzle/pdbHeuristic.ts';
+import { patternDbs4, pdbKey } from '../../src/solvers/puzzle/pdbProvider.ts';
+import { fileCache } from '../../src/storage/fileCache.ts';
+import { TEST_CACHE_DIR } from '../../src/testutil/testCache.ts';
 import {
   chromiumOrSkip,
   openPage,
@@ -94,9 +99,9 @@ function memo<T>(make: () => T): () => T {
   };
 }
 
-/** `k` 3×3 puzzle moves from a seeded shuffle, never sliding back the tile just moved. */
-function puzzleLine(seed: number, k: number): { states: Puzzle[]; tiles: number[] } {
-  let p = newPuzzle({ width: 3, seed });
+/** `k` puzzle moves from a seeded shuffle, never sliding back the tile just moved. */
+function puzzleLine(seed: number, k: number, width = 3): { states: Puzzle[]; tiles: number[] } {
+  let p = newPuzzle({ width, seed });
   let rng: RngState = seedRng(seed);
   const states = [p];
   const tiles: number[] = [];
@@ -327,6 +332,64 @@ describe.skipIf(reason !== null)('the replay’s analysis in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('analyses a 4×4 puzzle exactly with the tables read from IndexedDB, a 5×5 with lower bounds', async () => {
+    const line = puzzleLine(32, 12, 4);
+    const code = encodeShared(unwrap(sharedPuzzle(line.states.at(-1)!)));
+    const cache = fileCache(TEST_CACHE_DIR);
+    const dbs = (await patternDbs4(cache)).dbs;
+    const a = analysePuzzle(line.states, line.tiles, { dbs4: dbs });
+    expect(a.exact).toBe(true);
+    const { context, page, errors } = await openPage(browser);
+    // The solver's tables, put in the page's IndexedDB as a first solve would have left them.
+    await page.goto(site.url);
+    const tables: [string, string][] = [];
+    for (const p of PATTERNS_663) {
+      tables.push([pdbKey(p), Buffer.from((await cache.read(pdbKey(p)))!).toString('base64')]);
+    }
+    await page.evaluate(async (entries: [string, string][]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('slidebox');
+        req.onupgradeneeded = () => req.result.createObjectStore('blobs');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const [key, base64] of entries) {
+        const text = atob(base64);
+        const bytes = new Uint8Array(text.length);
+        for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+        const tx = db.transaction('blobs', 'readwrite');
+        tx.objectStore('blobs').put(bytes, key);
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve;
+          tx.onerror = reject;
+        });
+      }
+      db.close();
+    }, tables);
+    await openReplay(page, `${site.url}#replay=${code}`, line.tiles.length);
+    await pressOnPage(page, 'i');
+    await analysed(page, summaryOf(a));
+    expect(await page.textContent('[data-testid=analysis-summary]')).toMatch(
+      /^Judged by the solver/,
+    );
+    await pressOnPage(page, 'Home');
+    await expect.poll(() => page.textContent('[data-testid=analysis-mark]')).toBe(markOf(a, 0));
+
+    // 5×5: no exact solver, lower bounds, said so.
+    const big = puzzleLine(33, 10, 5);
+    const b = analysePuzzle(big.states, big.tiles);
+    expect(b.exact).toBe(false);
+    const bigCode = encodeShared(unwrap(sharedPuzzle(big.states.at(-1)!)));
+    await openReplay(page, `${site.url}#replay=${bigCode}`, big.tiles.length);
+    await pressOnPage(page, 'i');
+    await analysed(page, summaryOf(b));
+    expect(await page.textContent('[data-testid=analysis-summary]')).toMatch(
+      /^Lower bounds, not exact · Optimal at least/,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it('shows the server’s figures from a leaderboard’s link', async () => {
     const moves = SHORT.dirs.length;
