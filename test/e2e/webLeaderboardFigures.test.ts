@@ -2,7 +2,8 @@
  * The web leaderboard with the server's analysis, in Debian's Chromium against a real
  * `slidebox serve` app (SQLite) whose analyser is a test double answering set figures: each
  * line shows its accuracy and agreement (– until analysed), a game that plays like the AI is
- * marked with a title that says how the line was drawn, and the Order and Games controls sort
+ * marked with a title that says how the line was drawn, its replay shows the board's figures,
+ * and the Order and Games controls sort
  * (the analysed games) and filter the board, each line keeping its rank.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -133,6 +134,22 @@ describe.skipIf(reason !== null)('the web leaderboard with the analysis', () => 
     expect(await mark.getAttribute('title')).toMatch(/90% of its moves or more .* over 300 moves/);
     expect(await text(page, 'board-figures-note')).toMatch(/^Accuracy and agreement: the server/);
     await screenshot(page, 'leaderboards-figures');
+
+    // Bo's replay shows the board's figures; Cy's (not analysed) none.
+    const boRow = page.locator('[data-testid=entry]', { hasText: 'Bo' });
+    expect(await boRow.locator('[data-testid=entry-replay]').getAttribute('href')).toMatch(
+      /^#replay=sb\.[^&]+&accuracy=99\.9&agreement=97\.5$/,
+    );
+    await boRow.locator('[data-testid=entry-replay]').click();
+    await expect
+      .poll(() => text(page, 'server-figures'), LONG)
+      .toBe("The board's analysis: accuracy 99.9 · agreement 97.5%");
+    await page.goBack();
+    const cyRow = page.locator('[data-testid=entry]', { hasText: 'Cy' });
+    await cyRow.waitFor(LONG);
+    expect(await cyRow.locator('[data-testid=entry-replay]').getAttribute('href')).toMatch(
+      /^#replay=sb\.[^&]+$/,
+    );
 
     // Sorted by accuracy: the analysed games, Bo first; each keeps its rank.
     await page.selectOption('[data-testid=board-sort]', 'accuracy');

@@ -158,7 +158,7 @@ function replayCell(e: BoardEntry): HTMLElement {
   return h(
     'a',
     {
-      href: `#replay=${encodeURIComponent(e.code)}`,
+      href: replayHref(e),
       class: 'btn btn-small',
       'data-testid': 'entry-replay',
       'aria-label': `Replay the game of ${e.name} (${rankText(e.rank)})`,
@@ -166,6 +166,23 @@ function replayCell(e: BoardEntry): HTMLElement {
     '▶',
     h('span', { class: 'replay-word' }, ' Replay'),
   );
+}
+
+/**
+ * An entry's replay address: its code, and the server's figures when the game is analysed
+ * (`&accuracy=A&agreement=G`, a puzzle's `&optimal=O&wasted=W` too), which the replay screen
+ * shows beside the game.
+ */
+export function replayHref(e: BoardEntry): string {
+  const code = `#replay=${encodeURIComponent(e.code ?? '')}`;
+  if (typeof e.accuracy !== 'number' || typeof e.agreement !== 'number') return code;
+  const figures = new URLSearchParams({
+    accuracy: String(e.accuracy),
+    agreement: String(e.agreement),
+  });
+  if (typeof e.optimal === 'number') figures.set('optimal', String(e.optimal));
+  if (typeof e.wasted === 'number') figures.set('wasted', String(e.wasted));
+  return `${code}&${figures}`;
 }
 
 /** Whether two lines are the same entry (a ranked daily's code is hidden until the day ends). */
