@@ -1,4 +1,4 @@
-/** Which shared games a worker's analysis takes, in words. */
+/** What both workers' analyses share: which codes they take, and how often they report. */
 import type { Result } from '../../engine/result.ts';
 import type { ShareProblem } from '../../engine/shareCode.ts';
 import type { Replay } from '../../engine/shareReplay.ts';
@@ -15,4 +15,17 @@ export function notAnalysed(
   if (r.value.kind === kind) return null;
   const who = kind === '2048' ? 'the AI judges 2048 games' : 'the solver judges puzzles';
   return `${who}, and this code is a ${r.value.kind} game`;
+}
+
+/** Reports only when the stage or the whole percent changes (and always the last step). */
+export function throttled(
+  report: (stage: string, done: number, total: number) => void,
+): (stage: string, done: number, total: number) => void {
+  let last = '';
+  return (stage, done, total) => {
+    const key = `${stage} ${total > 0 ? Math.floor((done / total) * 100) : 100}`;
+    if (key === last) return;
+    last = key;
+    report(stage, done, total);
+  };
 }

@@ -9,8 +9,7 @@ import { readShareCode } from '../../engine/shareReplay.ts';
 import type { Direction } from '../../engine/types.ts';
 import { choosePlacement } from '../../solvers/ai2048/placer.ts';
 import { type Analysis2048, analyse2048 } from '../../solvers/analysis/analyse2048.ts';
-import { notAnalysed } from './analysisCode.ts';
-import { throttled } from './jobPuzzle.ts';
+import { notAnalysed, throttled } from './analysisCode.ts';
 
 export interface Job2048Deps {
   progress(done: number, total: number): void;

@@ -9,7 +9,7 @@ import { type AnalysisPuzzle, analysePuzzle } from '../../solvers/analysis/analy
 import type { PatternDb } from '../../solvers/puzzle/pdb.ts';
 import { patternDbs4 } from '../../solvers/puzzle/pdbProvider.ts';
 import type { BlobStore } from '../../solvers/puzzle/store.ts';
-import { notAnalysed } from './analysisCode.ts';
+import { notAnalysed, throttled } from './analysisCode.ts';
 import { ANALYSING } from './protocol.ts';
 import { STAGES } from './solverBackend.ts';
 
@@ -27,19 +27,6 @@ export interface JobPuzzleDeps {
     store: BlobStore | null,
     onProgress: (stage: string, done: number, total: number) => void,
   ): Promise<readonly PatternDb[]>;
-}
-
-/** Reports only when the stage or the whole percent changes (and always the last step). */
-export function throttled(
-  report: (stage: string, done: number, total: number) => void,
-): (stage: string, done: number, total: number) => void {
-  let last = '';
-  return (stage, done, total) => {
-    const key = `${stage} ${total > 0 ? Math.floor((done / total) * 100) : 100}`;
-    if (key === last) return;
-    last = key;
-    report(stage, done, total);
-  };
 }
 
 const defaultTables: NonNullable<JobPuzzleDeps['tables']> = async (store, onProgress) =>
