@@ -78,11 +78,10 @@ function progress(io: AnalyseIo, what: string): (done: number, total: number) =>
 
 const pct = (x: number) => `${x.toFixed(1)}%`;
 
-/** A loss as read: points of chance, or percent of the search's value. */
+/** A loss as read: points of chance, or percent of the search's value (10 columns). */
 function lossText(loss: number, scale: LossScale | undefined): string {
-  return scale === 'chance'
-    ? `${loss.toFixed(2).padStart(6)} pts`
-    : `${loss.toFixed(2).padStart(6)}%  `;
+  const n = loss.toFixed(2).padStart(6);
+  return (scale === 'chance' ? `${n} pts` : `${n}%`).padEnd(10);
 }
 
 /** What the losses of an analysis are, in a sentence. */
@@ -124,7 +123,7 @@ function lines2048(
     lines.push('', `Worst moves (${scaleText(a.scale)}):`);
     for (const m of worst) {
       lines.push(
-        `  move ${String(m.n).padStart(4)}  ${m.played.padEnd(5)}  better ${m.best.padEnd(5)}  loss ${lossText(m.loss, m.scale)}  ${m.class}`,
+        `  move ${String(m.n).padStart(4)}  ${m.played.padEnd(5)}  better ${m.best.padEnd(5)}  loss ${lossText(m.loss, m.scale)} ${m.class}`,
       );
     }
   }
