@@ -194,6 +194,9 @@ describe.skipIf(reason !== null)('the replay’s analysis in Chromium', () => {
     expect(await page.getAttribute('[data-testid=better-move]', 'data-direction')).toBe(
       a.moves[0]!.class === 'best' ? a.moves[0]!.played : a.moves[0]!.best,
     );
+    expect(await page.getAttribute('[data-action=next-mistake]', 'aria-label')).toBe(
+      'Next mistake',
+    );
 
     // n: each mistake in turn, the board it was played from, the better move drawn, the mark said.
     for (const m of mistakes.slice(0, 3)) {
@@ -298,6 +301,15 @@ describe.skipIf(reason !== null)('the replay’s analysis in Chromium', () => {
     await expect.poll(() => page.locator('[data-action=analyse]').isVisible()).toBe(true);
     await expect.poll(ended).toBe(2);
     expect(await gone(again[0]!)).toBe(true);
+    // Leaving the replay while it runs stops it too; back on it, Analyse is offered again.
+    await pressOnPage(page, 'i');
+    await expect.poll(() => text.textContent(), LONG).toMatch(/%\)$/);
+    await page.click('[data-action=menu]');
+    await page.waitForSelector('.screen-home');
+    await expect.poll(ended).toBe(3);
+    await page.goBack();
+    await expect.poll(() => page.locator('[data-action=analyse]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid=analysis]').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -71,6 +71,12 @@ function svg<K extends keyof SVGElementTagNameMap>(
   return el;
 }
 
+/** A button whose name is read without its arrow sign. */
+function named(b: HTMLButtonElement, label: string): HTMLButtonElement {
+  b.setAttribute('aria-label', label);
+  return b;
+}
+
 /** Degrees to turn an arrow pointing right so that it points `d`. */
 const TURN: Readonly<Record<Direction, number>> = { right: 0, down: 90, left: 180, up: 270 };
 
@@ -266,16 +272,18 @@ export class ViewReplay {
     'data-testid': 'analysis-chart',
   });
   private readonly marker = svg('line', { class: 'chart-now', y1: 0, y2: CHART_H });
-  private readonly prevBtn = button('◀ Mistake', {
-    action: 'previous-mistake',
-    shortcut: 'Shift+N',
-    title: 'The previous mistake',
-  });
-  private readonly nextBtn = button('Mistake ▶', {
-    action: 'next-mistake',
-    shortcut: 'N',
-    title: 'The next mistake',
-  });
+  private readonly prevBtn = named(
+    button('◀ Mistake', {
+      action: 'previous-mistake',
+      shortcut: 'Shift+N',
+      title: 'The previous mistake',
+    }),
+    'Previous mistake',
+  );
+  private readonly nextBtn = named(
+    button('Mistake ▶', { action: 'next-mistake', shortcut: 'N', title: 'The next mistake' }),
+    'Next mistake',
+  );
   private readonly resultBox = h(
     'div',
     { class: 'analysis-result' },
