@@ -4,9 +4,10 @@
  * bytes and ETag; a game played by the package's AI (fast preset) is marked and one of random
  * moves is not; boards sorted and filtered by the figures keep each line's rank; bad values
  * are refused with a sentence; a restart picks up the games left unanalysed; a request never
- * waits for an analysis (an analyser that never answers leaves every answer as it was).
+ * waits for an analysis (an analyser that never answers leaves every answer as it was); the
+ * analysis thread runs at nice 19.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Game, newGame, play } from '../../engine/game2048.ts';
 import { encodeShared, shared2048 } from '../../engine/shareCode.ts';
@@ -394,6 +395,33 @@ describe('the mark’s line', () => {
     expect(aiLike({ ...p, wasted: 2 }, 4)).toBe(false);
     expect(aiLike({ ...p, optimal: AI_LIKE_PUZZLE_MIN_OPTIMAL - 1 }, 4)).toBe(false);
     expect(aiLike(p, 3)).toBe(false);
+  });
+});
+
+/** The nice value of each thread of this process (Linux). */
+function niceValues(): number[] {
+  return readdirSync('/proc/self/task').map((t) => {
+    const stat = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe.skipIf(!existsSync('/proc/thread-self'))('the analysis thread', () => {
+  it('runs at the lowest priority, the process’s other threads as they were', async (ctx) => {
+    const before = niceValues();
+    if (before.includes(19)) return ctx.skip('these tests run at nice 19 already');
+    const pool = createAnalysisPool({ tables: false });
+    try {
+      const r = await pool.analyse(play2048(3, 100).code);
+      expect('figures' in r).toBe(true);
+      const after = niceValues();
+      expect(after.filter((n) => n === 19)).toHaveLength(1);
+      expect(after.filter((n) => n !== 19)).toEqual(
+        after.filter((n) => n !== 19).map(() => before[0]),
+      );
+    } finally {
+      await pool.close();
+    }
   });
 });
 

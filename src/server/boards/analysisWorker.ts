@@ -2,8 +2,11 @@
  * Entry of the server's analysis thread (bundled as dist/analysis-pool-worker.js): answers each
  * `{ id, code }` of a stored game with its figures — a 2048 game judged by the AI at the fast
  * preset (analyse2048), a 3×3 or 4×4 puzzle by the optimal solver (analysePuzzle; 4×4 only when
- * the pattern databases are in the solver's cache: they are read, never built here).
+ * the pattern databases are in the solver's cache: they are read, never built here). The
+ * thread runs at the lowest priority the system gives it.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import { analyse2048 } from '../../solvers/analysis/analyse2048.ts';
@@ -17,6 +20,21 @@ import type { AnalysisReply, AnalysisRequest, AnalysisWorkerData } from './analy
 const port = parentPort;
 if (!port) throw new Error('analysisWorker must run in a worker thread');
 const data = (workerData ?? { tables: null }) as AnalysisWorkerData;
+
+/**
+ * This thread at the lowest priority (Linux: nice 19 for this thread alone, by its thread id
+ * from /proc/thread-self), so that the analysis takes only the CPU that requests leave. Where
+ * that cannot be done it runs at the process's priority.
+ */
+function lowestPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, 19);
+  } catch {
+    // Not Linux, or not allowed: the process's priority.
+  }
+}
+lowestPriority();
 
 /** The 4×4 tables from the cache, or null when they are not all there (looked for each time). */
 async function tables(): Promise<readonly PatternDb[] | null> {
