@@ -34,9 +34,9 @@ export interface GameFigures {
  * {@link AI_LIKE_MIN_MOVES} moves, of which at least {@link AI_LIKE_AGREEMENT} percent are the
  * AI's choice. How it was drawn (docs/server.md, "Analysis"): the AI's own fast-preset games
  * agree 100%, its strong preset 93 to 94%; ways of playing short of the AI agree far less over
- * a whole game — a depth-3 search 70 to 81%, a depth-2 search 57 to 69%, the corner rule 41 to
+ * a whole game — a depth-3 search 70 to 81%, a depth-2 search 57 to 64%, the corner rule 41 to
  * 49%, greedy play 31 to 41%, random moves 33 to 38% (`node --import tsx
- * research/aiLikeLine.ts`, `npm run bench:analyse`). The depth-3 search reached 88.5% over its
+ * research/aiLikeLine.ts --games 4 --moves 800 --only 1,3,4,5`, `npm run bench:analyse`). The depth-3 search reached 88.5% over its
  * first 200 moves, so the line asks for 300 moves and 90%: above every way of playing measured
  * but the AI's own, below the strong preset's lowest.
  */
