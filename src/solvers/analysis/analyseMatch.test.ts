@@ -9,7 +9,7 @@ import { type Game, play } from '../../engine/game2048.ts';
 import { nextInt, type RngState, seedRng } from '../../engine/rng.ts';
 import { DIRECTIONS, type Direction, type Pos } from '../../engine/types.ts';
 import { newVersus, type VersusMatch, versusMove } from '../../engine/versus.ts';
-import { choosePlacement } from '../ai2048/placer.ts';
+import { choosePlacement, judgePlacement } from '../ai2048/placer.ts';
 import { analyse } from '../ai2048/player.ts';
 import { classify, moveAccuracy } from './analyse2048.ts';
 import { analyseDuel, analyseVersus, placementLoss } from './analyseMatch.ts';
@@ -91,7 +91,7 @@ describe('analyseDuel', () => {
                 const p = choosePlacement(d.game.cells)!;
                 return duelPlace(d, p.at, p.value);
               })()
-            : duelPlace(d, pick(emptyCells(d.game)), pick([2, 2, 2, 4]));
+            : duelPlace(d, pick(emptyCells(d.game.cells)), pick([2, 2, 2, 4]));
       if (!next.ok) throw new Error(next.error.message);
       d = next.value;
       states.push(d);
@@ -131,6 +131,30 @@ describe('analyseDuel', () => {
     }
   }, 120_000);
 
+  it.each([4, 5])(
+    "judges the placer's own placement (%i wide) as its best, with the same outcome",
+    (size) => {
+      const pick = picker(size);
+      let cells = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+      for (let k = 0; k < size * 2; k++) {
+        const at = pick(emptyCells(cells));
+        cells = cells.map((r, row) =>
+          r.map((v, col) => (row === at.row && col === at.col ? pick([2, 4, 8, 16]) : v)),
+        );
+      }
+      const own = choosePlacement(cells)!;
+      const j = judgePlacement(cells, own)!;
+      expect(j.best).toEqual(own);
+      expect(j.playedOutcome).toBe(j.bestOutcome);
+      // Any other placement leaves the slider at least as well off.
+      const other = emptyCells(cells).find((p) => p.row !== own.at.row || p.col !== own.at.col)!;
+      const o = judgePlacement(cells, { at: other, value: own.value })!;
+      expect(o.best).toEqual(own);
+      expect(o.playedOutcome).toBeGreaterThanOrEqual(o.bestOutcome);
+      expect(() => judgePlacement(cells, { at: { row: -1, col: 0 }, value: 2 })).toThrow();
+    },
+  );
+
   it('turns two outcomes into a placement loss', () => {
     expect(placementLoss(1_000_000, 1_000_000)).toBe(0);
     expect(placementLoss(990_000, 1_000_000)).toBeCloseTo(1, 10);
@@ -139,9 +163,9 @@ describe('analyseDuel', () => {
   });
 });
 
-function emptyCells(g: Game): Pos[] {
+function emptyCells(cells: readonly (readonly number[])[]): Pos[] {
   const out: Pos[] = [];
-  g.cells.forEach((r, row) => {
+  cells.forEach((r, row) => {
     r.forEach((v, col) => {
       if (v === 0) out.push({ row, col });
     });
