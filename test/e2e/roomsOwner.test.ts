@@ -5,8 +5,10 @@
  * committed) send bursts of moves without waiting for the answers; once some have been
  * acknowledged, the owner is killed while the rest are in flight. Every action either player
  * saw acknowledged (an `action` message) is then in the match the second process serves once
- * it has taken the room over, at its place. The relayed path is played too: a player whose
- * socket reaches the process that does not own the room plays through it.
+ * it has taken the room over, at its place. An owner that stops (SIGSTOP: its lease not renewed)
+ * loses the room to the other process, and once it runs again acknowledges nothing more in it.
+ * The relayed path is played too: a player whose socket reaches the process that does not own
+ * the room plays through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine/types.ts';
@@ -121,6 +123,52 @@ describe('a room’s owner killed mid-match (PostgreSQL)', () => {
     await again.socket.next('action', (m) => m.seq > from && m.a.startsWith('0'), WAIT_MS);
     for (const s of [back.socket, again.socket]) s.close();
     expect(other.out.stderr).toBe('');
+  });
+
+  it('takes a room over from an owner that stops renewing, and the stale owner acknowledges nothing more', async (ctx) => {
+    if (!pg || 'skip' in pg) return ctx.skip(pg?.skip ?? 'PostgreSQL did not start');
+    const dbUrl = await pg.newDatabase();
+    const owner = await startServe(['--db', dbUrl, '--rate-limit', '0']);
+    served.push(owner);
+    const other = await startServe(['--db', dbUrl, '--rate-limit', '0']);
+    served.push(other);
+    const made = await createRoom(owner.url, { kind: 'versus', target: 2048, name: 'Ann' });
+    const one = await joined(owner.url, { room: made.code, seat: made.seat });
+    const two = await joined(owner.url, { room: made.code, name: 'Ben' });
+    const old = [one.socket, two.socket];
+    for (const [i, dir] of DIRS.entries()) {
+      await one.socket.send({ type: 'act', id: i + 1, a: actionText({ kind: 'slide', dir }) });
+    }
+    await two.socket.next('action', (m) => m.a.startsWith('0'), WAIT_MS);
+    // The owner stops (its sockets stay open, its lease is not renewed).
+    owner.child.kill('SIGSTOP');
+    try {
+      // Player one comes back through the other process, which takes the room over once the
+      // lease has run out, and plays there.
+      const back = await joinEventually(other.url, { room: made.code, seat: made.seat });
+      const from = back.state.log.length;
+      for (const [i, dir] of DIRS.entries()) {
+        await back.socket.send({ type: 'act', id: 100 + i, a: actionText({ kind: 'slide', dir }) });
+      }
+      await back.socket.next('action', (m) => m.seq > from, WAIT_MS);
+      // Player two, still on the stopped owner, moves: queued until it runs again.
+      for (const [i, dir] of DIRS.entries()) {
+        await two.socket.send({ type: 'act', id: 200 + i, a: actionText({ kind: 'slide', dir }) });
+      }
+      owner.child.kill('SIGCONT');
+      // The stale owner writes nothing (the room's row names the other process) and closes the
+      // room's sockets, which connect again to the new owner.
+      expect((await two.socket.closed).code).toBe(1001);
+      const again = await joinEventually(other.url, { room: made.code, seat: two.welcome.seat! });
+      const log = again.state.log;
+      // Every action any socket saw acknowledged, on either process, is in the match at its place.
+      for (const [seq, a] of acked([...old, back.socket]))
+        expect(log[seq - 1], `seq ${seq}`).toBe(a);
+      expect(log.length).toBeGreaterThan(from);
+      for (const s of [back.socket, again.socket, one.socket]) s.close();
+    } finally {
+      owner.child.kill('SIGCONT');
+    }
   });
 
   it('plays through a process that does not own the room: its sockets are relayed to the owner', async (ctx) => {

@@ -6,10 +6,11 @@
  * first process a socket of that room reaches. Times are the database's clock, so the
  * processes' clocks need not agree.
  *
- * An owner that cannot renew stops refereeing before its lease can run out elsewhere: it
- * counts as owning only while its last renewal is younger than the lease less a margin
- * ({@link Ownership.fresh}). Its writes are fenced besides: an action is written only while the
- * room's row names it (log.ts).
+ * An owner's writes are fenced: an action is written only while the room's row names it
+ * (log.ts), so a process that lost a room (it could not renew in time, and another took it)
+ * acknowledges nothing more in it. After such a gap in its renewals it asks which of its rooms
+ * are still its own ({@link Ownership.owned}) and lets the others go; it claims new rooms only
+ * while its lease is fresh.
  */
 import { sql } from 'kysely';
 import type { Db } from './types.ts';
@@ -38,6 +39,8 @@ export class Ownership {
     /** How long a process's lease lasts without a renewal (ms). */
     readonly leaseMs: number,
     private readonly log?: (line: string) => void,
+    /** Called after a renewal that came later than the lease: rooms may have been taken. */
+    private readonly gap?: () => Promise<void>,
   ) {}
 
   /** Renews the lease now, then every quarter of it. */
@@ -62,7 +65,14 @@ export class Ownership {
       .execute(this.db)
       .then(
         () => {
+          const late = sent - this.renewedAt >= this.leaseMs * 0.75;
+          const first = this.renewedAt === Number.NEGATIVE_INFINITY;
           this.renewedAt = sent;
+          if (late && !first) {
+            this.gap?.().catch((e: unknown) =>
+              this.log?.(`rooms: checking the rooms owned: ${e instanceof Error ? e.message : e}`),
+            );
+          }
           if (this.failing) this.log?.('rooms: renewing the rooms’ lease again');
           this.failing = false;
         },
@@ -98,6 +108,14 @@ export class Ownership {
     if (!row) return null;
     if (Number(row.claimed) === 1 || row.owner === this.instance) return { mine: true };
     return { mine: false, owner: row.owner ?? '' };
+  }
+
+  /** Of these rooms, those whose row names this process their owner. */
+  async owned(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const r = await sql<{ id: number }>`select id from rooms
+      where id = any(${[...ids]}::bigint[]) and owner = ${this.instance}`.execute(this.db);
+    return new Set(r.rows.map((x) => Number(x.id)));
   }
 
   /** Lets go of the room (this process keeps it in memory no longer). */

@@ -133,7 +133,6 @@ export class Rooms implements Referee {
   /** PostgreSQL: this process's lease on the rooms it owns, and its relay to other owners. */
   private readonly ownership: Ownership | null = null;
   private readonly relay: Relay | null = null;
-  private readonly fence: NodeJS.Timeout | null = null;
   private readonly sweeper: RoomSweeper;
   private readonly seating: Seating;
   private readonly writer: ActionWriter;
@@ -156,7 +155,12 @@ export class Rooms implements Referee {
     if (this.shared) {
       if (!database.newClient) throw new Error('rooms on PostgreSQL need connections of their own');
       const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
-      const ownership = new Ownership(database.db, this.instance, leaseMs, o.log);
+      // After a gap in its renewals long enough for another process to take its rooms, the
+      // rooms the database no longer names it the owner of are let go (their sockets connect
+      // again, to the new owner); the others play on.
+      const ownership = new Ownership(database.db, this.instance, leaseMs, o.log, () =>
+        this.checkOwned(),
+      );
       this.ownership = ownership;
       void ownership.start();
       this.relay = new Relay(
@@ -169,14 +173,6 @@ export class Rooms implements Referee {
         leaseMs / 4,
         o.log,
       );
-      // An owner that cannot renew its lease lets its rooms go before another process may take
-      // them: their sockets connect again.
-      this.fence = setInterval(() => {
-        if (!ownership.fresh) {
-          for (const room of [...this.live.values()]) this.lose(room, 'its lease is not renewed');
-        }
-      }, leaseMs / 4);
-      this.fence.unref();
     }
     this.sweeper = new RoomSweeper(this, this.store, this.presence, {
       ...o,
@@ -407,10 +403,16 @@ export class Rooms implements Referee {
     } catch (e) {
       this.o.log?.(`rooms: letting go of the seats: ${message(e)}`);
     }
-    if (this.fence) clearInterval(this.fence);
     // The rooms let go at once: the next process their sockets reach takes them.
     await this.ownership?.stop().catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
     await this.relay?.close();
+  }
+
+  /** Lets go of the rooms in memory whose row names another owner (or none). */
+  private async checkOwned(): Promise<void> {
+    const rooms = [...this.live.values()];
+    const mine = await this.ownership!.owned(rooms.map((r) => r.id));
+    for (const room of rooms) if (!mine.has(room.id)) this.lose(room, 'another process owns it');
   }
 
   /**
