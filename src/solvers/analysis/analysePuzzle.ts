@@ -60,7 +60,7 @@ const SLICE = 1_000_000;
 /** The same for a search that stops after one iteration (less searched past its end). */
 const CHECK_SLICE = 100_000;
 /** Positions met at most this deep in a 4×4 search are remembered (see `pdbWithin.ts`). */
-const MEMO_DEPTH = 24;
+const MEMO_DEPTH = 20;
 
 /** A resumable exact search: IDA* on 3×3 or with the pattern databases on 4×4. */
 function searchOf(
@@ -143,9 +143,13 @@ export function analysePuzzle(
     remember(p, path!);
     return path!.length;
   };
-  /** A solution of `p` within `most` moves, knowing it has none shorter than `most`. */
-  const within = (p: Puzzle, most: number): number[] | null =>
-    within4 ? within4.within(p.tiles, most) : solutionWithin(p.tiles, width, most, opts.dbs4);
+  /**
+   * A solution of `p` within `most` moves, knowing it has none shorter than `most`; on 4×4 the
+   * player's next moves are tried first, so the solution found follows them while they are
+   * shortest (and they need no search of their own).
+   */
+  const within = (p: Puzzle, most: number, next: readonly number[]): number[] | null =>
+    within4 ? within4.within(p.tiles, most, next) : solutionWithin(p.tiles, width, most, opts.dbs4);
   let before = distance(states[0]!);
   const start = before;
   const verdicts: MoveVerdictPuzzle[] = [];
@@ -167,7 +171,7 @@ export function analysePuzzle(
     } else if (exact && slid === 1 && known && !to.solved) {
       // One slide changes the distance by one: either a shorter solution exists, or sliding
       // the tile back and following the old solution is a shortest one.
-      const shorter = within(to, before - 1);
+      const shorter = within(to, before - 1, tiles.slice(i + 1, i + 1 + before));
       path = shorter ?? [tiles[i]!, ...known];
       after = shorter ? before - 1 : before + 1;
     } else {

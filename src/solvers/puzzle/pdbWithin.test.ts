@@ -67,6 +67,36 @@ describe('Pdb4Within', () => {
     ).toEqual([]);
   });
 
+  it('keeps to the preferred moves while they are shortest', () => {
+    const w = new Pdb4Within(dbs);
+    // Another shortest solution: the solver's on the board reflected about its diagonal, the
+    // tiles named back (tile t's home (r, c) is the reflected tile's home (c, r)).
+    const tr = (c: number) => (c & 3) * 4 + (c >> 2);
+    const mirror = (t: number) => (t === 0 ? 0 : tr(t - 1) + 1);
+    let differs = 0;
+    for (const seed of [3, 11, 21]) {
+      const p = walk(seed, 0)[0]!;
+      const reflected = new Array<number>(16);
+      p.tiles.forEach((t, c) => {
+        reflected[tr(c)] = mirror(t);
+      });
+      const s = new Pdb4Search(reflected, dbs);
+      while (s.step(1_000_000) !== 'found') {}
+      const other = s.result!.map(mirror);
+      expect(solves(p.tiles, 4, other)).toBe(true);
+      const own = w.within(p.tiles, other.length)!;
+      expect(own).toHaveLength(other.length);
+      if (own.join() !== other.join()) differs++;
+      expect(w.within(p.tiles, other.length, other)).toEqual(other);
+      // A preferred line that stops being shortest is left for a shortest one.
+      const found = w.within(p.tiles, other.length, [other[1]!, ...other])!;
+      expect(found).toHaveLength(other.length);
+      expect(solves(p.tiles, 4, found)).toBe(true);
+    }
+    // The preference is what made the searches follow the other solution.
+    expect(differs).toBeGreaterThan(0);
+  });
+
   it('answers a game of nearby positions the same with the memo as without', () => {
     // The analysis's questions: is each next position one move nearer than the last?
     const positions = walk(2001, 40);

@@ -26,6 +26,8 @@ const N = 16;
 const WAYS = 4;
 /** Positions met at most this deep are always remembered; deeper ones only off the bound's edge. */
 const SHALLOW = 8;
+/** Down to this depth, children are tried nearest first by the databases' estimate. */
+const ORDER_DEPTH = 6;
 
 /** Lower bounds on distances to solved, learnt from earlier searches (see the file's note). */
 export class DistanceMemo {
@@ -139,6 +141,12 @@ export class Pdb4Within {
   private readonly parity = new Uint8Array(N);
   private readonly blanks = new Int16Array(MAX_DEPTH + 2);
   private readonly dirs = new Int8Array(MAX_DEPTH + 2);
+  /** The order directions are tried in at each depth, where {@link ordered} says so. */
+  private readonly order = new Int8Array((MAX_DEPTH + 2) * 4);
+  private readonly ordered = new Uint8Array(MAX_DEPTH + 2);
+  /** Whether the moves down to each depth are the preferred ones. */
+  private readonly line = new Uint8Array(MAX_DEPTH + 2);
+  private readonly est = new Int32Array(4);
   private readonly moved = new Uint8Array(MAX_DEPTH + 2);
   private readonly ix = new Int32Array((MAX_DEPTH + 2) * 6);
   private readonly klo = new Int32Array(MAX_DEPTH + 2);
@@ -193,6 +201,75 @@ export class Pdb4Within {
     return this.setUp(tiles);
   }
 
+  /**
+   * Orders the directions at depth `d`: on the preferred line, the preferred move first; else,
+   * down to {@link ORDER_DEPTH}, the children the databases estimate nearer first (a solution,
+   * when there is one, tends to be met sooner).
+   */
+  private orderAt(d: number, prefer: readonly number[]): void {
+    const o = d << 2;
+    const b = this.blanks[d]!;
+    const est = this.est;
+    for (let k = 0; k < 4; k++) {
+      this.order[o + k] = k;
+      const c = this.nbr[b * 4 + k]!;
+      if (c < 0 || (d > 0 && c === this.blanks[d - 1])) est[k] = 999;
+      else if (this.line[d] && this.tiles[c] === prefer[d]) est[k] = -1;
+      else est[k] = d <= ORDER_DEPTH ? this.childEstimate(d, c) : 0;
+    }
+    // Four items: insertion sort.
+    for (let i = 1; i < 4; i++) {
+      const v = this.order[o + i]!;
+      let j = i - 1;
+      while (j >= 0 && est[this.order[o + j]!]! > est[v]!) {
+        this.order[o + j + 1] = this.order[o + j]!;
+        j--;
+      }
+      this.order[o + j + 1] = v;
+    }
+    this.ordered[d] = 1;
+  }
+
+  /** The databases' estimate of the child where the tile at cell `nb` slides into the blank. */
+  private childEstimate(d: number, nb: number): number {
+    const { tiles, pat, dig, mul, rpat, rdig, rmul } = this;
+    const tr = this.transpose;
+    const b = this.blanks[d]!;
+    const t = tiles[nb]!;
+    const a = this.ix.slice(d * 6, d * 6 + 6);
+    const p = pat[t]!;
+    const mv = b - nb;
+    let delta = mv * mul[t]!;
+    if (mv !== 1 && mv !== -1) {
+      const m = mul[t]!;
+      let acc = 4 * m;
+      const lo = mv > 0 ? nb : b;
+      for (let c = lo + 1; c < lo + 4; c++) {
+        const u = tiles[c]!;
+        if (pat[u] === p) acc += dig[u]! < dig[t]! ? -m : mul[u]!;
+      }
+      delta = mv > 0 ? acc : -acc;
+    }
+    a[p] = a[p]! + delta;
+    const q = rpat[t]!;
+    const rd = tr[b]! - tr[nb]!;
+    let rdelta = rd * rmul[t]!;
+    if (rd !== 1 && rd !== -1) {
+      const m = rmul[t]!;
+      let acc = 4 * m;
+      const lo = rd > 0 ? tr[nb]! : tr[b]!;
+      for (let x = lo + 1; x < lo + 4; x++) {
+        const u = tiles[tr[x]!]!;
+        if (rpat[u] === q) acc += rdig[u]! < rdig[t]! ? -m : rmul[u]!;
+      }
+      rdelta = rd > 0 ? acc : -acc;
+    }
+    a[3 + q] = a[3 + q]! + rdelta;
+    const hn = this.t0[a[0]!]! + this.t1[a[1]!]! + this.t2[a[2]!]!;
+    const hr = this.t0[a[3]!]! + this.t1[a[4]!]! + this.t2[a[5]!]!;
+    return hn > hr ? hn : hr;
+  }
+
   /** Loads a position as the root; its estimate. */
   private setUp(tiles: readonly number[]): number {
     this.tiles.set(tiles);
@@ -227,10 +304,12 @@ export class Pdb4Within {
    * A solution of `tiles` in at most `bound` moves, or null when there is none. `bound` must
    * have the parity of the position's solutions, and the caller must know that none is shorter
    * than `bound` (so a solution found is a shortest one, and none found proves the distance is
-   * at least `bound` + 2: what the memo keeps).
+   * at least `bound` + 2: what the memo keeps). `prefer`: moves to try first while the search
+   * follows them (the player's next moves, in the analysis), so the solution found keeps to
+   * them as long as they are shortest.
    */
   // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the hot loop stays in one piece, as in Pdb4Search (exempt from the rule)
-  within(tiles: readonly number[], bound: number): number[] | null {
+  within(tiles: readonly number[], bound: number, prefer: readonly number[] = []): number[] | null {
     const h0 = this.setUp(tiles);
     if (h0 === 0) return [];
     if (h0 > bound) return null;
@@ -247,19 +326,24 @@ export class Pdb4Within {
     const { rpat, rdig, rmul, klo, khi } = this;
     const tr = this.transpose;
     const parity = this.parity;
+    const { order, ordered, line } = this;
+    const od = ORDER_DEPTH;
     let nodes = 0;
     let d = 0;
     dirs[0] = 0;
+    line[0] = 1;
+    this.orderAt(0, prefer);
     for (;;) {
-      const dir = dirs[d]!;
-      if (dir === 4) {
+      const k = dirs[d]!;
+      if (k === 4) {
         if (d === 0) break;
         board[blanks[d]!] = moved[d - 1]!;
         board[blanks[d - 1]!] = 0;
         d--;
         continue;
       }
-      dirs[d] = dir + 1;
+      dirs[d] = k + 1;
+      const dir = ordered[d] ? order[(d << 2) + k]! : k;
       const b = blanks[d]!;
       const nb = nbr[b * 4 + dir]!;
       if (nb < 0 || (d > 0 && nb === blanks[d - 1])) continue;
@@ -341,6 +425,9 @@ export class Pdb4Within {
       d = g;
       blanks[d] = nb;
       dirs[d] = 0;
+      line[d] = line[d - 1]! & (t === prefer[d - 1] ? 1 : 0);
+      if (d <= od || line[d]) this.orderAt(d, prefer);
+      else ordered[d] = 0;
       klo[d] = lo;
       khi[d] = hi;
       const o2 = d * 6;
