@@ -357,3 +357,21 @@ export async function settledStorage(page: Page): Promise<Record<string, string>
   await expect.poll(pending).toBe(0);
   return page.evaluate(() => ({ ...localStorage }));
 }
+
+/** The parts of `selectors` not wholly inside the window (with their boxes), or []. */
+export async function outOfView(page: Page, selectors: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const sel of selectors) {
+    const loc = page.locator(sel).first();
+    if (!(await loc.isVisible())) {
+      out.push(`${sel} not shown`);
+      continue;
+    }
+    const fits = await loc.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth;
+    });
+    if (!fits) out.push(`${sel} at ${JSON.stringify(await loc.boundingBox())}`);
+  }
+  return out;
+}

@@ -39,6 +39,7 @@ import {
   DIST,
   launchBrowser,
   openPage,
+  outOfView,
   type Site,
   screenshot,
   seedStorage,
@@ -205,24 +206,6 @@ async function pageFit(page: Page): Promise<{ height: number; window: number; y:
     window: innerHeight,
     y: scrollY,
   }));
-}
-
-/** The parts of `selectors` not wholly inside the window (with their boxes), or []. */
-async function outOfView(page: Page, selectors: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const sel of selectors) {
-    const loc = page.locator(sel).first();
-    if (!(await loc.isVisible())) {
-      out.push(`${sel} not shown`);
-      continue;
-    }
-    const fits = await loc.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth;
-    });
-    if (!fits) out.push(`${sel} at ${JSON.stringify(await loc.boundingBox())}`);
-  }
-  return out;
 }
 
 /** Checks that the screen fits the window, its parts are in view and, on a phone, its order. */

@@ -3,22 +3,14 @@
  * under a look-alike of another player's name; the server refuses it (409 name-taken), the name
  * field comes back saying so, and the game goes in under the next name, which is kept.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newGame } from '../../src/engine/game2048.ts';
 import { dailySeed, utcDay } from '../../src/front/daily.ts';
 import { play2048, testPlayerKey } from '../../src/testing/games.ts';
+import { call } from '../../src/testing/serverHarness.ts';
+import { useServedSite } from './helpers/servedSite.ts';
 import {
-  call,
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
-import {
-  buildSite,
   chromiumOrSkip,
-  DIST,
-  launchBrowser,
   losingGame,
   openPage,
   pressMoves,
@@ -30,32 +22,22 @@ const reason = chromiumOrSkip('web name taken');
 const LONG = { timeout: 15_000 };
 
 describe.skipIf(reason !== null)('a name another player holds, in the browser', () => {
-  let browser: Browser;
-  let server: TestServer;
+  const site = useServedSite();
 
   beforeAll(async () => {
-    await buildSite();
-    const target = await newDatabaseTarget('sqlite');
-    if (typeof target !== 'string') throw new Error(target.skip);
-    server = await startTestServer(target, { webRoot: DIST });
-    browser = await launchBrowser();
-    const held = await call(server.url, 'POST', '/api/scores', {
+    const held = await call(site.server.url, 'POST', '/api/scores', {
       code: play2048(8201, 40).code,
       name: 'Champion',
       playerKey: testPlayerKey(8201),
     });
     expect(held.status).toBe(201);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('asks again with the reason, then submits under the new name', async () => {
     const start = newGame({ size: 4, target: 2048, seed: dailySeed(utcDay(Date.now()), '2048') });
     const lost = losingGame(start);
-    const { page, errors } = await openPage(browser, { reducedMotion: true });
-    await page.goto(`${server.url}/`);
+    const { page, errors } = await openPage(site.browser, { reducedMotion: true });
+    await page.goto(`${site.server.url}/`);
     await page.locator('[data-testid=open-leaderboards]').waitFor(LONG);
     await page.click('[data-testid=daily-2048]');
     await expect.poll(() => readTiles(page, 4)).toEqual(start.cells);

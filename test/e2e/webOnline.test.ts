@@ -9,15 +9,11 @@
  * move out of turn doing nothing, and a player gone shown as away with the forfeit counted down.
  * The server's own view of every room comes from a room client in this process, watching.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { whoIs } from '../../src/engine/duel.ts';
 import type { Side } from '../../src/net/rooms.ts';
-import {
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
+import { useServedSite } from './helpers/servedSite.ts';
 import {
   boardsOf,
   equal,
@@ -32,15 +28,7 @@ import {
   versusBoards,
   watchRoom,
 } from './helpers/webRoom.ts';
-import {
-  buildSite,
-  chromiumOrSkip,
-  DIST,
-  launchBrowser,
-  readBoardTiles,
-  readClipboard,
-  screenshot,
-} from './webHarness.ts';
+import { chromiumOrSkip, readBoardTiles, readClipboard, screenshot } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web online rooms');
 
@@ -49,26 +37,11 @@ const ADA = '<b>Ada</b>';
 const BOB = 'Bob & <i>co</i>';
 
 describe.skipIf(reason !== null)('online rooms in the browser against slidebox serve', () => {
-  let browser: Browser;
-  let server: TestServer;
-  let url: string;
-
-  beforeAll(async () => {
-    await buildSite();
-    const target = await newDatabaseTarget('sqlite');
-    if (typeof target !== 'string') throw new Error(target.skip);
-    server = await startTestServer(target, { webRoot: DIST });
-    url = `${server.url}/`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = useServedSite();
 
   it('plays a versus room made from the card to its end, watched live, with a reload taking the seat back', async () => {
-    const one = await person(browser);
-    await home(one.page, url);
+    const one = await person(site.browser);
+    await home(one.page, site.url);
     await one.page.selectOption('[data-testid=versus-target]', '32');
     await one.page.click('[data-testid=play-online-versus]');
     await giveName(one.page, ADA);
@@ -82,12 +55,12 @@ describe.skipIf(reason !== null)('online rooms in the browser against slidebox s
     await expect.poll(() => text(one.page, 'seat-name-1')).toBe(`${ADA} (you)`);
     expect(await text(one.page, 'seat-state-2')).toBe('not joined yet');
     await one.page.click('[data-action=copy-link]');
-    const link = `${url}#room=${code}`;
+    const link = `${site.url}#room=${code}`;
     await expect.poll(() => readClipboard(one.page)).toBe(link);
     await screenshot(one.page, 'online-waiting');
 
-    const server0 = watchRoom(server.url, code);
-    const two = await person(browser);
+    const server0 = watchRoom(site.server.url, code);
+    const two = await person(site.browser);
     await two.page.goto(link);
     await giveName(two.page, BOB);
     for (const p of [one.page, two.page]) {
@@ -102,7 +75,7 @@ describe.skipIf(reason !== null)('online rooms in the browser against slidebox s
     expect(await one.page.locator('.seat b, .seat i, .side b, .side i').count()).toBe(0);
 
     // A third person opens the link: both seats are taken, so they watch (no name asked).
-    const watcher = await person(browser);
+    const watcher = await person(site.browser);
     await watcher.page.goto(link);
     await watcher.page.locator('[data-testid=board-2] .tile').first().waitFor(LONG);
     expect(await watcher.page.locator('[data-testid=name-dialog]').count()).toBe(0);
@@ -200,16 +173,16 @@ describe.skipIf(reason !== null)('online rooms in the browser against slidebox s
   });
 
   it('plays a duel joined by code in turn: taps to place, keys to slide, nothing out of turn', async () => {
-    const one = await person(browser);
-    await home(one.page, url);
+    const one = await person(site.browser);
+    await home(one.page, site.url);
     await one.page.click('[data-testid=play-online-duel]');
     await giveName(one.page, 'Ada');
     await one.page.locator('[data-testid=room-code]').waitFor(LONG);
     const code = (await text(one.page, 'room-code'))!;
-    const server0 = watchRoom(server.url, code);
+    const server0 = watchRoom(site.server.url, code);
 
-    const two = await person(browser);
-    await home(two.page, url);
+    const two = await person(site.browser);
+    await home(two.page, site.url);
     await two.page.fill('[data-testid=join-input-duel]', ` ${code.toLowerCase()} `);
     await two.page.click('[data-testid=join-duel]');
     await giveName(two.page, 'Bob');

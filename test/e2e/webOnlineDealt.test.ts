@@ -6,14 +6,10 @@
  * and once they are let through, the tile appears where the server dealt it. Every frame the
  * page received before the result is read: no seed.
  */
-import type { Browser, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { previewAction } from '../../src/net/rooms.ts';
-import {
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
+import { useServedSite } from './helpers/servedSite.ts';
 import {
   boardsOf,
   equal,
@@ -27,33 +23,18 @@ import {
   versusKey,
   watchRoom,
 } from './helpers/webRoom.ts';
-import { buildSite, chromiumOrSkip, DIST, launchBrowser } from './webHarness.ts';
+import { chromiumOrSkip } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web online dealing');
 const B2 = '[data-testid=board-2]';
 
 describe.skipIf(reason !== null)('a web room shows a tile only once the server dealt it', () => {
-  let browser: Browser;
-  let server: TestServer;
-  let url: string;
-
-  beforeAll(async () => {
-    await buildSite();
-    const target = await newDatabaseTarget('sqlite');
-    if (typeof target !== 'string') throw new Error(target.skip);
-    server = await startTestServer(target, { webRoot: DIST });
-    url = `${server.url}/`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = useServedSite();
 
   it('draws your slide at once without its tile, and the tile when the server sends it', async () => {
-    const one = await person(browser);
-    const code = await makeVersusRoom(one.page, url, 'Ada');
-    const two = await person(browser);
+    const one = await person(site.browser);
+    const code = await makeVersusRoom(one.page, site.url, 'Ada');
+    const two = await person(site.browser);
     // Bob's page talks to the server through this route: every frame is kept, and the server's
     // frames are held while `holding`.
     const frames: string[] = [];
@@ -70,11 +51,11 @@ describe.skipIf(reason !== null)('a web room shows a tile only once the server d
         else ws.send(m);
       });
     });
-    await two.page.goto(`${url}#room=${code}`);
+    await two.page.goto(`${site.url}#room=${code}`);
     await giveName(two.page, 'Bob');
     await expect.poll(() => text(two.page, 'seat-name-2'), LONG).toBe('Bob (you)');
     await expect.poll(() => text(one.page, 'seat-name-2'), LONG).toBe('Bob');
-    const seen = watchRoom(server.url, code);
+    const seen = watchRoom(site.server.url, code);
     await expect.poll(() => seen.view().match !== null, LONG).toBe(true);
     const start = seen.view().match!;
     await expect

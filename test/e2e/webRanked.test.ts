@@ -18,7 +18,8 @@ import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
 import { BACKENDS, call } from '../../src/testing/serverHarness.ts';
-import { blur, LONG, startRanked, text, useRankedSite } from './helpers/webRanked.ts';
+import { useServedSite } from './helpers/servedSite.ts';
+import { blur, LONG, startRanked, text } from './helpers/webRanked.ts';
 import {
   ARROW,
   buildSite,
@@ -86,7 +87,7 @@ describe.skipIf(reason !== null).each(BACKENDS)(
   (backend) => {
     /** How far the server's clock is ahead of the machine's (ms): moved across midnight. */
     let offset = 0;
-    const site = useRankedSite({ backend, now: () => Date.now() + offset });
+    const site = useServedSite({ backend, serve: { now: () => Date.now() + offset } });
 
     it('plays ranked 2048 from its card to the end: the server’s tiles only, then the rank and board', async () => {
       const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });

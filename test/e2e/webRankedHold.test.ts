@@ -13,7 +13,8 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
-import { blur, LONG, startRanked, text, useRankedSite } from './helpers/webRanked.ts';
+import { useServedSite } from './helpers/servedSite.ts';
+import { blur, LONG, startRanked, text } from './helpers/webRanked.ts';
 import { ARROW, chromiumOrSkip, openPage, readTiles, screenshot } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked play held back');
@@ -54,7 +55,7 @@ const pageErrors = (errors: string[]) =>
   errors.filter((e) => !/WebSocket connection to .* failed|Failed to load resource/.test(e));
 
 describe.skipIf(reason !== null)('a ranked game’s page while the server is away', () => {
-  const site = useRankedSite();
+  const site = useServedSite();
 
   it('holds, says why, and plays on once the server is back', async () => {
     const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });

@@ -6,7 +6,6 @@
  * toy. The controls have names a screen reader says (the Resign button, the cards' Play ranked
  * buttons described by their line). A screenshot of each is saved (ranked-layout-*).
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testPlayerKey } from '../../src/testing/games.ts';
 import {
@@ -14,8 +13,8 @@ import {
   type Settings,
   serializeSettings,
 } from '../../src/web/storage/settings.ts';
-import { useRankedSite } from './helpers/webRanked.ts';
-import { chromiumOrSkip, openPage, screenshot, seedStorage } from './webHarness.ts';
+import { useServedSite } from './helpers/servedSite.ts';
+import { chromiumOrSkip, openPage, outOfView, screenshot, seedStorage } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked layout');
 
@@ -68,26 +67,8 @@ const SHOTS: readonly Shot[] = [
 
 const IN_VIEW = ['h1', '.topbar .stats', '[data-testid=board]', '.toolbar [data-action=resign]'];
 
-/** The parts of `selectors` not wholly inside the window, or []. */
-async function outOfView(page: Page, selectors: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const sel of selectors) {
-    const loc = page.locator(sel).first();
-    if (!(await loc.isVisible())) {
-      out.push(`${sel} not shown`);
-      continue;
-    }
-    const fits = await loc.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth;
-    });
-    if (!fits) out.push(`${sel} at ${JSON.stringify(await loc.boundingBox())}`);
-  }
-  return out;
-}
-
 describe.skipIf(reason !== null)('the ranked screens fit the window (Chromium)', () => {
-  const site = useRankedSite();
+  const site = useServedSite();
   let players = 0;
 
   for (const vp of VIEWPORTS) {

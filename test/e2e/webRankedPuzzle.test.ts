@@ -15,7 +15,8 @@ import { solvePuzzle } from '../../src/solvers/puzzle/solve.ts';
 import { testPlayerKey } from '../../src/testing/games.ts';
 import { call } from '../../src/testing/serverHarness.ts';
 import { DEFAULT_SETTINGS, serializeSettings } from '../../src/web/storage/settings.ts';
-import { LONG, startRanked, text, useRankedSite } from './helpers/webRanked.ts';
+import { useServedSite } from './helpers/servedSite.ts';
+import { LONG, startRanked, text } from './helpers/webRanked.ts';
 import { chromiumOrSkip, openPage, readPuzzle, screenshot, seedStorage } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked puzzle');
@@ -27,7 +28,7 @@ function seconds(shown: string): number {
 }
 
 describe.skipIf(reason !== null)('the ranked puzzle in the web app against slidebox serve', () => {
-  const site = useRankedSite();
+  const site = useServedSite();
 
   it('solves a ranked 3×3 after waiting 2 s: the server’s time, at least 2 s, and the rank', async () => {
     const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
