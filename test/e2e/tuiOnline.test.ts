@@ -11,46 +11,21 @@
  * to each side in its own words, a watcher shown watcher keys, and a notice that ends with the
  * match it spoke of.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { whoIs } from '../../src/engine/duel.ts';
 import type { Direction, Pos } from '../../src/engine/types.ts';
 import { applyAction, previewAction, type RoomMatch } from '../../src/net/rooms.ts';
 import { Follower } from '../../src/testing/roomSockets.ts';
-import {
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
+import { newDatabaseTarget, startTestServer } from '../../src/testing/serverHarness.ts';
 import { silentServer } from './helpers/net.ts';
 import { type Served, startServe, stopServe } from './helpers/serve.ts';
-import { type Pane, useTmux } from './helpers/tmux.ts';
+import { type Pane, useServedTmux } from './helpers/tmux.ts';
 
-const { tmux, dirs, panes } = useTmux();
-let server: TestServer;
-
-beforeAll(async () => {
-  const target = await newDatabaseTarget('sqlite');
-  if (typeof target !== 'string') throw new Error(target.skip);
-  server = await startTestServer(target, { forfeitMs: 60_000 });
+const { dirs, server, start } = useServedTmux({
+  cols: 90,
+  rows: 30,
+  serve: { forfeitMs: 60_000 },
 });
-afterAll(async () => {
-  await server?.close();
-});
-
-async function start(
-  args: readonly string[],
-  o: { url?: string; dataDir?: string; env?: Record<string, string> } = {},
-): Promise<Pane> {
-  const pane = await tmux.start({
-    args: [...args, '--server', o.url ?? server.url, '--data-dir', o.dataDir ?? dirs.make()],
-    env: o.env ?? {},
-    cols: 90,
-    rows: 30,
-    workDir: dirs.make('slidebox-e2e-pid-'),
-  });
-  panes.push(pane);
-  return pane;
-}
 
 /** The numbers on the duel's board, in reading order. */
 function duelTiles(screen: string): number[] {
@@ -101,7 +76,7 @@ describe('online play in the terminal', () => {
     const b = await start(['duel', '--join', code, '--name', 'Bob']);
     await b.waitForText('Alice');
     // A duel deals nothing: its start (who slides first) is all the server tells.
-    const follower = await Follower.watch(server.url, code);
+    const follower = await Follower.watch(server().url, code);
     let m = await follower.after(0);
     follower.close();
     const pane = (side: 0 | 1) => (side === 0 ? a : b);
@@ -178,7 +153,7 @@ describe('online play in the terminal', () => {
     await w.waitForText(`Watching room ${code}`);
     await w.waitForText('Alice  vs  Bob');
     // The test follows the match as a watcher does: the server deals, and keeps the seed.
-    const follower = await Follower.watch(server.url, code);
+    const follower = await Follower.watch(server().url, code);
     let m: RoomMatch = await follower.after(0);
     if (m.kind !== 'versus') throw new Error('versus');
     // Bob plays side 2 until he has scored; the watcher's keys move nothing.

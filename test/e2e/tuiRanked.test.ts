@@ -8,44 +8,15 @@
  * server has it; and line mode in the terminal (--plain, TERM=dumb): the day's ranked 2048 and a
  * 3×3 puzzle typed a line at a time.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { moveTile, type Puzzle, puzzleFromTiles } from '../../src/engine/puzzle.ts';
 import { solveOrThrow } from '../../src/puzzle.ts';
-import {
-  call,
-  newDatabaseTarget,
-  startTestServer,
-  type TestServer,
-} from '../../src/testing/serverHarness.ts';
+import { call } from '../../src/testing/serverHarness.ts';
 import { arrowFor } from './helpers/puzzle.ts';
 import { type Served, startServe, stopServe } from './helpers/serve.ts';
-import { type Pane, useTmux } from './helpers/tmux.ts';
+import { type Pane, useServedTmux } from './helpers/tmux.ts';
 
-const { tmux, dirs, panes } = useTmux();
-let server: TestServer;
-
-beforeAll(async () => {
-  const target = await newDatabaseTarget('sqlite');
-  if (typeof target !== 'string') throw new Error(target.skip);
-  server = await startTestServer(target);
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-async function start(
-  args: readonly string[],
-  o: { url?: string; dataDir?: string } = {},
-): Promise<Pane> {
-  const pane = await tmux.start({
-    args: [...args, '--server', o.url ?? server.url, '--data-dir', o.dataDir ?? dirs.make()],
-    cols: 80,
-    rows: 24,
-    workDir: dirs.make('slidebox-e2e-pid-'),
-  });
-  panes.push(pane);
-  return pane;
-}
+const { tmux, dirs, panes, server, start } = useServedTmux({ cols: 80, rows: 24 });
 
 /** The lines of the board: between the figures line and the keys line. */
 function boardLines(screen: string): string[] {
@@ -236,7 +207,7 @@ describe('ranked play full screen', () => {
 
   test('TERM=dumb: line mode, said in one sentence', async () => {
     const pane = await tmux.start({
-      args: ['--ranked', '--name', 'Hal', '--server', server.url, '--data-dir', dirs.make()],
+      args: ['--ranked', '--name', 'Hal', '--server', server().url, '--data-dir', dirs.make()],
       env: { TERM: 'dumb' },
       workDir: dirs.make('slidebox-e2e-pid-'),
     });

@@ -17,6 +17,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { ServerOptions } from '../../../src/server/app.ts';
+import { serverForBlock, type TestServer } from '../../../src/testing/serverHarness.ts';
 import { CLI, cleanEnv, ROOT, requireBuiltCli, SLIDEBOX_ENV_VARS, TempDirs } from './cli.ts';
 
 /** Quotes a string for /bin/sh. */
@@ -336,4 +338,49 @@ export function useTmux(): { tmux: Tmux; dirs: TempDirs; panes: Pane[] } {
     kit.dirs.cleanup();
   });
   return kit;
+}
+
+/**
+ * A test file's terminals against a server started here (SQLite, with `serve`'s options): the
+ * {@link useTmux} kit, the server (started before the file's tests, closed after), and `start`,
+ * which opens the CLI with `--server` (this one unless `url` says another) and a data directory
+ * of its own unless told, at `cols`×`rows`.
+ */
+export function useServedTmux(o: {
+  cols: number;
+  rows: number;
+  serve?: Partial<Omit<ServerOptions, 'database'>>;
+}): {
+  tmux: Tmux;
+  dirs: TempDirs;
+  panes: Pane[];
+  server: () => TestServer;
+  start(
+    args: readonly string[],
+    s?: { url?: string; dataDir?: string; env?: Record<string, string> },
+  ): Promise<Pane>;
+} {
+  const kit = useTmux();
+  const block = serverForBlock('sqlite', o.serve);
+  return {
+    ...kit,
+    server: block.server,
+    async start(args, s = {}) {
+      const pane = await kit.tmux.start({
+        args: [
+          ...args,
+          '--server',
+          s.url ?? block.server().url,
+          '--data-dir',
+          s.dataDir ?? kit.dirs.make(),
+        ],
+        env: s.env ?? {},
+        cols: o.cols,
+        rows: o.rows,
+        workDir: kit.dirs.make('slidebox-e2e-pid-'),
+      });
+      kit.panes.push(pane);
+      return pane;
+    },
+  };
 }
