@@ -301,10 +301,16 @@ interface Output {
 }
 
 function run2048(replay: Replay & { kind: '2048' }, o: Output, io: AnalyseIo): number {
-  const game = replay.shared.game as { size: number; moves: readonly Direction[] };
+  const game = replay.shared.game as {
+    size: number;
+    moves: readonly Direction[];
+    evil: boolean;
+  };
   const a = analyse2048(replay.states, game.moves, {
     preset: o.preset,
     onProgress: progress(io, 'analysing'),
+    // The chance is calibrated with random spawns: an evil game's tiles are the placer's.
+    calibrated: !game.evil,
   });
   if (!a.ok) {
     io.err(`slidebox: cannot analyse this game: ${a.error.message}\n`);

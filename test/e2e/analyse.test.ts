@@ -18,6 +18,7 @@ import {
   sharedPuzzle,
   sharedVersus,
 } from '../../src/engine/shareCode.ts';
+import { playPlaced } from '../../src/engine/spawn.ts';
 import { DIRECTIONS, type Direction, type Pos } from '../../src/engine/types.ts';
 import { newVersus, versusMove } from '../../src/engine/versus.ts';
 import { choosePlacement } from '../../src/solvers/ai2048/placer.ts';
@@ -226,6 +227,22 @@ describe('slidebox analyse', () => {
     const text = runCli(['analyse', rnd]).stdout;
     expect(text).toMatch(/^2048 5×5, 60 moves, judged by the AI \(its generic search for 5×5\)\n/);
     expect(text).toContain('Worst moves (loss: the share of the best move’s value given up)');
+  }, 120_000);
+
+  test("an evil game (the placer's tiles) is judged on the value scale", () => {
+    let g = newGame({ seed: 34 });
+    const place = (cells: readonly (readonly number[])[]) =>
+      choosePlacement(cells.map((r) => [...r]));
+    for (let i = 0; i < 40 && !g.over; i++) g = playPlaced(g, aiMove(g)!, place);
+    const s = shared2048(g, { evil: true });
+    if (!s.ok) throw new Error(s.error.message);
+    const r = runCli(['analyse', encodeShared(s.value), '--json']);
+    expect(r.code).toBe(0);
+    const a = JSON.parse(r.stdout) as Json2048;
+    expect(a).toMatchObject({ size: 4, search: 'packed', scale: 'value' });
+    expect(a.moves).toHaveLength(g.moves);
+    expect(a.moves.every((m) => m.scale === 'value')).toBe(true);
+    expect(a.agreement).toBeGreaterThanOrEqual(95);
   }, 120_000);
 
   test('a versus match is judged side by side', () => {
