@@ -38,8 +38,6 @@ export const channelOf = (instance: string) => `slidebox_p_${instance}`;
 const LISTEN_RETRY_MS = [100, 250, 500, 1000, 2000];
 /** A notification's payload at most (PostgreSQL's limit is 8,000 bytes; ASCII here). */
 const PAYLOAD_MAX = 7900;
-/** How long a relayed hello waits for the owner's answer (ms). */
-const HELLO_MS = 10_000;
 
 type Hello = Extract<ClientMessage, { type: 'hello' }>;
 
@@ -90,14 +88,18 @@ export class Relay {
     private readonly open: () => pg.Client,
     private readonly instance: string,
     private readonly host: RelayHost,
-    checkMs: number,
+    /**
+     * The processes' lease (ms): a relayed hello waits half of it for the owner's answer, and the
+     * owners of relayed sockets are checked every quarter of it.
+     */
+    private readonly leaseMs: number,
     private readonly log?: (line: string) => void,
   ) {
     this.ready = new Promise((resolve) => {
       this.listening = resolve;
     });
     this.connect();
-    this.checker = setInterval(() => void this.check(), checkMs);
+    this.checker = setInterval(() => void this.check(), leaseMs / 4);
     this.checker.unref();
   }
 
@@ -123,7 +125,7 @@ export class Relay {
         timer = setTimeout(
           () =>
             reject(new Refusal('unavailable', 'the room’s server did not answer', CLOSE.goingAway)),
-          HELLO_MS,
+          this.leaseMs / 2,
         );
         this.send(owner, `h ${id} ${JSON.stringify(m)}`);
       });

@@ -170,7 +170,7 @@ export class Rooms implements Referee {
           helloRelayed: (peer, m) => this.hello(peer, m, true),
           alive: (instances) => ownership.alive(instances),
         },
-        leaseMs / 4,
+        leaseMs,
         o.log,
       );
     }
@@ -261,15 +261,22 @@ export class Rooms implements Referee {
     const code = readRoomCode(m.room);
     if (!code.ok) throw new Refusal('bad-room', code.error.message, CLOSE.noRoom);
     if (this.full && !this.live.has(code.value)) throw this.busy(CLOSE_TRY_LATER);
-    const place = await this.room(code.value);
-    if (!place) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
-    if (!('id' in place)) {
+    let place = await this.room(code.value);
+    for (let tries = 1; place !== null && !('id' in place); tries++) {
       // Owned by another process: relayed there (once: not from a process that relayed it).
       if (relayed || !this.relay) {
         throw new Refusal('moved', 'this room moved to another server', CLOSE.goingAway);
       }
-      return this.relay.hello(peer, m, place.owner);
+      try {
+        return await this.relay.hello(peer, m, place.owner);
+      } catch (e) {
+        // The owner did not answer (it died, its lease not run out yet): the room is claimed
+        // again, here once the lease has run out.
+        if (!(e instanceof Refusal) || e.code !== 'unavailable' || tries >= 3) throw e;
+      }
+      place = await this.room(code.value);
     }
+    if (!place) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
     const room = place;
     // Not evicted while the hello waits for the database: the peer must join the room that stays
     // live, or the room's later messages would never reach it.
