@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ranked2048 } from '../../testing/rankedBoards.ts';
-import type { KeyValueStore } from '../storage/keyValue.ts';
+import { type KeyValueStore, memoryStore } from '../storage/keyValue.ts';
 import {
   clearSlot,
   inPlay,
@@ -13,16 +13,6 @@ import {
   slotOfHash,
   writeSlot,
 } from './slots.ts';
-
-function memoryStore(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
 
 const BOARD = ranked2048([
   [2, 0, 0, 0],

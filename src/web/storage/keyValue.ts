@@ -39,13 +39,20 @@ export function browserKeyValueStore(): KeyValueStore {
     s.removeItem(probe);
     return s;
   } catch {
-    const m = new Map<string, string>();
-    return {
-      getItem: (k) => m.get(k) ?? null,
-      setItem: (k, v) => void m.set(k, v),
-      removeItem: (k) => void m.delete(k),
-    };
+    return memoryStore();
   }
+}
+
+/** A store kept in `map` (a new one by default): a visit's store where the browser has none. */
+export function memoryStore(
+  map = new Map<string, string>(),
+): KeyValueStore & { readonly map: Map<string, string> } {
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
 }
 
 export type Read =

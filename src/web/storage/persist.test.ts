@@ -4,6 +4,7 @@ import { moveTile, newPuzzle, resumeClock } from '../../engine/puzzle.ts';
 import { serializeGame } from '../../engine/save2048.ts';
 import { playPlaced } from '../../engine/spawn.ts';
 import { EMPTY_RECORDS, raiseBest2048, recordSolve } from '../../front/records.ts';
+import { memoryStore } from './keyValue.ts';
 import {
   KEYS,
   type KeyValueStore,
@@ -21,16 +22,6 @@ import {
 } from './persist.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 
-function memory(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
-
 /** A store whose every call throws, as a browser with storage disabled does. */
 const broken: KeyValueStore = {
   getItem: () => {
@@ -46,7 +37,7 @@ const broken: KeyValueStore = {
 
 describe('2048 saves', () => {
   it('round-trips a game with its undo history through the engine parser', () => {
-    const s = memory();
+    const s = memoryStore();
     let g = newGame({ size: 5, seed: 3 });
     for (const d of ['left', 'up', 'right', 'down', 'left'] as const) g = play(g, d);
     expect(save2048(s, g)).toBeNull();
@@ -58,7 +49,7 @@ describe('2048 saves', () => {
   });
 
   it('gives nothing and no notice when there is no save', () => {
-    expect(load2048(memory(), 4)).toEqual({ value: null, notice: null });
+    expect(load2048(memoryStore(), 4)).toEqual({ value: null, notice: null });
   });
 
   it.each([
@@ -67,7 +58,7 @@ describe('2048 saves', () => {
     ['a tampered score', null],
     ['an array', '[1,2,3]'],
   ])('drops %s with one sentence', (_name, text) => {
-    const s = memory();
+    const s = memoryStore();
     let data = text;
     if (data === null) {
       const saved = serializeGame(play(newGame({ seed: 9 }), 'left'));
@@ -84,7 +75,7 @@ describe('2048 saves', () => {
   });
 
   it('refuses a save filed under the wrong size', () => {
-    const s = memory();
+    const s = memoryStore();
     s.setItem(KEYS.game2048(4), JSON.stringify(serializeGame(newGame({ size: 3, seed: 1 }))));
     expect(load2048(s, 4).notice).toMatch(/board size does not match/);
   });
@@ -101,7 +92,7 @@ describe('2048 saves', () => {
 
 describe('puzzle saves', () => {
   it('round-trips a game; the clock comes back paused with its time', () => {
-    const s = memory();
+    const s = memoryStore();
     let p = newPuzzle({ width: 3, seed: 4 });
     const movable = p.tiles.find((_, i) => {
       const b = p.tiles.indexOf(0);
@@ -119,7 +110,7 @@ describe('puzzle saves', () => {
   });
 
   it('drops a damaged puzzle with one sentence', () => {
-    const s = memory();
+    const s = memoryStore();
     s.setItem(KEYS.puzzle(4), '{"kind":"slidebox/puzzle","version":1,"width":4,"start":[1,1]}');
     const r = loadPuzzle(s, 4);
     expect(r.value).toBeNull();
@@ -131,7 +122,7 @@ describe('puzzle saves', () => {
 
 describe('settings', () => {
   it('round-trips', () => {
-    const s = memory();
+    const s = memoryStore();
     const mine = {
       ...DEFAULT_SETTINGS,
       game: 'puzzle' as const,
@@ -143,7 +134,7 @@ describe('settings', () => {
   });
 
   it('keeps the good fields of partly bad settings and says which were reset', () => {
-    const s = memory();
+    const s = memoryStore();
     s.setItem(
       KEYS.settings,
       JSON.stringify({
@@ -163,7 +154,7 @@ describe('settings', () => {
 
 describe('settings of versus, duel and spawns', () => {
   it('settings saved before these fields existed load quietly with their defaults', () => {
-    const s = memory();
+    const s = memoryStore();
     const old: Record<string, unknown> = { kind: 'slidebox/web-settings', version: 1 };
     for (const k of ['game', 'size', 'target', 'width', 'picture', 'numbers', 'speed'] as const) {
       old[k] = DEFAULT_SETTINGS[k];
@@ -174,7 +165,7 @@ describe('settings of versus, duel and spawns', () => {
   });
 
   it('keeps chosen values and resets bad ones with a notice naming them', () => {
-    const s = memory();
+    const s = memoryStore();
     const mine = {
       ...DEFAULT_SETTINGS,
       game: 'duel' as const,
@@ -201,7 +192,7 @@ describe('settings of versus, duel and spawns', () => {
 
 describe('settings of the puzzle’s controls, relays and marathons', () => {
   it('keeps the hover control, inverted arrows, the relay’s size and the marathon’s count', () => {
-    const s = memory();
+    const s = memoryStore();
     const mine = {
       ...DEFAULT_SETTINGS,
       puzzleControl: 'hover' as const,
@@ -223,7 +214,7 @@ describe('settings of the puzzle’s controls, relays and marathons', () => {
   });
 
   it('resets bad values with a notice naming them', () => {
-    const s = memory();
+    const s = memoryStore();
     saveSettings(s, DEFAULT_SETTINGS);
     const saved = JSON.parse(s.getItem(KEYS.settings)!);
     const bad = { ...saved, puzzleControl: 'drag', relayUpTo: 3, marathonCount: 1000 };
@@ -238,7 +229,7 @@ describe('settings of the puzzle’s controls, relays and marathons', () => {
 
 describe('2048 with evil spawns', () => {
   it('is saved apart from the natural game and needs the placer to load', () => {
-    const s = memory();
+    const s = memoryStore();
     // A stand-in placer: the first empty cell, a 2 (the engine replays whatever it chooses).
     const place = (cells: readonly (readonly number[])[]) => {
       for (let row = 0; row < cells.length; row++) {
@@ -260,7 +251,7 @@ describe('2048 with evil spawns', () => {
 
 describe('the marks kept with a saved 2048 game', () => {
   it('whether the AI helped and whether the game is in the history already', () => {
-    const s = memory();
+    const s = memoryStore();
     const g = play(newGame({ seed: 3 }), 'left');
     const key = KEYS.game2048(4, false);
     expect(savedMarks2048(s, key, g)).toEqual({ assisted: false, recorded: false });
@@ -295,7 +286,7 @@ describe('records', () => {
   });
 
   it('round-trips and rejects bad tables', () => {
-    const s = memory();
+    const s = memoryStore();
     const b = recordSolve(raiseBest2048(EMPTY_RECORDS, 5, 1234), 4, 80, 61_000).records;
     saveRecords(s, b);
     expect(loadRecords(s)).toEqual({ value: b, notice: null });
@@ -306,7 +297,7 @@ describe('records', () => {
   });
 
   it('reads records saved by earlier versions, and saves them byte for byte the same', () => {
-    const s = memory();
+    const s = memoryStore();
     const before =
       '{"kind":"slidebox/web-bests","version":1,"best2048":{"4":2048},"puzzle":{"3":{"moves":22,"timeMs":5000}}}';
     s.setItem('slidebox:bests', before);
@@ -340,7 +331,7 @@ describe('records', () => {
       ok: false,
       error: { code: 'bad-records', message },
     });
-    const s = memory();
+    const s = memoryStore();
     s.setItem(KEYS.bests, JSON.stringify(data));
     expect(loadRecords(s)).toEqual({
       value: EMPTY_RECORDS,
@@ -352,7 +343,7 @@ describe('records', () => {
 
 describe('picture', () => {
   it('accepts only image data URLs', () => {
-    const s = memory();
+    const s = memoryStore();
     s.setItem(KEYS.picture, JSON.stringify('data:image/jpeg;base64,AAAA'));
     expect(loadPicture(s)).toBe('data:image/jpeg;base64,AAAA');
     s.setItem(KEYS.picture, JSON.stringify('javascript:alert(1)'));

@@ -5,18 +5,9 @@ import { newVersus, versusMove } from '../../engine/versus.ts';
 import { initialModelDuel } from '../../front/modelDuel.ts';
 import { initialModelVersus } from '../../front/modelVersus.ts';
 import { EMPTY_RECORDS } from '../../front/records.ts';
+import { memoryStore } from './keyValue.ts';
 import { KEYS, type KeyValueStore, loadRecords } from './persist.ts';
 import { loadDuel, loadVersus, saveVersus, webStoreDuel, webStoreVersus } from './persistMatch.ts';
-
-function memory(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
 
 function playedMatch() {
   const r = newVersus({ seed: 21, target: 128, attackCap: 8 });
@@ -34,7 +25,7 @@ function playedMatch() {
 
 describe('versus in the browser', () => {
   it('keeps the match and its opponent through a save and a load (replayed by the engine)', () => {
-    const kv = memory();
+    const kv = memoryStore();
     const match = playedMatch();
     const model = initialModelVersus(match, { kind: 'ai', level: 'hard' });
     expect(saveVersus(kv, model)).toBeNull();
@@ -51,7 +42,7 @@ describe('versus in the browser', () => {
     ['another kind', JSON.stringify({ kind: 'slidebox/duel-session' })],
     ['an unknown opponent', JSON.stringify({ kind: 'slidebox/versus-session', opponent: 'x' })],
   ])('drops a saved match that is %s, with a sentence saying so', (_what, text) => {
-    const kv = memory();
+    const kv = memoryStore();
     kv.setItem(KEYS.versus, text);
     const back = loadVersus(kv);
     expect(back.value).toBeNull();
@@ -62,7 +53,7 @@ describe('versus in the browser', () => {
   });
 
   it('a tampered log is refused: the end it claims is checked on replay', () => {
-    const kv = memory();
+    const kv = memoryStore();
     saveVersus(kv, initialModelVersus(playedMatch(), { kind: 'human' }));
     const data = JSON.parse(kv.getItem(KEYS.versus)!);
     data.match.end.scores = [99999, 0];
@@ -71,7 +62,7 @@ describe('versus in the browser', () => {
   });
 
   it('counts results by opponent in the shared records, read back by loadRecords', () => {
-    const kv = memory();
+    const kv = memoryStore();
     const box = { value: EMPTY_RECORDS };
     const store = webStoreVersus(kv, box);
     expect(store.recordResult('ai-easy', 'win')).toEqual({
@@ -104,7 +95,7 @@ describe('versus in the browser', () => {
 
 describe('duel in the browser', () => {
   it('keeps a duel mid-round with who plays, and the best round as slider', () => {
-    const kv = memory();
+    const kv = memoryStore();
     const d0 = newDuel({ seed: 3 });
     if (!d0.ok) throw new Error(d0.error.message);
     const placed = duelPlace(d0.value, { row: 1, col: 2 }, 4);
@@ -122,7 +113,7 @@ describe('duel in the browser', () => {
   });
 
   it('drops a damaged duel with a sentence', () => {
-    const kv = memory();
+    const kv = memoryStore();
     kv.setItem(KEYS.duel, JSON.stringify({ kind: 'slidebox/duel-session', players: ['ai'] }));
     expect(loadDuel(kv)).toEqual({
       value: null,
