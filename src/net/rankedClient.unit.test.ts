@@ -7,29 +7,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
-import { FakeSocket as Fake } from '../testing/fakeSocket.ts';
+import { fakeSockets } from '../testing/fakeSocket.ts';
 import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
 import type { RankedBoard, RankedClientMessage, RankedServerMessage } from './ranked.ts';
 import { RankedClient, type RankedView } from './rankedClient.ts';
-
-class FakeSocket extends Fake<RankedClientMessage, RankedServerMessage> {}
 
 const board2048 = (seed: number): RankedBoard =>
   ranked2048(newGame({ seed, keepPlaying: true }).cells);
 
 function setup(board: RankedBoard) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
   const views: RankedView[] = [];
   const client = new RankedClient({
     server: 'http://127.0.0.1:1',
     game: 'g1',
     token: 't'.repeat(43),
     board,
-    socket: () => {
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
-    },
+    socket,
     onChange: (v) => views.push(v),
     retryMs: [0],
   });

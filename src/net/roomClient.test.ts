@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Direction } from '../engine/types.ts';
-import { FakeSocket as Fake } from '../testing/fakeSocket.ts';
+import { type FakeSocket as Fake, fakeSockets } from '../testing/fakeSocket.ts';
 import { RoomClient, type RoomView } from './roomClient.ts';
 import {
   applyAction,
@@ -24,7 +24,7 @@ import {
   startOf,
 } from './rooms.ts';
 
-class FakeSocket extends Fake<unknown, ServerMessage> {}
+type FakeSocket = Fake<unknown, ServerMessage>;
 
 /** The server's rules, with the seed it keeps; clients are sent {@link RULES}. */
 const SEEDED: SeededRules = { kind: 'versus', size: 4, seed: 11, target: 2048, attackCap: null };
@@ -41,17 +41,13 @@ const SEATS = [
 ];
 
 function setup(seat: string | null = 's'.repeat(43)) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socket } = fakeSockets<unknown, ServerMessage>();
   const client = new RoomClient({
     server: 'http://127.0.0.1:9',
     room: 'ACDEFGH',
     seat,
     name: 'Ada',
-    socket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
+    socket,
     onChange: () => {},
     retryMs: [5],
   });
@@ -290,17 +286,13 @@ describe('the room client', () => {
 
 /** A client that shows only what the server took, seated on side 0 of a started match. */
 function confirmedOnly(opts: { connectTimeoutMs?: number } = {}) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socket } = fakeSockets<unknown, ServerMessage>();
   const views: RoomView[] = [];
   const client = new RoomClient({
     server: 'http://127.0.0.1:9',
     room: 'ACDEFGH',
     seat: 's'.repeat(43),
-    socket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
+    socket,
     onChange: (v) => views.push(v),
     retryMs: [5],
     predict: false,

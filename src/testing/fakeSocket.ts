@@ -43,3 +43,19 @@ export class FakeSocket<C = unknown, S = unknown> implements SocketLike {
     this.onclose?.({ code, reason: '' });
   }
 }
+
+/** A socket factory for a client (`socket`), and the sockets it made, in order. */
+export function fakeSockets<C = unknown, S = unknown>(): {
+  readonly sockets: FakeSocket<C, S>[];
+  socket(url: string): FakeSocket<C, S>;
+} {
+  const sockets: FakeSocket<C, S>[] = [];
+  return {
+    sockets,
+    socket(url) {
+      const s = new FakeSocket<C, S>(url);
+      sockets.push(s);
+      return s;
+    },
+  };
+}

@@ -6,6 +6,9 @@
 import type { SubmittedEntry } from '../net/api.ts';
 import type { RankedBoard } from '../net/ranked.ts';
 
+/** A board's figures before its first move. */
+const NOT_PLAYED = { score: 0, moves: 0, elapsedMs: 0, over: false, won: false } as const;
+
 /** A ranked 2048 board of `cells` (its size), to 2048, as dealt; `over` changes any field. */
 export function ranked2048(
   cells: readonly (readonly number[])[],
@@ -18,11 +21,7 @@ export function ranked2048(
     day: null,
     cells,
     tiles: null,
-    score: 0,
-    moves: 0,
-    elapsedMs: 0,
-    over: false,
-    won: false,
+    ...NOT_PLAYED,
     ...over,
   };
 }
@@ -39,11 +38,7 @@ export function rankedPuzzle(
     day: null,
     cells: null,
     tiles,
-    score: 0,
-    moves: 0,
-    elapsedMs: 0,
-    over: false,
-    won: false,
+    ...NOT_PLAYED,
     ...over,
   };
 }

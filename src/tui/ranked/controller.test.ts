@@ -15,11 +15,9 @@ import {
   type RankedServerMessage,
 } from '../../net/ranked.ts';
 import { RankedClient } from '../../net/rankedClient.ts';
-import { FakeSocket as Fake } from '../../testing/fakeSocket.ts';
+import { fakeSockets } from '../../testing/fakeSocket.ts';
 import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
 import { ControllerRanked, initialModelRanked, keyRanked } from './controller.ts';
-
-class FakeSocket extends Fake<RankedClientMessage, RankedServerMessage> {}
 
 /** A server of one 2048 game, on the real engine. */
 class Server2048 {
@@ -61,7 +59,7 @@ class Server2048 {
 }
 
 function rig(board: RankedBoard) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
   let moves = 0;
   const c = new ControllerRanked({
     model: initialModelRanked(board.kind),
@@ -71,11 +69,7 @@ function rig(board: RankedBoard) {
         game: 'g1',
         token: 't'.repeat(43),
         board,
-        socket: () => {
-          const s = new FakeSocket();
-          sockets.push(s);
-          return s;
-        },
+        socket,
         onChange,
         retryMs: [0],
       }),
