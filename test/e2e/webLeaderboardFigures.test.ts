@@ -24,6 +24,7 @@ import {
   DIST,
   launchBrowser,
   openPage,
+  PHONE,
   screenshot,
 } from './webHarness.ts';
 
@@ -164,6 +165,26 @@ describe.skipIf(reason !== null)('the web leaderboard with the analysis', () => 
     await expect.poll(() => lines(page), LONG).toEqual(byRank.filter((l) => l !== bo));
     expect(errors).toEqual([]);
     await context.close();
+
+    // On a phone: the same lines, the figures reached by scrolling the table sideways.
+    const phone = await openPage(browser, { viewport: PHONE, mobile: true });
+    await phone.page.goto(`${server.url}/#leaderboards`);
+    await phone.page.click('[data-board="2048"]', LONG);
+    await phone.page.check('[data-testid=board-self-reported]');
+    await expect.poll(() => lines(phone.page), LONG).toEqual(byRank);
+    const scroll = phone.page.locator('.board-scroll');
+    await scroll.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    expect(
+      await phone.page
+        .locator('tr', { hasText: 'Bo' })
+        .locator('[data-testid=entry-agreement]')
+        .isVisible(),
+    ).toBe(true);
+    await screenshot(phone.page, 'leaderboards-figures-phone');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
   });
 });
 
