@@ -9,7 +9,6 @@
  */
 import type { Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
-import { bare, keyDirection } from '../../front/keymap.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../../front/model2048.ts';
 import type { RankedClient, RankedView } from '../../net/rankedClient.ts';
 import { type AppContext, MOVE_MS, QUICK_MS } from '../context.ts';
@@ -20,6 +19,7 @@ import { attachPointer } from '../ui/input.ts';
 import type { RankedAction } from '../ui/rankedEnd.ts';
 import { connectKept, rankedNotice } from './client.ts';
 import { type RankedApp, RankedGame } from './game.ts';
+import { rankedKey } from './keys.ts';
 import type { RankedSlot } from './slots.ts';
 
 export class ScreenRanked2048 {
@@ -77,26 +77,12 @@ export class ScreenRanked2048 {
 
   /** A key pressed on this screen; true when the screen took it. */
   key(e: KeyboardEvent): boolean {
-    const k = bare(e);
-    if (this.model?.overlay === 'help') {
-      if (k === null || ['Shift', 'Control', 'Alt', 'Meta', 'Tab', 'CapsLock'].includes(k)) {
-        return false;
-      }
-      this.command({ type: 'cancel' });
-      return true;
-    }
-    if (k === 'q' || k === 'Escape') {
-      this.ctx.home();
-      return true;
-    }
-    if (k === '?') {
-      this.command({ type: 'help' });
-      return true;
-    }
-    const dir = keyDirection(e);
-    if (!dir) return false;
-    this.press(dir);
-    return true;
+    return rankedKey(e, {
+      helpShown: this.model?.overlay === 'help',
+      help: (shown) => this.command({ type: shown ? 'help' : 'cancel' }),
+      home: () => this.ctx.home(),
+      move: (dir) => this.press(dir),
+    });
   }
 
   private command(cmd: Command2048): void {

@@ -9,7 +9,6 @@
  */
 import { movableTiles, tileToward } from '../../engine/puzzle.ts';
 import type { Direction } from '../../engine/types.ts';
-import { bare, keyDirection } from '../../front/keymap.ts';
 import { initialModelPuzzle, type ModelPuzzle } from '../../front/modelPuzzle.ts';
 import type { RankedView } from '../../net/rankedClient.ts';
 import type { AppContext } from '../context.ts';
@@ -22,6 +21,7 @@ import { reducedMotion } from '../ui/dom.ts';
 import { attachPointer } from '../ui/input.ts';
 import { connectKept, rankedNotice, serverClocked } from './client.ts';
 import { type RankedApp, RankedGame } from './game.ts';
+import { rankedKey } from './keys.ts';
 import type { RankedSlot } from './slots.ts';
 
 export class ScreenRankedPuzzle {
@@ -134,26 +134,14 @@ export class ScreenRankedPuzzle {
 
   /** A key pressed on this screen; true when the screen took it. */
   key(e: KeyboardEvent): boolean {
-    const k = bare(e);
-    if (this.model?.overlay === 'help') {
-      if (k === null || ['Shift', 'Control', 'Alt', 'Meta', 'Tab', 'CapsLock'].includes(k)) {
-        return false;
-      }
-      this.render({ ...this.model, overlay: null });
-      return true;
-    }
-    if (k === 'q' || k === 'Escape') {
-      this.ctx.home();
-      return true;
-    }
-    if (k === '?') {
-      if (this.model) this.render({ ...this.model, overlay: 'help' });
-      return true;
-    }
-    const dir = keyDirection(e);
-    if (!dir) return false;
-    this.toward(dir);
-    return true;
+    return rankedKey(e, {
+      helpShown: this.model?.overlay === 'help',
+      help: (shown) => {
+        if (this.model) this.render({ ...this.model, overlay: shown ? 'help' : null });
+      },
+      home: () => this.ctx.home(),
+      move: (dir) => this.toward(dir),
+    });
   }
 
   /** The tile an arrow or a swipe names, slid. */
