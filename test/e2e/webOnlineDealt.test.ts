@@ -6,10 +6,9 @@
  * and once they are let through, the tile appears where the server dealt it. Every frame the
  * page received before the result is read: no seed.
  */
-import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { previewAction } from '../../src/net/rooms.ts';
-import { useServedSite } from './helpers/servedSite.ts';
+import { holdServerFrames, useServedSite } from './helpers/servedSite.ts';
 import {
   boardsOf,
   equal,
@@ -37,20 +36,7 @@ describe.skipIf(reason !== null)('a web room shows a tile only once the server d
     const two = await person(site.browser);
     // Bob's page talks to the server through this route: every frame is kept, and the server's
     // frames are held while `holding`.
-    const frames: string[] = [];
-    const held: string[] = [];
-    let holding = false;
-    let page: WebSocketRoute | null = null;
-    await two.page.routeWebSocket(/\/api\/rooms\/socket(\?|$)/, (ws) => {
-      page = ws;
-      const toServer = ws.connectToServer();
-      ws.onMessage((m) => toServer.send(m));
-      toServer.onMessage((m) => {
-        frames.push(String(m));
-        if (holding) held.push(String(m));
-        else ws.send(m);
-      });
-    });
+    const socket = await holdServerFrames(two.page, /\/api\/rooms\/socket(\?|$)/);
     await two.page.goto(`${site.url}#room=${code}`);
     await giveName(two.page, 'Bob');
     await expect.poll(() => text(two.page, 'seat-name-2'), LONG).toBe('Bob (you)');
@@ -65,7 +51,7 @@ describe.skipIf(reason !== null)('a web room shows a tile only once the server d
     // Bob slides with the server's answers held: the server takes it and deals its tile (the
     // watcher has it), and Bob's page shows the slide alone.
     const dir = (await legalSlide(two.page, B2, 0))!;
-    holding = true;
+    socket.holding = true;
     await two.page.keyboard.press(versusKey(B2, dir));
     await expect.poll(() => seen.view().log.length, LONG).toBe(1);
     const dealt = seen.view().match!;
@@ -78,17 +64,16 @@ describe.skipIf(reason !== null)('a web room shows a tile only once the server d
     const shown = (await versusBoards(two.page))[1]!;
     const tiles = (b: number[][]) => b.flat().filter((v) => v !== 0).length;
     expect(tiles(shown)).toBe(tiles(boardsOf(dealt)![1]!) - 1);
-    expect(held.length).toBeGreaterThan(0);
+    expect(socket.held.length).toBeGreaterThan(0);
 
     // The server's messages let through: the tile appears where the server dealt it.
-    holding = false;
-    for (const m of held.splice(0)) (page as WebSocketRoute | null)?.send(m);
+    socket.release();
     await expect
       .poll(async () => equal(await versusBoards(two.page), boardsOf(dealt)), LONG)
       .toBe(true);
     // Nothing the page received told the seed.
-    expect(frames.length).toBeGreaterThan(2);
-    for (const f of frames) expect(f).not.toMatch(/"seed"|"rng"/);
+    expect(socket.frames.length).toBeGreaterThan(2);
+    for (const f of socket.frames) expect(f).not.toMatch(/"seed"|"rng"/);
     expect(two.errors).toEqual([]);
     seen.close();
     for (const p of [one, two]) await p.context.close();

@@ -10,10 +10,10 @@
  * to the page: the slide is drawn alone, no tile of the page's own, and the board is busy; let
  * through, the tile appears where the server dealt it; no frame the page got told the seed.
  */
-import type { Page, WebSocketRoute } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
-import { useServedSite } from './helpers/servedSite.ts';
+import { holdServerFrames, useServedSite } from './helpers/servedSite.ts';
 import { blur, LONG, startRanked, text } from './helpers/webRanked.ts';
 import { ARROW, chromiumOrSkip, openPage, readTiles, screenshot } from './webHarness.ts';
 
@@ -129,20 +129,7 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
 
   it('draws the slide alone while the server’s answer is held, then the tile where it was dealt', async () => {
     const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
-    const frames: string[] = [];
-    const held: string[] = [];
-    let holding = false;
-    let route: WebSocketRoute | null = null;
-    await page.routeWebSocket(/\/api\/ranked\/socket$/, (ws) => {
-      route = ws;
-      const toServer = ws.connectToServer();
-      ws.onMessage((m) => toServer.send(m));
-      toServer.onMessage((m) => {
-        frames.push(String(m));
-        if (holding) held.push(String(m));
-        else ws.send(m);
-      });
-    });
+    const socket = await holdServerFrames(page, /\/api\/ranked\/socket$/);
     await startRanked(page, site.url, 'play-ranked-2048', { name: 'Ida' });
     await expect.poll(() => text(page, 'notice'), LONG).toBe('');
     await blur(page);
@@ -151,19 +138,18 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
       const cells = await readTiles(page, 4);
       const dir = legalMoves(cells)[0]!;
       const slid = slideValid(cells, dir).cells;
-      holding = true;
+      socket.holding = true;
       await page.keyboard.press(ARROW[dir]);
-      await expect.poll(() => held.length, LONG).toBeGreaterThan(0);
+      await expect.poll(() => socket.held.length, LONG).toBeGreaterThan(0);
       // The server took it and dealt its tile; the page shows the slide alone, and waits.
       await page.waitForTimeout(200);
       expect(await readTiles(page, 4)).toEqual(slid);
       expect(await text(page, 'moves')).toBe(String(i + 1));
       expect(await page.getAttribute('[data-testid=board]', 'aria-busy')).toBe('true');
-      const moved = held.map((m) => JSON.parse(m)).find((m) => m.type === 'moved');
+      const moved = socket.held.map((m) => JSON.parse(m)).find((m) => m.type === 'moved');
       expect(moved?.tile).toBeTruthy();
       // Let through: the tile appears where the server dealt it, and nowhere else.
-      holding = false;
-      for (const m of held.splice(0)) (route as WebSocketRoute | null)?.send(m);
+      socket.release();
       const want = slid.map((row) => row.slice());
       want[moved.tile.row]![moved.tile.col] = moved.tile.value;
       await expect.poll(() => readTiles(page, 4), LONG).toEqual(want);
@@ -172,8 +158,8 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
         .toBe('false');
     }
     // Nothing the page received told the seed.
-    expect(frames.length).toBeGreaterThan(3);
-    for (const f of frames) expect(f).not.toMatch(/"seed"|"rng"/);
+    expect(socket.frames.length).toBeGreaterThan(3);
+    for (const f of socket.frames) expect(f).not.toMatch(/"seed"|"rng"/);
     expect(errors).toEqual([]);
     await context.close();
   });

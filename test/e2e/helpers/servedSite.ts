@@ -3,7 +3,7 @@
  * built web app), in Debian's Chromium: a describe block's server and browser, started before
  * its tests and stopped after.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { ServerOptions } from '../../../src/server/app.ts';
 import {
@@ -82,4 +82,41 @@ export function useServedSite(
       server = await serve(Number(new URL(url).port));
     },
   };
+}
+
+/** A page's socket to the server through a route that keeps the server's frames and can hold them. */
+export interface HeldSocket {
+  /** Every frame the server sent, in order (held or not). */
+  readonly frames: string[];
+  /** The frames held and not let through yet. */
+  readonly held: string[];
+  /** While true, the server's frames are held instead of passed to the page. */
+  holding: boolean;
+  /** Stops holding, and lets the frames held through, in order. */
+  release(): void;
+}
+
+/** Routes `page`'s sockets to the server whose address matches `url` through a {@link HeldSocket}. */
+export async function holdServerFrames(page: Page, url: RegExp): Promise<HeldSocket> {
+  let route: WebSocketRoute | null = null;
+  const socket: HeldSocket = {
+    frames: [],
+    held: [],
+    holding: false,
+    release() {
+      socket.holding = false;
+      for (const m of socket.held.splice(0)) route?.send(m);
+    },
+  };
+  await page.routeWebSocket(url, (ws) => {
+    route = ws;
+    const toServer = ws.connectToServer();
+    ws.onMessage((m) => toServer.send(m));
+    toServer.onMessage((m) => {
+      socket.frames.push(String(m));
+      if (socket.holding) socket.held.push(String(m));
+      else ws.send(m);
+    });
+  });
+  return socket;
 }
