@@ -138,20 +138,18 @@ export function checkVersusOptions(opts: VersusOptions = {}): Result<VersusRules
   return ok({ seed: base.value.seed, size: base.value.size, target, attackCap: cap });
 }
 
+/** A match before its first move: both boards `game`, empty queues. */
+function startingWith(rules: VersusMatch['rules'], game: Game): VersusMatch {
+  return { rules, games: [game, game], queues: [[], []], winner: null, over: false, log: [] };
+}
+
 /** A new match: two identical boards from the shared seed, empty queues. */
 export function newVersus(opts?: VersusOptions): Result<VersusMatch, VersusProblem> {
   const rules = checkVersusOptions(opts);
   if (!rules.ok) return rules;
   const { seed, size, target } = rules.value;
   const game = newGame({ seed, size, target });
-  return ok({
-    rules: rules.value,
-    games: [game, game],
-    queues: [[], []],
-    winner: null,
-    over: false,
-    log: [],
-  });
+  return ok(startingWith(rules.value, game));
 }
 
 /**
@@ -284,14 +282,7 @@ export function versusFromCells(
     );
   }
   const game = gameFromCells(board.value, { seed: 0, target: rules.value.target });
-  return ok({
-    rules: rules.value,
-    games: [game, game],
-    queues: [[], []],
-    winner: null,
-    over: false,
-    log: [],
-  });
+  return ok(startingWith(rules.value, game));
 }
 
 /**
