@@ -218,18 +218,23 @@ function afterMove(
   const other: Side = side === 0 ? 1 : 0;
   const mine = head === undefined ? queue : queue.slice(1);
   const theirs = sent === null ? match.queues[other] : [...match.queues[other], sent];
+  return judged(match, side, next, side === 0 ? [mine, theirs] : [theirs, mine], [
+    ...match.log,
+    { side, direction: dir, received: head ?? null, sent },
+  ]);
+}
+
+/** `match` with `side`'s board `next`, these queues and log, and the winner judged. */
+function judged(
+  match: VersusMatch,
+  side: Side,
+  next: Game,
+  queues: VersusMatch['queues'],
+  log: VersusMatch['log'],
+): VersusMatch {
   const games: [Game, Game] = side === 0 ? [next, match.games[1]] : [match.games[0], next];
-  const queues: [readonly number[], readonly number[]] =
-    side === 0 ? [mine, theirs] : [theirs, mine];
   const winner = versusWinner(games, side, match.rules.target);
-  return {
-    rules: match.rules,
-    games,
-    queues,
-    winner,
-    over: winner !== null,
-    log: [...match.log, { side, direction: dir, received: head ?? null, sent }],
-  };
+  return { rules: match.rules, games, queues, winner, over: winner !== null, log };
 }
 
 /**
@@ -286,6 +291,30 @@ export function versusFromCells(
 }
 
 /**
+ * The spawn of a tile dealt from outside on `side`'s board, whose queue's head is `head`: the
+ * attack's value when there is one, else a 2 or a 4 (the cell is checked by the spawn itself).
+ */
+function dealtRule(
+  side: Side,
+  head: number | undefined,
+  tile: DealtTile,
+): Result<SpawnRule, VersusProblem> {
+  const t = tile as { at?: unknown; value?: unknown } | null;
+  const value = t?.value;
+  if (head !== undefined ? value !== head : value !== 2 && value !== 4) {
+    return err(
+      problem(
+        'bad-tile',
+        head !== undefined
+          ? `side ${side}'s next tile is the attack ${head}, got ${show(value)}`
+          : `a tile dealt without an attack is a 2 or a 4, got ${show(value)}`,
+      ),
+    );
+  }
+  return ok({ kind: 'placed', at: t?.at, value } as SpawnRule);
+}
+
+/**
  * Side `side` moves `dir` and the dealer's `tile` appears on its board: the tile must be the
  * head of the side's queue when it has one (an attack's value, on the cell dealt), else a 2 or
  * a 4, on a cell the slide left empty. The same match as {@link versusMove} made with the
@@ -302,20 +331,9 @@ export function versusDealt(
   if (refused) return refused;
   const game = match.games[side];
   const head = match.queues[side][0];
-  const t = tile as { at?: unknown; value?: unknown } | null;
-  const value = t?.value;
-  if (head !== undefined ? value !== head : value !== 2 && value !== 4) {
-    return err(
-      problem(
-        'bad-tile',
-        head !== undefined
-          ? `side ${side}'s next tile is the attack ${head}, got ${show(value)}`
-          : `a tile dealt without an attack is a 2 or a 4, got ${show(value)}`,
-      ),
-    );
-  }
-  const rule = { kind: 'placed', at: t?.at, value } as SpawnRule;
-  const played = playWith(game, dir, rule);
+  const rule = dealtRule(side, head, tile);
+  if (!rule.ok) return rule;
+  const played = playWith(game, dir, rule.value);
   if (!played.ok) return err(problem('bad-tile', played.error.message));
   if (played.value === game) return ok(match);
   return ok(afterMove(match, side, dir, played.value, true));
@@ -341,35 +359,19 @@ export function versusDealSlid(
   }
   const queue = slid.queues[side];
   const head = queue[0];
-  const t = tile as { at?: unknown; value?: unknown } | null;
-  const value = t?.value;
-  if (head !== undefined ? value !== head : value !== 2 && value !== 4) {
-    return err(
-      problem(
-        'bad-tile',
-        head !== undefined
-          ? `side ${side}'s next tile is the attack ${head}, got ${show(value)}`
-          : `a tile dealt without an attack is a 2 or a 4, got ${show(value)}`,
-      ),
-    );
-  }
-  const placed = spawnOn(game, { kind: 'placed', at: t?.at, value } as SpawnRule);
+  const rule = dealtRule(side, head, tile);
+  if (!rule.ok) return rule;
+  const placed = spawnOn(game, rule.value);
   if (!placed.ok) return err(problem('bad-tile', placed.error.message));
   const next = placed.value;
   const other: Side = side === 0 ? 1 : 0;
-  const games: [Game, Game] = side === 0 ? [next, slid.games[other]] : [slid.games[other], next];
   const mine = head === undefined ? queue : queue.slice(1);
-  const queues: [readonly number[], readonly number[]] =
-    side === 0 ? [mine, slid.queues[other]] : [slid.queues[other], mine];
-  const winner = versusWinner(games, side, slid.rules.target);
-  return ok({
-    rules: slid.rules,
-    games,
-    queues,
-    winner,
-    over: winner !== null,
-    log: [...slid.log.slice(0, -1), { ...last, received: head ?? null }],
-  });
+  return ok(
+    judged(slid, side, next, side === 0 ? [mine, slid.queues[other]] : [slid.queues[other], mine], [
+      ...slid.log.slice(0, -1),
+      { ...last, received: head ?? null },
+    ]),
+  );
 }
 
 /**
