@@ -12,7 +12,7 @@
  * ranked game's address goes to the home screen with a sentence.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Cells, legalMoves, slideValid } from '../../src/engine/game2048.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
@@ -22,13 +22,12 @@ import { useServedSite } from './helpers/servedSite.ts';
 import { blur, LONG, startRanked, text } from './helpers/webRanked.ts';
 import {
   ARROW,
-  buildSite,
   chromiumOrSkip,
-  launchBrowser,
   openPage,
   readTiles,
+  type Site,
   screenshot,
-  serveSite,
+  useBrowser,
 } from './webHarness.ts';
 
 const reason = chromiumOrSkip('web ranked play');
@@ -260,16 +259,13 @@ describe.skipIf(reason !== null).each(BACKENDS)(
 
 describe.skipIf(reason !== null)('ranked play on a static site', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    await buildSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  let site: Site;
+  useBrowser((b, s) => {
+    browser = b;
+    site = s;
   });
 
   it('has no Play ranked, and a ranked address goes home saying why', async () => {
-    const site = await serveSite();
     const { context, page } = await openPage(browser);
     try {
       await page.goto(site.url);
@@ -286,7 +282,6 @@ describe.skipIf(reason !== null)('ranked play on a static site', () => {
       expect(new URL(page.url()).hash).toBe('');
     } finally {
       await context.close();
-      await site.close();
     }
   });
 });
