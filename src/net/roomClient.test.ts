@@ -52,19 +52,7 @@ function setup(seat: string | null = 's'.repeat(43)) {
     retryMs: [5],
   });
   const s = sockets[0]!;
-  s.open();
-  s.receive({ type: 'welcome', room: { code: 'ACDEFGH', rules: RULES }, you: 0, seat: null });
-  s.receive({
-    type: 'state',
-    match: 1,
-    rules: RULES,
-    start: START,
-    log: [],
-    lastId: 0,
-    seats: SEATS,
-    result: null,
-    rematch: [false, false],
-  });
+  welcome(s);
   return { client, sockets, s };
 }
 
