@@ -350,7 +350,7 @@ directory.`;
 
 const HELP_SERVE = `Usage: slidebox serve [--host H] [--port N] [--db URL] [--data-dir DIR]
                       [--rate-limit N] [--forfeit-after S] [--web DIR]
-                      [--trust-proxy N|CIDR[,CIDR]]
+                      [--trust-proxy N|CIDR[,CIDR]] [--max-rooms N]
 
 Runs the leaderboard and online-match server, and serves the web app.
 
@@ -374,7 +374,10 @@ Options:
                    behind a reverse proxy: the client's address (rate limits,
                    logs) is read from X-Forwarded-For, past N proxies or past
                    the proxies at these addresses (such as 127.0.0.1 or
-                   10.0.0.0/8); without it the header is ignored`;
+                   10.0.0.0/8); without it the header is ignored
+  --max-rooms N    the online rooms this process holds at most: past them a new
+                   room is refused (503 with Retry-After) while the rooms held
+                   play on (default: no limit)`;
 
 const HELP_BENCH = `Usage: slidebox bench ai [options]
 

@@ -15,6 +15,7 @@ describe('slidebox serve options', () => {
         db: '/home/ada/.local/share/slidebox/leaderboards.sqlite',
         rateLimit: DEFAULT_RATE_LIMIT,
         forfeitMs: DEFAULT_FORFEIT_SECONDS * 1000,
+        maxRooms: null,
       },
     });
   });
@@ -32,6 +33,8 @@ describe('slidebox serve options', () => {
         '5',
         '--data-dir',
         '/srv/lb',
+        '--max-rooms',
+        '500',
       ],
       env,
     );
@@ -42,6 +45,7 @@ describe('slidebox serve options', () => {
         port: 0,
         rateLimit: 0,
         forfeitMs: 5000,
+        maxRooms: 500,
         db: '/srv/lb/leaderboards.sqlite',
       },
     });
@@ -57,6 +61,8 @@ describe('slidebox serve options', () => {
       [['--forfeit-after', '0'], /--forfeit-after is a whole number of seconds/],
       [['--forfeit-after', '1.5'], /--forfeit-after/],
       [['--forfeit-after', '86401'], /--forfeit-after/],
+      [['--max-rooms', '0'], /--max-rooms is a whole number/],
+      [['--max-rooms', 'many'], /--max-rooms/],
       [['--db', 'mysql://x'], /--db is a postgres:\/\/ URL/],
       [['--host', ' '], /--host needs an address/],
       [['--web', '/nonexistent'], /has no index.html/],

@@ -29,6 +29,8 @@ export interface ServeConfig {
   readonly db: string;
   readonly rateLimit: number;
   readonly forfeitMs: number;
+  /** The online rooms one process holds at most (`--max-rooms`), or null: no limit. */
+  readonly maxRooms: number | null;
   readonly webRoot: string | null;
   /** The proxies believed (`--trust-proxy`), or null: X-Forwarded-For ignored. */
   readonly trustProxy: { readonly trust: TrustProxy; readonly text: string } | null;
@@ -53,6 +55,15 @@ function wholeNumber(text: string, min: number, max: number): number | null {
   return n >= min && n <= max ? n : null;
 }
 
+/** `--max-rooms`: null when absent, else a whole number from 1, or the sentence refusing it. */
+function readMaxRooms(text: string | undefined): number | null | string {
+  if (text === undefined) return null;
+  return (
+    wholeNumber(text, 1, 10_000_000) ??
+    `--max-rooms is a whole number of rooms from 1, not "${text}"`
+  );
+}
+
 export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -65,6 +76,7 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
         'data-dir': { type: 'string' },
         'rate-limit': { type: 'string' },
         'forfeit-after': { type: 'string' },
+        'max-rooms': { type: 'string' },
         web: { type: 'string' },
         'trust-proxy': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -102,6 +114,8 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
       message: `--forfeit-after is a whole number of seconds from 1 to 86400, not "${values['forfeit-after']}"`,
     };
   }
+  const maxRooms = readMaxRooms(values['max-rooms'] as string | undefined);
+  if (typeof maxRooms === 'string') return { ok: false, message: maxRooms };
   let trustProxy: ServeConfig['trustProxy'] = null;
   if (values['trust-proxy'] !== undefined) {
     const t = parseTrustProxy(values['trust-proxy'] as string);
@@ -136,7 +150,16 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
   }
   return {
     ok: true,
-    value: { host, port, db, rateLimit: rate, forfeitMs: forfeit * 1000, webRoot, trustProxy },
+    value: {
+      host,
+      port,
+      db,
+      rateLimit: rate,
+      forfeitMs: forfeit * 1000,
+      maxRooms,
+      webRoot,
+      trustProxy,
+    },
   };
 }
 
@@ -220,6 +243,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     webRoot: c.webRoot,
     rateLimit: c.rateLimit,
     forfeitMs: c.forfeitMs,
+    maxRooms: c.maxRooms ?? undefined,
     log,
     trustProxy: c.trustProxy?.trust ?? null,
     // The boards' games judged by the AI and the solver on a thread of its own.
