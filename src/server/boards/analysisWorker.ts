@@ -51,7 +51,8 @@ async function analyseCode(req: AnalysisRequest): Promise<AnalysisReply> {
   const replay = r.value;
   const g = replay.shared.game;
   if (replay.kind === '2048' && g.kind === '2048') {
-    const a = analyse2048(replay.states, g.moves, { preset: 'fast' });
+    // The chance is calibrated with random spawns: an evil game's tiles are the adversary's.
+    const a = analyse2048(replay.states, g.moves, { preset: 'fast', calibrated: !g.evil });
     return a.ok
       ? { id: req.id, figures: figures2048(a.value) }
       : { id: req.id, failed: a.error.message };

@@ -3,8 +3,11 @@ import { legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../../engine/puzzle.ts';
 import { encodeShared, shared2048, sharedPuzzle, sharedVersus } from '../../engine/shareCode.ts';
 import { type Replay, readShareCode } from '../../engine/shareReplay.ts';
+import { playPlaced } from '../../engine/spawn.ts';
 import { newVersus } from '../../engine/versus.ts';
 import type { AnalysisProgress } from '../../front/modelAnalysis.ts';
+import { choosePlacement } from '../../solvers/ai2048/placer.ts';
+import { analyse } from '../../solvers/ai2048/player.ts';
 import { analyse2048 } from '../../solvers/analysis/analyse2048.ts';
 import { analysePuzzle } from '../../solvers/analysis/analysePuzzle.ts';
 import { analysisWork, workerAnalyser } from './analyser.ts';
@@ -39,6 +42,25 @@ describe('the replay’s analyser on a worker thread', () => {
     const a = await workerAnalyser.analyse(r, (p) => seen.push(p)).promise;
     expect(a).toEqual(here.value);
     expect(seen.at(-1)).toEqual({ stage: 'moves', done: 30, total: 30 });
+  });
+
+  it('judges an evil game (the placer chose its tiles) on the value scale', async () => {
+    const place = (cells: readonly (readonly number[])[]) =>
+      choosePlacement(cells.map((row) => [...row]));
+    let g = newGame({ seed: 34 });
+    for (let i = 0; i < 20 && !g.over; i++) {
+      g = playPlaced(g, analyse(g.cells, { depth: 1 }).move!, place);
+    }
+    const s = shared2048(g, { evil: true });
+    if (!s.ok) throw new Error(s.error.message);
+    const r = readShareCode(encodeShared(s.value), { place });
+    if (!r.ok) throw new Error(r.error.message);
+    const work = analysisWork(r.value);
+    expect(work).toMatchObject({ kind: '2048', evil: true });
+    const a = await workerAnalyser.analyse(r.value, () => {}).promise;
+    expect(a).toMatchObject({ kind: '2048', scale: 'value' });
+    // The same game's moves with random spawns would be judged on the chance scale.
+    expect(analysisWork(game2048(20))).toMatchObject({ evil: false });
   });
 
   it('answers a 3×3 puzzle as the analysis does on this thread', async () => {

@@ -16,6 +16,7 @@ export function analysisWork(r: Replay): AnalysisWork | null {
       kind: '2048',
       states: r.states.map((s) => ({ ...s, previous: null })),
       moves: g.moves,
+      evil: g.evil,
     };
   }
   if (r.kind === 'puzzle' && g.kind === 'puzzle') {

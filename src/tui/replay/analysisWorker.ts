@@ -17,6 +17,8 @@ export type AnalysisWork =
       readonly kind: '2048';
       readonly states: readonly Game[];
       readonly moves: readonly Direction[];
+      /** Spawns chosen by the adversary: judged on the value scale (the chance assumes random ones). */
+      readonly evil: boolean;
     }
   | {
       readonly kind: 'puzzle';
@@ -50,6 +52,7 @@ function report(stage: AnalysisProgress['stage'], done: number, total: number): 
 async function run(work: AnalysisWork): Promise<FromAnalysisWorker> {
   if (work.kind === '2048') {
     const a = analyse2048(work.states, work.moves, {
+      calibrated: !work.evil,
       onProgress: (done, total) => report('moves', done, total),
     });
     return a.ok ? { type: 'done', analysis: a.value } : { type: 'error', message: a.error.message };

@@ -12,7 +12,9 @@ import { type Game, legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../../engine/puzzle.ts';
 import { nextInt, type RngState, seedRng } from '../../engine/rng.ts';
 import { encodeShared, shared2048, sharedPuzzle } from '../../engine/shareCode.ts';
+import { playPlaced } from '../../engine/spawn.ts';
 import type { Direction } from '../../engine/types.ts';
+import { choosePlacement } from '../../solvers/ai2048/placer.ts';
 import { analyse } from '../../solvers/ai2048/player.ts';
 import { analyse2048, MOVE_CLASSES } from '../../solvers/analysis/analyse2048.ts';
 import { analysePuzzle } from '../../solvers/analysis/analysePuzzle.ts';
@@ -151,6 +153,23 @@ describe('the AI worker analyses a 2048 code', () => {
     h.run();
     expect(new Set(h.posted.map((r) => r.id))).toEqual(new Set([2]));
     expect(h.posted.at(-1)?.type).toBe('analysis');
+  });
+
+  it('judges an evil game (the placer chose its tiles) on the value scale', () => {
+    const place = (cells: readonly (readonly number[])[]) =>
+      choosePlacement(cells.map((row) => [...row]));
+    let g = newGame({ seed: 34 });
+    for (let i = 0; i < 20 && !g.over; i++) {
+      g = playPlaced(g, analyse(g.cells, { depth: 1 }).move!, place);
+    }
+    const h = aiHarness();
+    h.handle({ type: 'analyse', id: 6, code: encodeShared(unwrap(shared2048(g, { evil: true }))) });
+    h.run();
+    const last = h.posted.at(-1);
+    expect(last).toMatchObject({ type: 'analysis', id: 6, analysis: { scale: 'value' } });
+    // The positions of the same game with random spawns are judged on the chance scale.
+    const plain = unwrap(analyse2048(states2048(game), dirsOf(game)));
+    expect(plain.scale).toBe('chance');
   });
 
   it('judges other sizes too', () => {

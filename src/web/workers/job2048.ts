@@ -25,10 +25,13 @@ export function run2048Job(code: string, deps: Job2048Deps): void {
     deps.fail(why ?? '');
     return;
   }
-  const moves = (r.value.shared.game as { moves: readonly Direction[] }).moves;
+  const game = r.value.shared.game as { moves: readonly Direction[]; evil: boolean };
+  const moves = game.moves;
   const report = throttled((_stage, done, total) => deps.progress(done, total));
   report('', 0, moves.length);
   const a = analyse2048(r.value.states, moves, {
+    // The chance is calibrated with random spawns: an evil game's tiles are the adversary's.
+    calibrated: !game.evil,
     onProgress: (done, total) => report('', done, total),
   });
   if (a.ok) deps.done(a.value);
