@@ -255,6 +255,13 @@ export class Relay {
         if (!open) return;
         open = false;
         relay.send(from, `x ${id} ${code} ${JSON.stringify(reason)}`);
+        // As a socket here would: closed, its connection leaves (its process sends no `c`).
+        if (relay.inbound.get(key) !== i) return;
+        relay.inbound.delete(key);
+        i.queue = i.queue.then(() => {
+          i.connection?.closed();
+          i.connection = null;
+        });
       },
     };
     const i: Inbound = { from, peer, connection: null, queue: Promise.resolve() };
