@@ -3,7 +3,7 @@
  * thread), beside the optimal solver's time (`solvePuzzle`, what `slidebox solve` runs) on the
  * same start. Figures, not pass/fail. Times are the process's CPU time.
  *
- *   node --import tsx bench/analysePuzzle.ts
+ *   npm run bench:analyse:puzzle
  *   node --import tsx bench/analysePuzzle.ts --walks 3 --solves 10 --wanders 10
  *
  * Three kinds of seeded games, each from `newPuzzle({ width: 4, seed })`:

@@ -115,10 +115,17 @@ function lines2048(
     `Accuracy ${a.accuracy.toFixed(1)}   Agreement ${pct(a.agreement)} (${agreed} of ${n} moves)`,
     MOVE_CLASSES.map((c) => `${c} ${a.counts[c]}`).join(' · '),
   ];
+  // A move that differs from the AI's but loses nothing is as good as its choice: not a worst move.
   const worst = a.moves
-    .filter((m) => m.played !== m.best)
+    .filter((m) => m.played !== m.best && m.class !== 'best')
     .sort((x, y) => rank(y) - rank(x) || x.n - y.n)
     .slice(0, WORST);
+  if (worst.length === 0 && agreed < n) {
+    lines.push(
+      '',
+      'No move lost anything: those that differ from the AI’s are as good as its choice.',
+    );
+  }
   if (worst.length > 0) {
     lines.push('', `Worst moves (${scaleText(a.scale)}):`);
     for (const m of worst) {

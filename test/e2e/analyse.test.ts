@@ -215,6 +215,27 @@ describe('slidebox analyse', () => {
     expect(text).toMatch(new RegExp(`move +${worst.n} +${worst.played} +better ${worst.best} `));
   }, 60_000);
 
+  test('a move that differs from the AI’s but loses nothing is not listed among the worst', () => {
+    const rnd = code2048(32, 12, randomPicker(3));
+    const r = JSON.parse(runCli(['analyse', rnd, '--json']).stdout) as Json2048;
+    const text = runCli(['analyse', rnd]).stdout;
+    const differing = r.moves.filter((m) => m.played !== m.best);
+    const losing = differing.filter((m) => m.class !== 'best');
+    for (const m of differing) {
+      const listed = new RegExp(`move +${m.n} +${m.played} +better ${m.best} `).test(text);
+      expect(listed).toBe(m.class !== 'best');
+    }
+    expect(losing.length > 0).toBe(text.includes('Worst moves'));
+    // The README's replay: five opening moves, each other than the AI's and none losing anything.
+    const readme = 'sb.AQAAAAQLBQWNgLKJJ7A';
+    const q = JSON.parse(runCli(['analyse', readme, '--json']).stdout) as Json2048;
+    expect(q.moves.filter((m) => m.played !== m.best).length).toBeGreaterThan(0);
+    expect(q.moves.every((m) => m.class === 'best')).toBe(true);
+    const quiet = runCli(['analyse', readme]).stdout;
+    expect(quiet).toContain('No move lost anything');
+    expect(quiet).not.toContain('Worst moves');
+  }, 60_000);
+
   test('a 5×5 game is judged by the generic search on the value scale', () => {
     const ai = code2048(33, 60, (g) => analyse(g.cells, { preset: 'fast' }).move, 5);
     const rnd = code2048(33, 60, randomPicker(4), 5);
