@@ -28,6 +28,8 @@
  *   row is written once. A rematch is such a transaction too.
  * With SQLite there is one process: no lease, no relay, no heartbeat, the same tables and
  * statements (an event-loop turn's actions committed together before any is sent, log.ts).
+ * Either way a process holds at most {@link RoomsOptions.capacity} rooms: past it, new rooms
+ * are refused while the rooms it holds play on.
  *
  * This file is the referee; beside it: types.ts (the vocabulary), store.ts (every
  * statement but an action's), append.ts (an action judged and written), log.ts (the actions'
@@ -317,7 +319,7 @@ export class Rooms implements Referee {
       // Written (with the turn's other actions), then sent: false when this process no longer
       // owns the room, or the room is gone.
       if (!(await this.writer.append(room, side, id, action, judged.next))) {
-        this.lose(room, 'another process owns it');
+        this.lose(room, 'not written: another process owns it, or it is gone');
       }
     });
   }
