@@ -165,6 +165,14 @@ describe('a room’s owner killed mid-match (PostgreSQL)', () => {
       for (const [seq, a] of acked([...old, back.socket]))
         expect(log[seq - 1], `seq ${seq}`).toBe(a);
       expect(log.length).toBeGreaterThan(from);
+      // Player one's seat stays with the new owner: the stale owner, running again, seated
+      // nobody (its queued hellos are refused), and the match plays on there.
+      const seen = again.state.log.length;
+      for (const [i, dir] of DIRS.entries()) {
+        await back.socket.send({ type: 'act', id: 300 + i, a: actionText({ kind: 'slide', dir }) });
+      }
+      await again.socket.next('action', (m) => m.seq > seen && m.a.startsWith('0'), WAIT_MS);
+      expect(back.socket.ws.readyState).toBe(back.socket.ws.OPEN);
       for (const s of [back.socket, again.socket, one.socket]) s.close();
     } finally {
       owner.child.kill('SIGCONT');

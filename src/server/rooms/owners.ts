@@ -13,7 +13,7 @@
  * while its lease is fresh.
  */
 import { sql } from 'kysely';
-import type { Db } from './types.ts';
+import { type Db, Refusal } from './types.ts';
 
 /** The database's clock, in ms. */
 const DB_NOW = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
@@ -32,6 +32,8 @@ export class Ownership {
   private renewing: Promise<void> | null = null;
   private failing = false;
   private stopped = false;
+  /** After a gap in the renewals: which rooms are still this process's is being asked. */
+  private checking = false;
 
   constructor(
     private readonly db: Db,
@@ -52,7 +54,7 @@ export class Ownership {
 
   /** Whether this process may referee: its lease renewed recently enough. */
   get fresh(): boolean {
-    return performance.now() - this.renewedAt < this.leaseMs * 0.75;
+    return !this.checking && performance.now() - this.renewedAt < this.leaseMs * 0.75;
   }
 
   /** Renews this process's lease (one in flight at a time). */
@@ -68,10 +70,18 @@ export class Ownership {
           const late = sent - this.renewedAt >= this.leaseMs * 0.75;
           const first = this.renewedAt === Number.NEGATIVE_INFINITY;
           this.renewedAt = sent;
-          if (late && !first) {
-            this.gap?.().catch((e: unknown) =>
-              this.log?.(`rooms: checking the rooms owned: ${e instanceof Error ? e.message : e}`),
-            );
+          if (late && !first && this.gap) {
+            // Not fresh until the rooms taken meanwhile are let go.
+            this.checking = true;
+            this.gap()
+              .catch((e: unknown) =>
+                this.log?.(
+                  `rooms: checking the rooms owned: ${e instanceof Error ? e.message : e}`,
+                ),
+              )
+              .finally(() => {
+                this.checking = false;
+              });
           }
           if (this.failing) this.log?.('rooms: renewing the rooms’ lease again');
           this.failing = false;
@@ -95,7 +105,9 @@ export class Ownership {
    */
   async claim(roomId: number): Promise<Claim> {
     if (!this.fresh) await this.renew();
-    if (!this.fresh) throw new Error('the rooms’ lease cannot be renewed');
+    if (!this.fresh) {
+      throw new Refusal('unavailable', 'the rooms’ lease is not renewed; connect again', 1001);
+    }
     const r = await sql<{ claimed: number; owner: string | null }>`with c as (
         update rooms set owner = ${this.instance}
         where id = ${roomId} and (owner is null or owner = ${this.instance} or not exists (

@@ -280,6 +280,11 @@ export class Rooms implements Referee {
     }
     if (!place) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
     const room = place;
+    // A process whose lease lapsed seats nobody until it knows the room is still its own (its
+    // seat writes would contradict the new owner's).
+    if (this.ownership && !this.ownership.fresh) {
+      throw new Refusal('moved', 'this room’s server is changing; connect again', CLOSE.goingAway);
+    }
     // Not evicted while the hello waits for the database: the peer must join the room that stays
     // live, or the room's later messages would never reach it.
     room.arriving++;
