@@ -16,10 +16,12 @@ import {
   type GameAnalysis,
   type MoveClass,
   markLines,
+  matchView,
   mistakeCount,
   mistakeFrom,
   notAnalysable,
   type ReplayAnalyser,
+  summaryLines,
   verdictText,
 } from './modelAnalysis.ts';
 import {
@@ -132,12 +134,152 @@ describe('analysis marks and jumps', () => {
     expect(course(p)).toEqual([5, 4, 5, 4]);
   });
 
-  it('says which games it cannot analyse', () => {
+  it('analyses every kind of replay, versus matches too', () => {
     expect(notAnalysable(replay2048(3))).toBeNull();
     const v = newVersus({ seed: 1 });
     if (!v.ok) throw new Error(v.error.message);
     const code = encodeShared(sharedVersus(v.value, 'human'));
-    expect(notAnalysable(read(code))).toMatch(/versus matches are not analysed/);
+    expect(notAnalysable(read(code))).toBeNull();
+  });
+});
+
+/** A slide's verdict as analyseMatch gives it, at action `at`. */
+function slide(n: number, at: number, cls: MoveClass, played: Direction, best: Direction) {
+  const loss = { best: 0, good: 0.05, inaccuracy: 0.3, mistake: 1.2, blunder: 7 }[cls];
+  return { n, at, played, best, loss, class: cls, scale: 'value' as const, accuracy: 100 - loss };
+}
+
+const zero = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
+
+describe('a match’s analysis: both sides’ marks in the match’s order', () => {
+  // Actions 1 to 6 alternate P1, P2; P1's 2nd slide (action 3) is a mistake, P2's 2nd
+  // (action 4) a blunder.
+  const versus = matchView(
+    {
+      kind: 'versus',
+      preset: 'fast',
+      sides: [
+        {
+          side: 0,
+          accuracy: 91.5,
+          agreement: 66.7,
+          counts: { ...zero, best: 2, mistake: 1 },
+          moves: [
+            slide(1, 1, 'best', 'left', 'left'),
+            slide(2, 3, 'mistake', 'right', 'up'),
+            slide(3, 5, 'best', 'up', 'up'),
+          ],
+          placements: null,
+        },
+        {
+          side: 1,
+          accuracy: 80,
+          agreement: 33.3,
+          counts: { ...zero, good: 1, blunder: 1, best: 1 },
+          moves: [
+            slide(1, 2, 'good', 'down', 'left'),
+            slide(2, 4, 'blunder', 'left', 'down'),
+            slide(3, 6, 'best', 'up', 'up'),
+          ],
+          placements: null,
+        },
+      ],
+    },
+    6,
+  );
+
+  it('puts each side’s slides at their action, with the side', () => {
+    expect(versus.moves.map((m) => m?.side)).toEqual([0, 1, 0, 1, 0, 1]);
+    expect(versus.moves.map((m) => m?.class)).toEqual([
+      'best',
+      'good',
+      'mistake',
+      'blunder',
+      'best',
+      'best',
+    ]);
+    expect(markLines(versus, 2)).toEqual([
+      'Next, action 3: P1 → right',
+      'mistake, 1.20% of value',
+      'better ↑ up',
+    ]);
+    expect(markLines(versus, 3)[0]).toBe('Next, action 4: P2 ← left');
+    expect(markLines(versus, 6)).toEqual(['The end of the match.']);
+    expect(summaryLines(versus)).toEqual([
+      'Judged by the AI (fast)',
+      'P1 slides: accuracy 91.5, agreement 66.7%',
+      'P2 slides: accuracy 80.0, agreement 33.3%',
+    ]);
+    expect(course(versus)).toEqual([0, 0.05, 1.2, 7, 0, 0]);
+  });
+
+  it('n and N jump between the mistakes of either side', () => {
+    expect(mistakeCount(versus)).toBe(2);
+    expect(mistakeFrom(versus, 0, 1)).toBe(2);
+    expect(mistakeFrom(versus, 2, 1)).toBe(3);
+    expect(mistakeFrom(versus, 3, 1)).toBeNull();
+    expect(mistakeFrom(versus, 6, -1)).toBe(3);
+    expect(mistakeFrom(versus, 3, -1)).toBe(2);
+    expect(mistakeFrom(versus, 2, -1)).toBeNull();
+  });
+
+  it('a duel: the placements’ marks too, with the better cell', () => {
+    const place = (at: number, n: number, cls: MoveClass, loss: number) => ({
+      n,
+      at,
+      played: { at: { row: 0, col: 3 }, value: 2 },
+      best: { at: { row: 2, col: 1 }, value: 4 },
+      loss,
+      class: cls,
+      accuracy: 100 - loss,
+      outcomes: { best: 1, played: 2 },
+      depth: 5,
+    });
+    const duel = matchView(
+      {
+        kind: 'duel',
+        preset: 'fast',
+        sides: [
+          {
+            side: 0,
+            accuracy: 100,
+            agreement: 100,
+            counts: { ...zero, best: 1 },
+            moves: [slide(1, 2, 'best', 'left', 'left')],
+            placements: null,
+          },
+          {
+            side: 1,
+            accuracy: 100,
+            agreement: 100,
+            counts: zero,
+            moves: [],
+            placements: {
+              accuracy: 50,
+              agreement: 0,
+              counts: { ...zero, blunder: 1 },
+              moves: [place(1, 1, 'blunder', 12.5), place(3, 2, 'best', 0)],
+            },
+          },
+        ],
+      },
+      4,
+    );
+    expect(duel.moves.map((m) => m?.action ?? null)).toEqual(['place', 'slide', 'place', null]);
+    expect(markLines(duel, 0)).toEqual([
+      'Next, action 1: P2 places 2 at r1c4',
+      'blunder, 12.50% of outlook',
+      'better 4 at r3c2',
+    ]);
+    expect(markLines(duel, 2)).toEqual([
+      'Next, action 3: P2 places 2 at r1c4',
+      'best (the placer’s choice)',
+    ]);
+    expect(markLines(duel, 3)).toEqual(['This action is not judged.']);
+    expect(mistakeFrom(duel, 0, 1)).toBeNull();
+    expect(mistakeFrom(duel, 3, -1)).toBe(0);
+    expect(summaryLines(duel)).toContain('P2 places: accuracy 50.0, agreement 0.0%');
+    expect(duel.sides[0].placements).toBeNull();
   });
 });
 
@@ -158,10 +300,11 @@ describe('the replay model with an analysis', () => {
     const v = newVersus({ seed: 1 });
     if (!v.ok) throw new Error(v.error.message);
     const versus = read(encodeShared(sharedVersus(v.value, 'human')));
-    expect(initialModelReplay(versus, { analysis: 'offer' }).analysis).toBeNull();
+    // A match too (here of no action: running, it has none to judge).
+    expect(initialModelReplay(versus, { analysis: 'offer' }).analysis).toEqual({ status: 'idle' });
     const asked = initialModelReplay(versus, { analysis: 'start' });
-    expect(asked.analysis).toMatchObject({ status: 'failed' });
-    expect(analysisKeyAction(asked)).toBeNull();
+    expect(asked.analysis).toMatchObject({ status: 'running', total: 0 });
+    expect(analysisKeyAction(asked)).toBe('stop');
     expect(initialModelReplay(replay, { analysis: 'start' }).analysis).toEqual({
       status: 'running',
       stage: 'moves',

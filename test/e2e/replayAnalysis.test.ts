@@ -18,13 +18,20 @@ import {
   play,
 } from '../../src/engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../../src/engine/puzzle.ts';
-import { encodeShared, shared2048, sharedPuzzle } from '../../src/engine/shareCode.ts';
+import {
+  encodeShared,
+  shared2048,
+  sharedPuzzle,
+  sharedVersus,
+} from '../../src/engine/shareCode.ts';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Direction } from '../../src/engine/types.ts';
+import { newVersus, versusMove } from '../../src/engine/versus.ts';
 import { formatNumber as fmt } from '../../src/front/format.ts';
-import { DIRECTION_WORDS } from '../../src/front/modelAnalysis.ts';
+import { DIRECTION_WORDS, matchView } from '../../src/front/modelAnalysis.ts';
 import { analyse } from '../../src/solvers/ai2048/player.ts';
 import { type Analysis2048, analyse2048 } from '../../src/solvers/analysis/analyse2048.ts';
+import { analyseVersus } from '../../src/solvers/analysis/analyseMatch.ts';
 import { bfsDistances, encode } from '../../src/testutil/puzzleBfs.ts';
 import { useTmux } from './helpers/tmux.ts';
 
@@ -227,6 +234,71 @@ describe('the analysis in the terminal replay', () => {
       /48;2;250;220;60m\s*(\d+)/,
     );
     expect(Number(lit?.[1])).toBe(better);
+    pane.keys('q');
+    expect((await pane.waitForExit()).code).toBe(0);
+  }, 120_000);
+
+  test('versus: i analyses both sides, steps show the acting side’s mark, n lands on a side’s mistake', async () => {
+    // A versus match made here, the sides taking turns through their legal moves in order.
+    const v = newVersus({ seed: 2 });
+    if (!v.ok) throw new Error(v.error.message);
+    let match = v.value;
+    for (let i = 0; i < 60 && !match.over; i++) {
+      const side = (i % 2) as 0 | 1;
+      const legal = legalMoves(match.games[side].cells);
+      if (legal.length === 0) break;
+      const next = versusMove(match, side, legal[(i >> 1) % legal.length]!);
+      if (!next.ok) throw new Error(next.error.message);
+      match = next.value;
+    }
+    const code = encodeShared(sharedVersus(match, 'human'));
+    const r = readShareCode(code);
+    if (!r.ok || r.value.kind !== 'versus') throw new Error('not a versus code');
+    const states = r.value.states;
+    const a = matchView(analyseVersus(states), states.length - 1);
+    const last = a.moves.length;
+    const pane = await replayIn([code]);
+    await pane.waitForText(/Replay · move \d+ of/);
+    pane.keys('Space', 'Home');
+    let screen = await pane.waitForText(`move 0 of ${fmt(last)} · ❚❚`);
+    expect(screen).toContain('i analyse');
+    pane.keys('i');
+    // At 80×24 the two boards leave no room for the panel: the figures of both sides above,
+    // the mark of the action about to be played in place of the title.
+    const gist = a.sides
+      .map(
+        (s) => `P${s.side + 1} ${s.slides.accuracy.toFixed(1)}/${Math.round(s.slides.agreement)}%`,
+      )
+      .join(' · ');
+    screen = await pane.waitForText(gist, { timeoutMs: 60_000 });
+    const markOf = (i: number) => {
+      const m = a.moves[i]!;
+      if (m.action !== 'slide') throw new Error('a versus action is a slide');
+      return { m, text: `P${m.side + 1} action ${m.at} ${m.played}: ${m.class}` };
+    };
+    for (let i = 0; i < 3; i++) {
+      screen = await pane.waitForText(`move ${fmt(i)} of ${fmt(last)}`);
+      expect(screen).toContain(markOf(i).text);
+      pane.keys('Right');
+    }
+    await pane.waitForText(`move 3 of ${fmt(last)}`);
+    const k = a.moves.findIndex(
+      (m, i) => i > 3 && (m?.class === 'mistake' || m?.class === 'blunder'),
+    );
+    expect(k, 'no mistake in the match').toBeGreaterThan(3);
+    pane.keys('n');
+    screen = await pane.waitForText(`move ${fmt(k)} of ${fmt(last)} · ❚❚`);
+    const { m, text } = markOf(k);
+    expect(screen).toContain(text);
+    expect(screen).toContain(`better ${m.best}`);
+    // The played move's hollow arrows beside the board of the side that slid.
+    const lines = screen.split('\n');
+    const keys = lines.findIndex((l) => l.includes('q quit'));
+    const hollow = lines
+      .slice(0, keys)
+      .flatMap((l) => [...l].flatMap((ch, x) => (ch === HOLLOW[m.played] ? [x] : [])));
+    expect(hollow.length).toBeGreaterThan(0);
+    for (const x of hollow) expect(m.side === 0 ? x < 42 : x >= 38).toBe(true);
     pane.keys('q');
     expect((await pane.waitForExit()).code).toBe(0);
   }, 120_000);

@@ -26,6 +26,28 @@ export function analysisWork(r: Replay): AnalysisWork | null {
       tiles: g.tiles,
     };
   }
+  // A match's positions travel without their boards' undo chains, and without their logs but
+  // the last (the analysis reads the actions from the last position's log).
+  const last = r.states.length - 1;
+  if (r.kind === 'versus') {
+    const states = r.states.map((s, i) => ({
+      ...s,
+      games: [
+        { ...s.games[0], previous: null },
+        { ...s.games[1], previous: null },
+      ] as const,
+      log: i === last ? s.log : [],
+    }));
+    return { kind: 'versus', states };
+  }
+  if (r.kind === 'duel') {
+    const states = r.states.map((s, i) => ({
+      ...s,
+      game: { ...s.game, previous: null },
+      log: i === last ? s.log : [],
+    }));
+    return { kind: 'duel', states };
+  }
   return null;
 }
 
@@ -38,7 +60,7 @@ export const workerAnalyser: ReplayAnalyser = {
       return { promise, cancel() {} };
     };
     const work = analysisWork(replay);
-    if (!work) return failed(new Error(`${replay.kind} matches are not analysed yet`));
+    if (!work) return failed(new Error(`${replay.kind} games cannot be analysed here`));
     let worker: Worker;
     try {
       const script = workerScript(import.meta.url, './analysisWorker.ts', 'analysis-worker.js');

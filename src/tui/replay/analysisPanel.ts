@@ -13,14 +13,19 @@ import {
   type LossScale,
   lossText,
   type Mark2048,
+  type MarkPlace,
+  type MatchSideView,
   type MoveClass,
   markAt,
   markLines,
+  placedText,
   progressText,
   puzzleVerdictText,
+  type SideFigures,
+  sideName,
   summaryLines,
 } from '../../front/modelAnalysis.ts';
-import { RESET } from '../ansi.ts';
+import { RESET, stripAnsi } from '../ansi.ts';
 import type { Canvas } from '../canvas.ts';
 import { type ColorDepth, type Style, sgr } from '../color.ts';
 import { cellOrigin, type Geometry } from '../grid.ts';
@@ -87,6 +92,20 @@ function chartPoints(a: GameAnalysis): { h: number; style: Style; rank: number }
       rank: CLASS_RANK[m.class],
     }));
   }
+  if (a.kind === 'match') {
+    // Both sides' actions in the match's order; an action not judged stays empty.
+    return a.moves.map((m) =>
+      m
+        ? {
+            h: Math.sqrt(
+              Math.min(1, m.loss / LOSS_TOP[m.action === 'slide' ? (m.scale ?? 'value') : 'value']),
+            ),
+            style: CLASS_STYLE[m.class],
+            rank: CLASS_RANK[m.class],
+          }
+        : { h: 0, style: DIM, rank: -1 },
+    );
+  }
   // From the lowest distance of the game (a tenth of the height) to the highest (all of it),
   // so the ups and downs of a long game show.
   const values = course(a);
@@ -122,7 +141,9 @@ export function drawChart(
   const title =
     a.kind === '2048'
       ? 'Loss per move'
-      : `To solved: ${Math.min(...values)} to ${Math.max(...values)}`;
+      : a.kind === 'match'
+        ? 'Loss per action, P1 and P2'
+        : `To solved: ${Math.min(...values)} to ${Math.max(...values)}`;
   c.text(x, y, [...title].slice(0, width).join(''), DIM);
   const first = (col: number) => Math.floor((col * n) / cols);
   for (let col = 0; col < cols; col++) {
@@ -228,7 +249,18 @@ export function panelLine(s: AnalysisState, index: number, width: number): strin
   if (s.status === 'idle') return '';
   const a = s.result;
   const m = markAt(a, index);
-  if (!m) return summaryLines(a).slice(1).join(' · ');
+  if (!m) {
+    if (a.kind === 'match') return matchGist(a);
+    return summaryLines(a).slice(1).join(' · ');
+  }
+  if ('action' in m) {
+    const who = `${sideName(m.side)} action ${m.at}`;
+    const played = m.action === 'slide' ? m.played : `places ${placedText(m.played)}`;
+    if (m.class === 'best') return `${who} ${played}: best`;
+    const loss = m.action === 'slide' ? lossText(m) : `${m.loss.toFixed(2)}% of outlook`;
+    const better = m.action === 'slide' ? m.best : placedText(m.best);
+    return `${who} ${played}: ${m.class} ${loss} · better ${better}`;
+  }
   if ('class' in m) {
     const better = m.class !== 'best' ? ` · better ${m.best}` : '';
     const loss = m.class === 'best' ? '' : ` ${lossText(m)}`;
@@ -237,6 +269,17 @@ export function panelLine(s: AnalysisState, index: number, width: number): strin
   const exact = a.kind === 'puzzle' && a.exact;
   const better = !m.optimal && m.best !== null ? ` · better ${m.best}` : '';
   return `Move ${m.n} tile ${m.played}: ${puzzleVerdictText(m, exact)}${better}`;
+}
+
+/** A match's figures in one line: "P1 97.2/88% · P2 91.0/70%" (accuracy/agreement). */
+export function matchGist(a: GameAnalysis & { kind: 'match' }): string {
+  return a.sides.map(sideGist).join(' · ');
+}
+
+/** A match side's figures in a few words: "P1 97.2 / 88%" (slides, then placements). */
+function sideGist(s: MatchSideView): string {
+  const f = (x: SideFigures) => `${x.accuracy.toFixed(1)}/${Math.round(x.agreement)}%`;
+  return `${sideName(s.side)} ${f(s.slides)}${s.placements ? ` places ${f(s.placements)}` : ''}`;
 }
 
 const FILLED: Readonly<Record<Direction, string>> = {
@@ -320,6 +363,8 @@ export function markBoard(
   const put = (d: Direction, ch: string, style: Style) => {
     for (const { x, y } of sideCells(b, d)) {
       if (y < 0 || y >= lines.length || x < 0 || x >= width) continue;
+      // Never over the screen's own text (a versus board's queue line is above it).
+      if (![' ', undefined].includes([...stripAnsi(lines[y]!)][x])) continue;
       lines[y] = putChar(lines[y]!, x, ch, style, depth);
     }
   };
@@ -330,4 +375,31 @@ export function markBoard(
   }
   put(m.played, HOLLOW[m.played], PLAYED);
   put(m.best, FILLED[m.best], BETTER);
+}
+
+/**
+ * A duel placement's mark drawn on its board: the placer's better cell as a filled diamond, the
+ * cell played, when it differs, as a hollow one (both are empty before the placement).
+ */
+export function markCells(
+  lines: string[],
+  b: BoardPlace,
+  m: MarkPlace,
+  width: number,
+  depth: ColorDepth,
+): void {
+  const put = (p: { row: number; col: number }, ch: string, style: Style) => {
+    const o = cellOrigin(b.g, p.row, p.col);
+    // Where the cell's own text (the empty cell's dot) is centred.
+    const x = b.left + o.x + Math.floor((b.g.w - 1) / 2);
+    const y = b.top + o.y + Math.floor(b.g.h / 2);
+    if (y < 0 || y >= lines.length || x < 0 || x >= width) return;
+    lines[y] = putChar(lines[y]!, x, ch, style, depth);
+  };
+  if (m.class === 'best') {
+    put(m.played.at, '◆', BETTER);
+    return;
+  }
+  put(m.played.at, '◇', PLAYED);
+  put(m.best.at, '◆', BETTER);
 }

@@ -4,11 +4,14 @@
  * the thread, so the viewer stays responsive and can drop an analysis at any moment.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Duel } from '../../engine/duel.ts';
 import type { Game } from '../../engine/game2048.ts';
 import type { Puzzle } from '../../engine/puzzle.ts';
 import type { Direction } from '../../engine/types.ts';
-import type { AnalysisProgress } from '../../front/modelAnalysis.ts';
+import type { VersusMatch } from '../../engine/versus.ts';
+import { type AnalysisProgress, matchView } from '../../front/modelAnalysis.ts';
 import { analyse2048 } from '../../solvers/analysis/analyse2048.ts';
+import { analyseDuel, analyseVersus } from '../../solvers/analysis/analyseMatch.ts';
 import { analysePuzzle } from '../../solvers/analysis/analysePuzzle.ts';
 
 /** The game to analyse: a replay's positions and the moves between them. */
@@ -24,7 +27,9 @@ export type AnalysisWork =
       readonly kind: 'puzzle';
       readonly states: readonly Puzzle[];
       readonly tiles: readonly number[];
-    };
+    }
+  | { readonly kind: 'versus'; readonly states: readonly VersusMatch[] }
+  | { readonly kind: 'duel'; readonly states: readonly Duel[] };
 
 /** What the thread posts. */
 export type FromAnalysisWorker =
@@ -50,6 +55,13 @@ function report(stage: AnalysisProgress['stage'], done: number, total: number): 
 }
 
 async function run(work: AnalysisWork): Promise<FromAnalysisWorker> {
+  if (work.kind === 'versus' || work.kind === 'duel') {
+    const opts = { onProgress: (done: number, total: number) => report('moves', done, total) };
+    const a =
+      work.kind === 'versus' ? analyseVersus(work.states, opts) : analyseDuel(work.states, opts);
+    const actions = work.states.length - 1;
+    return { type: 'done', analysis: matchView(a, actions) };
+  }
   if (work.kind === '2048') {
     const a = analyse2048(work.states, work.moves, {
       calibrated: !work.evil,

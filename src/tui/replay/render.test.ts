@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duelPlace, duelSlide, newDuel } from '../../engine/duel.ts';
+import { type Duel, duelPlace, duelSlide, newDuel } from '../../engine/duel.ts';
 import { legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../../engine/puzzle.ts';
 import {
@@ -10,9 +10,15 @@ import {
   sharedVersus,
 } from '../../engine/shareCode.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
-import { newVersus, versusMove } from '../../engine/versus.ts';
-import type { Analysis2048View, AnalysisPuzzleView, MoveClass } from '../../front/modelAnalysis.ts';
+import { newVersus, type VersusMatch, versusMove } from '../../engine/versus.ts';
+import {
+  type Analysis2048View,
+  type AnalysisPuzzleView,
+  type MoveClass,
+  matchView,
+} from '../../front/modelAnalysis.ts';
 import { initialModelReplay, updateReplay } from '../../front/modelReplay.ts';
+import { analyseDuel, analyseVersus } from '../../solvers/analysis/analyseMatch.ts';
 import { stripAnsi, visibleWidth } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import { drawChart } from './analysisPanel.ts';
@@ -379,5 +385,99 @@ describe('the chart of the game’s course', () => {
     expect(height(6)).toBe(1);
     expect(height(0)).toBeGreaterThan(height(6));
     expect(rows[4]!.indexOf('▲')).toBe(0);
+  });
+});
+
+describe('the replay screen with a match’s analysis', () => {
+  const text = (lines: string[]) => lines.map(stripAnsi);
+  /** A seeded versus match of 40 moves, the sides taking turns, analysed for real. */
+  function versusAnalysed() {
+    const v = newVersus({ seed: 2 });
+    if (!v.ok) throw new Error(v.error.message);
+    let m = v.value;
+    for (let i = 0; i < 40 && !m.over; i++) {
+      const side = (i % 2) as 0 | 1;
+      const legal = legalMoves(m.games[side].cells);
+      const next = versusMove(m, side, legal[(i >> 1) % legal.length]!);
+      if (!next.ok) throw new Error(next.error.message);
+      m = next.value;
+    }
+    const r = readShareCode(encodeShared(sharedVersus(m, 'human')));
+    if (!r.ok) throw new Error(r.error.message);
+    const states = r.value.states as readonly VersusMatch[];
+    const result = matchView(analyseVersus(states), states.length - 1);
+    const start = updateReplay(initialModelReplay(r.value, { analysis: 'offer' }), {
+      type: 'play-pause',
+    });
+    expect(keyLines(start)[0]).toContain('i analyse');
+    const running = updateReplay(start, { type: 'analyse' });
+    return { model: updateReplay(running, { type: 'analysis-done', result }), result };
+  }
+
+  it('n lands on a side’s mistake; the mark names the side, arrows beside its board; never breaks', () => {
+    const { model, result } = versusAnalysed();
+    const m = updateReplay(model, { type: 'mistake', by: 1 });
+    const mark = result.moves[m.index];
+    if (mark?.action !== 'slide') throw new Error('no slide mistake');
+    expect(['mistake', 'blunder']).toContain(mark.class);
+    const who = `P${mark.side + 1} action ${mark.at} ${mark.played}: ${mark.class}`;
+    for (const view of [
+      { cols: 80, rows: 24 },
+      { cols: 140, rows: 40 },
+      { cols: 60, rows: 20 },
+      { cols: 30, rows: 10 },
+    ]) {
+      for (const depth of ['none', 'truecolor'] as const) {
+        const lines = renderReplay(m, view, depth);
+        expect(lines, `${view.cols}×${view.rows}`).toHaveLength(view.rows);
+        for (const l of lines) expect(visibleWidth(l)).toBe(view.cols);
+      }
+    }
+    const small = text(renderReplay(m, { cols: 80, rows: 24 }, 'none'));
+    expect(small.join('\n')).toContain(who);
+    // Both sides' figures on the row above.
+    expect(small.join('\n')).toMatch(/P1 \d+\.\d\/\d+% · P2 \d+\.\d\/\d+%/);
+    expect(keyLines(m)[0]).toContain('n next mistake');
+    // The played move's hollow arrows beside the board of the side that slid, not the other.
+    const hollow = { up: '△', down: '▽', left: '◁', right: '▷' }[mark.played];
+    const cols = small.flatMap((l) => [...l].flatMap((ch, x) => (ch === hollow ? [x] : [])));
+    expect(cols.length).toBeGreaterThan(0);
+    for (const x of cols) expect(mark.side === 0 ? x < 42 : x >= 38).toBe(true);
+    const wide = text(renderReplay(m, { cols: 140, rows: 40 }, 'none')).join('\n');
+    expect(wide).toContain('P1 slides: accuracy');
+    expect(wide).toContain(`Next, action ${mark.at}: P${mark.side + 1}`);
+    expect(wide).toContain('Loss per action');
+  });
+
+  it('a duel’s placement: its mark and the better cell on the board', () => {
+    const d0 = newDuel({ seed: 5, size: 4 });
+    if (!d0.ok) throw new Error(d0.error.message);
+    let d = d0.value;
+    for (let i = 0; i < 24 && d.phase !== 'over'; i++) {
+      const cells = d.game.cells;
+      const row = cells.findIndex((r) => r.includes(0));
+      const next =
+        d.phase === 'slide'
+          ? duelSlide(d, legalMoves(cells)[i % 3] ?? legalMoves(cells)[0]!)
+          : duelPlace(d, { row, col: cells[row]!.indexOf(0) }, 2);
+      if (!next.ok) throw new Error(next.error.message);
+      d = next.value;
+    }
+    const r = readShareCode(encodeShared(sharedDuel(d, 'human')));
+    if (!r.ok) throw new Error(r.error.message);
+    const states = r.value.states as readonly Duel[];
+    const result = matchView(analyseDuel(states), states.length - 1);
+    const at = result.moves.findIndex((x) => x?.action === 'place' && x.class !== 'best');
+    expect(at).toBeGreaterThanOrEqual(0);
+    let m = initialModelReplay(r.value, { analysis: 'offer' });
+    m = updateReplay(updateReplay(m, { type: 'analyse' }), { type: 'analysis-done', result });
+    m = updateReplay(m, { type: 'seek', index: at });
+    const lines = renderReplay(m, { cols: 80, rows: 24 }, 'none');
+    expect(lines).toHaveLength(24);
+    for (const l of lines) expect(visibleWidth(l)).toBe(80);
+    const screen = text(lines).join('\n');
+    expect(screen).toMatch(new RegExp(`Next, action ${at + 1}: P[12] places`));
+    expect(screen).toContain('P2 places: accuracy');
+    expect(screen).toContain('◆');
   });
 });

@@ -7,7 +7,7 @@
  * place of the game's title; one too small for the board gets the game's own notice.
  */
 import { formatNumber, formatTime } from '../../front/format.ts';
-import { markAt } from '../../front/modelAnalysis.ts';
+import { type MarkMatch, markAt } from '../../front/modelAnalysis.ts';
 import { positionKey } from '../../front/modelPuzzle.ts';
 import {
   analysisKeyAction,
@@ -20,14 +20,23 @@ import {
   shownAnalysis,
 } from '../../front/modelReplay.ts';
 import { type ReplayScreen, replayScreen } from '../../front/replayText.ts';
+import { stripAnsi } from '../ansi.ts';
 import { Canvas } from '../canvas.ts';
 import type { ColorDepth, Style } from '../color.ts';
 import { duelLayout, renderDuel } from '../duel/render.ts';
 import { type AnimFrame, layoutFor, render2048 } from '../game2048/render.ts';
+import type { Geometry } from '../grid.ts';
 import { puzzleLayout, renderPuzzle } from '../puzzle/render.ts';
 import type { Viewport } from '../terminal.ts';
 import { renderVersus, versusLayout } from '../versus/render.ts';
-import { type BoardPlace, drawPanel, markBoard, panelLine } from './analysisPanel.ts';
+import {
+  type BoardPlace,
+  drawPanel,
+  markBoard,
+  markCells,
+  matchGist,
+  panelLine,
+} from './analysisPanel.ts';
 
 const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
 const STATUS: Style = { bold: true };
@@ -104,14 +113,35 @@ interface Place {
   readonly statusRow: number;
   /** The game's first row (its title). */
   readonly top: number;
-  /** The board of a 2048 game or a puzzle (versus and duel screens have none here). */
+  /** The board of a 2048 game, a puzzle or a duel (a versus screen has two: `sides`). */
   readonly board: BoardPlace | null;
+  /** A versus match's boards, side 0's and side 1's. */
+  readonly sides: readonly [BoardPlace, BoardPlace] | null;
+  /** The boards' geometry. */
+  readonly g: Geometry;
 }
 
 function placeOf(s: ReplayScreen, view: Viewport, depth: ColorDepth): Place | null {
   if (s.kind === 'versus') {
     const p = versusLayout(s.model, view, depth);
-    return p ? { keysRow: p.keysRow, statusRow: p.noticeRow, top: 0, board: null } : null;
+    if (!p) return null;
+    const n = s.model.match.rules.size;
+    const spot = (i: 0 | 1): BoardPlace => ({
+      left: p.boards[i].left,
+      top: p.boards[i].boardTop,
+      width: p.width,
+      height: p.height,
+      g: p.g,
+      n,
+    });
+    return {
+      keysRow: p.keysRow,
+      statusRow: p.noticeRow,
+      top: p.top,
+      board: null,
+      sides: [spot(0), spot(1)],
+      g: p.g,
+    };
   }
   const p =
     s.kind === '2048'
@@ -120,16 +150,20 @@ function placeOf(s: ReplayScreen, view: Viewport, depth: ColorDepth): Place | nu
         ? puzzleLayout(s.model, view, depth)
         : duelLayout(s.model, view, depth);
   if (!p) return null;
-  const n = s.kind === 'puzzle' ? s.model.puzzle.width : s.kind === '2048' ? s.model.game.size : 0;
-  const board =
-    s.kind === 'duel'
-      ? null
-      : { left: p.left, top: p.boardTop, width: p.width, height: p.height, g: p.g, n };
+  const n =
+    s.kind === 'puzzle'
+      ? s.model.puzzle.width
+      : s.kind === '2048'
+        ? s.model.game.size
+        : s.model.duel.size;
+  const board = { left: p.left, top: p.boardTop, width: p.width, height: p.height, g: p.g, n };
   return {
     keysRow: p.boardTop + p.height + 1,
     statusRow: p.boardTop + p.height + 2,
     top: p.top,
     board,
+    sides: null,
+    g: p.g,
   };
 }
 
@@ -219,18 +253,29 @@ function panelWanted(m: ModelReplay): boolean {
   );
 }
 
-/** Draws a 2048 position's mark around its board (when there is one). */
-function markLines2048(
+/**
+ * Draws the mark of the action played from the position on screen: arrows beside a 2048 board
+ * (a versus match's: beside the board of the side that slides), a duel placement's cells.
+ */
+function markScreen(
   m: ModelReplay,
   lines: string[],
-  board: BoardPlace | null,
+  place: Place,
   cols: number,
   depth: ColorDepth,
 ): void {
   const a = shownAnalysis(m);
   const mark = a ? markAt(a, m.index) : null;
-  if (!board || !mark || !('class' in mark)) return;
-  markBoard(lines, board, mark, cols, depth);
+  if (!mark) return;
+  if ('action' in mark) {
+    const mm = mark as MarkMatch;
+    const board = place.sides ? place.sides[mm.side] : place.board;
+    if (!board) return;
+    if (mm.action === 'slide') markBoard(lines, board, mm, cols, depth);
+    else markCells(lines, board, mm, cols, depth);
+    return;
+  }
+  if ('class' in mark && place.board) markBoard(lines, place.board, mark, cols, depth);
 }
 
 /**
@@ -245,16 +290,23 @@ export function renderReplay(
 ): string[] {
   const s = screenOf(m);
   const keys = keyLines(m);
-  if (panelWanted(m) && s.kind !== 'versus' && s.kind !== 'duel') {
+  if (panelWanted(m)) {
     const width = panelWidth(view.cols);
     const gameView = { cols: view.cols - width, rows: view.rows };
     const p = placeOf(s, gameView, depth);
     const full = placeOf(s, view, depth);
     // Beside a board of the size it has without the panel, with a column each side of it for
     // the better move's arrows; else the board keeps its size and the panel gives way.
-    if (p?.board && p.board.g === full?.board?.g && p.board.width + 2 <= gameView.cols) {
+    const boardWidth = p
+      ? p.sides
+        ? p.sides[1].left + p.sides[1].width - p.sides[0].left
+        : (p.board?.width ?? 0)
+      : 0;
+    // A versus match's two boards may shrink for it while their cells keep 3 rows.
+    const kept = p !== null && (p.g === full?.g || (p.sides !== null && p.g.h >= 3));
+    if (p && kept && boardWidth + 2 <= gameView.cols) {
       const lines = gameLines(m, s, gameView, depth, frame);
-      markLines2048(m, lines, p.board, gameView.cols, depth);
+      markScreen(m, lines, p, gameView.cols, depth);
       const c = new Canvas(width, view.rows);
       // From the game's title down to the key line, or from the top when the rows above the
       // title are empty (a low window gets a chart sooner).
@@ -272,11 +324,16 @@ export function renderReplay(
   const lines = gameLines(m, s, view, depth, frame);
   const p = placeOf(s, view, depth);
   if (!p) return lines;
-  if (panelWanted(m) && p.board) {
-    // Too narrow for the panel: its gist in place of the title, the arrows beside the board.
-    markLines2048(m, lines, p.board, view.cols, depth);
+  if (panelWanted(m)) {
+    // Too narrow for the panel: its gist in place of the title, the marks on the board.
+    markScreen(m, lines, p, view.cols, depth);
     const gist = panelLine(m.analysis!, m.index, view.cols);
     lines[p.top] = row([gist, [...gist].slice(0, view.cols).join('')], view.cols, depth, {});
+    // A match's figures per side on the row above, when it is free.
+    const a = shownAnalysis(m);
+    if (a?.kind === 'match' && p.top >= 1 && stripAnsi(lines[p.top - 1]!).trim() === '') {
+      lines[p.top - 1] = row([matchGist(a), ''], view.cols, depth, DIM);
+    }
   }
   if (p.keysRow < lines.length) lines[p.keysRow] = row(keys, view.cols, depth, DIM);
   if (p.statusRow < lines.length)

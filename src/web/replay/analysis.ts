@@ -103,16 +103,23 @@ export interface ChartBar {
   readonly y: number;
   readonly height: number;
   readonly cls: MoveClass;
+  /** A match's side that acted. */
+  readonly side?: 0 | 1;
 }
 
 /** One bar a move, its height the loss; a move that loses nothing still shows a sliver. */
-export function lossBars(a: GameAnalysis & { kind: '2048' }): ChartBar[] {
-  const moves = a.moves;
+export function lossBars(a: GameAnalysis & { kind: '2048' | 'match' }): ChartBar[] {
+  const moves = a.moves as readonly ({ loss: number; class: MoveClass; side?: 0 | 1 } | null)[];
   const w = CHART_W / Math.max(1, moves.length);
-  return moves.map((m, i) => {
+  const bars: ChartBar[] = [];
+  moves.forEach((m, i) => {
+    // A match's action not judged has no bar.
+    if (!m) return;
     const height = Math.max(1.5, lossHeight(m.loss) * CHART_H);
-    return { index: i, x: i * w, width: w, y: CHART_H - height, height, cls: m.class };
+    const bar = { index: i, x: i * w, width: w, y: CHART_H - height, height, cls: m.class };
+    bars.push(m.side === undefined ? bar : { ...bar, side: m.side });
   });
+  return bars;
 }
 
 /** The puzzle's course: the distance line's points (one a position), and the largest distance. */
@@ -136,7 +143,7 @@ export function distancePoints(a: GameAnalysis & { kind: 'puzzle' }): {
 /** Where position `index` is on the chart's x axis (null where the chart shows nothing). */
 export function chartX(a: GameAnalysis, index: number): number | null {
   const moves = a.moves.length;
-  if (a.kind === '2048') {
+  if (a.kind === '2048' || a.kind === 'match') {
     if (index < 0 || index >= moves) return null;
     return ((index + 0.5) / moves) * CHART_W;
   }
@@ -148,6 +155,7 @@ export function chartX(a: GameAnalysis, index: number): number | null {
 export function indexAtFraction(a: GameAnalysis, fraction: number): number {
   const moves = a.moves.length;
   const f = Math.max(0, Math.min(1, Number.isFinite(fraction) ? fraction : 0));
-  if (a.kind === '2048') return Math.max(0, Math.min(moves - 1, Math.floor(f * moves)));
+  if (a.kind === '2048' || a.kind === 'match')
+    return Math.max(0, Math.min(moves - 1, Math.floor(f * moves)));
   return Math.round(f * moves);
 }

@@ -435,7 +435,9 @@ export class ViewReplay {
       this.prevBtn.disabled = mistakeFrom(result, index, -1) === null;
       this.nextBtn.disabled = mistakeFrom(result, index, 1) === null;
     }
-    const mk = result ? markAt(result, index) : null;
+    const found = result ? markAt(result, index) : null;
+    // A match's marks are drawn by showMatchMark.
+    const mk = found && 'action' in found ? null : found;
     // The better move only where the played one is not as good (a 2048 move of no loss is).
     const better =
       mk === null ? null : 'class' in mk ? (mk.class === 'best' ? mk.played : mk.best) : mk.best;
@@ -457,11 +459,13 @@ export class ViewReplay {
     const mistakes = mistakeCount(r);
     setText(this.resultSummary, summaryLines(r).join(' · '));
     const parts: SVGElement[] = [];
-    if (r.kind === '2048') {
-      setText(this.chartCaption, 'Loss per move (log scale) · click a move to see it');
+    if (r.kind === '2048' || r.kind === 'match') {
+      const what = r.kind === 'match' ? 'action' : 'move';
+      const both = r.kind === 'match' ? ', P1 dark, P2 light' : '';
+      setText(this.chartCaption, `Loss per ${what}${both} (log scale) · click one to see it`);
       this.chart.setAttribute(
         'aria-label',
-        `Loss per move of ${r.moves.length} moves; ${mistakes} mistakes or blunders`,
+        `Loss per ${what} of ${r.moves.length} ${what}s; ${mistakes} mistakes or blunders`,
       );
       for (const t of LOSS_TICKS) {
         const y = CHART_H - lossHeight(t) * CHART_H;
@@ -470,7 +474,7 @@ export class ViewReplay {
       for (const b of lossBars(r)) {
         parts.push(
           svg('rect', {
-            class: `chart-loss loss-${b.cls}`,
+            class: `chart-loss loss-${b.cls}${b.side === undefined ? '' : ` side-${b.side}`}`,
             x: b.x,
             y: b.y,
             width: b.width,
