@@ -1,6 +1,6 @@
 /**
  * The workers' analyses of shared games, without a worker: the AI handler judges a 2048 code
- * (any size) on a later task, reporting progress in whole percents, with the library's answer,
+ * (any size), a versus match or a duel (as analyseMatch judges it) on a later task, reporting progress in whole percents, with the library's answer,
  * and skips one cancelled before it starts; the solver handler judges a puzzle code
  * (3×3 and 4×4 exact, with the tables; lower bounds, said so, when the tables cannot be had)
  * and drops an analysis cancelled while its tables load. Codes of the wrong kind or damaged
@@ -8,15 +8,26 @@
  * the Chromium test shows it.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type Duel, duelPlace, duelSlide, newDuel } from '../../engine/duel.ts';
 import { type Game, legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../../engine/puzzle.ts';
 import { nextInt, type RngState, seedRng } from '../../engine/rng.ts';
-import { encodeShared, shared2048, sharedPuzzle } from '../../engine/shareCode.ts';
+import {
+  encodeShared,
+  shared2048,
+  sharedDuel,
+  sharedPuzzle,
+  sharedVersus,
+} from '../../engine/shareCode.ts';
+import { readShareCode } from '../../engine/shareReplay.ts';
 import { playPlaced } from '../../engine/spawn.ts';
 import type { Direction } from '../../engine/types.ts';
+import { newVersus, versusMove } from '../../engine/versus.ts';
+import { matchView } from '../../front/modelAnalysis.ts';
 import { choosePlacement } from '../../solvers/ai2048/placer.ts';
 import { analyse } from '../../solvers/ai2048/player.ts';
 import { analyse2048, MOVE_CLASSES } from '../../solvers/analysis/analyse2048.ts';
+import { analyseDuel, analyseVersus } from '../../solvers/analysis/analyseMatch.ts';
 import { analysePuzzle } from '../../solvers/analysis/analysePuzzle.ts';
 import type { PatternDb } from '../../solvers/puzzle/pdb.ts';
 import { patternDbs4 } from '../../solvers/puzzle/pdbProvider.ts';
@@ -199,6 +210,79 @@ describe('the AI worker analyses a 2048 code', () => {
 
   it('knows the analysis’s classes', () => {
     expect([...MOVE_CLASS_NAMES]).toEqual([...MOVE_CLASSES]);
+  });
+});
+
+describe('the AI worker analyses a versus match and a duel', () => {
+  /** A versus match of 40 moves, the sides taking turns: the AI's move or a random one. */
+  function versusCode(): string {
+    let m = unwrap(newVersus({ seed: 31 }));
+    let rng: RngState = seedRng(31);
+    for (let i = 0; i < 40 && !m.over; i++) {
+      const side = (i % 2) as 0 | 1;
+      const legal = legalMoves(m.games[side].cells);
+      if (legal.length === 0) break;
+      const r = nextInt(rng, 2 * legal.length);
+      rng = r.state;
+      const dir = r.value < legal.length ? legal[r.value]! : analyse(m.games[side].cells).move!;
+      m = unwrap(versusMove(m, side, dir));
+    }
+    return encodeShared(sharedVersus(m, 'human'));
+  }
+
+  /** A duel of 30 actions: random slides, placements the placer's own or a random empty cell. */
+  function duelCode(): string {
+    let d: Duel = unwrap(newDuel({ seed: 8, size: 4 }));
+    let rng: RngState = seedRng(8);
+    for (let i = 0; i < 30 && d.phase !== 'over'; i++) {
+      const r = nextInt(rng, 8);
+      rng = r.state;
+      if (d.phase === 'slide') {
+        const legal = legalMoves(d.game.cells);
+        d = unwrap(duelSlide(d, legal[r.value % legal.length]!));
+      } else if (r.value < 4) {
+        const p = choosePlacement(d.game.cells)!;
+        d = unwrap(duelPlace(d, p.at, p.value));
+      } else {
+        const empty = d.game.cells.flatMap((row, ri) =>
+          row.flatMap((v, col) => (v === 0 ? [{ row: ri, col }] : [])),
+        );
+        d = unwrap(duelPlace(d, empty[r.value % empty.length]!, 2));
+      }
+    }
+    return encodeShared(sharedDuel(d, 'human'));
+  }
+
+  it.each([
+    ['versus', versusCode],
+    ['duel', duelCode],
+  ])('a %s code: progress, then analyseMatch’s answer as the viewers show it', (kind, make) => {
+    const code = make();
+    const r = unwrap(readShareCode(code, { place: choosePlacement }));
+    const actions = r.states.length - 1;
+    const here =
+      r.kind === 'versus' ? analyseVersus(r.states) : analyseDuel(r.states as readonly Duel[]);
+    expect(here.kind).toBe(kind);
+    const h = aiHarness();
+    h.handle({ type: 'analyse', id: 7, code });
+    h.run();
+    const progress = h.posted.filter((x) => x.type === 'progress');
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.at(-1)).toMatchObject({ done: actions, total: actions });
+    const last = h.posted.at(-1)!;
+    expect(last).toEqual({ type: 'analysis', id: 7, analysis: matchView(here, actions) });
+    if (last.type !== 'analysis' || last.analysis.kind !== 'match') throw new Error('no match');
+    // Every judged action is at its place, with its side's verdict.
+    const judged = here.sides.reduce(
+      (n, s) => n + s.moves.length + (s.placements?.moves.length ?? 0),
+      0,
+    );
+    expect(last.analysis.moves.filter((m) => m !== null)).toHaveLength(judged);
+    // What the worker posts, the page reads back as it was; a damaged one it refuses.
+    const sent = JSON.parse(JSON.stringify(last));
+    expect(parseAiReply(sent)).toEqual(sent);
+    const bad = { ...sent, analysis: { ...sent.analysis, moves: [{ side: 3 }] } };
+    expect(parseAiReply(bad)).toBeNull();
   });
 });
 

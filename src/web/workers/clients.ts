@@ -7,6 +7,7 @@
  * ({@link createAnalyser}), so that stopping one stops nothing else.
  */
 import type { Direction } from '../../engine/types.ts';
+import type { AnalysisMatchView } from '../../front/modelAnalysis.ts';
 import type { PuzzleSolver, Solution, SolveProgress } from '../../front/ports.ts';
 import type { Analysis2048 } from '../../solvers/analysis/analyse2048.ts';
 import type { AnalysisPuzzle } from '../../solvers/analysis/analysePuzzle.ts';
@@ -185,7 +186,7 @@ export function createSolverClient(): PuzzleSolver {
 
 /** A finished analysis: a 2048 game's by the AI, a puzzle's by the solver. */
 export type WorkerAnalysis =
-  | { readonly kind: '2048'; readonly analysis: Analysis2048 }
+  | { readonly kind: '2048'; readonly analysis: Analysis2048 | AnalysisMatchView }
   | {
       readonly kind: 'puzzle';
       readonly analysis: AnalysisPuzzle;
@@ -233,7 +234,7 @@ export function createAnalyser(): Analyser {
   const ai = new LazyWorker<AiWorkerRequest>(
     () => new Worker(new URL('./ai.worker.ts', import.meta.url), { type: 'module' }),
     'AI',
-    onReply(parseAiReply, (r: { analysis: Analysis2048 }) => ({
+    onReply(parseAiReply, (r: { analysis: Analysis2048 | AnalysisMatchView }) => ({
       kind: '2048',
       analysis: r.analysis,
     })),

@@ -5,21 +5,42 @@
  * that comes before it starts skips it; once it runs, the page ends the worker to stop it (the
  * search does not yield between two moves).
  */
+import type { Duel } from '../../engine/duel.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import type { Direction } from '../../engine/types.ts';
+import type { VersusMatch } from '../../engine/versus.ts';
+import { type AnalysisMatchView, matchView } from '../../front/modelAnalysis.ts';
 import { choosePlacement } from '../../solvers/ai2048/placer.ts';
 import { type Analysis2048, analyse2048 } from '../../solvers/analysis/analyse2048.ts';
+import { analyseDuel, analyseVersus } from '../../solvers/analysis/analyseMatch.ts';
 import { notAnalysed, throttled } from './analysisCode.ts';
 
 export interface Job2048Deps {
   progress(done: number, total: number): void;
-  done(a: Analysis2048): void;
+  /** A 2048 game's analysis, or a versus match's or a duel's (as the viewers show it). */
+  done(a: Analysis2048 | AnalysisMatchView): void;
   fail(message: string): void;
 }
 
-/** Analyses a shared 2048 game at the `fast` preset (the analysis's default). */
+/**
+ * Analyses a shared 2048 game, versus match or duel at the `fast` preset (the analysis's
+ * default).
+ */
 export function run2048Job(code: string, deps: Job2048Deps): void {
   const r = readShareCode(code, { place: choosePlacement });
+  if (r.ok && (r.value.kind === 'versus' || r.value.kind === 'duel')) {
+    // Each side's slides judged by the AI, a duel's placements by the placer's search.
+    const actions = r.value.states.length - 1;
+    const report = throttled((_stage, done, total) => deps.progress(done, total));
+    report('', 0, actions);
+    const opts = { onProgress: (done: number, total: number) => report('', done, total) };
+    const a =
+      r.value.kind === 'versus'
+        ? analyseVersus(r.value.states as readonly VersusMatch[], opts)
+        : analyseDuel(r.value.states as readonly Duel[], opts);
+    deps.done(matchView(a, actions));
+    return;
+  }
   const why = notAnalysed(r, '2048');
   if (why !== null || !r.ok || r.value.kind !== '2048') {
     deps.fail(why ?? '');

@@ -10,6 +10,7 @@
  */
 
 import { DIRECTIONS, type Direction, isDirection } from '../../engine/types.ts';
+import type { AnalysisMatchView } from '../../front/modelAnalysis.ts';
 import { ADVICE_PRESETS, type AdvicePurpose } from '../../front/ports.ts';
 import type { SearchBackend } from '../../solvers/ai2048/player.ts';
 import type { PresetName } from '../../solvers/ai2048/presets.ts';
@@ -67,11 +68,11 @@ export interface AnalysisProgressReply {
 /** The stage of an analysis while it judges the moves (tables come first for a 4×4 puzzle). */
 export const ANALYSING = 'Analysing the moves';
 
-/** A 2048 game's analysis, as the AI worker answers it. */
+/** A 2048 game's analysis (or a versus match's or a duel's), as the AI worker answers it. */
 export interface Analysis2048Reply {
   readonly type: 'analysis';
   readonly id: number;
-  readonly analysis: Analysis2048;
+  readonly analysis: Analysis2048 | AnalysisMatchView;
 }
 
 /**
@@ -189,7 +190,7 @@ export function parseAiReply(x: unknown): AiWorkerReply | null {
   }
   if (d.type === 'progress') return parseProgress(d.id, d);
   if (d.type === 'analysis') {
-    const analysis = parseAnalysis2048(d.analysis);
+    const analysis = parseAnalysis2048(d.analysis) ?? parseAnalysisMatch(d.analysis);
     return analysis ? { type: 'analysis', id: d.id, analysis } : null;
   }
   if (d.type === 'error' && typeof d.message === 'string' && typeof d.name === 'string') {
@@ -313,4 +314,52 @@ export function parseAnalysisPuzzle(x: unknown): AnalysisPuzzle | null {
   }
   if (!d.moves.every(isVerdictPuzzle)) return null;
   return d as unknown as AnalysisPuzzle;
+}
+
+const isSide = (x: unknown): x is 0 | 1 => x === 0 || x === 1;
+
+function isPlaced(x: unknown): boolean {
+  const d = record(x);
+  const at = record(d?.at);
+  return !!at && isCount(at.row) && isCount(at.col) && (d!.value === 2 || d!.value === 4);
+}
+
+/** Whether `x` is a match action's mark (a slide's or a placement's). */
+function isMarkMatch(x: unknown): boolean {
+  const d = record(x);
+  if (!d || !isSide(d.side) || !isCount(d.at) || !isCount(d.n)) return false;
+  if (!isNum(d.loss) || !isClass(d.class)) return false;
+  if (d.action === 'slide') return isDirection(d.played) && isDirection(d.best);
+  return d.action === 'place' && isPlaced(d.played) && isPlaced(d.best);
+}
+
+function isFigures(x: unknown): boolean {
+  const d = record(x);
+  const counts = record(d?.counts);
+  if (!d || !counts || !isNum(d.accuracy) || !isNum(d.agreement) || !isCount(d.judged)) {
+    return false;
+  }
+  return MOVE_CLASS_NAMES.every((c) => isCount(counts[c]));
+}
+
+/**
+ * A versus match's or a duel's analysis as the AI worker sends it (as the viewers show it), or
+ * null when it is not one.
+ */
+export function parseAnalysisMatch(x: unknown): AnalysisMatchView | null {
+  const d = record(x);
+  if (d?.kind !== 'match' || (d.match !== 'versus' && d.match !== 'duel')) return null;
+  if (typeof d.preset !== 'string' || !Array.isArray(d.sides) || d.sides.length !== 2) return null;
+  const sideOk = (s: unknown, i: number) => {
+    const r = record(s);
+    return (
+      !!r &&
+      r.side === i &&
+      isFigures(r.slides) &&
+      (r.placements === null || isFigures(r.placements))
+    );
+  };
+  if (!d.sides.every(sideOk) || !Array.isArray(d.moves)) return null;
+  if (!d.moves.every((m) => m === null || isMarkMatch(m))) return null;
+  return d as unknown as AnalysisMatchView;
 }

@@ -1,6 +1,6 @@
 /**
- * The replay's analyser in the browser (the front's ReplayAnalyser): a 2048 game judged in the
- * AI worker, a puzzle in the solver worker ({@link createAnalyser}), each analysis's progress
+ * The replay's analyser in the browser (the front's ReplayAnalyser): a 2048 game, a versus
+ * match or a duel judged in the AI worker, a puzzle in the solver worker ({@link createAnalyser}), each analysis's progress
  * passed on and its stop made real (the AI worker stops at its next slice of moves, the solver
  * worker is ended).
  */
@@ -25,15 +25,11 @@ export function webAnalyser(make: () => Analyser = createAnalyser): WebAnalyser 
   return {
     analyse(replay, onProgress) {
       const ctrl = new AbortController();
-      if (replay.kind !== '2048' && replay.kind !== 'puzzle') {
-        const promise = Promise.reject(new Error(`${replay.kind} matches are not analysed yet`));
-        promise.catch(() => {});
-        return { promise, cancel() {} };
-      }
       workers ??= make();
+      // The AI worker judges 2048 games, versus matches and duels; the solver worker puzzles.
       const promise: Promise<GameAnalysis> = workers
         .analyse(
-          replay.kind,
+          replay.kind === 'puzzle' ? 'puzzle' : '2048',
           encodeShared(replay.shared),
           (p) => {
             const stage: AnalysisProgress['stage'] = p.stage === ANALYSING ? 'moves' : 'tables';
