@@ -69,9 +69,12 @@ export class ScreenReplay {
         this.ctx.live(text);
         return;
       }
-      // 2048 is judged on 4×4 only: other sizes are not offered the analysis.
-      const offered =
-        r.value.kind === 'puzzle' || (r.value.kind === '2048' && r.value.states[0]!.size === 4);
+      // 2048 (a versus match's and a duel's boards too) is judged on 4×4 only: other sizes are
+      // not offered the analysis.
+      const v = r.value;
+      const size =
+        v.kind === 'versus' ? v.states[0]!.rules.size : v.kind === 'puzzle' ? 0 : v.states[0]!.size;
+      const offered = v.kind === 'puzzle' || size === 4;
       this.game = new ControllerReplay({
         model: initialModelReplay(r.value, offered ? { analysis: 'offer' } : {}),
         analyser: this.analyser,

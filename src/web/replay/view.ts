@@ -11,10 +11,12 @@
  * puzzle).
  */
 import { posOf } from '../../engine/puzzle.ts';
-import type { Direction } from '../../engine/types.ts';
+import type { Direction, Pos } from '../../engine/types.ts';
 import { formatNumber } from '../../front/format.ts';
 import {
   type GameAnalysis,
+  type Mark,
+  type MarkMatch,
   markAt,
   markLines,
   mistakeCount,
@@ -96,6 +98,48 @@ function arrow(kind: 'better' | 'played', d: Direction): SVGGElement {
   return g;
 }
 
+/** Draws in `el` the better move (and the move played, when it differs), or none. */
+function showArrows(el: SVGSVGElement, better: Direction | null, played: Direction | null): void {
+  const key = `${better} ${played}`;
+  if (el.dataset.shown === key) return;
+  el.dataset.shown = key;
+  el.replaceChildren(
+    ...(played && played !== better ? [arrow('played', played)] : []),
+    ...(better ? [arrow('better', better)] : []),
+  );
+}
+
+/** A cell's ring on an n×n board (viewBox 0 0 100 100). */
+function cellRing(kind: 'better' | 'played', p: Pos, n: number): SVGCircleElement {
+  const step = 100 / n;
+  return svg('circle', {
+    class: `cell-mark cell-mark-${kind}`,
+    'data-testid': `${kind}-cell`,
+    'data-row': p.row,
+    'data-col': p.col,
+    cx: (p.col + 0.5) * step,
+    cy: (p.row + 0.5) * step,
+    r: step * 0.3,
+  });
+}
+
+/** Marks in `el` a placement's better cell (and the cell played, when it differs), or none. */
+function showCells(el: SVGSVGElement, better: Pos | null, played: Pos | null, n: number): void {
+  const key = `cells ${better?.row},${better?.col} ${played?.row},${played?.col}`;
+  if (el.dataset.shown === key) return;
+  el.dataset.shown = key;
+  const same = better && played && better.row === played.row && better.col === played.col;
+  el.replaceChildren(
+    ...(played && !same ? [cellRing('played', played, n)] : []),
+    ...(better ? [cellRing('better', better, n)] : []),
+  );
+}
+
+/** A layer of the analysis's marks over a board. */
+function marksLayer(): SVGSVGElement {
+  return svg('svg', { class: 'move-arrows', viewBox: '0 0 100 100', 'aria-hidden': 'true' });
+}
+
 /** A 2048 board drawn from game states (2048 and duel replays). */
 class Board2048 {
   readonly root: HTMLElement;
@@ -103,11 +147,7 @@ class Board2048 {
   private shown: ReplayScreen | null = null;
 
   /** The analysis's arrows over the tiles. */
-  private readonly arrows = svg('svg', {
-    class: 'move-arrows',
-    viewBox: '0 0 100 100',
-    'aria-hidden': 'true',
-  });
+  private readonly arrows = marksLayer();
 
   constructor(size: number) {
     this.root = h('div', { class: 'board board-2048', 'data-testid': 'board' });
@@ -116,13 +156,12 @@ class Board2048 {
 
   /** Draws the better move (and the move played, when it differs), or none. */
   showMoves(better: Direction | null, played: Direction | null): void {
-    const key = `${better} ${played}`;
-    if (this.arrows.dataset.shown === key) return;
-    this.arrows.dataset.shown = key;
-    this.arrows.replaceChildren(
-      ...(played && played !== better ? [arrow('played', played)] : []),
-      ...(better ? [arrow('better', better)] : []),
-    );
+    showArrows(this.arrows, better, played);
+  }
+
+  /** Marks a duel placement's better cell (and the cell played, when it differs), or none. */
+  showCells(better: Pos | null, played: Pos | null, n: number): void {
+    showCells(this.arrows, better, played, n);
   }
 
   render(s: ReplayScreen & { kind: '2048' | 'duel' }, ms: number): void {
@@ -188,7 +227,7 @@ class BoardPuzzle {
 type Stage =
   | { kind: '2048' | 'duel'; board: Board2048 }
   | { kind: 'puzzle'; board: BoardPuzzle }
-  | { kind: 'versus'; sides: [SidePanel, SidePanel] };
+  | { kind: 'versus'; sides: [SidePanel, SidePanel]; marks: [SVGSVGElement, SVGSVGElement] };
 
 export class ViewReplay {
   readonly root: HTMLElement;
@@ -311,6 +350,8 @@ export class ViewReplay {
     this.failedLine,
     this.resultBox,
   );
+  /** The position drawn last. */
+  private drawnScreen: ReplayScreen | null = null;
   /** The analysis drawn (its chart is made once). */
   private drawn: GameAnalysis | null = null;
 
@@ -436,17 +477,45 @@ export class ViewReplay {
       this.nextBtn.disabled = mistakeFrom(result, index, 1) === null;
     }
     const found = result ? markAt(result, index) : null;
+    const st0 = this.stage;
+    if (st0?.kind === 'versus' || st0?.kind === 'duel') this.showMatchMark(found);
     // A match's marks are drawn by showMatchMark.
     const mk = found && 'action' in found ? null : found;
     // The better move only where the played one is not as good (a 2048 move of no loss is).
     const better =
       mk === null ? null : 'class' in mk ? (mk.class === 'best' ? mk.played : mk.best) : mk.best;
     const st = this.stage;
-    if (st?.kind === '2048' || st?.kind === 'duel') {
+    if (st?.kind === '2048') {
       st.board.showMoves(better as Direction | null, (mk?.played as Direction | undefined) ?? null);
     } else if (st?.kind === 'puzzle') {
       st.board.showTiles(better as number | null, (mk?.played as number | undefined) ?? null);
     }
+  }
+
+  /**
+   * A match's mark on its boards: a slide's arrows on the board of the side that slides (a
+   * versus match's own, the duel's one), a placement's better cell ringed; none without one.
+   */
+  private showMatchMark(found: Mark | null): void {
+    const st = this.stage;
+    const mk = found && 'action' in found ? (found as MarkMatch) : null;
+    const better = (m: MarkMatch & { action: 'slide' }) => (m.class === 'best' ? m.played : m.best);
+    if (st?.kind === 'versus') {
+      st.sides.forEach((side, i) => {
+        const layer = st.marks[i]!;
+        if (!side.board.contains(layer)) side.board.append(layer);
+        const mine = mk?.action === 'slide' && mk.side === i ? mk : null;
+        showArrows(layer, mine ? better(mine) : null, mine?.played ?? null);
+      });
+    } else if (st?.kind === 'duel') {
+      const s = this.drawnScreen;
+      const n = s?.kind === 'duel' ? s.model.duel.size : 4;
+      if (mk?.action === 'place') {
+        const best = mk.class === 'best' ? mk.played.at : mk.best.at;
+        st.board.showCells(best, mk.played.at, n);
+      } else st.board.showMoves(mk ? better(mk) : null, mk?.played ?? null);
+    }
+    this.mark.dataset.side = mk ? String(mk.side) : '';
   }
 
   /** Makes the chart of an analysis (bars of the loss, or the distance line), or empties it. */
@@ -509,7 +578,7 @@ export class ViewReplay {
     if (s.kind === 'versus') {
       const sides: [SidePanel, SidePanel] = [new SidePanel(0), new SidePanel(1)];
       this.stageEl.replaceChildren(h('div', { class: 'arena' }, sides[0].root, sides[1].root));
-      stage = { kind: 'versus', sides };
+      stage = { kind: 'versus', sides, marks: [marksLayer(), marksLayer()] };
     } else if (s.kind === 'puzzle') {
       stage = { kind: 'puzzle', board: new BoardPuzzle(s.model.puzzle.width) };
       this.stageEl.replaceChildren(h('div', { class: 'board-wrap' }, stage.board.root));
@@ -542,6 +611,7 @@ export class ViewReplay {
     this.showParts(true);
     if (!this.stage) this.stage = this.buildStage(m);
     const s = replayScreen(m.replay, m.index);
+    this.drawnScreen = s;
     const st = this.stage;
     if (st.kind === 'versus' && s.kind === 'versus') {
       const last = s.model.match.log.at(-1);
