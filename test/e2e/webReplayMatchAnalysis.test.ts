@@ -254,6 +254,19 @@ describe.skipIf(reason !== null)('a match’s analysis in Chromium', () => {
             `${sel} in view (${where}): ${JSON.stringify(r)}`,
           ).toBe(true);
         }
+        // No board (nor its frame) runs over the panel.
+        const panel = (await page.locator('[data-testid=analysis]').boundingBox())!;
+        for (const el of await page.locator('.board-wrap').all()) {
+          const b = (await el.boundingBox())!;
+          const apart =
+            b.y + b.height <= panel.y + 0.5 ||
+            panel.y + panel.height <= b.y + 0.5 ||
+            b.x + b.width <= panel.x + 0.5 ||
+            panel.x + panel.width <= b.x + 0.5;
+          expect(apart, `a board over the panel (${where}): ${JSON.stringify([b, panel])}`).toBe(
+            true,
+          );
+        }
         await screenshot(page, `analysis-match-${name}-${vp.name}`);
         expect(errors).toEqual([]);
         await context.close();
