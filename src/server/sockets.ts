@@ -50,6 +50,8 @@ export interface SocketPeer<S> {
   send(m: S): void;
   sendText(text: string): void;
   close(code: number, reason: string): void;
+  /** The socket is closed or closing: nothing it asked for while waiting should take effect. */
+  gone(): boolean;
 }
 
 /** One connection's game or room after its hello. */
@@ -111,6 +113,9 @@ export function serveSocket<M extends { readonly type: string }, S>(
     },
     close(code, reason) {
       ws.close(code, reason);
+    },
+    gone() {
+      return ws.readyState !== ws.OPEN;
     },
   };
   let connection: SocketConnection<M> | null = null;

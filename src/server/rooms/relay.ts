@@ -251,6 +251,9 @@ export class Relay {
       sendText(t: string) {
         if (open) relay.send(from, `s ${id} ${t}`);
       },
+      gone() {
+        return !open || relay.inbound.get(key) !== i;
+      },
       close(code: number, reason: string) {
         if (!open) return;
         open = false;

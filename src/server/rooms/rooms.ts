@@ -290,7 +290,16 @@ export class Rooms implements Referee {
     room.arriving++;
     try {
       return await this.serial(room, async () => {
+        // A socket that closed while its hello waited (its client connected again meanwhile)
+        // takes no seat: it would close the seat's live connection as "taken back elsewhere".
+        if (peer.gone?.()) {
+          throw new Refusal('closed', 'the socket closed before it was seated', CLOSE.goingAway);
+        }
         const { side, given } = await this.seating.seatFor(room, m);
+        // (A seat just given to this socket stays given: the seat's token was written.)
+        if (given === null && peer.gone?.()) {
+          throw new Refusal('closed', 'the socket closed before it was seated', CLOSE.goingAway);
+        }
         if (side !== null) await this.seating.sit(room, side, peer, given !== null);
         else room.watchers.add(peer);
         room.emptySince = null;

@@ -21,6 +21,11 @@ export interface Peer {
   /** Sends a message written as JSON already (a broadcast writes it once for every peer). */
   sendText(text: string): void;
   close(code: number, reason: string): void;
+  /**
+   * The socket is closed (here, or at the process that relayed it): a hello it sent that is
+   * still waiting must not take a seat (it would close the seat's live connection).
+   */
+  gone?(): boolean;
 }
 
 export interface RoomsOptions {
