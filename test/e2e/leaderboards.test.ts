@@ -249,14 +249,16 @@ describe('slidebox daily with a server', () => {
       await playRanked2048(url, { ...req, name: `P${String(i + 1).padStart(2, '0')}` }, 20 + 3 * i);
     }
     const dir = dirs.make();
-    // Your day's ranked game: one move, then resigned.
+    // Your day's ranked game: a move or two (one of the four slides whatever the deal), then
+    // resigned.
     const played = await cli(
       // A name of its own: "Me" belongs to the key of the test above.
       ['daily', '2048', '--ranked', '--plain', '--server', url, '--name', 'Mel'],
       dir,
-      { input: 'a\nresign\n' },
+      { input: 'a\nd\nw\ns\nresign\n' },
     );
     expect(played.code).toBe(0);
+    expect(played.stdout).toMatch(/You are #\d+ on today's ranked daily 2048\./);
     const myRank = Number(/You are #(\d+) on today's ranked daily 2048\./.exec(played.stdout)?.[1]);
     expect(myRank).toBeGreaterThan(10);
 
