@@ -104,7 +104,9 @@ for (const [name, make] of players) {
     }
     windowMax = Math.max(windowMax, best);
     const first = (n: number) =>
-      agrees.length >= n ? `${f((100 * agrees.slice(0, n).reduce((x, y) => x + y, 0)) / n)}%` : '–';
+      agrees.length >= n
+        ? `${f((100 * agrees.slice(0, n).reduce((x: number, y) => x + y, 0)) / n)}%`
+        : '–';
     rows.push(
       `${moves.length} moves ${f(a.value.agreement)}% (first 200: ${first(200)}, first 500: ${first(500)}, best ${WINDOW}: ${f(best * 100)}%)`,
     );
