@@ -52,6 +52,11 @@ export interface BoardEntry {
   /** Puzzle: the fewest moves that solve its start, and the moves played beyond them; else null. */
   readonly optimal?: number | null;
   readonly wasted?: number | null;
+  /**
+   * A ranked game the server's faults interrupted: the time left out of its clock (ms), from
+   * its last stored move to the moment the game was taken on again. Absent when none.
+   */
+  readonly interruptedMs?: number;
 }
 
 /** How a board's lines are ordered: by rank (the board's order), or by an analysis figure, highest first. */

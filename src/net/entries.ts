@@ -47,6 +47,8 @@ export interface SubmittedEntry {
    * Absent from a server older than this field.
    */
   readonly outcome?: SubmitOutcome;
+  /** A ranked game the server's faults interrupted: the time left out of its clock (ms). */
+  readonly interruptedMs?: number;
 }
 
 export type SubmitOutcome = 'stored' | 'sent-before' | 'not-better';

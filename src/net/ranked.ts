@@ -98,6 +98,14 @@ export interface RankedResult {
   readonly why: string | null;
   /** How it ended: played to the end, resigned, or left longer than the server keeps it. */
   readonly reason: 'play' | 'resigned' | 'left';
+  /**
+   * The time left out of the game's clock because the server failed (ms, 0: none): from the
+   * last stored move to the moment another process, or the server started again, took the game
+   * on. A player's own lost connection is not left out. Absent from a server older than this.
+   */
+  readonly interruptedMs?: number;
+  /** How many times the server failed during the game (0: never). Absent from an older server. */
+  readonly interruptions?: number;
 }
 
 /** Messages a client sends on `/api/ranked/socket`. */

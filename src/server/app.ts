@@ -38,9 +38,11 @@ import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './bo
 import { NameHolders, nameTakenMessage } from './boards/nameHolders.ts';
 import { type BoardView, Scores, sha256 } from './boards/scores.ts';
 import type { Database } from './db.ts';
+import { newInstance, ProcessLease } from './lease.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
 import {
+  DEFAULT_LEASE_MS,
   Refusal,
   type RoomRequest,
   Rooms,
@@ -743,8 +745,46 @@ function analyseInBackground(
 }
 
 /** The rooms' options from the server's. */
-function roomsOptions(o: ServerOptions, now: () => number): RoomsOptions {
-  return { now, forfeitMs: o.forfeitMs, capacity: o.maxRooms, log: o.log };
+function roomsOptions(
+  o: ServerOptions,
+  now: () => number,
+  lease: ProcessLease | null,
+): RoomsOptions {
+  return {
+    now,
+    forfeitMs: o.forfeitMs,
+    capacity: o.maxRooms,
+    log: o.log,
+    ...(lease ? { lease } : {}),
+  };
+}
+
+/** The web app's files (when built), each with the headers it needs. */
+async function serveWebApp(app: FastifyInstance, o: ServerOptions): Promise<void> {
+  if (o.webRoot === null || !existsSync(o.webRoot)) return;
+  await app.register(fastifyStatic, {
+    root: o.webRoot,
+    index: ['index.html'],
+    setHeaders(res, path) {
+      res.setHeader('x-content-type-options', 'nosniff');
+      // On every file: a page's, and a worker's (the AI's WebAssembly runs in one).
+      res.setHeader('content-security-policy', CSP);
+      if (path.endsWith('.html')) {
+        res.setHeader('referrer-policy', 'no-referrer');
+        res.setHeader('cache-control', 'no-cache');
+      } else if (path.endsWith('sw.js')) {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+}
+
+/** PostgreSQL: one lease for this process, shared by the rooms and ranked play (lease.ts). */
+function processLease(o: ServerOptions): ProcessLease | null {
+  if (o.database.dialect !== 'postgres') return null;
+  const lease = new ProcessLease(o.database.db, newInstance(), DEFAULT_LEASE_MS, o.log);
+  void lease.start();
+  return lease;
 }
 
 /** Builds the server (not listening yet). */
@@ -788,7 +828,8 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       .code(404)
       .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
   });
-  const rooms = new Rooms(o.database, roomsOptions(o, now));
+  const lease = processLease(o);
+  const rooms = new Rooms(o.database, roomsOptions(o, now, lease));
   const scores = analyseInBackground(app, o, new Scores(o.database), now);
   const ranked = new RankedPlay(o.database, scores, {
     now,
@@ -796,6 +837,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     keepMs: o.keepMs,
     log: o.log,
     ...(o.secret !== undefined ? { secret: o.secret } : {}),
+    ...(lease ? { lease } : {}),
   });
   const limiter = socketLimiter(o);
   // Socket opens are counted, not logged one line each: a line a minute says how many.
@@ -820,24 +862,11 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     await rankedSockets.close();
     await socket.close();
     await ranked.close();
+    await lease
+      ?.stop()
+      .catch((e: unknown) => o.log?.(`lease: ${e instanceof Error ? e.message : e}`));
   });
   await app.register(apiRoutes(o, scores, rooms, ranked, now), { prefix: '/api' });
-  if (o.webRoot !== null && existsSync(o.webRoot)) {
-    await app.register(fastifyStatic, {
-      root: o.webRoot,
-      index: ['index.html'],
-      setHeaders(res, path) {
-        res.setHeader('x-content-type-options', 'nosniff');
-        // On every file: a page's, and a worker's (the AI's WebAssembly runs in one).
-        res.setHeader('content-security-policy', CSP);
-        if (path.endsWith('.html')) {
-          res.setHeader('referrer-policy', 'no-referrer');
-          res.setHeader('cache-control', 'no-cache');
-        } else if (path.endsWith('sw.js')) {
-          res.setHeader('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
+  await serveWebApp(app, o);
   return app;
 }

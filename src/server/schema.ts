@@ -42,6 +42,8 @@ export interface GamesTable {
   game_hash: string | null;
   /** SHA-256 of its opening (gameIdentity.ts), to find the games a code may copy (0007). */
   opening_hash: string | null;
+  /** A ranked game's time left out after server faults (ms), or null (0012). */
+  interrupted_ms: Generated<number | null>;
 }
 
 /**
@@ -68,6 +70,15 @@ export interface RankedGamesTable {
   active_ms: number;
   /** The process playing it now (its instance id), or null. */
   holder: string | null;
+  /** Raised by every take; the owner's writes name the epoch they took (0012). */
+  epoch: Generated<number>;
+  /** Time left out of the game's clock after server faults (ms, 0012). */
+  paused_ms: Generated<number>;
+  /** The same, for the result (ms), and how many times (0012). */
+  interrupted_ms: Generated<number>;
+  interruptions: Generated<number>;
+  /** 1 while a stopping server let it go (not its player): its next take pauses its clock. */
+  stopped: Generated<number>;
   /** When it ended, how (play, resigned, left) and what was ranked (a RankedResult as JSON). */
   ended_ms: number | null;
   reason: string | null;

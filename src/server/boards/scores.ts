@@ -208,6 +208,8 @@ export class Scores {
     keyHash: string,
     name: string,
     now: number,
+    /** A ranked game's time left out of its clock after server faults (ms, 0: none). */
+    extra: { readonly interruptedMs?: number } = {},
   ): Promise<{ entry: SubmittedEntry; created: boolean }> {
     const ladderIds = new Map<string, number>();
     for (const p of ranked.placements) {
@@ -220,7 +222,9 @@ export class Scores {
       try {
         const stored = await this.db
           .transaction()
-          .execute((tx) => this.store(tx, { code, v, ranked, keyHash, name, now }, ladderIds));
+          .execute((tx) =>
+            this.store(tx, { code, v, ranked, keyHash, name, now, ...extra }, ladderIds),
+          );
         for (const id of ladderIds.values())
           this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
         if (stored?.created) this.onStored?.(stored.gameId);
@@ -241,6 +245,7 @@ export class Scores {
           rank: stored.rank,
           name,
           outcome: stored.created ? 'stored' : 'not-better',
+          ...interruption({ interrupted_ms: extra.interruptedMs ?? null }),
         };
         return { entry, created: stored.created };
       } catch (e) {
@@ -258,7 +263,15 @@ export class Scores {
    */
   private async store(
     tx: Transaction<Schema>,
-    s: { code: string; v: Verified; ranked: Ranked; keyHash: string; name: string; now: number },
+    s: {
+      code: string;
+      v: Verified;
+      ranked: Ranked;
+      keyHash: string;
+      name: string;
+      now: number;
+      interruptedMs?: number;
+    },
     ladderIds: ReadonlyMap<string, number>,
   ): Promise<{ gameId: number; rank: number | null; created: boolean } | null> {
     const { v, ranked } = s;
@@ -301,6 +314,7 @@ export class Scores {
         day: ranked.day,
         created_ms: s.now,
         ranked: ranked.tracks.includes('ranked') ? 1 : 0,
+        interrupted_ms: s.interruptedMs ? s.interruptedMs : null,
       })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
@@ -556,7 +570,7 @@ export class Scores {
     const r = await sql<
       LineRow & FiguresRow & { ahead: number; ties: number }
     >`select p.name, g.score, g.moves,
-        g.time_ms, g.max_tile, g.assisted, g.code, g.day, a.accuracy, a.agreement, a.ai_like,
+        g.time_ms, g.max_tile, g.assisted, g.code, g.day, g.interrupted_ms, a.accuracy, a.agreement, a.ai_like,
         a.optimal, a.wasted, ${ahead} as ahead,
         (select count(*) from entries t
           where t.ladder_id = e.ladder_id and t.k1 = e.k1
@@ -652,6 +666,7 @@ export class Scores {
         'games.assisted',
         'games.code',
         'games.day',
+        'games.interrupted_ms',
         'game_analyses.accuracy',
         'game_analyses.agreement',
         'game_analyses.ai_like',
@@ -682,6 +697,7 @@ interface LineRow {
   assisted: number;
   code: string;
   day: string | null;
+  interrupted_ms?: number | string | null;
 }
 
 /** A line's analysis columns (left joined: null until the game is analysed). */
@@ -711,7 +727,16 @@ function boardEntry(r: LineRow & FiguresRow, rank: number): BoardEntry {
     aiLike: Number(r.ai_like) === 1,
     optimal: orNull(r.optimal),
     wasted: orNull(r.wasted),
+    ...interruption(r),
   };
+}
+
+/** A ranked game the server's faults interrupted: for how long (ms); nothing for the others. */
+function interruption(r: { interrupted_ms?: number | string | null }): {
+  interruptedMs?: number;
+} {
+  const ms = Number(r.interrupted_ms ?? 0);
+  return ms > 0 ? { interruptedMs: ms } : {};
 }
 
 function submittedEntry(
@@ -734,5 +759,6 @@ function submittedEntry(
     rank,
     name: g.name,
     outcome: 'sent-before',
+    ...interruption(g),
   };
 }

@@ -2,15 +2,20 @@
  * Ranked play on the server: games it deals (seeds drawn from the platform's cryptographic
  * source, or, for the ranked daily, from its secret and the day) and times on its own clock.
  *
- * A live game is played in the memory of the process that holds its connection: a move is
- * applied by the engine and answered at once; the moves are written every
- * {@link FLUSH_MS} in one transaction for all games (a process killed outright loses at most
- * that last interval of moves; a stop writes them all). A hello for a game this process does
- * not have loads it from the database (its moves replayed) and takes it (`holder`) — after
- * waiting up to {@link TAKE_WAIT_MS} for a process that holds it to write it and let it go; a
- * process that finds at its next write that another took it lets its copy go and closes its
- * connection (the client reconnects). A connection that closes writes its game and lets it go: the next
- * hello, on any process, loads it afresh.
+ * A live game has one owner (owner.ts): the process that took it last (store.ts `take`, which
+ * raises its epoch) plays it in memory. Every move is answered only once it is stored: the
+ * moves of every game taken in one event-loop turn are written in one transaction, and their
+ * answers sent together after it commits — so `kill -9` of the process at any moment loses
+ * no answered move. A write names the epoch its owner took, and the database refuses it once
+ * another process took the game: that owner's moves are not stored and so never answered, and
+ * it lets its copy go and closes its connection (the client reconnects, to the new owner).
+ *
+ * A hello for a game this process does not have takes it: after waiting up to
+ * {@link TAKE_WAIT_MS} for a process that holds it to let it go (it does when its connection
+ * closes). A game still held after that is taken all the same; when its holder is gone (its
+ * lease ran out; with SQLite, any other process), or a stopping server let it go, the time from
+ * its last stored move to the take is left out of its clock, and its result says how long was
+ * left out. A player's own lost connection counts on the clock.
  *
  * An unfinished game that no client plays for `keepMs` is ended where it stands and ranked
  * (reason 'left'), by a sweep of every process. At the end the server makes the game's share
@@ -19,6 +24,7 @@
  * day is over ({@link RankedPlay.shown}).
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Result } from '../../engine/result.ts';
 import { randomSeed } from '../../engine/rng.ts';
 import type { Verified, VerifyProblem } from '../../engine/verify.ts';
@@ -29,28 +35,32 @@ import {
   type RankedDailyPlayed,
   type RankedKind,
   type RankedResult,
-  type RankedServerMessage,
   type RankedStart,
 } from '../../net/ranked.ts';
 import { rankRankedGame } from '../boards/boards.ts';
 import { type Scores, sha256 } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
+import { newInstance, type ProcessLease } from '../lease.ts';
 import { RankedGame, type RankedSetup } from './game.ts';
+import { type OwnerPort, RankedOwner, type RankedPeer } from './owner.ts';
 import { rankedDailySeed, serverSecret } from './secret.ts';
-import { type MovesToWrite, RankedStore } from './store.ts';
+import { type MovesToWrite, type Owned, RankedStore } from './store.ts';
 
-/** How often live games' new moves are written (ms): what a killed process may lose. */
+export type { RankedPeer } from './owner.ts';
+
+/** How often the games' owners are checked with no move to write, and touched (ms). */
 export const FLUSH_MS = 200;
 /** How long an unfinished game nobody plays is kept before it ends as it stands (ms). */
 export const DEFAULT_KEEP_MS = 10 * 60 * 1000;
 /**
- * How long a hello waits for another process holding the game to write its moves and let it
- * go (its connection closed), before taking it anyway (that process gone, or its connection
- * still open): ms.
+ * How long a hello waits for another process holding the game to let it go (its connection
+ * closed), before taking it anyway (that process gone, or its connection still open): ms.
  */
 export const TAKE_WAIT_MS = 1000;
-/** How often a process reads which games it still holds when it has no move to write (ms). */
+/** How often a process reads which games it still owns when it has no move to write (ms). */
 const CHECK_MS = 1000;
+/** A commit that failed is tried again after this long (ms). */
+const RETRY_MS = 100;
 const DAY_MS = 86_400_000;
 
 /** The UTC instant a day (YYYY-MM-DD) ends, in ISO 8601. */
@@ -79,12 +89,6 @@ export class RankedStartRefusal extends Error {
   }
 }
 
-/** The socket of a player, as the games see it. */
-export interface RankedPeer {
-  send(m: RankedServerMessage): void;
-  close(code: number, reason: string): void;
-}
-
 /** One connection's game: its messages after hello, and its close. */
 export interface RankedConnection {
   message(m: RankedClientMessage): Promise<void>;
@@ -98,6 +102,12 @@ export interface RankedOptions {
   readonly log?: (line: string) => void;
   /** The daily secret (default: SLIDEBOX_SECRET, else the database's). */
   readonly secret?: string;
+  /**
+   * PostgreSQL: the process's lease (../lease.ts), shared with the rooms: its instance is the
+   * games' holder, and a game held by a process whose lease ran out is taken with its clock
+   * paused. Without one (SQLite: one process), a holder other than this process is one gone.
+   */
+  readonly lease?: ProcessLease;
 }
 
 /** A start as the HTTP route checked it. */
@@ -110,37 +120,30 @@ export interface StartRequest {
   readonly name: string;
 }
 
-interface Live {
-  readonly game: RankedGame;
-  tokenHash: string;
-  peer: RankedPeer | null;
-  /** Moves written to the database. */
-  written: number;
-  /** When the database last heard it is played (connected, not moving). */
-  touchedAt: number;
-  /** When this process took it (performance.now()). */
-  readonly takenAt: number;
-  ending: Promise<RankedResult> | null;
-}
-
 const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 export class RankedPlay {
   private readonly store: RankedStore;
-  private readonly live = new Map<string, Live>();
-  private readonly loading = new Map<string, Promise<Live | StoredEnd | null>>();
-  private readonly holder = newId(12);
+  private readonly live = new Map<string, RankedOwner>();
+  private readonly loading = new Map<string, Promise<RankedOwner | StoredEnd | null>>();
+  /** This process, as the games' holder. */
+  private readonly holder: string;
   private readonly keepMs: number;
   private readonly flushTimer: ReturnType<typeof setInterval>;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
   private flushing: Promise<void> = Promise.resolve();
+  private commitPlanned = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private secret: Promise<string> | null = null;
   private closed = false;
   private sweeping = false;
   /** Days with a ranked daily attempt still played, as last read. */
   private readonly played = new Map<string, { at: number; live: boolean }>();
-  /** When the games held were last read (performance.now()). */
+  /** Games whose owner here gave up after a fault: their next take here pauses their clock. */
+  private readonly broken = new Set<string>();
+  /** When the games owned were last read (performance.now()). */
   private checkedAt = 0;
+  private readonly port: OwnerPort;
 
   constructor(
     database: Database,
@@ -148,12 +151,25 @@ export class RankedPlay {
     private readonly o: RankedOptions,
   ) {
     this.store = new RankedStore(database);
+    this.holder = o.lease?.instance ?? newInstance();
     this.keepMs = o.keepMs ?? DEFAULT_KEEP_MS;
     if (o.secret !== undefined) this.secret = Promise.resolve(o.secret);
     else this.secret = null;
     this.secretOf = () => {
       this.secret ??= serverSecret(database);
       return this.secret;
+    };
+    this.port = {
+      now: o.now,
+      commitSoon: () => this.commitSoon(),
+      committed: () => this.flush(),
+      rank: (owner, reason) => this.rank(owner, reason),
+      shown: (owner, r) => this.shown(owner.game.setup, r),
+      forget: (owner) => {
+        if (this.live.get(owner.id) === owner) this.live.delete(owner.id);
+      },
+      broken: (owner) => this.broken.add(owner.id),
+      letGo: (owner) => this.letGo(owner),
     };
     this.flushTimer = setInterval(() => void this.flush().catch(this.logError), FLUSH_MS);
     const sweepMs = Math.min(30_000, Math.max(20, Math.floor(this.keepMs / 4)));
@@ -261,17 +277,15 @@ export class RankedPlay {
       refuse(await this.shown(stored.setup, JSON.parse(stored.result!) as RankedResult));
     }
     const id = stored.setup.id;
-    // The game as this process plays it, else as the database has it (not taken: the hello
-    // that follows takes it, here or on another process).
+    // The game as this process plays it ending, else as the database has it: only its stored
+    // moves (the tiles of moves not yet answered are not shown). Not taken: the hello that
+    // follows takes it, here or on another process.
     const here = this.live.get(id);
     const ended = here?.ending ? await here.ending.catch(() => null) : null;
     if (ended) refuse(await this.shown(stored.setup, ended));
-    let board = here?.game.board();
-    if (!board) {
-      const loaded = await this.store.load(id);
-      if (!loaded) return null;
-      board = RankedGame.replayed(loaded.game.setup, loaded.moves).board();
-    }
+    const loaded = await this.store.load(id);
+    if (!loaded) return null;
+    const board = RankedGame.replayed(loaded.game.setup, loaded.moves).board();
     const token = newId(32);
     await this.store.setToken(id, sha256(token));
     if (here) here.tokenHash = sha256(token);
@@ -288,55 +302,84 @@ export class RankedPlay {
   }
 
   /**
-   * The game in this process's memory, loaded (and taken) from the database when it is not;
+   * The game's owner in this process, taking the game from the database when there is none;
    * an ended game's board and result; null when there is no such game.
    */
-  private acquire(id: string): Promise<Live | StoredEnd | null> {
+  private acquire(id: string): Promise<RankedOwner | StoredEnd | null> {
     const here = this.live.get(id);
     if (here) return Promise.resolve(here);
     let p = this.loading.get(id);
     if (!p) {
-      p = this.load(id).finally(() => this.loading.delete(id));
+      p = this.take(id).finally(() => this.loading.delete(id));
       this.loading.set(id, p);
     }
     return p;
   }
 
-  private async load(id: string): Promise<Live | StoredEnd | null> {
-    let stored = await this.store.load(id);
-    const until = performance.now() + TAKE_WAIT_MS;
-    const elsewhere = () =>
-      stored !== null &&
-      stored.game.endedMs === null &&
-      stored.game.holder !== null &&
-      stored.game.holder !== this.holder;
-    while (elsewhere() && performance.now() < until) {
-      await new Promise((r) => setTimeout(r, 25));
-      stored = await this.store.load(id);
+  private async take(id: string): Promise<RankedOwner | StoredEnd | null> {
+    let peek = await this.store.peek(id);
+    if (!peek) return null;
+    const heldBy = peek.endedMs === null ? peek.holder : null;
+    let pauseFor: string | null = null;
+    if (heldBy !== null && heldBy !== this.holder) {
+      // A live holder lets the game go when its connection closes: wait for that a while.
+      const until = performance.now() + TAKE_WAIT_MS;
+      while (peek?.holder === heldBy && peek.endedMs === null && performance.now() < until) {
+        await sleep(25);
+        peek = await this.store.peek(id);
+      }
+      if (!peek) return null;
+      if (peek.holder === heldBy && peek.endedMs === null && (await this.gone(heldBy))) {
+        pauseFor = heldBy;
+      }
+    } else if (heldBy === this.holder && this.broken.has(id)) {
+      pauseFor = this.holder;
     }
-    if (!stored) return null;
-    const game = RankedGame.replayed(stored.game.setup, stored.moves);
-    if (stored.game.endedMs !== null) {
+    const taken = await this.store.take(id, this.holder, this.o.now(), pauseFor);
+    if (!taken) return null;
+    this.broken.delete(id);
+    const game = RankedGame.replayed(taken.game.setup, taken.moves);
+    if (taken.game.endedMs !== null) {
       return {
         ended: true,
         game,
-        tokenHash: stored.game.tokenHash,
-        result: JSON.parse(stored.game.result!) as RankedResult,
+        tokenHash: taken.game.tokenHash,
+        result: JSON.parse(taken.game.result!) as RankedResult,
       };
     }
-    const now = this.o.now();
-    await this.store.take(id, this.holder, now);
-    const live: Live = {
+    if (taken.gapMs > 0) {
+      this.o.log?.(`ranked: a game taken after a fault, ${taken.gapMs} ms left out of its clock`);
+    }
+    const owner = new RankedOwner(
       game,
-      tokenHash: stored.game.tokenHash,
-      peer: null,
-      written: stored.moves.length,
-      touchedAt: now,
-      takenAt: performance.now(),
-      ending: null,
-    };
-    this.live.set(id, live);
-    return live;
+      taken.game.epoch,
+      taken.game.tokenHash,
+      taken.game,
+      this.port,
+    );
+    // Another owner of this game in this process (it lost the game, and this take won it back).
+    this.live.get(id)?.lost();
+    this.live.set(id, owner);
+    return owner;
+  }
+
+  /**
+   * Whether the process `instance` is gone: its lease ran out, or it has none (with a lease,
+   * one that is renewed meanwhile is alive; this waits at most the lease for either). Without a
+   * lease (SQLite: one process), any other process is gone.
+   */
+  private async gone(instance: string): Promise<boolean> {
+    const lease = this.o.lease;
+    if (!lease) return true;
+    const first = await lease.until(instance);
+    const end = performance.now() + lease.leaseMs;
+    for (;;) {
+      const until = await lease.until(instance);
+      if (until === null || first === null || until < (await lease.dbNow())) return true;
+      if (until > first) return false;
+      if (performance.now() > end) return true;
+      await sleep(100);
+    }
   }
 
   /** A connection's hello: the game it plays (its state sent), or a refusal to close it with. */
@@ -348,8 +391,8 @@ export class RankedPlay {
     const hash = sha256(token);
     if (found.tokenHash !== hash) {
       // A ranked daily resumed through another process has a new token there.
-      const stored = 'ended' in found ? null : await this.store.load(id);
-      if ('ended' in found || stored?.game.tokenHash !== hash) {
+      const stored = 'ended' in found ? null : await this.store.peek(id);
+      if ('ended' in found || stored?.tokenHash !== hash) {
         throw new RankedRefusal(RANKED_CLOSE.badToken, 'bad-token', "this token is not the game's");
       }
       found.tokenHash = hash;
@@ -363,80 +406,41 @@ export class RankedPlay {
       });
       return { message: async () => {}, closed: async () => {} };
     }
-    const live = found;
-    if (live.peer && live.peer !== peer) {
-      live.peer.close(RANKED_CLOSE.replaced, 'the game was opened on another connection');
-    }
-    live.peer = peer;
-    const result = live.ending ? await live.ending.catch(() => null) : null;
-    peer.send({
-      type: 'state',
-      board: live.game.board(),
-      result: result && (await this.shown(live.game.setup, result)),
-      t: result ? live.game.board().elapsedMs : this.o.now() - live.game.setup.dealtMs,
-    });
+    const owner = found;
+    await owner.hello(peer);
     return {
-      message: (m) => this.message(live, peer, m),
-      closed: () => this.left(live, peer),
+      message: (m) => owner.act(peer, m),
+      closed: () => owner.left(peer),
     };
   }
 
-  private async message(live: Live, peer: RankedPeer, m: RankedClientMessage): Promise<void> {
-    if (live.peer !== peer) return;
-    if (m.type === 'hello') {
-      peer.close(RANKED_CLOSE.badMessage, 'hello once');
-      return;
-    }
-    if (m.type === 'resign') {
-      if (!live.ending) await this.finish(live, 'resigned');
-      return;
-    }
-    if (live.ending) {
-      peer.send({ type: 'refused', n: m.n, code: 'over', message: 'the game is over' });
-      return;
-    }
-    const before = live.game.taken;
-    const t = this.o.now() - live.game.setup.dealtMs;
-    const answer = live.game.move(m.n, 'd' in m ? { d: m.d } : { tile: m.tile }, t);
-    peer.send(answer);
-    if (live.game.taken > before && live.game.over) await this.finish(live, 'play');
-  }
-
   /** A connection closed: its game is written and let go (unless another connection has it). */
-  private async left(live: Live, peer: RankedPeer): Promise<void> {
-    if (live.peer !== peer) return;
-    live.peer = null;
-    if (live.ending) return;
+  private async letGo(owner: RankedOwner): Promise<void> {
     await this.flush();
-    if (live.peer || live.ending || this.closed) return;
-    const id = live.game.setup.id;
-    await this.store.release(id, this.holder, this.o.now());
-    if (live.peer) {
-      await this.store.take(id, this.holder, this.o.now());
+    if (owner.peer || owner.ending || owner.gone || this.closed) return;
+    await this.store.release(owner, this.holder, this.o.now());
+    if (owner.peer) {
+      // Opened again meanwhile: taken again (a new epoch, a new owner) by its next hello.
+      owner.lost();
       return;
     }
-    if (this.live.get(id) === live) this.live.delete(id);
+    this.port.forget(owner);
+    owner.gone = true;
   }
 
-  /** Ends a game where it stands, ranks it and says so. */
-  private finish(live: Live, reason: RankedResult['reason']): Promise<RankedResult> {
-    // An end that failed (the database away) is tried again by the next resign, hello or sweep.
-    live.ending ??= this.rank(live, reason).catch((e: unknown) => {
-      live.ending = null;
-      throw e;
-    });
-    return live.ending;
-  }
-
-  private async rank(live: Live, reason: RankedResult['reason']): Promise<RankedResult> {
+  private async rank(owner: RankedOwner, reason: RankedResult['reason']): Promise<RankedResult> {
     await this.flush();
-    const g = live.game;
+    if (owner.gone || owner.unwritten > 0) {
+      throw new Error(`ranked game ${owner.id}: its moves are not all stored, so it is not ranked`);
+    }
+    const g = owner.game;
     const s = g.setup;
     const code = g.code();
     const now = this.o.now();
     let entry: RankedResult['entry'] = null;
     let why: string | null = null;
     const verified = await this.o.verify(code);
+    const { interruptedMs, interruptions } = owner.paused;
     if (!verified.ok) {
       this.logError(new Error(`ranked game ${s.id} did not verify: ${verified.error.message}`));
       why = `the game could not be checked: ${verified.error.message}`;
@@ -447,22 +451,36 @@ export class RankedPlay {
       if (!ranked.ok) why = ranked.error.message;
       else {
         entry = (
-          await this.scores.submit(code, verified.value, ranked.value, s.keyHash, s.name, now)
+          await this.scores.submit(code, verified.value, ranked.value, s.keyHash, s.name, now, {
+            interruptedMs,
+          })
         ).entry;
       }
     }
-    let result: RankedResult = { code, entry, why, reason };
-    if (!(await this.store.end(s.id, now, reason, JSON.stringify(result)))) {
-      // Ended by another process first (its sweep): its result stands.
-      const stored = await this.store.load(s.id);
-      if (stored?.game.result) result = JSON.parse(stored.game.result) as RankedResult;
+    let result: RankedResult = { code, entry, why, reason, interruptedMs, interruptions };
+    if (!(await this.store.end(owner, now, reason, JSON.stringify(result)))) {
+      // Ended by another process first (its sweep), or taken: what is stored stands.
+      const stored = await this.store.peek(s.id);
+      if (!stored?.result) {
+        owner.lost();
+        throw new Error(`ranked game ${s.id} was taken by another process before its end`);
+      }
+      result = JSON.parse(stored.result) as RankedResult;
     }
-    if (live.peer) live.peer.send({ type: 'over', result: await this.shown(s, result) });
-    if (this.live.get(s.id) === live) this.live.delete(s.id);
     return result;
   }
 
-  /** Writes every live game's new moves (one transaction), after the write before it. */
+  /** A commit of every owner's unwritten moves at the end of this event-loop turn. */
+  private commitSoon(): void {
+    if (this.commitPlanned) return;
+    this.commitPlanned = true;
+    setImmediate(() => {
+      this.commitPlanned = false;
+      void this.flush().catch(this.logError);
+    });
+  }
+
+  /** Writes every owner's new moves (one transaction), after the write before it. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(
       () => this.write(),
@@ -474,43 +492,53 @@ export class RankedPlay {
   private async write(): Promise<void> {
     const now = this.o.now();
     const batch: MovesToWrite[] = [];
-    const touch: string[] = [];
-    const sent = new Map<string, { live: Live; upTo: number }>();
-    for (const [id, live] of this.live) {
-      const taken = live.game.taken;
-      if (taken > live.written) {
-        batch.push({ id, from: live.written + 1, moves: live.game.moves.slice(live.written) });
-        sent.set(id, { live, upTo: taken });
+    const touch: Owned[] = [];
+    const sent = new Map<string, { owner: RankedOwner; upTo: number }>();
+    for (const [id, owner] of this.live) {
+      const taken = owner.game.taken;
+      if (taken > owner.written) {
+        const moves = owner.game.moves.slice(owner.written);
+        batch.push({ id, epoch: owner.epoch, from: owner.written + 1, moves });
+        sent.set(id, { owner, upTo: taken });
       }
       // Played (moving or connected): marked active now and then, so no sweep ends it.
-      if ((taken > live.written || live.peer) && now - live.touchedAt > this.keepMs / 4) {
-        touch.push(id);
-        live.touchedAt = now;
+      if ((taken > owner.written || owner.peer) && now - owner.touchedAt > this.keepMs / 4) {
+        touch.push(owner);
+        owner.touchedAt = now;
       }
     }
     const started = performance.now();
-    // Which games this process still holds is read now and then even with nothing to write: a
+    // Which games this process still owns is read now and then even with nothing to write: a
     // game taken by another process is let go here soon, moves or not.
     const check = started - this.checkedAt > CHECK_MS && this.live.size > 0;
     if (check) this.checkedAt = started;
-    const held = await this.store.write(batch, touch, this.holder, now, check);
-    if (held === null) return;
-    for (const [id, { live, upTo }] of sent) {
-      if (held.has(id)) live.written = Math.max(live.written, upTo);
+    const also = check ? [...this.live.values()] : [];
+    if (batch.length === 0 && touch.length === 0 && also.length === 0) return;
+    let owned: Set<string>;
+    try {
+      owned = await this.store.write(batch, touch, also, this.holder, now);
+    } catch (e) {
+      for (const { owner } of sent.values()) owner.failed();
+      if (sent.size > 0) this.retrySoon();
+      throw e;
     }
-    for (const [id, live] of this.live) {
-      if (!held.has(id) && live.takenAt < started) this.dropLost(live);
+    for (const [id, { owner, upTo }] of sent) {
+      if (owned.has(id)) owner.stored(upTo);
+      else owner.lost();
+    }
+    for (const owner of also) {
+      if (!owned.has(owner.id) && owner.takenAt < started) owner.lost();
     }
   }
 
-  /** Another process took the game: this copy goes, and its connection reconnects there. */
-  private dropLost(live: Live): void {
-    const id = live.game.setup.id;
-    if (live.ending) return;
-    if (this.live.get(id) === live) this.live.delete(id);
-    const peer = live.peer;
-    live.peer = null;
-    peer?.close(RANKED_CLOSE.goingAway, 'the game moved to another server process');
+  /** The moves a failed commit did not store are tried again shortly. */
+  private retrySoon(): void {
+    if (this.retryTimer || this.closed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flush().catch(this.logError);
+    }, RETRY_MS);
+    this.retryTimer.unref?.();
   }
 
   /** Ends the games idle past keepMs (here or anywhere) where they stand (one sweep at a time). */
@@ -530,27 +558,32 @@ export class RankedPlay {
     for (const id of ids) {
       const here = this.live.get(id);
       if (here?.peer) {
-        await this.store.write([], [id], this.holder, now);
+        await this.store.write([], [here], [], this.holder, now);
         here.touchedAt = now;
         continue;
       }
-      const live = await this.acquire(id);
-      if (live === null || 'ended' in live) continue;
-      if (live.peer) continue;
-      await this.finish(live, 'left');
+      const owner = await this.acquire(id);
+      if (owner === null || 'ended' in owner) continue;
+      if (owner.peer) continue;
+      await owner.finish('left');
     }
   }
 
-  /** Stops: every live game's moves written, and let go for the next process. */
+  /**
+   * Stops: every owner's moves written, and its game let go for the next process (whose take
+   * leaves the time until then out of the game's clock: the player did not leave).
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.flushTimer);
     clearInterval(this.sweepTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     await Promise.allSettled([...this.live.values()].map((l) => l.ending));
-    await this.flush();
+    await this.flush().catch(this.logError);
     const now = this.o.now();
-    for (const id of this.live.keys()) {
-      await this.store.release(id, this.holder, now).catch(this.logError);
+    for (const owner of this.live.values()) {
+      if (owner.ending) continue;
+      await this.store.release(owner, this.holder, now, true).catch(this.logError);
     }
     this.live.clear();
   }

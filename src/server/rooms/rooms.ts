@@ -59,6 +59,7 @@ import {
 } from '../../net/rooms.ts';
 import { sha256 } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
+import { newInstance, ProcessLease } from '../lease.ts';
 import { ActionWriter, judge } from './append.ts';
 import { Connection, type Referee } from './connection.ts';
 import { LiveRooms, newLiveRoom, resultOf, startNext } from './live.ts';
@@ -126,7 +127,9 @@ export class Rooms implements Referee {
   private readonly forfeitMs: number;
   private readonly idleMs: number;
   /** This process, as the seats' `holder`, the rooms' `owner` and its channel name it. */
-  private readonly instance = randomBytes(8).toString('hex');
+  private readonly instance: string;
+  /** The lease these rooms made themselves (none given): stopped when they close. */
+  private readonly ownLease: ProcessLease | null = null;
   /** Other processes may serve the same rooms (PostgreSQL). */
   private readonly shared: boolean;
   private readonly store: RoomStore;
@@ -148,6 +151,7 @@ export class Rooms implements Referee {
     this.forfeitMs = o.forfeitMs ?? DEFAULT_FORFEIT_MS;
     this.idleMs = o.idleMs ?? DEFAULT_IDLE_MS;
     this.shared = database.dialect === 'postgres';
+    this.instance = o.lease?.instance ?? newInstance();
     this.store = new RoomStore(database, this.instance, this.now);
     this.presence = new Presence(this.instance, this.now, this.forfeitMs, this.forfeitMs);
     this.rooms = new LiveRooms(this.presence, o.log);
@@ -160,11 +164,15 @@ export class Rooms implements Referee {
       // After a gap in its renewals long enough for another process to take its rooms, the
       // rooms the database no longer names it the owner of are let go (their sockets connect
       // again, to the new owner); the others play on.
-      const ownership = new Ownership(database.db, this.instance, leaseMs, o.log, () =>
-        this.checkOwned(),
-      );
+      let lease = o.lease;
+      if (!lease) {
+        lease = new ProcessLease(database.db, this.instance, leaseMs, o.log);
+        this.ownLease = lease;
+      }
+      lease.onGap(() => this.checkOwned());
+      const ownership = new Ownership(database.db, lease);
       this.ownership = ownership;
-      void ownership.start();
+      void lease.start();
       this.relay = new Relay(
         database.newClient,
         this.instance,
@@ -428,6 +436,7 @@ export class Rooms implements Referee {
     }
     // The rooms let go at once: the next process their sockets reach takes them.
     await this.ownership?.stop().catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
+    await this.ownLease?.stop().catch((e) => this.o.log?.(`rooms: the lease: ${message(e)}`));
     await this.relay?.close();
   }
 

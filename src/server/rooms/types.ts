@@ -2,6 +2,7 @@
  * The rooms' shared vocabulary on the server: a live room and its seats as this process holds
  * them, what the database holds of a room, the options, and a refusal for the socket.
  */
+
 import type { Kysely } from 'kysely';
 import type {
   MatchResult,
@@ -13,6 +14,7 @@ import type {
   ServerMessage,
   Side,
 } from '../../net/rooms.ts';
+import type { ProcessLease } from '../lease.ts';
 import type { Schema } from '../schema.ts';
 
 /** One connection to a room, as the rooms see it. */
@@ -42,6 +44,11 @@ export interface RoomsOptions {
   readonly capacity?: number;
   /** PostgreSQL: a process's lease on its rooms (ms; default {@link DEFAULT_LEASE_MS}). */
   readonly leaseMs?: number;
+  /**
+   * PostgreSQL: the process's lease, shared with ranked play (../lease.ts); the rooms make
+   * their own when none is given (and stop it when they close).
+   */
+  readonly lease?: ProcessLease;
   /** A duel's time per decision when its creator names none (s; default 60). */
   readonly turnTime?: number;
   readonly log?: (line: string) => void;
