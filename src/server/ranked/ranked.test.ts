@@ -30,6 +30,7 @@ import {
   serverForBlock,
   startTestServer,
 } from '../../testing/serverHarness.ts';
+import { openDatabase } from '../db.ts';
 import { dayEndsAt } from './ranked.ts';
 
 const KEEP_MS = 600;
@@ -463,6 +464,99 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
       });
       c.socket.close();
     } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('answers a move only once it is stored: each answer is in the database when it arrives', async (ctx) => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const one = await startTestServer(target, {});
+    // Another connection to the database: what it reads is committed.
+    const reader = await openDatabase(target);
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      const a = await helloed(one.url, s);
+      let n = 1;
+      for (let turn = 0; n <= 12 && turn < 60; turn++) {
+        const d = spiral(turn)[turn % 4]!;
+        await a.socket.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
+        const answer = await a.socket.answer(n);
+        if (answer.type !== 'moved') continue;
+        const stored = await reader.db
+          .selectFrom('ranked_moves')
+          .select(['n', 't'])
+          .where('game_id', '=', s.id)
+          .where('n', '=', n)
+          .executeTakeFirst();
+        expect(stored && Number(stored.t), `move ${n}`).toBe(answer.t);
+        n++;
+      }
+      expect(n).toBeGreaterThan(12);
+      a.socket.close();
+    } finally {
+      await reader.close();
+      await one.close();
+    }
+  });
+
+  it('gives one history to a token played on both servers at once: a move seen on one is the game’s on the other', async (ctx) => {
+    const target = await newDatabaseTarget(backend);
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const one = await startTestServer(target, {});
+    const two = await startTestServer(target, {});
+    const sockets: RankedSocket[] = [];
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      // The scout's way: move n on one server, see its tile, then move n on the other server in
+      // every other direction, hoping for another tile. Each time the other server has move n
+      // as it was answered: the same answer, whatever the direction.
+      let n = 1;
+      for (let round = 0; round < 6; round++) {
+        const here = round % 2 === 0 ? one : two;
+        const there = round % 2 === 0 ? two : one;
+        const a = await helloed(here.url, s);
+        sockets.push(a.socket);
+        expect(a.state.board.moves).toBe(n - 1);
+        const taken = (await play2048(a.socket, spiral, 1, n - 1))[0]!;
+        expect(taken.n).toBe(n);
+        const b = await helloed(there.url, s);
+        sockets.push(b.socket);
+        expect(b.state.board.moves).toBe(n);
+        // The scout's other way: the next move on the first server's connection, still open
+        // after the other server took the game. It is never answered there.
+        if (a.socket.ws.readyState === a.socket.ws.OPEN) {
+          for (const d of DIRECTIONS)
+            await a.socket.send({ type: 'move', n: n + 1, d: DIRECTION_LETTERS[d] });
+        }
+        for (const d of DIRECTIONS) {
+          await b.socket.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
+          expect(await b.socket.answer(n)).toEqual(taken);
+        }
+        // The first server's copy is let go: its connection closes, to connect again.
+        expect((await a.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+        expect(a.socket.messages.filter((m) => m.type === 'moved' && m.n > n)).toEqual([]);
+        b.socket.close();
+        await b.socket.closed;
+        n++;
+      }
+      const end = await helloed(one.url, s);
+      sockets.push(end.socket);
+      await end.socket.send({ type: 'resign' });
+      const { result } = await end.socket.next('over');
+      const replay = replay2048(result.code);
+      expect(replay.states.length).toBe(n);
+      // Every answer any connection saw is the stored game's move, tile for tile.
+      for (const socket of sockets) {
+        for (const m of socket.messages) {
+          if (m.type !== 'moved') continue;
+          const sp = replay.states[m.n]!.spawned[0]!;
+          expect(m.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+        }
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
       await one.close();
       await two.close();
     }

@@ -126,6 +126,8 @@ export class RankedPlay {
   private readonly store: RankedStore;
   private readonly live = new Map<string, RankedOwner>();
   private readonly loading = new Map<string, Promise<RankedOwner | StoredEnd | null>>();
+  /** Games being let go by this process (their connection closed): taken again after. */
+  private readonly leaving = new Map<string, Promise<void>>();
   /** This process, as the games' holder. */
   private readonly holder: string;
   private readonly keepMs: number;
@@ -317,6 +319,7 @@ export class RankedPlay {
   }
 
   private async take(id: string): Promise<RankedOwner | StoredEnd | null> {
+    await this.leaving.get(id)?.catch(() => {});
     let peek = await this.store.peek(id);
     if (!peek) return null;
     const heldBy = peek.endedMs === null ? peek.holder : null;
@@ -418,14 +421,17 @@ export class RankedPlay {
   private async letGo(owner: RankedOwner): Promise<void> {
     await this.flush();
     if (owner.peer || owner.ending || owner.gone || this.closed) return;
-    await this.store.release(owner, this.holder, this.o.now());
-    if (owner.peer) {
-      // Opened again meanwhile: taken again (a new epoch, a new owner) by its next hello.
-      owner.lost();
-      return;
-    }
-    this.port.forget(owner);
+    // From here the owner acts no more: a hello takes the game afresh, once it is let go.
     owner.gone = true;
+    this.port.forget(owner);
+    const id = owner.id;
+    const release = this.store.release(owner, this.holder, this.o.now());
+    this.leaving.set(id, release);
+    try {
+      await release;
+    } finally {
+      if (this.leaving.get(id) === release) this.leaving.delete(id);
+    }
   }
 
   private async rank(owner: RankedOwner, reason: RankedResult['reason']): Promise<RankedResult> {
