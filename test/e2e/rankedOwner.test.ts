@@ -1,0 +1,252 @@
+/**
+ * A ranked game's owner killed with SIGKILL loses no answered move, and the player is not
+ * charged for the outage — the real `slidebox serve`, on SQLite (the process started again on
+ * its data directory) and on PostgreSQL (two processes, the other one taking the game over):
+ * - a burst of puzzle moves sent without waiting for their answers, the owner killed once some
+ *   are answered: the game taken on again holds every answered move, so the client's board
+ *   never goes back;
+ * - 2048 moves one after another, killed with one in flight: every tile a client was shown is
+ *   the stored game's;
+ * - a ranked puzzle whose server is down for 10 s: its ranked time leaves the outage out, and
+ *   its result and board entry say it was interrupted and for how long.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readShareCode } from '../../src/engine/shareReplay.ts';
+import type { Leaderboard } from '../../src/net/api.ts';
+import { DIRECTION_LETTERS, type RankedServerMessage } from '../../src/net/ranked.ts';
+import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
+import { helloed, type RankedSocket, solve3x3, startRanked } from '../../src/testing/rankedPlay.ts';
+import { TempDirs } from './helpers/cli.ts';
+import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
+
+/** Long enough for a busy 2-core machine; each wait ends at its signal. */
+const WAIT_MS = 60_000;
+const dirs = new TempDirs();
+const served: Served[] = [];
+let pg: PgServer | { skip: string } | null = null;
+
+beforeAll(async () => {
+  buildCli();
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  for (const s of served.splice(0)) await stopServe(s);
+  if (pg && !('skip' in pg)) await pg.stop();
+  dirs.cleanup();
+});
+
+type Moved = Extract<RankedServerMessage, { type: 'moved' }>;
+
+/** Two ways to play on after the owner dies: the same data directory, or another process. */
+interface Setup {
+  /** The first process. */
+  first(): Promise<Served>;
+  /** The process that takes the game on after the first is killed. */
+  next(): Promise<Served>;
+}
+
+async function serve(args: string[]): Promise<Served> {
+  const s = await startServe(args);
+  served.push(s);
+  return s;
+}
+
+function sqliteSetup(): Setup {
+  const dataDir = dirs.make('slidebox-ranked-kill-');
+  return {
+    first: () => serve(['--data-dir', dataDir, '--rate-limit', '0']),
+    next: () => serve(['--data-dir', dataDir, '--rate-limit', '0']),
+  };
+}
+
+async function postgresSetup(): Promise<Setup | { skip: string }> {
+  if (!pg || 'skip' in pg) return { skip: pg?.skip ?? 'PostgreSQL did not start' };
+  const db = await pg.newDatabase();
+  // Both processes run from the start: the second takes the game over.
+  const one = serve(['--db', db, '--rate-limit', '0']);
+  const two = serve(['--db', db, '--rate-limit', '0']);
+  return { first: () => one, next: () => two };
+}
+
+const SETUPS: readonly [string, () => Promise<Setup | { skip: string }>][] = [
+  ['SQLite, started again', async () => sqliteSetup()],
+  ['PostgreSQL, the other process', postgresSetup],
+];
+
+/** Says hello again and again until a process answers with the game's state. */
+async function helloEventually(url: string, game: { id: string; token: string }) {
+  const end = Date.now() + WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await helloed(url, game);
+    } catch (e) {
+      if (Date.now() > end) throw new Error(`no state after ${attempt} hellos: ${String(e)}`);
+      await sleep(200);
+    }
+  }
+}
+
+/** A walk of the blank on a puzzle: `count` tile moves, none undoing the one before. */
+function walk(tiles: readonly number[], size: number, count: number): number[] {
+  const t = [...tiles];
+  const out: number[] = [];
+  let last = -1;
+  let x = 12345;
+  for (let i = 0; i < count; i++) {
+    const b = t.indexOf(0);
+    const [r, c] = [Math.floor(b / size), b % size];
+    const near = [
+      [r - 1, c],
+      [r + 1, c],
+      [r, c - 1],
+      [r, c + 1],
+    ]
+      .filter(([rr, cc]) => rr! >= 0 && rr! < size && cc! >= 0 && cc! < size)
+      .map(([rr, cc]) => rr! * size + cc!)
+      .filter((at) => t[at] !== last);
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    const at = near[x % near.length]!;
+    last = t[at]!;
+    out.push(last);
+    t[b] = last;
+    t[at] = 0;
+  }
+  return out;
+}
+
+/** The puzzle's tiles after the first `n` moves of `moves`. */
+function after(tiles: readonly number[], size: number, moves: readonly number[], n: number) {
+  const t = [...tiles];
+  for (const tile of moves.slice(0, n)) {
+    const b = t.indexOf(0);
+    const at = t.indexOf(tile);
+    expect(Math.abs(b - at) === 1 || Math.abs(b - at) === size).toBe(true);
+    t[b] = tile;
+    t[at] = 0;
+  }
+  return t;
+}
+
+const answered = (socket: RankedSocket): Moved[] =>
+  socket.messages.filter((m): m is Moved => m.type === 'moved');
+
+describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name, make) => {
+  it('loses no answered move of a burst: the game taken on has them all, and the board never goes back', async (ctx) => {
+    const setup = await make();
+    if ('skip' in setup) return ctx.skip(setup.skip);
+    const owner = await setup.first();
+    const s = await startRanked(owner.url, { kind: 'puzzle', size: 4 });
+    const a = await helloed(owner.url, s);
+    const moves = walk(s.board.tiles!, 4, 50);
+    // Within the socket's burst of 60, sent without waiting.
+    for (const [i, tile] of moves.slice(0, 25).entries()) {
+      await a.socket.send({ type: 'move', n: i + 1, tile });
+    }
+    await a.socket.answer(5);
+    for (const [i, tile] of moves.slice(25).entries()) {
+      await a.socket.send({ type: 'move', n: 26 + i, tile });
+    }
+    owner.child.kill('SIGKILL');
+    await owner.ended;
+    await a.socket.closed;
+    const seen = answered(a.socket);
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    // Answered in order, each the move it answers.
+    expect(seen.map((m) => m.n)).toEqual(seen.map((_, i) => i + 1));
+    const next = await setup.next();
+    const b = await helloEventually(next.url, s);
+    expect(b.state.board.moves).toBeGreaterThanOrEqual(seen.length);
+    expect(b.state.board.tiles).toEqual(after(s.board.tiles!, 4, moves, b.state.board.moves));
+    // It plays on from there, and its code holds the moves as sent.
+    await b.socket.send({ type: 'resign' });
+    const { result } = await b.socket.next('over');
+    const replay = readShareCode(result.code ?? '');
+    if (!replay.ok || replay.value.kind !== 'puzzle') throw new Error('not a puzzle code');
+    const g = replay.value.shared.game;
+    if (g.kind !== 'puzzle') throw new Error('not a puzzle');
+    expect(g.tiles).toEqual(moves.slice(0, b.state.board.moves));
+    b.socket.close();
+  });
+
+  it('shows no tile that is not the stored game’s: 2048 moves one after another, killed with one in flight', async (ctx) => {
+    const setup = await make();
+    if ('skip' in setup) return ctx.skip(setup.skip);
+    const owner = await setup.first();
+    const s = await startRanked(owner.url, { kind: '2048' });
+    const a = await helloed(owner.url, s);
+    const order = ['left', 'down', 'right', 'up'] as const;
+    let n = 1;
+    for (let turn = 0; n <= 15 && turn < 200; turn++) {
+      await a.socket.send({ type: 'move', n, d: DIRECTION_LETTERS[order[turn % 4]!] });
+      if ((await a.socket.answer(n)).type === 'moved') n++;
+    }
+    // One more in flight (whichever direction: refused or taken, it may be answered or not).
+    await a.socket.send({ type: 'move', n, d: 'l' });
+    owner.child.kill('SIGKILL');
+    await owner.ended;
+    await a.socket.closed;
+    const seen = answered(a.socket);
+    const next = await setup.next();
+    const b = await helloEventually(next.url, s);
+    expect(b.state.board.moves).toBeGreaterThanOrEqual(seen.at(-1)!.n);
+    await b.socket.send({ type: 'resign' });
+    const { result } = await b.socket.next('over');
+    const replay = readShareCode(result.code ?? '');
+    if (!replay.ok || replay.value.kind !== '2048') throw new Error('not a 2048 code');
+    for (const m of seen) {
+      const sp = replay.value.states[m.n]!.spawned[0]!;
+      expect(m.tile, `move ${m.n}`).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+      expect(m.score).toBe(replay.value.states[m.n]!.score);
+    }
+    expect(result.interruptions).toBe(1);
+    b.socket.close();
+  });
+
+  it('leaves a 10 s outage out of a ranked puzzle’s time, and says so in the result and on the board', async (ctx) => {
+    const setup = await make();
+    if ('skip' in setup) return ctx.skip(setup.skip);
+    const owner = await setup.first();
+    const s = await startRanked(owner.url, { kind: 'puzzle', size: 3 });
+    const a = await helloed(owner.url, s);
+    const path = solve3x3(s.board.tiles!);
+    expect(path.length).toBeGreaterThan(2);
+    // At a person's pace (the boards refuse more than 25 tiles a second).
+    for (const [i, tile] of path.slice(0, 2).entries()) {
+      await sleep(80);
+      await a.socket.send({ type: 'move', n: i + 1, tile });
+      expect((await a.socket.answer(i + 1)).type).toBe('moved');
+    }
+    const downAt = Date.now();
+    owner.child.kill('SIGKILL');
+    await owner.ended;
+    await sleep(10_000);
+    const next = await setup.next();
+    const b = await helloEventually(next.url, s);
+    const outage = Date.now() - downAt;
+    expect(b.state.board.moves).toBe(2);
+    // The clock the server sends goes on from the last stored move, not from the deal.
+    expect(b.state.t).toBeLessThan(outage - 5_000);
+    for (const [i, tile] of path.slice(2).entries()) {
+      await sleep(80);
+      await b.socket.send({ type: 'move', n: i + 3, tile });
+    }
+    const { result } = await b.socket.next('over');
+    b.socket.close();
+    expect(result.entry, JSON.stringify(result)).not.toBeNull();
+    expect(result.interruptions).toBe(1);
+    expect(result.interruptedMs!).toBeGreaterThanOrEqual(10_000);
+    expect(result.interruptedMs!).toBeLessThanOrEqual(outage + 1_000);
+    // Played at once before and after: the ranked time is far below the outage.
+    expect(result.entry!.timeMs!).toBeLessThan(outage - result.interruptedMs! + 5_000);
+    expect(result.entry!.timeMs!).toBeLessThan(10_000);
+    expect(result.entry!.interruptedMs).toBe(result.interruptedMs);
+    const board = (await (
+      await fetch(`${next.url}/api/leaderboard?board=puzzle&size=3`, {
+        signal: AbortSignal.timeout(10_000),
+      })
+    ).json()) as Leaderboard;
+    const line = board.entries.find((e) => e.code === result.code);
+    expect(line?.interruptedMs).toBe(result.interruptedMs);
+  });
+});
