@@ -6,8 +6,10 @@
  *   npm run bench:ranked                                  100 games, SQLite, PostgreSQL and echo
  *   npm run bench:ranked -- --games 1000                  the goal: 1,000 games
  *   npm run bench:ranked -- --db sqlite --games 300 --seconds 5
+ *   npm run bench:ranked -- --db postgres --processes 2 --games 1000   two processes, one database
  *
- * Options: --db sqlite|postgres|both (both), --games N (100), --seconds S held (10), --rate M
+ * Options: --db sqlite|postgres|both (both), --processes P server processes on PostgreSQL (1;
+ * game i is played on process i mod P), --games N (100), --seconds S held (10), --rate M
  * moves a second a game (5), --ramp R games started a second (200), --seed N (the players'
  * choices; the games' seeds are the server's own, secret, so two runs still differ).
  *
@@ -55,6 +57,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '5' },
     ramp: { type: 'string', default: '200' },
     seed: { type: 'string', default: '1' },
+    processes: { type: 'string', default: '1' },
     child: { type: 'string' },
     target: { type: 'string' },
   },
@@ -65,6 +68,7 @@ const SECONDS = Math.max(1, Math.min(120, Number(values.seconds) || 10));
 const RATE = Math.max(0.5, Math.min(50, Number(values.rate) || 5));
 const RAMP = Math.max(1, Number(values.ramp) || 200);
 const SEED = Number(values.seed) || 1;
+const PROCESSES = Math.max(1, Math.min(4, Number(values.processes) || 1));
 const WARM_MS = 2000;
 const SELF = fileURLToPath(import.meta.url);
 
@@ -359,14 +363,22 @@ class EchoPlayer {
   }
 }
 
-/** Runs N players against a server process; the figures of the held window. */
+/**
+ * Runs N players against `processes` server processes (player i on process i mod P); the
+ * figures of the held window (the processes' CPU added up).
+ */
 async function run(
   label: string,
   childArgs: string[],
   make: (url: string, w: Window, i: number) => Player | EchoPlayer,
   f: { rtt: number[]; sent: number; skipped: number; refused: number; ended: number },
+  processes = 1,
 ): Promise<Figures> {
-  const { child, url } = await startChild(childArgs);
+  const children = await Promise.all(
+    Array.from({ length: processes }, () => startChild(childArgs)),
+  );
+  const pids = children.map((c) => c.child.pid!);
+  const sum = (of: (pid: number) => number) => pids.reduce((t, pid) => t + of(pid), 0);
   const w: Window = { holdFrom: Number.POSITIVE_INFINITY, holdTo: 0, stopping: false };
   const players: (Player | EchoPlayer)[] = [];
   const phase = mulberry32(SEED ^ 0x5eed);
@@ -377,7 +389,7 @@ async function run(
   try {
     const started = performance.now();
     for (let i = 0; i < GAMES; i++) {
-      const p = make(url, w, i);
+      const p = make(children[i % processes]!.url, w, i);
       await p.start();
       p.due = performance.now() + phase() * (1000 / RATE);
       players.push(p);
@@ -387,12 +399,12 @@ async function run(
     await new Promise((r) => setTimeout(r, WARM_MS));
     w.holdFrom = performance.now();
     w.holdTo = w.holdFrom + SECONDS * 1000;
-    const cpu0 = cpuSeconds(child.pid!);
-    const wait0 = waitSeconds(child.pid!);
+    const cpu0 = sum(cpuSeconds);
+    const wait0 = sum(waitSeconds);
     const mine0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const cpu1 = cpuSeconds(child.pid!);
-    const waited = waitSeconds(child.pid!) - wait0;
+    const cpu1 = sum(cpuSeconds);
+    const waited = sum(waitSeconds) - wait0;
     const mine = process.cpuUsage(mine0);
     // Answers to the last moves of the window.
     await new Promise((r) => setTimeout(r, 1000));
@@ -407,7 +419,7 @@ async function run(
     w.stopping = true;
     clearInterval(clock);
     for (const p of players) p.close();
-    await stopChild(child);
+    await Promise.all(children.map((c) => stopChild(c.child)));
   }
 }
 
@@ -467,10 +479,13 @@ async function main(): Promise<void> {
     try {
       results.push(
         await run(
-          `ranked, ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+          db === 'sqlite'
+            ? 'ranked, SQLite'
+            : `ranked, PostgreSQL${PROCESSES > 1 ? ` ×${PROCESSES}` : ''}`,
           ['--child', 'server', '--target', target],
           (url, w) => new Player(url, rand, w, f),
           f,
+          db === 'sqlite' ? 1 : PROCESSES,
         ),
       );
     } finally {
