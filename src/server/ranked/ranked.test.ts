@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newGame, play } from '../../engine/game2048.ts';
+import { legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { encodeShared } from '../../engine/shareCode.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import { DIRECTIONS, type Direction } from '../../engine/types.ts';
@@ -27,6 +27,7 @@ import {
   type Backend,
   call,
   newDatabaseTarget,
+  postgresCluster,
   serverForBlock,
   startTestServer,
 } from '../../testing/serverHarness.ts';
@@ -585,6 +586,41 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+});
+
+describe('a ranked game while PostgreSQL is down', () => {
+  it('holds the answer to a move made during the outage until the move is stored, then plays on', async (ctx) => {
+    const cluster = await postgresCluster();
+    if ('skip' in cluster) return ctx.skip(cluster.skip);
+    const server = await startTestServer(await cluster.newDatabase(), {});
+    try {
+      const s = await startRanked(server.url, { kind: '2048' });
+      const a = await helloed(server.url, s);
+      await cluster.stopServer();
+      let answeredWhileDown = true;
+      try {
+        // A direction that slides on the dealt board (two tiles: one of the four does).
+        const d = legalMoves(s.board.cells!)[0]!;
+        await a.socket.send({ type: 'move', n: 1, d: DIRECTION_LETTERS[d] });
+        await sleep(1500);
+        answeredWhileDown = a.socket.messages.some((m) => m.type === 'moved');
+      } finally {
+        await cluster.startServer();
+      }
+      expect(answeredWhileDown).toBe(false);
+      const answer = await a.socket.answer(1);
+      expect(answer.type).toBe('moved');
+      // Stored: the next connection's state has it.
+      a.socket.close();
+      await a.socket.closed;
+      const b = await helloed(server.url, s);
+      expect(b.state.board.moves).toBe(1);
+      expect(b.state.board.score).toBe((answer as { score: number }).score);
+      b.socket.close();
+    } finally {
+      await server.close();
     }
   });
 });
