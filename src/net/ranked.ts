@@ -224,7 +224,12 @@ export function readRankedClientMessage(text: string): RankedClientMessage | nul
   }
 }
 
-/** The ranked socket's path. */
-export function rankedSocketUrl(server: string): string {
-  return `${server.replace(/^http/i, 'ws').replace(/\/+$/, '')}/api/ranked/socket`;
+/**
+ * The ranked socket's URL. With the game's id it carries `?game=ID`, which the server ignores
+ * (the `hello` names the game) and a load balancer hashes, so that every connection of one game
+ * reaches the process that owns it (docs/deploy/nginx.conf).
+ */
+export function rankedSocketUrl(server: string, game?: string): string {
+  const base = `${server.replace(/^http/i, 'ws').replace(/\/+$/, '')}/api/ranked/socket`;
+  return game === undefined ? base : `${base}?game=${encodeURIComponent(game)}`;
 }

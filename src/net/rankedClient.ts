@@ -198,7 +198,7 @@ export class RankedClient {
     };
     this.link = new Reconnecting({
       socket: o.socket,
-      url: rankedSocketUrl(o.server),
+      url: rankedSocketUrl(o.server, o.game),
       retryMs: o.retryMs,
       connecting: () => {
         this.synced = false;

@@ -16,8 +16,9 @@ import { JsonTestSocket } from './testSocket.ts';
 
 /** A client of the ranked socket (a test waits for what it is owed at most 30 s). */
 export class RankedSocket extends JsonTestSocket<RankedClientMessage, RankedServerMessage> {
-  constructor(server: string) {
-    super(rankedSocketUrl(server), 30_000);
+  /** With `game`, the socket's URL names it, as the clients' do (a load balancer hashes it). */
+  constructor(server: string, game?: string) {
+    super(rankedSocketUrl(server, game), 30_000);
   }
 
   /** The answer to a move: 'moved' or 'refused' with its number. */
@@ -58,7 +59,7 @@ export async function helloed(
   socket: RankedSocket;
   state: Extract<RankedServerMessage, { type: 'state' }>;
 }> {
-  const socket = new RankedSocket(server);
+  const socket = new RankedSocket(server, game.id);
   await socket.send({ type: 'hello', game: game.id, token: game.token });
   const state = await socket.next('state');
   return { socket, state };

@@ -1,7 +1,9 @@
 /**
  * A ranked game's owner killed with SIGKILL loses no answered move, and the player is not
  * charged for the outage — the real `slidebox serve`, on SQLite (the process started again on
- * its data directory) and on PostgreSQL (two processes, the other one taking the game over):
+ * its data directory) and on PostgreSQL (two processes, the other one taking the game over;
+ * and the same behind Debian's nginx with docs/deploy/nginx.conf, which sends a game's sockets
+ * to one process by its id):
  * - a burst of puzzle moves sent without waiting for their answers, the owner killed once some
  *   are answered: the game taken on again holds every answered move, so the client's board
  *   never goes back;
@@ -11,11 +13,12 @@
  *   its result and board entry say it was interrupted and for how long.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
 import { DIRECTION_LETTERS, type RankedServerMessage } from '../../src/net/ranked.ts';
-import { type PgServer, startPostgres } from '../../src/testing/postgres.ts';
+import { missingNginx, type Nginx, startNginx } from '../../src/testing/nginx.ts';
+import { freePort, type PgServer, startPostgres } from '../../src/testing/postgres.ts';
 import { helloed, type RankedSocket, solve3x3, startRanked } from '../../src/testing/rankedPlay.ts';
 import { TempDirs } from './helpers/cli.ts';
 import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
@@ -24,26 +27,33 @@ import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts
 const WAIT_MS = 60_000;
 const dirs = new TempDirs();
 const served: Served[] = [];
+const fronts: Nginx[] = [];
 let pg: PgServer | { skip: string } | null = null;
 
 beforeAll(async () => {
   buildCli();
   pg = await startPostgres();
 });
-afterAll(async () => {
+// Each test's processes are stopped after it.
+afterEach(async () => {
+  for (const f of fronts.splice(0)) await f.stop();
   for (const s of served.splice(0)) await stopServe(s);
+});
+afterAll(async () => {
   if (pg && !('skip' in pg)) await pg.stop();
   dirs.cleanup();
 });
 
 type Moved = Extract<RankedServerMessage, { type: 'moved' }>;
 
-/** Two ways to play on after the owner dies: the same data directory, or another process. */
+/**
+ * Where a game is played, and how its owner dies: `url` plays it; `kill` kills the process
+ * that owns game `id` (SIGKILL) and waits for its end; `next` is where it is played after.
+ */
 interface Setup {
-  /** The first process. */
-  first(): Promise<Served>;
-  /** The process that takes the game on after the first is killed. */
-  next(): Promise<Served>;
+  readonly url: string;
+  kill(id: string): Promise<void>;
+  next(): Promise<string>;
 }
 
 async function serve(args: string[]): Promise<Served> {
@@ -52,26 +62,82 @@ async function serve(args: string[]): Promise<Served> {
   return s;
 }
 
-function sqliteSetup(): Setup {
-  const dataDir = dirs.make('slidebox-ranked-kill-');
-  return {
-    first: () => serve(['--data-dir', dataDir, '--rate-limit', '0']),
-    next: () => serve(['--data-dir', dataDir, '--rate-limit', '0']),
-  };
+async function killed(s: Served): Promise<void> {
+  s.child.kill('SIGKILL');
+  await s.ended;
 }
 
+/** SQLite: the one process, killed and started again on its data directory. */
+async function sqliteSetup(): Promise<Setup> {
+  const dataDir = dirs.make('slidebox-ranked-kill-');
+  const args = ['--data-dir', dataDir, '--rate-limit', '0'];
+  const one = await serve(args);
+  return { url: one.url, kill: () => killed(one), next: async () => (await serve(args)).url };
+}
+
+/** PostgreSQL: two processes from the start; the second takes the game over. */
 async function postgresSetup(): Promise<Setup | { skip: string }> {
   if (!pg || 'skip' in pg) return { skip: pg?.skip ?? 'PostgreSQL did not start' };
   const db = await pg.newDatabase();
-  // Both processes run from the start: the second takes the game over.
-  const one = serve(['--db', db, '--rate-limit', '0']);
-  const two = serve(['--db', db, '--rate-limit', '0']);
-  return { first: () => one, next: () => two };
+  const [one, two] = await Promise.all([
+    serve(['--db', db, '--rate-limit', '0']),
+    serve(['--db', db, '--rate-limit', '0']),
+  ]);
+  return { url: one.url, kill: () => killed(one), next: async () => two.url };
+}
+
+/**
+ * PostgreSQL, two processes behind Debian's nginx with docs/deploy/nginx.conf: the game's
+ * sockets go to the process its id hashes to; that one is killed, and nginx sends the
+ * reconnections to the other.
+ */
+async function nginxSetup(): Promise<Setup | { skip: string }> {
+  const noNginx = missingNginx();
+  if (noNginx !== null) return { skip: noNginx };
+  if (!pg || 'skip' in pg) return { skip: pg?.skip ?? 'PostgreSQL did not start' };
+  const db = await pg.newDatabase();
+  const ports = [await freePort(), await freePort()];
+  const procs = await Promise.all(
+    ports.map((port) =>
+      serve([
+        '--db',
+        db,
+        '--port',
+        String(port),
+        '--trust-proxy',
+        '127.0.0.1',
+        '--rate-limit',
+        '0',
+      ]),
+    ),
+  );
+  const front = await startNginx(ports, { waitMs: WAIT_MS });
+  fronts.push(front);
+  return {
+    url: front.url,
+    async kill(id) {
+      // The process that owns the game: nginx hashes a plain GET of the socket's URL like the
+      // socket, and the process that answers it logs the line.
+      const probe = await fetch(`${front.url}/api/ranked/socket?game=${encodeURIComponent(id)}`);
+      await probe.arrayBuffer();
+      const logged = (p: Served) => / GET \/api\/ranked\/socket \d{3} /.test(p.out.stdout);
+      const until = Date.now() + WAIT_MS;
+      while (!procs.some(logged) && Date.now() < until) await sleep(50);
+      const owner = procs.find(logged);
+      if (!owner)
+        throw new Error(
+          `no process logged the game's socket (${id}): ${procs.map((p) => p.out.stdout).join('\n')}`,
+        );
+      await killed(owner);
+    },
+    next: async () => front.url,
+  };
 }
 
 const SETUPS: readonly [string, () => Promise<Setup | { skip: string }>][] = [
-  ['SQLite, started again', async () => sqliteSetup()],
+  ['SQLite, started again', sqliteSetup],
   ['PostgreSQL, the other process', postgresSetup],
+  ['PostgreSQL, two processes behind nginx', nginxSetup],
 ];
 
 /** Says hello again and again until a process answers with the game's state. */
@@ -135,9 +201,8 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
   it('loses no answered move of a burst: the game taken on has them all, and the board never goes back', async (ctx) => {
     const setup = await make();
     if ('skip' in setup) return ctx.skip(setup.skip);
-    const owner = await setup.first();
-    const s = await startRanked(owner.url, { kind: 'puzzle', size: 4 });
-    const a = await helloed(owner.url, s);
+    const s = await startRanked(setup.url, { kind: 'puzzle', size: 4 });
+    const a = await helloed(setup.url, s);
     const moves = walk(s.board.tiles!, 4, 50);
     // Within the socket's burst of 60, sent without waiting.
     for (const [i, tile] of moves.slice(0, 25).entries()) {
@@ -147,15 +212,13 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
     for (const [i, tile] of moves.slice(25).entries()) {
       await a.socket.send({ type: 'move', n: 26 + i, tile });
     }
-    owner.child.kill('SIGKILL');
-    await owner.ended;
+    await setup.kill(s.id);
     await a.socket.closed;
     const seen = answered(a.socket);
     expect(seen.length).toBeGreaterThanOrEqual(5);
     // Answered in order, each the move it answers.
     expect(seen.map((m) => m.n)).toEqual(seen.map((_, i) => i + 1));
-    const next = await setup.next();
-    const b = await helloEventually(next.url, s);
+    const b = await helloEventually(await setup.next(), s);
     expect(b.state.board.moves).toBeGreaterThanOrEqual(seen.length);
     expect(b.state.board.tiles).toEqual(after(s.board.tiles!, 4, moves, b.state.board.moves));
     // It plays on from there, and its code holds the moves as sent.
@@ -172,9 +235,8 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
   it('shows no tile that is not the stored game’s: 2048 moves one after another, killed with one in flight', async (ctx) => {
     const setup = await make();
     if ('skip' in setup) return ctx.skip(setup.skip);
-    const owner = await setup.first();
-    const s = await startRanked(owner.url, { kind: '2048' });
-    const a = await helloed(owner.url, s);
+    const s = await startRanked(setup.url, { kind: '2048' });
+    const a = await helloed(setup.url, s);
     const order = ['left', 'down', 'right', 'up'] as const;
     let n = 1;
     for (let turn = 0; n <= 15 && turn < 200; turn++) {
@@ -183,12 +245,10 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
     }
     // One more in flight (whichever direction: refused or taken, it may be answered or not).
     await a.socket.send({ type: 'move', n, d: 'l' });
-    owner.child.kill('SIGKILL');
-    await owner.ended;
+    await setup.kill(s.id);
     await a.socket.closed;
     const seen = answered(a.socket);
-    const next = await setup.next();
-    const b = await helloEventually(next.url, s);
+    const b = await helloEventually(await setup.next(), s);
     expect(b.state.board.moves).toBeGreaterThanOrEqual(seen.at(-1)!.n);
     await b.socket.send({ type: 'resign' });
     const { result } = await b.socket.next('over');
@@ -206,9 +266,8 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
   it('leaves a 10 s outage out of a ranked puzzle’s time, and says so in the result and on the board', async (ctx) => {
     const setup = await make();
     if ('skip' in setup) return ctx.skip(setup.skip);
-    const owner = await setup.first();
-    const s = await startRanked(owner.url, { kind: 'puzzle', size: 3 });
-    const a = await helloed(owner.url, s);
+    const s = await startRanked(setup.url, { kind: 'puzzle', size: 3 });
+    const a = await helloed(setup.url, s);
     const path = solve3x3(s.board.tiles!);
     expect(path.length).toBeGreaterThan(2);
     // At a person's pace (the boards refuse more than 25 tiles a second).
@@ -218,11 +277,10 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
       expect((await a.socket.answer(i + 1)).type).toBe('moved');
     }
     const downAt = Date.now();
-    owner.child.kill('SIGKILL');
-    await owner.ended;
+    await setup.kill(s.id);
     await sleep(10_000);
     const next = await setup.next();
-    const b = await helloEventually(next.url, s);
+    const b = await helloEventually(next, s);
     const outage = Date.now() - downAt;
     expect(b.state.board.moves).toBe(2);
     // The clock the server sends goes on from the last stored move, not from the deal.
@@ -242,7 +300,7 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
     expect(result.entry!.timeMs!).toBeLessThan(10_000);
     expect(result.entry!.interruptedMs).toBe(result.interruptedMs);
     const board = (await (
-      await fetch(`${next.url}/api/leaderboard?board=puzzle&size=3`, {
+      await fetch(`${next}/api/leaderboard?board=puzzle&size=3`, {
         signal: AbortSignal.timeout(10_000),
       })
     ).json()) as Leaderboard;
