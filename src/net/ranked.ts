@@ -135,6 +135,13 @@ export type RankedServerMessage =
       readonly board: RankedBoard;
       readonly result: RankedResult | null;
       readonly t?: number;
+      /**
+       * The time left out of the game's clock because the server failed (ms), and how many
+       * times it did: a client that knew fewer says once that the game went on where its last
+       * answered move left it. Absent from a server older than this (and when 0).
+       */
+      readonly interruptedMs?: number;
+      readonly interruptions?: number;
     }
   /**
    * Move `n` taken. 2048: `tile` is the tile it dealt (null only when the game is over with no

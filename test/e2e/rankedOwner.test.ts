@@ -283,8 +283,11 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
     const b = await helloEventually(next, s);
     const outage = Date.now() - downAt;
     expect(b.state.board.moves).toBe(2);
-    // The clock the server sends goes on from the last stored move, not from the deal.
+    // The clock the server sends goes on from the last stored move, not from the deal, and the
+    // state says the game was interrupted.
     expect(b.state.t).toBeLessThan(outage - 5_000);
+    expect(b.state.interruptions).toBe(1);
+    expect(b.state.interruptedMs).toBeGreaterThanOrEqual(10_000);
     for (const [i, tile] of path.slice(2).entries()) {
       await sleep(80);
       await b.socket.send({ type: 'move', n: i + 3, tile });

@@ -109,11 +109,13 @@ export class RankedOwner {
     }
     const result = this.ending ? await this.ending.catch(() => null) : null;
     if (this.peer !== peer) return;
+    const { interruptedMs, interruptions } = this.paused;
     peer.send({
       type: 'state',
       board: this.game.board(),
       result: result && (await this.port.shown(this, result)),
       t: result ? this.game.board().elapsedMs : this.clock(),
+      ...(interruptions > 0 ? { interruptedMs, interruptions } : {}),
     });
   }
 
