@@ -27,7 +27,7 @@ import { awaitingWinChoice, type Game, keepGoing, newGame, play } from '../src/e
 import { encodeShared, shared2048 } from '../src/engine/shareCode.ts';
 import { DAILY_SIZE, DAILY_TARGET, dailySeed, utcDay } from '../src/front/daily.ts';
 import { keysOf, nodesOf } from '../src/server/boards/boards.ts';
-import { sha256 } from '../src/server/boards/scores.ts';
+import { sha256 } from '../src/server/hash.ts';
 import { testPlayerKey } from '../src/testing/games.ts';
 import { startPostgres } from '../src/testing/postgres.ts';
 

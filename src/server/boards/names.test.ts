@@ -12,7 +12,7 @@ import { nameSkeleton } from '../../net/nameSkeleton.ts';
 import { play2048, testPlayerKey } from '../../testing/games.ts';
 import { BACKENDS, call, newDatabaseTarget, serverForBlock } from '../../testing/serverHarness.ts';
 import { openDatabase } from '../db.ts';
-import { sha256 } from './scores.ts';
+import { sha256 } from '../hash.ts';
 
 describe('a name and its skeleton', () => {
   it('gives look-alikes one skeleton and different names different ones', () => {

@@ -2,11 +2,12 @@
  * The leaderboards in the database: storing a verified game on its boards (one transaction),
  * reading a board, a player's rank, renaming. The same queries on SQLite and PostgreSQL.
  */
-import { createHash } from 'node:crypto';
+
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Verified } from '../../engine/verify.ts';
 import type { BoardEntry, BoardName, BoardSort, SubmittedEntry } from '../../net/api.ts';
 import type { Database, Schema } from '../db.ts';
+import { sha256 } from '../hash.ts';
 import {
   allTimeBoard,
   dailyBoard,
@@ -18,10 +19,6 @@ import {
   type Track,
 } from './boards.ts';
 import { copies, type GameIdentity, gameIdentity } from './gameIdentity.ts';
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 

@@ -38,8 +38,9 @@ import {
   type RankedStart,
 } from '../../net/ranked.ts';
 import { rankRankedGame } from '../boards/boards.ts';
-import { type Scores, sha256 } from '../boards/scores.ts';
+import type { Scores } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
+import { sha256 } from '../hash.ts';
 import { newInstance, type ProcessLease } from '../lease.ts';
 import { RankedGame, type RankedSetup } from './game.ts';
 import { type OwnerPort, RankedOwner, type RankedPeer } from './owner.ts';

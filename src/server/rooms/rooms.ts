@@ -57,8 +57,8 @@ import {
   type Side,
   startMatch,
 } from '../../net/rooms.ts';
-import { sha256 } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
+import { sha256 } from '../hash.ts';
 import { newInstance, ProcessLease } from '../lease.ts';
 import { ActionWriter, judge } from './append.ts';
 import { Connection, type Referee } from './connection.ts';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkName, isPlayerKey } from '../../net/api.ts';
 import { CLOSE, type ClientMessage, type Side } from '../../net/rooms.ts';
-import { sha256 } from '../boards/scores.ts';
+import { sha256 } from '../hash.ts';
 import type { Presence } from './presence.ts';
 import type { RoomStore } from './store.ts';
 import { type LiveRoom, other, type Peer, Refusal } from './types.ts';
