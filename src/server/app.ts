@@ -50,6 +50,7 @@ import {
 } from './rooms/rooms.ts';
 import { attachRoomSocket } from './rooms/socket.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
+import { guardSocket, refuseUpgrade } from './sockets.ts';
 import { clientAddress, type TrustProxy } from './trustProxy.ts';
 
 export interface ServerOptions {
@@ -538,24 +539,29 @@ function upgrades(
   server: Server,
   ranked: ReturnType<typeof rankedSocket>,
   limiter: SocketLimiter,
+  log: ((line: string) => void) | undefined,
 ): EventEmitter {
   const others = new EventEmitter();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Opens a window and sockets at once, per client address: past them, 429 and closed.
-    const address = limiter.address(req);
-    const refused = limiter.open(address, req.socket);
-    if (refused !== null) {
-      const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
-      socket.end(
-        `HTTP/1.1 429 Too Many Requests\r\nretry-after: ${refused.retryAfter}\r\n` +
-          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-          `connection: close\r\n\r\n${body}`,
-      );
-      return;
+    // Before anything is written on it: a reset from the client must not stop the process.
+    guardSocket(socket);
+    try {
+      // Opens a window and sockets at once, per client address: past them, 429 and closed.
+      const address = limiter.address(req);
+      const refused = limiter.open(address, req.socket);
+      if (refused !== null) {
+        const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
+        refuseUpgrade(socket, 429, { 'retry-after': refused.retryAfter }, body);
+        return;
+      }
+      socket.once('close', () => limiter.close(address, req.socket));
+      if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
+      else others.emit('upgrade', req, socket, head);
+    } catch (e) {
+      // An upgrade's listener runs outside any request: what it throws would stop the process.
+      log?.(`error: upgrade: ${causeOf(e)}`);
+      socket.destroy();
     }
-    socket.once('close', () => limiter.close(address, req.socket));
-    if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
-    else others.emit('upgrade', req, socket, head);
   });
   return others;
 }
@@ -808,7 +814,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
   const rankedSockets = rankedSocket(ranked, o.log, limiter);
   // The rooms' socket listens on an emitter that hears every upgrade not for ranked play.
   const socket = attachRoomSocket(
-    upgrades(app.server, rankedSockets, limiter) as Server,
+    upgrades(app.server, rankedSockets, limiter, o.log) as Server,
     rooms,
     o.log,
     limiter,
