@@ -52,6 +52,7 @@ import { attachRoomSocket } from './rooms/socket.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
 import { guardSocket, refuseUpgrade } from './sockets.ts';
 import { clientAddress, type TrustProxy } from './trustProxy.ts';
+import { readWholeNumber, type WholeNumberField } from './wholeNumbers.ts';
 
 export interface ServerOptions {
   readonly database: Database;
@@ -185,11 +186,12 @@ const boardSchema = {
     additionalProperties: false,
     properties: {
       board: { type: 'string', enum: [...BOARDS] },
-      size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 8, maximum: MAX_TARGET },
+      // Read by the route (wholeNumbers.ts), which says what is wrong with a bad one.
+      size: {},
+      target: {},
       day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-      offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+      limit: {},
+      offset: {},
       // Refused with a sentence: the key goes in the X-Player-Key header.
       playerKey: {},
       source: { type: 'string', enum: [...SOURCES] },
@@ -210,8 +212,9 @@ const rankedSchema = {
     additionalProperties: false,
     properties: {
       kind: { type: 'string', enum: ['2048', 'puzzle'] },
-      size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 8, maximum: MAX_TARGET },
+      // Read by the route (wholeNumbers.ts).
+      size: {},
+      target: {},
       daily: { type: 'boolean' },
       name: { type: 'string', minLength: 1, maxLength: 256 },
       playerKey: { type: 'string', minLength: 32, maxLength: 128 },
@@ -219,13 +222,14 @@ const rankedSchema = {
   },
 } as const;
 
+/** A board's query as it comes: its numbers not read yet (a text, or an array when repeated). */
 interface BoardQuerystring {
   board: BoardName;
-  size?: number;
-  target?: number;
+  size?: unknown;
+  target?: unknown;
   day?: string;
-  limit?: number;
-  offset?: number;
+  limit?: unknown;
+  offset?: unknown;
   playerKey?: unknown;
   source?: BoardSource;
   assisted?: '0' | '1';
@@ -277,10 +281,11 @@ const roomSchema = {
     additionalProperties: false,
     properties: {
       kind: { type: 'string', enum: ['versus', 'duel'] },
-      size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 16, maximum: MAX_TARGET },
-      attackCap: { type: ['integer', 'null'], minimum: 4, maximum: MAX_TARGET },
-      turnTime: { type: 'integer', minimum: TURN_TIME_MIN, maximum: TURN_TIME_MAX },
+      // Read by the route (wholeNumbers.ts).
+      size: {},
+      target: {},
+      attackCap: {},
+      turnTime: {},
       name: { type: 'string', minLength: 1, maxLength: 256 },
       player: { type: 'string', minLength: 1, maxLength: 256 },
     },
@@ -304,13 +309,32 @@ const recordSchema = {
   },
 } as const;
 
+/** The whole numbers requests give, with their ranges. */
+const SIZE: WholeNumberField = { name: 'size', min: 3, max: 8 };
+const TARGET: WholeNumberField = { name: 'target', min: 8, max: MAX_TARGET };
+const LIMIT: WholeNumberField = { name: 'limit', min: 1, max: 100 };
+const OFFSET: WholeNumberField = { name: 'offset', min: 0, max: 1_000_000 };
+const ROOM_TARGET: WholeNumberField = { name: 'target', min: 16, max: MAX_TARGET };
+const ATTACK_CAP: WholeNumberField = { name: 'attackCap', min: 4, max: MAX_TARGET };
+const TURN_TIME: WholeNumberField = { name: 'turnTime', min: TURN_TIME_MIN, max: TURN_TIME_MAX };
+
+/** `value` read as a whole number of `f` (undefined when absent), or refused with 400. */
+function whole(f: WholeNumberField, value: unknown): number | undefined {
+  const r = readWholeNumber(f, value);
+  if (!r.ok) throw refuse(r.error);
+  return r.value;
+}
+
 const nameTaken = (name: string) => new ApiError(409, 'name-taken', nameTakenMessage(name));
 
 const badKey = () =>
   new ApiError(400, 'bad-key', 'a player key is 32 to 128 characters of A-Z a-z 0-9 - _');
 
 /** The board key a query names (a daily board's day defaults to today), or why it names none. */
-function boardKeyOf(q: BoardQuerystring, today: string): string {
+function boardKeyOf(
+  q: BoardQuerystring & { size?: number; target?: number },
+  today: string,
+): string {
   if (q.board === 'daily-2048' || q.board === 'daily-puzzle') {
     const day = q.day ?? today;
     if (utcDay(Date.parse(`${day}T00:00:00Z`) || 0) !== day) {
@@ -415,6 +439,26 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   socket.destroy();
 }
 
+/** A room's request as it comes: its numbers not read yet. */
+type RoomBody = Omit<RoomRequest, 'size' | 'target' | 'attackCap' | 'turnTime'> & {
+  size?: unknown;
+  target?: unknown;
+  attackCap?: unknown;
+  turnTime?: unknown;
+};
+
+/** A room's request with its numbers read (refused with 400 when one is not a whole number of its range). */
+function roomRequestOf(b: RoomBody): RoomRequest {
+  const { size, target, attackCap, turnTime, ...rest } = b;
+  const read: { size?: number; target?: number; attackCap?: number | null; turnTime?: number } = {};
+  if (size !== undefined) read.size = whole(SIZE, size);
+  if (target !== undefined) read.target = whole(ROOM_TARGET, target);
+  if (attackCap !== undefined)
+    read.attackCap = attackCap === null ? null : whole(ATTACK_CAP, attackCap);
+  if (turnTime !== undefined) read.turnTime = whole(TURN_TIME, turnTime);
+  return { ...rest, ...read } as RoomRequest;
+}
+
 /** The rooms' HTTP routes (their socket is rooms/socket.ts). */
 function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void {
   // Rooms: made by one player (seat 0, its token in the answer); joined over the socket.
@@ -427,21 +471,22 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
           },
         }
       : {};
-  api.post<{ Body: RoomRequest }>(
+  api.post<{ Body: RoomBody }>(
     '/rooms',
     { schema: roomSchema, ...roomLimit },
     async (request, reply) => {
-      if (request.body.kind === 'duel') {
-        const { target, attackCap } = request.body;
+      const body = roomRequestOf(request.body);
+      if (body.kind === 'duel') {
+        const { target, attackCap } = body;
         if (target !== undefined || (attackCap !== undefined && attackCap !== null)) {
           throw new ApiError(400, 'bad-request', 'a duel has no target and no attacks');
         }
-      } else if (request.body.turnTime !== undefined) {
+      } else if (body.turnTime !== undefined) {
         throw new ApiError(400, 'bad-request', 'a versus match has no time per decision');
       }
-      if (request.body.player !== undefined && !isPlayerKey(request.body.player)) throw badKey();
+      if (body.player !== undefined && !isPlayerKey(body.player)) throw badKey();
       try {
-        return reply.code(201).send(await rooms.create(request.body));
+        return reply.code(201).send(await rooms.create(body));
       } catch (e) {
         if (e instanceof Refusal && e.code === 'busy') {
           reply.header('retry-after', '5');
@@ -495,11 +540,15 @@ function rankedRoutes(
           },
         }
       : {};
-  api.post<{ Body: RankedRequest }>(
+  api.post<{ Body: Omit<RankedRequest, 'size' | 'target'> & { size?: unknown; target?: unknown } }>(
     '/ranked',
     { schema: rankedSchema, ...limit },
     async (request, reply) => {
-      const b = request.body;
+      const b = {
+        ...request.body,
+        size: whole(SIZE, request.body.size),
+        target: whole(TARGET, request.body.target),
+      };
       if (!isPlayerKey(b.playerKey)) throw badKey();
       const name = checkName(b.name);
       if (!name.ok) throw refuse(name.error);
@@ -593,8 +642,13 @@ function leaderboardRoute(
           'the player key goes in the X-Player-Key header, never in the address',
         );
       }
+      const limit = whole(LIMIT, q.limit) ?? 10;
+      const offset = whole(OFFSET, q.offset) ?? 0;
       const today = utcDay(now());
-      const key = boardKeyOf(q, today);
+      const key = boardKeyOf(
+        { ...q, size: whole(SIZE, q.size), target: whole(TARGET, q.target) },
+        today,
+      );
       const view = boardViewOf(q);
       const source = q.source ?? 'ranked';
       if (source === 'ranked' && q.assisted !== undefined) {
@@ -606,7 +660,7 @@ function leaderboardRoute(
       }
       const track: Track = source === 'ranked' ? 'ranked' : q.assisted === '1' ? 'open' : 'clean';
       const you = playerKey ? sha256(playerKey) : null;
-      const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you, view);
+      const r = await scores.leaderboard(key, track, limit, offset, you, view);
       // A ranked daily's codes stay hidden while its day lasts: they would reveal its tiles.
       // A ranked daily's codes stay hidden while its day lasts, and after it while an attempt of
       // that day is still played (started before midnight): they would reveal its tiles.
