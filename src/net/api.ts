@@ -52,6 +52,12 @@ export interface BoardEntry {
   /** Puzzle: the fewest moves that solve its start, and the moves played beyond them; else null. */
   readonly optimal?: number | null;
   readonly wasted?: number | null;
+  /**
+   * A ranked daily line whose player key the server first saw on that day (no game nor name of
+   * it before): a key that may have been made to play a board another key looked at first.
+   * False on every other line; absent from a server older than this mark.
+   */
+  readonly newKey?: boolean;
 }
 
 /** How a board's lines are ordered: by rank (the board's order), or by an analysis figure, highest first. */

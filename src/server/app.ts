@@ -38,7 +38,9 @@ import { allTimeBoard, dailyBoard, MAX_TARGET, rankGame, type Track } from './bo
 import { NameHolders, nameTakenMessage } from './boards/nameHolders.ts';
 import { type BoardView, Scores, sha256 } from './boards/scores.ts';
 import type { Database } from './db.ts';
+import { DailyStarts, DEFAULT_DAILY_STARTS, secondsToNextDay } from './ranked/dailyStarts.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
+import { serverSecret } from './ranked/secret.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
 import {
   Refusal,
@@ -97,6 +99,12 @@ export interface ServerOptions {
    * null).
    */
   readonly analyser?: CodeAnalyser | null;
+  /**
+   * New ranked daily attempts a day (UTC) per client address and kind (`--daily-starts`); past
+   * them a new attempt is refused with 429 until the next day, resumes go on (default:
+   * {@link DEFAULT_DAILY_STARTS}, or none when `rateLimit` is 0; 0 or null: none).
+   */
+  readonly dailyStarts?: number | null;
 }
 
 /** Bodies over this are refused with 413. */
@@ -522,6 +530,27 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
   );
 }
 
+/** The ranked daily's starts per address (none when the server has no limits). */
+function dailyStartsOf(o: ServerOptions): DailyStarts | null {
+  const max =
+    o.dailyStarts !== undefined ? o.dailyStarts : o.rateLimit > 0 ? DEFAULT_DAILY_STARTS : null;
+  if (max === null || max <= 0) return null;
+  let secret: Promise<string> | null = o.secret !== undefined ? Promise.resolve(o.secret) : null;
+  return new DailyStarts(o.database, max, () => {
+    secret ??= serverSecret(o.database);
+    return secret;
+  });
+}
+
+/** The sentence of a ranked daily start past its address's bound. */
+function dailyStartsMessage(max: number, kind: '2048' | 'puzzle'): string {
+  const what = kind === '2048' ? 'ranked daily 2048' : 'ranked daily puzzle';
+  return (
+    `at most ${max} new ${what} attempt${max === 1 ? '' : 's'} a day from one address: the next ` +
+    'opens tomorrow (UTC); an attempt already started goes on with its own player key'
+  );
+}
+
 /** Ranked play's HTTP route (its socket is ranked/socket.ts). */
 function rankedRoutes(
   api: FastifyInstance,
@@ -530,6 +559,7 @@ function rankedRoutes(
   names: NameHolders,
   now: () => number,
 ): void {
+  const starts = dailyStartsOf(o);
   // Starting games has its own, tighter limit, as making rooms: a tenth of the requests a
   // minute, at least 1.
   const limit =
@@ -562,6 +592,25 @@ function rankedRoutes(
       if (!(await names.claim(name.value, sha256(b.playerKey), now()))) {
         throw nameTaken(name.value);
       }
+      // A new ranked daily attempt takes one of its address's starts of the day (a resume none);
+      // given back when no attempt was dealt after all.
+      const address = clientAddress(request.raw, o.trustProxy ?? null);
+      let taken: string | null = null;
+      const beforeNewDaily =
+        starts && b.daily
+          ? async () => {
+              const day = utcDay(now());
+              if (!(await starts.take(address, b.kind, day))) {
+                reply.header('retry-after', String(secondsToNextDay(now())));
+                throw new ApiError(429, 'daily-starts', dailyStartsMessage(starts.max, b.kind));
+              }
+              taken = day;
+            }
+          : undefined;
+      const giveBack = async () => {
+        if (taken !== null) await starts?.giveBack(address, b.kind, taken);
+        taken = null;
+      };
       try {
         const started = await ranked.start({
           kind: b.kind,
@@ -570,9 +619,12 @@ function rankedRoutes(
           daily: b.daily ?? false,
           keyHash: sha256(b.playerKey),
           name: name.value,
+          ...(beforeNewDaily ? { beforeNewDaily } : {}),
         });
+        if (started.status !== 201) await giveBack();
         return reply.code(started.status).send(started.body);
       } catch (e) {
+        await giveBack();
         if (e instanceof RankedStartRefusal) return reply.code(e.status).send(e.body);
         throw e;
       }

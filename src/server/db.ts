@@ -21,6 +21,7 @@ import { analysisMigration } from './boards/analysisMigration.ts';
 import { LEVELS } from './boards/boards.ts';
 import { gameIdentityMigration } from './boards/gameIdentityMigration.ts';
 import { nameHoldersMigration } from './boards/nameHoldersMigration.ts';
+import { dailyStartsMigration } from './ranked/dailyStartsMigration.ts';
 import type { Schema } from './schema.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
 
@@ -353,7 +354,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   const pg = dialect === 'postgres' ? { ...actionFunction(), ...ownersMigration() } : {};
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
   const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
-  return { ...first, ...more, ...rooms, ...pg, ...rankedMigration(), ...later };
+  const ranked = { ...rankedMigration(), ...dailyStartsMigration };
+  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later };
 }
 
 /**
