@@ -34,6 +34,7 @@ const FULL = '127.0.0.9';
 
 /** The status a refusal is answered with at the moment `answered` (an upgrade taken: 101). */
 function expectedStatus(u: HostileUpgrade, full: boolean): (status: number | null) => boolean {
+  if (u.unanswered) return (s) => s === null;
   if (u.notHttp) return (s) => s === 400;
   if (full) return (s) => s === 429;
   if (u.accepted) return (s) => s === 101;

@@ -38,6 +38,8 @@ export interface HostileUpgrade {
   readonly accepted?: boolean;
   /** Not valid HTTP: answered 400 by Node's parser before it is an upgrade at all. */
   readonly notHttp?: boolean;
+  /** Closed without an answer (a CONNECT, which the server does not serve). */
+  readonly unanswered?: boolean;
 }
 
 const ROOMS = '/api/rooms/socket';
@@ -91,6 +93,11 @@ export const HOSTILE_UPGRADES: readonly HostileUpgrade[] = [
     name: 'a header without a colon',
     text: upgradeText(ROOMS).replace('\r\n\r\n', '\r\nnot a header\r\n\r\n'),
     notHttp: true,
+  },
+  {
+    name: 'a CONNECT',
+    text: 'CONNECT 127.0.0.1:9 HTTP/1.1\r\nhost: 127.0.0.1:9\r\n\r\n',
+    unanswered: true,
   },
 ];
 

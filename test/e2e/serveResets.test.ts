@@ -42,7 +42,13 @@ async function alive(what: string): Promise<void> {
 }
 
 const normalStatus = (u: HostileUpgrade, s: number | null) =>
-  u.notHttp ? s === 400 : u.accepted ? s === 101 : s !== null && s >= 400 && s < 500;
+  u.unanswered
+    ? s === null
+    : u.notHttp
+      ? s === 400
+      : u.accepted
+        ? s === 101
+        : s !== null && s >= 400 && s < 500;
 
 describe('slidebox serve and upgrades reset by their clients', () => {
   it('keeps running through every refused or junk upgrade reset at every moment', async () => {
