@@ -409,7 +409,9 @@ export class ServerClient {
       refused?.(parsed);
       const e = (parsed as ApiErrorBody | null)?.error;
       const said = typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`;
-      if (res.status === 429) {
+      // Past a bound of the day (the ranked daily's new attempts per address), not a rate: the
+      // server's sentence as a refusal, not "slow down".
+      if (res.status === 429 && e?.code !== 'daily-starts') {
         return err({
           code: 'rate-limited',
           message: `the server asks to slow down: ${said}`,

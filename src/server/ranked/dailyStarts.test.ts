@@ -10,7 +10,7 @@
 import { request } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { utcDay } from '../../front/daily.ts';
-import { type Leaderboard, newPlayerKey } from '../../net/api.ts';
+import { type Leaderboard, newPlayerKey, ServerClient } from '../../net/api.ts';
 import type { RankedServerMessage } from '../../net/ranked.ts';
 import { helloed, type RankedSocket } from '../../testing/rankedPlay.ts';
 import {
@@ -136,6 +136,22 @@ for (const backend of BACKENDS) {
         201, 201, 201, 429, 429, 429, 429, 429, 429, 429,
       ]);
       for (const a of answers.slice(MAX)) expectBound(a, 'past the bound');
+      // The clients' API says it as the server's refusal, not as a rate to slow down for.
+      const client = await new ServerClient(s.url).startRanked({
+        kind: '2048',
+        daily: true,
+        playerKey: newPlayerKey(),
+        name: 'Client',
+      });
+      expect(client.ok).toBe(false);
+      if (!client.ok) {
+        expect(client.error).toMatchObject({
+          code: 'refused',
+          serverCode: 'daily-starts',
+          status: 429,
+        });
+        expect(client.error.message).toMatch(/^at most 3 new ranked daily 2048 attempts a day/);
+      }
       // The same board to each key dealt.
       const boards = answers
         .slice(0, MAX)
