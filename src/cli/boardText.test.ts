@@ -7,6 +7,7 @@ import {
   boardTitle,
   displayWidth,
   entrySummary,
+  NEW_KEY_NOTE,
   rankSentence,
   safeJson,
   safeText,
@@ -90,6 +91,21 @@ describe('a board as a table', () => {
       '  #3  名前          17,000      128    103',
       '',
     ]);
+  });
+
+  it('a ranked daily line of a key first seen that day marked new key, with what it means', () => {
+    const entries = [entry(1, 'Ada', { newKey: true }), entry(2, 'Grace', { newKey: false })];
+    const text = boardTable({ entries, you: entries[0]!, source: 'ranked' }, '2048', 'none');
+    expect(text.split('\n')).toEqual([
+      '      Name    Score  Largest  Moves',
+      '  #1  Ada    19,000      128    101  new key  ← you',
+      '  #2  Grace  18,000      128    102',
+      `  ${NEW_KEY_NOTE}`,
+      '',
+    ]);
+    expect(boardTable({ entries: [entries[1]!], you: null }, '2048', 'none')).not.toMatch(
+      /new key/,
+    );
   });
 
   it('columns line up whatever the names, by display width', () => {

@@ -207,6 +207,9 @@ export const AI_LIKE_NOTE =
 export const AI_LIKE_PUZZLE_NOTE =
   '* an optimal solution of 30 or more moves: a solver’s, not a hand’s';
 
+/** What a ranked daily line marked `new key` means. */
+export const NEW_KEY_NOTE = 'new key: a player key first seen on the day of this daily';
+
 function pad(text: string, width: number, left: boolean): string {
   const gap = ' '.repeat(Math.max(0, width - displayWidth(text)));
   return left ? text + gap : gap + text;
@@ -262,7 +265,11 @@ export function boardTable(
     if (you && !yoursListed && i === entries.length && entries.length > 0)
       lines.push(pad('…', rankWidth, false));
     const mine = you !== null && e.rank === you.rank;
-    const marks = [e.assisted === true ? 'assisted' : '', mine ? YOU : '']
+    const marks = [
+      e.assisted === true ? 'assisted' : '',
+      e.newKey === true ? 'new key' : '',
+      mine ? YOU : '',
+    ]
       .filter(Boolean)
       .join('  ');
     const text = `${line(ranks[i]!, cells[i]!)}${marks ? `  ${marks}` : ''}`;
@@ -271,6 +278,7 @@ export function boardTable(
   if (shown.some((e) => e.aiLike === true)) {
     lines.push(kind === '2048' ? AI_LIKE_NOTE : AI_LIKE_PUZZLE_NOTE);
   }
+  if (shown.some((e) => e.newKey === true)) lines.push(NEW_KEY_NOTE);
   // A self-reported puzzle's time cannot be proven from its moves; a ranked one is the server's.
   if (kind === 'puzzle' && shown.length > 0) {
     lines.push(

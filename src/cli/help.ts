@@ -351,6 +351,7 @@ directory.`;
 const HELP_SERVE = `Usage: slidebox serve [--host H] [--port N] [--db URL] [--data-dir DIR]
                       [--rate-limit N] [--forfeit-after S] [--web DIR]
                       [--trust-proxy N|CIDR[,CIDR]] [--max-rooms N]
+                      [--daily-starts N]
 
 Runs the leaderboard and online-match server, and serves the web app.
 
@@ -377,7 +378,11 @@ Options:
                    10.0.0.0/8); without it the header is ignored
   --max-rooms N    the online rooms this process holds at most: past them a new
                    room is refused (503 with Retry-After) while the rooms held
-                   play on (default: no limit)`;
+                   play on (default: no limit)
+  --daily-starts N new ranked daily attempts a day (UTC) per client address and
+                   kind: past them a new attempt is refused (429 until the next
+                   day) while attempts started go on (default 3; 0: no bound;
+                   none with --rate-limit 0 unless given)`;
 
 const HELP_BENCH = `Usage: slidebox bench ai [options]
 

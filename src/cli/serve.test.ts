@@ -16,6 +16,7 @@ describe('slidebox serve options', () => {
         rateLimit: DEFAULT_RATE_LIMIT,
         forfeitMs: DEFAULT_FORFEIT_SECONDS * 1000,
         maxRooms: null,
+        dailyStarts: null,
       },
     });
   });
@@ -35,6 +36,8 @@ describe('slidebox serve options', () => {
         '/srv/lb',
         '--max-rooms',
         '500',
+        '--daily-starts',
+        '5',
       ],
       env,
     );
@@ -46,6 +49,7 @@ describe('slidebox serve options', () => {
         rateLimit: 0,
         forfeitMs: 5000,
         maxRooms: 500,
+        dailyStarts: 5,
         db: '/srv/lb/leaderboards.sqlite',
       },
     });
@@ -63,6 +67,8 @@ describe('slidebox serve options', () => {
       [['--forfeit-after', '86401'], /--forfeit-after/],
       [['--max-rooms', '0'], /--max-rooms is a whole number/],
       [['--max-rooms', 'many'], /--max-rooms/],
+      [['--daily-starts', '1.5'], /--daily-starts is a whole number/],
+      [['--daily-starts', 'Infinity'], /--daily-starts/],
       [['--db', 'mysql://x'], /--db is a postgres:\/\/ URL/],
       [['--host', ' '], /--host needs an address/],
       [['--web', '/nonexistent'], /has no index.html/],

@@ -32,6 +32,11 @@ export interface ServeConfig {
   /** The online rooms one process holds at most (`--max-rooms`), or null: no limit. */
   readonly maxRooms: number | null;
   readonly webRoot: string | null;
+  /**
+   * New ranked daily attempts a day per client address and kind (`--daily-starts`; 0: no
+   * bound), or null: the server's default (none with `--rate-limit 0`).
+   */
+  readonly dailyStarts: number | null;
   /** The proxies believed (`--trust-proxy`), or null: X-Forwarded-For ignored. */
   readonly trustProxy: { readonly trust: TrustProxy; readonly text: string } | null;
 }
@@ -64,23 +69,36 @@ function readMaxRooms(text: string | undefined): number | null | string {
   );
 }
 
+/** `slidebox serve`'s options, for parseArgs. */
+const SERVE_OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  db: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'forfeit-after': { type: 'string' },
+  'max-rooms': { type: 'string' },
+  'daily-starts': { type: 'string' },
+  web: { type: 'string' },
+  'trust-proxy': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `--daily-starts`: null when absent, else a whole number from 0, or the sentence refusing it. */
+function readDailyStarts(text: string | undefined): number | null | string {
+  if (text === undefined) return null;
+  return (
+    wholeNumber(text, 0, 1_000_000) ??
+    `--daily-starts is a whole number of new ranked daily attempts a day per address (0: no bound), not "${text}"`
+  );
+}
+
 export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        db: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        'forfeit-after': { type: 'string' },
-        'max-rooms': { type: 'string' },
-        web: { type: 'string' },
-        'trust-proxy': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SERVE_OPTIONS,
       allowPositionals: false,
       strict: true,
     }));
@@ -116,6 +134,8 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
   }
   const maxRooms = readMaxRooms(values['max-rooms'] as string | undefined);
   if (typeof maxRooms === 'string') return { ok: false, message: maxRooms };
+  const dailyStarts = readDailyStarts(values['daily-starts'] as string | undefined);
+  if (typeof dailyStarts === 'string') return { ok: false, message: dailyStarts };
   let trustProxy: ServeConfig['trustProxy'] = null;
   if (values['trust-proxy'] !== undefined) {
     const t = parseTrustProxy(values['trust-proxy'] as string);
@@ -157,6 +177,7 @@ export function parseServe(argv: readonly string[], env: NodeJS.ProcessEnv): Par
       rateLimit: rate,
       forfeitMs: forfeit * 1000,
       maxRooms,
+      dailyStarts,
       webRoot,
       trustProxy,
     },
@@ -206,6 +227,14 @@ async function opened<D>(db: string, open: (db: string) => Promise<D>): Promise<
   }
 }
 
+/** Why the server could not listen on `port`, in words. */
+function listenProblem(e: unknown, port: number): string {
+  const code = (e as { code?: string }).code;
+  if (code === 'EADDRINUSE') return `port ${port} is in use (choose another with --port)`;
+  if (code === 'EACCES') return `port ${port} needs more privileges (choose one above 1023)`;
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Runs `slidebox serve …` until a signal stops it; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseServe(argv, process.env);
@@ -244,6 +273,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     rateLimit: c.rateLimit,
     forfeitMs: c.forfeitMs,
     maxRooms: c.maxRooms ?? undefined,
+    dailyStarts: c.dailyStarts ?? undefined,
     log,
     trustProxy: c.trustProxy?.trust ?? null,
     // The boards' games judged by the AI and the solver on a thread of its own.
@@ -255,16 +285,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (e) {
     await database.close();
     await verifier.close();
-    const code = (e as { code?: string }).code;
-    const why =
-      code === 'EADDRINUSE'
-        ? `port ${c.port} is in use (choose another with --port)`
-        : code === 'EACCES'
-          ? `port ${c.port} needs more privileges (choose one above 1023)`
-          : e instanceof Error
-            ? e.message
-            : String(e);
-    process.stderr.write(`slidebox: cannot listen on ${c.host}:${c.port}: ${why}\n`);
+    process.stderr.write(
+      `slidebox: cannot listen on ${c.host}:${c.port}: ${listenProblem(e, c.port)}\n`,
+    );
     return 1;
   }
   process.stdout.write(

@@ -57,6 +57,12 @@ export interface BoardEntry {
    * its last stored move to the moment the game was taken on again. Absent when none.
    */
   readonly interruptedMs?: number;
+  /**
+   * A ranked daily line whose player key the server first saw on that day (no game nor name of
+   * it before): a key that may have been made to play a board another key looked at first.
+   * False on every other line; absent from a server older than this mark.
+   */
+  readonly newKey?: boolean;
 }
 
 /** How a board's lines are ordered: by rank (the board's order), or by an analysis figure, highest first. */
@@ -408,7 +414,9 @@ export class ServerClient {
       refused?.(parsed);
       const e = (parsed as ApiErrorBody | null)?.error;
       const said = typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`;
-      if (res.status === 429) {
+      // Past a bound of the day (the ranked daily's new attempts per address), not a rate: the
+      // server's sentence as a refusal, not "slow down".
+      if (res.status === 429 && e?.code !== 'daily-starts') {
         return err({
           code: 'rate-limited',
           message: `the server asks to slow down: ${said}`,

@@ -40,7 +40,9 @@ import { type BoardView, Scores } from './boards/scores.ts';
 import type { Database } from './db.ts';
 import { sha256 } from './hash.ts';
 import { newInstance, ProcessLease } from './lease.ts';
+import { DailyStarts, DEFAULT_DAILY_STARTS, secondsToNextDay } from './ranked/dailyStarts.ts';
 import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
+import { serverSecret } from './ranked/secret.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
 import {
   DEFAULT_LEASE_MS,
@@ -53,7 +55,9 @@ import {
 } from './rooms/rooms.ts';
 import { attachRoomSocket } from './rooms/socket.ts';
 import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits.ts';
+import { guardSocket, refuseUpgrade } from './sockets.ts';
 import { clientAddress, type TrustProxy } from './trustProxy.ts';
+import { readWholeNumber, type WholeNumberField } from './wholeNumbers.ts';
 
 export interface ServerOptions {
   readonly database: Database;
@@ -98,6 +102,12 @@ export interface ServerOptions {
    * null).
    */
   readonly analyser?: CodeAnalyser | null;
+  /**
+   * New ranked daily attempts a day (UTC) per client address and kind (`--daily-starts`); past
+   * them a new attempt is refused with 429 until the next day, resumes go on (default:
+   * {@link DEFAULT_DAILY_STARTS}, or none when `rateLimit` is 0; 0 or null: none).
+   */
+  readonly dailyStarts?: number | null;
 }
 
 /** Bodies over this are refused with 413. */
@@ -187,11 +197,12 @@ const boardSchema = {
     additionalProperties: false,
     properties: {
       board: { type: 'string', enum: [...BOARDS] },
-      size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 8, maximum: MAX_TARGET },
+      // Read by the route (wholeNumbers.ts), which says what is wrong with a bad one.
+      size: {},
+      target: {},
       day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-      offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+      limit: {},
+      offset: {},
       // Refused with a sentence: the key goes in the X-Player-Key header.
       playerKey: {},
       source: { type: 'string', enum: [...SOURCES] },
@@ -212,8 +223,9 @@ const rankedSchema = {
     additionalProperties: false,
     properties: {
       kind: { type: 'string', enum: ['2048', 'puzzle'] },
-      size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 8, maximum: MAX_TARGET },
+      // Read by the route (wholeNumbers.ts).
+      size: {},
+      target: {},
       daily: { type: 'boolean' },
       name: { type: 'string', minLength: 1, maxLength: 256 },
       playerKey: { type: 'string', minLength: 32, maxLength: 128 },
@@ -221,13 +233,14 @@ const rankedSchema = {
   },
 } as const;
 
+/** A board's query as it comes: its numbers not read yet (a text, or an array when repeated). */
 interface BoardQuerystring {
   board: BoardName;
-  size?: number;
-  target?: number;
+  size?: unknown;
+  target?: unknown;
   day?: string;
-  limit?: number;
-  offset?: number;
+  limit?: unknown;
+  offset?: unknown;
   playerKey?: unknown;
   source?: BoardSource;
   assisted?: '0' | '1';
@@ -279,10 +292,11 @@ const roomSchema = {
     additionalProperties: false,
     properties: {
       kind: { type: 'string', enum: ['versus', 'duel'] },
-      size: { type: 'integer', minimum: 3, maximum: 8 },
-      target: { type: 'integer', minimum: 16, maximum: MAX_TARGET },
-      attackCap: { type: ['integer', 'null'], minimum: 4, maximum: MAX_TARGET },
-      turnTime: { type: 'integer', minimum: TURN_TIME_MIN, maximum: TURN_TIME_MAX },
+      // Read by the route (wholeNumbers.ts).
+      size: {},
+      target: {},
+      attackCap: {},
+      turnTime: {},
       name: { type: 'string', minLength: 1, maxLength: 256 },
       player: { type: 'string', minLength: 1, maxLength: 256 },
     },
@@ -306,13 +320,32 @@ const recordSchema = {
   },
 } as const;
 
+/** The whole numbers requests give, with their ranges. */
+const SIZE: WholeNumberField = { name: 'size', min: 3, max: 8 };
+const TARGET: WholeNumberField = { name: 'target', min: 8, max: MAX_TARGET };
+const LIMIT: WholeNumberField = { name: 'limit', min: 1, max: 100 };
+const OFFSET: WholeNumberField = { name: 'offset', min: 0, max: 1_000_000 };
+const ROOM_TARGET: WholeNumberField = { name: 'target', min: 16, max: MAX_TARGET };
+const ATTACK_CAP: WholeNumberField = { name: 'attackCap', min: 4, max: MAX_TARGET };
+const TURN_TIME: WholeNumberField = { name: 'turnTime', min: TURN_TIME_MIN, max: TURN_TIME_MAX };
+
+/** `value` read as a whole number of `f` (undefined when absent), or refused with 400. */
+function whole(f: WholeNumberField, value: unknown): number | undefined {
+  const r = readWholeNumber(f, value);
+  if (!r.ok) throw refuse(r.error);
+  return r.value;
+}
+
 const nameTaken = (name: string) => new ApiError(409, 'name-taken', nameTakenMessage(name));
 
 const badKey = () =>
   new ApiError(400, 'bad-key', 'a player key is 32 to 128 characters of A-Z a-z 0-9 - _');
 
 /** The board key a query names (a daily board's day defaults to today), or why it names none. */
-function boardKeyOf(q: BoardQuerystring, today: string): string {
+function boardKeyOf(
+  q: BoardQuerystring & { size?: number; target?: number },
+  today: string,
+): string {
   if (q.board === 'daily-2048' || q.board === 'daily-puzzle') {
     const day = q.day ?? today;
     if (utcDay(Date.parse(`${day}T00:00:00Z`) || 0) !== day) {
@@ -417,6 +450,26 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   socket.destroy();
 }
 
+/** A room's request as it comes: its numbers not read yet. */
+type RoomBody = Omit<RoomRequest, 'size' | 'target' | 'attackCap' | 'turnTime'> & {
+  size?: unknown;
+  target?: unknown;
+  attackCap?: unknown;
+  turnTime?: unknown;
+};
+
+/** A room's request with its numbers read (refused with 400 when one is not a whole number of its range). */
+function roomRequestOf(b: RoomBody): RoomRequest {
+  const { size, target, attackCap, turnTime, ...rest } = b;
+  const read: { size?: number; target?: number; attackCap?: number | null; turnTime?: number } = {};
+  if (size !== undefined) read.size = whole(SIZE, size);
+  if (target !== undefined) read.target = whole(ROOM_TARGET, target);
+  if (attackCap !== undefined)
+    read.attackCap = attackCap === null ? null : whole(ATTACK_CAP, attackCap);
+  if (turnTime !== undefined) read.turnTime = whole(TURN_TIME, turnTime);
+  return { ...rest, ...read } as RoomRequest;
+}
+
 /** The rooms' HTTP routes (their socket is rooms/socket.ts). */
 function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void {
   // Rooms: made by one player (seat 0, its token in the answer); joined over the socket.
@@ -429,21 +482,22 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
           },
         }
       : {};
-  api.post<{ Body: RoomRequest }>(
+  api.post<{ Body: RoomBody }>(
     '/rooms',
     { schema: roomSchema, ...roomLimit },
     async (request, reply) => {
-      if (request.body.kind === 'duel') {
-        const { target, attackCap } = request.body;
+      const body = roomRequestOf(request.body);
+      if (body.kind === 'duel') {
+        const { target, attackCap } = body;
         if (target !== undefined || (attackCap !== undefined && attackCap !== null)) {
           throw new ApiError(400, 'bad-request', 'a duel has no target and no attacks');
         }
-      } else if (request.body.turnTime !== undefined) {
+      } else if (body.turnTime !== undefined) {
         throw new ApiError(400, 'bad-request', 'a versus match has no time per decision');
       }
-      if (request.body.player !== undefined && !isPlayerKey(request.body.player)) throw badKey();
+      if (body.player !== undefined && !isPlayerKey(body.player)) throw badKey();
       try {
-        return reply.code(201).send(await rooms.create(request.body));
+        return reply.code(201).send(await rooms.create(body));
       } catch (e) {
         if (e instanceof Refusal && e.code === 'busy') {
           reply.header('retry-after', '5');
@@ -479,6 +533,27 @@ function roomRoutes(api: FastifyInstance, o: ServerOptions, rooms: Rooms): void 
   );
 }
 
+/** The ranked daily's starts per address (none when the server has no limits). */
+function dailyStartsOf(o: ServerOptions): DailyStarts | null {
+  const max =
+    o.dailyStarts !== undefined ? o.dailyStarts : o.rateLimit > 0 ? DEFAULT_DAILY_STARTS : null;
+  if (max === null || max <= 0) return null;
+  let secret: Promise<string> | null = o.secret !== undefined ? Promise.resolve(o.secret) : null;
+  return new DailyStarts(o.database, max, () => {
+    secret ??= serverSecret(o.database);
+    return secret;
+  });
+}
+
+/** The sentence of a ranked daily start past its address's bound. */
+function dailyStartsMessage(max: number, kind: '2048' | 'puzzle'): string {
+  const what = kind === '2048' ? 'ranked daily 2048' : 'ranked daily puzzle';
+  return (
+    `at most ${max} new ${what} attempt${max === 1 ? '' : 's'} a day from one address: the next ` +
+    'opens tomorrow (UTC); an attempt already started goes on with its own player key'
+  );
+}
+
 /** Ranked play's HTTP route (its socket is ranked/socket.ts). */
 function rankedRoutes(
   api: FastifyInstance,
@@ -487,6 +562,7 @@ function rankedRoutes(
   names: NameHolders,
   now: () => number,
 ): void {
+  const starts = dailyStartsOf(o);
   // Starting games has its own, tighter limit, as making rooms: a tenth of the requests a
   // minute, at least 1.
   const limit =
@@ -497,11 +573,15 @@ function rankedRoutes(
           },
         }
       : {};
-  api.post<{ Body: RankedRequest }>(
+  api.post<{ Body: Omit<RankedRequest, 'size' | 'target'> & { size?: unknown; target?: unknown } }>(
     '/ranked',
     { schema: rankedSchema, ...limit },
     async (request, reply) => {
-      const b = request.body;
+      const b = {
+        ...request.body,
+        size: whole(SIZE, request.body.size),
+        target: whole(TARGET, request.body.target),
+      };
       if (!isPlayerKey(b.playerKey)) throw badKey();
       const name = checkName(b.name);
       if (!name.ok) throw refuse(name.error);
@@ -515,6 +595,25 @@ function rankedRoutes(
       if (!(await names.claim(name.value, sha256(b.playerKey), now()))) {
         throw nameTaken(name.value);
       }
+      // A new ranked daily attempt takes one of its address's starts of the day (a resume none);
+      // given back when no attempt was dealt after all.
+      const address = clientAddress(request.raw, o.trustProxy ?? null);
+      let taken: string | null = null;
+      const beforeNewDaily =
+        starts && b.daily
+          ? async () => {
+              const day = utcDay(now());
+              if (!(await starts.take(address, b.kind, day))) {
+                reply.header('retry-after', String(secondsToNextDay(now())));
+                throw new ApiError(429, 'daily-starts', dailyStartsMessage(starts.max, b.kind));
+              }
+              taken = day;
+            }
+          : undefined;
+      const giveBack = async () => {
+        if (taken !== null) await starts?.giveBack(address, b.kind, taken);
+        taken = null;
+      };
       try {
         const started = await ranked.start({
           kind: b.kind,
@@ -523,9 +622,12 @@ function rankedRoutes(
           daily: b.daily ?? false,
           keyHash: sha256(b.playerKey),
           name: name.value,
+          ...(beforeNewDaily ? { beforeNewDaily } : {}),
         });
+        if (started.status !== 201) await giveBack();
         return reply.code(started.status).send(started.body);
       } catch (e) {
+        await giveBack();
         if (e instanceof RankedStartRefusal) return reply.code(e.status).send(e.body);
         throw e;
       }
@@ -541,24 +643,29 @@ function upgrades(
   server: Server,
   ranked: ReturnType<typeof rankedSocket>,
   limiter: SocketLimiter,
+  log: ((line: string) => void) | undefined,
 ): EventEmitter {
   const others = new EventEmitter();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Opens a window and sockets at once, per client address: past them, 429 and closed.
-    const address = limiter.address(req);
-    const refused = limiter.open(address, req.socket);
-    if (refused !== null) {
-      const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
-      socket.end(
-        `HTTP/1.1 429 Too Many Requests\r\nretry-after: ${refused.retryAfter}\r\n` +
-          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-          `connection: close\r\n\r\n${body}`,
-      );
-      return;
+    // Before anything is written on it: a reset from the client must not stop the process.
+    guardSocket(socket);
+    try {
+      // Opens a window and sockets at once, per client address: past them, 429 and closed.
+      const address = limiter.address(req);
+      const refused = limiter.open(address, req.socket);
+      if (refused !== null) {
+        const body = JSON.stringify({ error: { code: 'rate-limited', message: refused.message } });
+        refuseUpgrade(socket, 429, { 'retry-after': refused.retryAfter }, body);
+        return;
+      }
+      socket.once('close', () => limiter.close(address, req.socket));
+      if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
+      else others.emit('upgrade', req, socket, head);
+    } catch (e) {
+      // An upgrade's listener runs outside any request: what it throws would stop the process.
+      log?.(`error: upgrade: ${causeOf(e)}`);
+      socket.destroy();
     }
-    socket.once('close', () => limiter.close(address, req.socket));
-    if ((req.url ?? '').split('?')[0] === RANKED_SOCKET_PATH) ranked.upgrade(req, socket, head);
-    else others.emit('upgrade', req, socket, head);
   });
   return others;
 }
@@ -590,8 +697,13 @@ function leaderboardRoute(
           'the player key goes in the X-Player-Key header, never in the address',
         );
       }
+      const limit = whole(LIMIT, q.limit) ?? 10;
+      const offset = whole(OFFSET, q.offset) ?? 0;
       const today = utcDay(now());
-      const key = boardKeyOf(q, today);
+      const key = boardKeyOf(
+        { ...q, size: whole(SIZE, q.size), target: whole(TARGET, q.target) },
+        today,
+      );
       const view = boardViewOf(q);
       const source = q.source ?? 'ranked';
       if (source === 'ranked' && q.assisted !== undefined) {
@@ -603,7 +715,7 @@ function leaderboardRoute(
       }
       const track: Track = source === 'ranked' ? 'ranked' : q.assisted === '1' ? 'open' : 'clean';
       const you = playerKey ? sha256(playerKey) : null;
-      const r = await scores.leaderboard(key, track, q.limit ?? 10, q.offset ?? 0, you, view);
+      const r = await scores.leaderboard(key, track, limit, offset, you, view);
       // A ranked daily's codes stay hidden while its day lasts: they would reveal its tiles.
       // A ranked daily's codes stay hidden while its day lasts, and after it while an attempt of
       // that day is still played (started before midnight): they would reveal its tiles.
@@ -851,7 +963,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
   const rankedSockets = rankedSocket(ranked, o.log, limiter);
   // The rooms' socket listens on an emitter that hears every upgrade not for ranked play.
   const socket = attachRoomSocket(
-    upgrades(app.server, rankedSockets, limiter) as Server,
+    upgrades(app.server, rankedSockets, limiter, o.log) as Server,
     rooms,
     o.log,
     limiter,

@@ -21,6 +21,7 @@ import { analysisMigration } from './boards/analysisMigration.ts';
 import { LEVELS } from './boards/boards.ts';
 import { gameIdentityMigration } from './boards/gameIdentityMigration.ts';
 import { nameHoldersMigration } from './boards/nameHoldersMigration.ts';
+import { dailyStartsMigration } from './ranked/dailyStartsMigration.ts';
 import { rankedOwnerMigration } from './ranked/migration.ts';
 import type { Schema } from './schema.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
@@ -354,7 +355,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   const pg = dialect === 'postgres' ? { ...actionFunction(), ...ownersMigration() } : {};
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
   const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
-  const ranked = { ...rankedMigration(), ...rankedOwnerMigration };
+  const ranked = { ...rankedMigration(), ...rankedOwnerMigration, ...dailyStartsMigration };
   return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later };
 }
 

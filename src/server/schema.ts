@@ -215,6 +215,19 @@ export interface Schema {
   server_secrets: ServerSecretsTable;
   name_holders: NameHoldersTable;
   game_analyses: GameAnalysesTable;
+  ranked_daily_starts: RankedDailyStartsTable;
+}
+
+/**
+ * The ranked daily's new attempts per client address, day and kind (migration 0013,
+ * ranked/dailyStarts.ts): the address kept only as a keyed hash.
+ */
+export interface RankedDailyStartsTable {
+  day: string;
+  kind: string;
+  /** HMAC-SHA256 of the server's secret and the day with the address (base64url). */
+  address_hash: string;
+  starts: number;
 }
 
 /** The `name_holders` table (migration 0009). */

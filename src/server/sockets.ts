@@ -6,13 +6,56 @@
  * (socketLimits.ts), then the messages handed one at a time, in order, to the connection that
  * the hello opened.
  */
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { SocketLimiter } from './socketLimits.ts';
 
 /** Refused messages in a row after which a connection is closed. */
 const REFUSED_MAX = 100;
+
+/** The listener {@link guardSocket} adds: a socket that fails is destroyed, and nothing throws. */
+function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
+/**
+ * Gives an upgrade's socket a listener for its errors. Node hands the socket of an upgrade
+ * request over without one of its own, so a reset from the client (ECONNRESET on a read or a
+ * write, EPIPE) would be an unhandled 'error' event, which stops the process. Called first
+ * thing for every upgrade, whatever becomes of it; `ws` adds its own once it takes the socket.
+ */
+export function guardSocket(socket: Duplex): void {
+  if (!socket.listeners('error').includes(destroyOnError)) socket.on('error', destroyOnError);
+}
+
+/**
+ * Refuses an upgrade with an HTTP answer written on its socket (`status`, the extra `headers`,
+ * a JSON `body` or none), then closes it: destroyed once the answer is written, so that a client
+ * that keeps its side open (or resets it) holds nothing, and a socket gone already is only
+ * destroyed.
+ */
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  headers: Readonly<Record<string, string | number>> = {},
+  body = '',
+): void {
+  guardSocket(socket);
+  if (socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const all: Record<string, string | number> = {
+    ...headers,
+    ...(body === '' ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  const lines = Object.entries(all).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+}
 
 /** A socket server that takes the upgrades handed to it. */
 export interface SocketServer {
@@ -32,6 +75,7 @@ export function socketServer(
   const wss = new WebSocketServer({ noServer: true, maxPayload });
   return {
     upgrade(req, socket, head) {
+      guardSocket(socket);
       wss.handleUpgrade(req, socket, head, (ws) => serve(ws, req));
     },
     async close(goingAway) {

@@ -44,6 +44,8 @@ function lineOf(e: SubmittedEntry, rank: number): BoardEntry {
     aiLike: false,
     optimal: null,
     wasted: null,
+    // Not a ranked daily line.
+    newKey: false,
   };
 }
 

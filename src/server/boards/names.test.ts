@@ -146,6 +146,13 @@ describe('the migration of stored names', () => {
       await d.db.schema.alterTable('entries').dropColumn(column).execute();
     }
     await sql`delete from kysely_migration where name = '0010-game-analyses'`.execute(d.db);
+    await d.db.schema.dropTable('ranked_daily_starts').execute();
+    await sql`delete from kysely_migration where name = '0013-ranked-daily-starts'`.execute(d.db);
+    for (const column of ['epoch', 'paused_ms', 'interrupted_ms', 'interruptions', 'stopped']) {
+      await d.db.schema.alterTable('ranked_games').dropColumn(column).execute();
+    }
+    await d.db.schema.alterTable('games').dropColumn('interrupted_ms').execute();
+    await sql`delete from kysely_migration where name = '0012-ranked-owner'`.execute(d.db);
     await d.close();
     d = await openDatabase(target);
     const holders = await d.db

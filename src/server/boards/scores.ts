@@ -565,10 +565,12 @@ export class Scores {
           on rc.ladder_id = e.ladder_id and rc.node = l.level * ${span} + (e.k1 >> l.level) - 1
           where l.level < ${sql.lit(LEVELS)} and (e.k1 >> l.level) & 1 = 1)`;
     const r = await sql<
-      LineRow & FiguresRow & { ahead: number; ties: number }
+      LineRow & FiguresRow & KeyRow & { ahead: number; ties: number }
     >`select p.name, g.score, g.moves,
-        g.time_ms, g.max_tile, g.assisted, g.code, g.day, g.interrupted_ms, a.accuracy, a.agreement, a.ai_like,
-        a.optimal, a.wasted, ${ahead} as ahead,
+        g.time_ms, g.max_tile, g.assisted, g.code, g.day, g.interrupted_ms, a.accuracy,
+        a.agreement, a.ai_like, a.optimal, a.wasted, g.ranked, p.created_ms as player_ms,
+        (select min(h.created_ms) from name_holders h where h.key_hash = p.key_hash) as claimed_ms,
+        ${ahead} as ahead,
         (select count(*) from entries t
           where t.ladder_id = e.ladder_id and t.k1 = e.k1
             and (t.k2 < e.k2 or (t.k2 = e.k2 and t.game_id < e.game_id))) as ties
@@ -669,6 +671,15 @@ export class Scores {
         'game_analyses.ai_like',
         'game_analyses.optimal',
         'game_analyses.wasted',
+        'games.ranked',
+        'players.created_ms as player_ms',
+        // When the player's key first held a name (a ranked start, a game sent, a rename).
+        (eb) =>
+          eb
+            .selectFrom('name_holders')
+            .select((h) => h.fn.min('name_holders.created_ms').as('m'))
+            .whereRef('name_holders.key_hash', '=', 'players.key_hash')
+            .as('claimed_ms'),
       ]);
   }
 
@@ -706,9 +717,30 @@ interface FiguresRow {
   wasted: number | null;
 }
 
+/** What a line needs to say whether its player's key is new on the day of its ranked daily. */
+interface KeyRow {
+  ranked: number;
+  /** When the player was first stored, and when their key first held a name (ms). */
+  player_ms: number | string;
+  claimed_ms: number | string | null;
+}
+
 const orNull = (x: number | string | null) => (x === null ? null : Number(x));
 
-function boardEntry(r: LineRow & FiguresRow, rank: number): BoardEntry {
+/**
+ * A ranked daily line whose player's key was first seen on its day or after (no name held nor
+ * game stored by it before the day began): a key made for the day.
+ */
+function newKey(r: LineRow & KeyRow): boolean {
+  if (r.day === null || Number(r.ranked) !== 1) return false;
+  const seen = Math.min(
+    Number(r.player_ms),
+    r.claimed_ms === null ? Infinity : Number(r.claimed_ms),
+  );
+  return seen >= Date.parse(`${r.day}T00:00:00Z`);
+}
+
+function boardEntry(r: LineRow & FiguresRow & KeyRow, rank: number): BoardEntry {
   return {
     rank,
     name: r.name,
@@ -724,6 +756,7 @@ function boardEntry(r: LineRow & FiguresRow, rank: number): BoardEntry {
     aiLike: Number(r.ai_like) === 1,
     optimal: orNull(r.optimal),
     wasted: orNull(r.wasted),
+    newKey: newKey(r),
     ...interruption(r),
   };
 }

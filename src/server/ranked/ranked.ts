@@ -119,6 +119,11 @@ export interface StartRequest {
   readonly daily: boolean;
   readonly keyHash: string;
   readonly name: string;
+  /**
+   * Called before a new ranked daily attempt is dealt (never for a resume): what it throws
+   * refuses the start (the HTTP route's bound per address, dailyStarts.ts).
+   */
+  readonly beforeNewDaily?: () => Promise<void>;
 }
 
 const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -229,6 +234,7 @@ export class RankedPlay {
     if (day !== null) {
       const resumed = await this.resumeDaily(r, day);
       if (resumed) return resumed;
+      await r.beforeNewDaily?.();
     }
     const size = day !== null ? DAILY_SIZE : r.size;
     const target = r.kind === 'puzzle' ? null : day !== null ? DAILY_TARGET : r.target;

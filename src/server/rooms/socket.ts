@@ -19,7 +19,13 @@ import {
   type ServerMessage,
 } from '../../net/rooms.ts';
 import { SocketLimiter } from '../socketLimits.ts';
-import { type SocketProtocol, serveSocket, socketServer } from '../sockets.ts';
+import {
+  guardSocket,
+  refuseUpgrade,
+  type SocketProtocol,
+  serveSocket,
+  socketServer,
+} from '../sockets.ts';
 import { Refusal, type Rooms } from './rooms.ts';
 
 export const SOCKET_PATH = '/api/rooms/socket';
@@ -38,9 +44,11 @@ export function attachRoomSocket(
     serveSocket(ws, req, protocol, limiter, log),
   );
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    guardSocket(socket);
     const path = (req.url ?? '').split('?')[0];
     if (path !== SOCKET_PATH) {
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      const message = `no socket at ${(path ?? '').slice(0, 200)}`;
+      refuseUpgrade(socket, 404, {}, JSON.stringify({ error: { code: 'not-found', message } }));
       return;
     }
     sockets.upgrade(req, socket, head);

@@ -125,7 +125,12 @@ export const FIGURE_TITLES = {
   optimal: 'The fewest moves that solve the start',
 } as const;
 
+/** What a ranked daily line marked "new key" means (its title and its words for screen readers). */
+export const NEW_KEY_TITLE =
+  'A player key the server first saw on the day of this daily: it may have been made to play a board another key looked at first.';
+
 /** The mark's explanation (its title and its words for screen readers). */
+
 export const AI_LIKE_TITLE = {
   '2048':
     "Agrees with the AI beyond what players do: 90% of its moves or more are the AI's choice, over 300 moves or more. The AI's own games agree 100%, its strong preset 93 to 94%, a depth-3 search at most 81% and ways people play far less. It says how the game was played, not who played it.",
@@ -197,6 +202,16 @@ function line(e: BoardEntry, kind: '2048' | 'puzzle', mine: boolean): HTMLTableR
   const name = h('td', { class: 'board-name' }, h('span', { 'data-testid': 'entry-name' }, e.name));
   if (mine) name.append(h('span', { class: 'tag tag-you' }, 'you'));
   if (e.assisted) name.append(h('span', { class: 'tag' }, 'with help'));
+  if (e.newKey === true) {
+    name.append(
+      h(
+        'span',
+        { class: 'tag', title: NEW_KEY_TITLE, 'data-testid': 'entry-new-key' },
+        h('span', { 'aria-hidden': 'true' }, 'new key'),
+        h('span', { class: 'sr-only' }, `new key: ${NEW_KEY_TITLE}`),
+      ),
+    );
+  }
   if (e.aiLike === true) {
     name.append(
       h(
