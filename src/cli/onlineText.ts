@@ -5,6 +5,12 @@
  */
 import { whoIs } from '../engine/duel.ts';
 import { formatNumber } from '../front/format.ts';
+import {
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_NOT_ANSWERING,
+  SEAT_NOT_ANSWERING,
+  waitingSentence,
+} from '../net/linkWords.ts';
 import type { RoomView } from '../net/roomClient.ts';
 import type { SeatInfo } from '../net/rooms.ts';
 import { safeText } from './boardText.ts';
@@ -31,6 +37,7 @@ function seatState(v: RoomView, side: 0 | 1): string {
   const tags: string[] = [];
   if (v.you === side) tags.push('you');
   if (!s?.name) tags.push('not joined yet');
+  else if (v.status === 'not-answering') tags.push(SEAT_NOT_ANSWERING);
   else if (!s.connected) {
     tags.push(s.forfeitAt !== null ? `away: forfeits at ${clockTime(s.forfeitAt)}` : 'away');
   }
@@ -136,6 +143,9 @@ export function onlineHold(v: RoomView, refused: boolean): string | null {
       return null;
     case 'connecting':
       return notSent ? 'Not sent: still connecting to the room' : 'Connecting to the room…';
+    case 'not-answering':
+      if (notSent) return capital(NOT_SENT_NOT_ANSWERING);
+      return player ? capital(NOT_ANSWERING_SENTENCE) : 'The server is not answering';
     case 'reconnecting':
       if (!player) return 'The connection dropped: reconnecting…';
       return notSent
@@ -190,6 +200,7 @@ export function onlineNotice(
 ): string | null {
   const hold = onlineHold(v, refused);
   if (hold !== null) return hold;
+  if (v.waiting) return capital(waitingSentence(v.waiting));
   const code = v.room?.code ?? '';
   if (v.notice) return capital(v.notice);
   if (v.result) {

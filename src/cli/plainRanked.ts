@@ -7,6 +7,7 @@
  */
 
 import { keyDirection } from '../front/keymap.ts';
+import { waitingSentence } from '../net/linkWords.ts';
 import {
   type CommandRanked,
   ControllerRanked,
@@ -61,6 +62,10 @@ export class Pacer {
   }
 }
 
+function capital(text: string): string {
+  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
+}
+
 /** The command a line stands for in a ranked game, or null. */
 export function plainCommandRanked(line: string, m: ModelRanked): CommandRanked | null {
   if (m.kind === 'puzzle' && /^\d{1,2}$/.test(line)) return { type: 'tile', tile: Number(line) };
@@ -84,6 +89,7 @@ export async function runPlainRanked(
   const say = (s: string) => io.error.write(`${s}\n`);
   let shown = '';
   let status = model.view?.status ?? 'connecting';
+  let waiting = 0;
   const show = () => {
     const text = rankedBoardText(game.model, Date.now());
     if (text !== '' && text !== shown) {
@@ -97,10 +103,16 @@ export async function runPlainRanked(
     onChange: (m) => {
       const now = m.view?.status ?? 'connecting';
       if (now !== status) {
-        if (now === 'reconnecting') say(rankedHold(m)!);
+        if (now === 'reconnecting' || now === 'not-answering') say(rankedHold(m)!);
         else if (now === 'open' && status === 'reconnecting') say('Connected again.');
+        else if (now === 'open' && status === 'not-answering') say('The server answers again.');
         else if (now === 'closed' && m.view?.notice) say(rankedHold(m)!);
         status = now;
+      }
+      const w = m.view?.waiting ?? 0;
+      if (w !== waiting) {
+        waiting = w;
+        if (w > 0) say(`${capital(waitingSentence(w))}.`);
       }
     },
   });

@@ -8,6 +8,11 @@
 
 import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
+import {
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_NOT_ANSWERING,
+  waitingSentence,
+} from '../net/linkWords.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
 import type { RankedClosed } from '../net/rankedClient.ts';
 import { type ModelRanked, rankedOver } from '../tui/ranked/controller.ts';
@@ -107,6 +112,8 @@ export function rankedHold(m: ModelRanked): string | null {
       return null;
     case 'connecting':
       return m.refused ? 'Not sent: still connecting to the server' : 'Connecting to the server…';
+    case 'not-answering':
+      return capital(m.refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
     case 'reconnecting':
       return m.refused
         ? 'Not sent: the connection dropped · reconnecting…'
@@ -124,6 +131,7 @@ export function rankedNotice(m: ModelRanked): string | null {
   const hold = rankedHold(m);
   if (hold !== null) return hold;
   if (m.resigning) return 'Resigning…';
+  if (m.view?.waiting) return capital(waitingSentence(m.view.waiting));
   const said = m.view?.notice ?? m.notice;
   if (said) return capital(safeText(said, 76));
   const b = m.synced ? m.view?.confirmed : null;

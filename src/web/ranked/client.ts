@@ -6,6 +6,7 @@
 
 import type { Puzzle } from '../../engine/puzzle.ts';
 import { formatNumber } from '../../front/format.ts';
+import { waitingSentence } from '../../net/linkWords.ts';
 import { RankedClient, type RankedView } from '../../net/rankedClient.ts';
 import type { SocketLike } from '../../net/roomClient.ts';
 import type { KeptRanked } from './slots.ts';
@@ -48,6 +49,7 @@ export function asSentence(text: string): string {
 export function rankedNotice(v: RankedView, refused: boolean, said: string | null): string {
   if (v.result) return said ?? '';
   if (v.status !== 'open') return holdSentence(v.status, refused, closedSentence(v)) ?? '';
+  if (v.waiting) return asSentence(waitingSentence(v.waiting));
   if (v.notice) return asSentence(v.notice);
   if (said) return said;
   const b = v.confirmed;

@@ -7,12 +7,13 @@
  * said: a new match, the result, the other player joining or the connection changing ends them.
  * Pure: from the room client's view.
  */
+import { NOT_ANSWERING_SENTENCE, NOT_SENT_NOT_ANSWERING } from '../../net/linkWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { RoomMatch } from '../../net/rooms.ts';
 import { waitingForPlayer } from './shown.ts';
 
 /** Why this page's input does not reach the room now. */
-export type Hold = 'connecting' | 'reconnecting' | 'replaced' | 'closed';
+export type Hold = 'connecting' | 'not-answering' | 'reconnecting' | 'replaced' | 'closed';
 
 /** Why input is held, or null when it reaches the room (`replaced`: the server said so). */
 export function holdOf(v: RoomView): Hold | null {
@@ -37,6 +38,9 @@ export function holdSentence(hold: Hold, v: RoomView, refused: boolean): string 
   switch (hold) {
     case 'connecting':
       return player && refused ? 'Not sent: still connecting to the room.' : 'Connecting…';
+    case 'not-answering':
+      if (!player) return 'The server is not answering.';
+      return asSentence(refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
     case 'reconnecting':
       if (!player) return 'The connection to the server dropped: reconnecting…';
       return refused
@@ -85,9 +89,10 @@ export function noticeText(
 
 /**
  * The match the page shows: while input is held, the server's alone (the log it ordered, without
- * your moves it has not answered); else the client's, your sent moves on top.
+ * your moves it has not answered); else — and while the server is not answering, on the same
+ * connection — the client's, your sent moves on top, drawn as pending.
  */
 export function shownMatch(v: RoomView, hold: Hold | null): RoomMatch | null {
-  if (hold === null || !v.match) return v.match;
+  if (hold === null || hold === 'not-answering' || !v.match) return v.match;
   return v.confirmed ?? v.match;
 }
