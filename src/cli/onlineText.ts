@@ -199,8 +199,11 @@ export function onlineNotice(
   now = Date.now(),
 ): string | null {
   const hold = onlineHold(v, refused);
-  if (hold !== null) return hold;
-  if (v.waiting) return capital(waitingSentence(v.waiting));
+  const waiting = v.waiting ? waitingSentence(v.waiting) : null;
+  if (hold !== null) {
+    return v.status === 'not-answering' && waiting ? `${hold} · ${waiting}` : hold;
+  }
+  if (waiting) return capital(waiting);
   const code = v.room?.code ?? '';
   if (v.notice) return capital(v.notice);
   if (v.result) {

@@ -129,9 +129,12 @@ export function rankedHold(m: ModelRanked): string | null {
 /** The notice line of the full screen: why keys do nothing, else the server's refusal, else the model's. */
 export function rankedNotice(m: ModelRanked): string | null {
   const hold = rankedHold(m);
-  if (hold !== null) return hold;
+  const waiting = m.view?.waiting ? waitingSentence(m.view.waiting) : null;
+  if (hold !== null) {
+    return m.view?.status === 'not-answering' && waiting ? `${hold} · ${waiting}` : hold;
+  }
   if (m.resigning) return 'Resigning…';
-  if (m.view?.waiting) return capital(waitingSentence(m.view.waiting));
+  if (waiting) return capital(waiting);
   const said = m.view?.notice ?? m.notice;
   if (said) return capital(safeText(said, 76));
   const b = m.synced ? m.view?.confirmed : null;

@@ -48,8 +48,12 @@ export function asSentence(text: string): string {
  */
 export function rankedNotice(v: RankedView, refused: boolean, said: string | null): string {
   if (v.result) return said ?? '';
+  const waiting = v.waiting ? asSentence(waitingSentence(v.waiting)) : '';
+  if (v.status === 'not-answering') {
+    return [holdSentence(v.status, refused, null), waiting].filter(Boolean).join(' ');
+  }
   if (v.status !== 'open') return holdSentence(v.status, refused, closedSentence(v)) ?? '';
-  if (v.waiting) return asSentence(waitingSentence(v.waiting));
+  if (waiting) return waiting;
   if (v.notice) return asSentence(v.notice);
   if (said) return said;
   const b = v.confirmed;

@@ -61,6 +61,7 @@ const KEYS = {
   watch: 'You are watching: the boards change as the players move · Q or Esc menu',
   replaced: 'T or Take the seat back plays this seat here again · Q or Esc menu',
   held: 'Your keys do nothing until the connection is back · Q or Esc menu',
+  silent: 'Your keys do nothing until the server answers · Q or Esc menu',
 };
 
 interface SeatEls {
@@ -359,6 +360,7 @@ function overlayKind(v: RoomView, hold: Hold | null): string | null {
 function keysHelp(v: RoomView, hold: Hold | null, kind: string | null): string {
   if (v.you === null) return KEYS.watch;
   if (hold === 'replaced') return KEYS.replaced;
+  if (hold === 'not-answering') return KEYS.silent;
   if (hold !== null) return KEYS.held;
   return kind === 'duel' ? KEYS.duel : KEYS.versus;
 }
