@@ -46,7 +46,7 @@ export const systemLinkTime: LinkTime = {
 export interface Heartbeat {
   /** A ping this often. */
   readonly pingMs: number;
-  /** Nothing heard for this long: the server is not answering. */
+  /** Nothing heard for this long (its pings unanswered): the server is not answering. */
   readonly quietMs: number;
   /** Nothing heard for this long: the socket is let go, and a new one made. */
   readonly deadMs: number;
@@ -172,7 +172,7 @@ export class Reconnecting<C, S> {
     this.heard(ws);
     const ping = () => {
       if (this.socket !== ws) return;
-      if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping', t: this.time.now() }));
+      this.ask(ws);
       this.pingTimer = this.time.after(this.beat.pingMs, ping);
     };
     this.pingTimer = this.time.after(this.beat.pingMs, ping);
@@ -201,28 +201,56 @@ export class Reconnecting<C, S> {
     ws?.close(1000, 'bye');
   }
 
-  /** Something came from the server: not silent, and the silence timers start again. */
+  /** A ping; the first since the server last spoke is when its silence starts to count. */
+  private ask(ws: SocketLike): void {
+    if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping', t: this.time.now() }));
+    this.asked ??= this.time.now();
+  }
+
+  /** Something came from the server: not silent, and the silence is watched from now. */
   private heard(ws: SocketLike): void {
     if (!this.live) return;
-    this.cancel(this.quietTimer);
-    this.cancel(this.deadTimer);
-    this.quietTimer = this.time.after(this.beat.quietMs, () => {
-      if (this.socket !== ws || this.silent) return;
-      this.silent = true;
-      this.o.quiet?.(true);
-    });
-    this.deadTimer = this.time.after(this.beat.deadMs, () =>
-      this.abandon(ws, 'the server did not answer'),
-    );
+    this.asked = null;
+    this.cancel(this.watchTimer);
+    this.watchTimer = this.time.after(this.beat.quietMs, () => this.watch(ws));
     if (this.silent) {
       this.silent = false;
       this.o.quiet?.(false);
     }
   }
 
+  /**
+   * The silence so far, counted from the first ping it left unanswered (not from the last
+   * message: a page in a background tab may have its timers, pings included, held for a
+   * minute, and a server that was not asked has not been silent).
+   */
+  private watch(ws: SocketLike): void {
+    if (this.socket !== ws) return;
+    const asked = this.asked;
+    const { pingMs, quietMs, deadMs } = this.beat;
+    if (asked === null) {
+      // Not asked since it last spoke (the timers were held): ask now, and look again.
+      this.ask(ws);
+      this.watchTimer = this.time.after(quietMs - pingMs, () => this.watch(ws));
+      return;
+    }
+    const waited = this.time.now() - asked;
+    if (waited >= deadMs - pingMs) {
+      this.abandon(ws, 'the server did not answer');
+      return;
+    }
+    if (waited >= quietMs - pingMs && !this.silent) {
+      this.silent = true;
+      this.o.quiet?.(true);
+    }
+    const next = (this.silent ? deadMs : quietMs) - pingMs - waited;
+    this.watchTimer = this.time.after(Math.max(1, next), () => this.watch(ws));
+  }
+
+  /** When the first ping since the server last spoke was sent (null: none since). */
+  private asked: number | null = null;
+  private watchTimer: (() => void) | null = null;
   private pingTimer: (() => void) | null = null;
-  private quietTimer: (() => void) | null = null;
-  private deadTimer: (() => void) | null = null;
 
   private cancel(c: (() => void) | null): void {
     c?.();
@@ -232,9 +260,9 @@ export class Reconnecting<C, S> {
     for (const c of this.timers) c();
     this.timers = [];
     this.cancel(this.pingTimer);
-    this.cancel(this.quietTimer);
-    this.cancel(this.deadTimer);
-    this.pingTimer = this.quietTimer = this.deadTimer = null;
+    this.cancel(this.watchTimer);
+    this.pingTimer = this.watchTimer = null;
+    this.asked = null;
   }
 
   /**

@@ -12,6 +12,7 @@ import { legalMoves } from '../engine/game2048.ts';
 import { type FakeSocket, fakeSockets } from '../testing/fakeSocket.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
+import type { LinkTime } from './reconnect.ts';
 import { RoomClient } from './roomClient.ts';
 import {
   actionText,
@@ -97,7 +98,67 @@ function slideOf(m: RoomMatch): RoomAction {
 const acts = (s: FakeSocket<ClientMessage, ServerMessage>) =>
   s.sent.filter((m) => m.type === 'act');
 
+/**
+ * Timers held and then run all at once, late (a page in a background tab): every timer due by
+ * `to` fires at `to`.
+ */
+class HeldTime implements LinkTime {
+  private t = 0;
+  private readonly queue: { at: number; fn: () => void; live: boolean }[] = [];
+  now(): number {
+    return this.t;
+  }
+  after(ms: number, fn: () => void): () => void {
+    const e = { at: this.t + ms, fn, live: true };
+    this.queue.push(e);
+    return () => {
+      e.live = false;
+    };
+  }
+  wake(to: number): void {
+    this.t = to;
+    for (;;) {
+      const due = this.queue.filter((e) => e.live && e.at <= to);
+      if (due.length === 0) return;
+      for (const e of due) {
+        e.live = false;
+        e.fn();
+      }
+    }
+  }
+}
+
 describe('the room client with a slow or silent server', () => {
+  it('does not call a server silent when its own timers were held (a background tab)', () => {
+    const time = new HeldTime();
+    const { sockets, socket } = fakeSockets<ClientMessage, ServerMessage>();
+    const client = new RoomClient({
+      server: 'http://127.0.0.1:9',
+      room: 'ACDEFGH',
+      socket,
+      onChange: () => {},
+      time,
+    });
+    const s = sockets[0]!;
+    s.open();
+    new Server().welcome(s);
+    // A minute with no timer run, then all of them at once: the server is asked, not judged.
+    time.wake(60_000);
+    expect(client.view.status).toBe('open');
+    expect(s.closedWith).toBe(null);
+    expect(s.pings.length).toBeGreaterThan(0);
+    s.pong();
+    time.wake(61_000);
+    expect(client.view.status).toBe('open');
+    // Held again: asked when the timers run, judged only once that ping had its time.
+    time.wake(65_000);
+    expect(client.view.status).toBe('open');
+    time.wake(68_000);
+    expect(client.view.status).toBe('not-answering');
+    client.close();
+  });
+
+
   it('draws an unanswered slide as pending, and says it waits for the server after 0.5 s', () => {
     const { time, client, server, first } = setup();
     const action = slideOf(server.match);

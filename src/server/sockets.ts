@@ -20,8 +20,11 @@ const REFUSED_MAX = 100;
 /** Pings a second answered outside the message rate (a client pings every 1.5 s). */
 export const PINGS_PER_SECOND = 2;
 
-/** A client that pings and then is silent this long is gone (its socket is dropped). */
-export const SILENT_MS = 20_000;
+/**
+ * A client that pings and then is silent this long is gone (its socket is dropped): longer than
+ * the minute a browser may hold the timers of a page in a background tab.
+ */
+export const SILENT_MS = 150_000;
 
 /** A socket server that takes the upgrades handed to it. */
 export interface SocketServer {
