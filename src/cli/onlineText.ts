@@ -6,9 +6,16 @@
 import { whoIs } from '../engine/duel.ts';
 import { formatNumber } from '../front/format.ts';
 import {
+  capital,
+  DROPPED_SENTENCE,
+  holdOf,
+  KEYS_WAIT_SENTENCE,
   NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
   NOT_SENT_NOT_ANSWERING,
+  SEAT_ELSEWHERE,
   SEAT_NOT_ANSWERING,
+  waitingCount,
   waitingSentence,
 } from '../net/linkWords.ts';
 import type { RoomView } from '../net/roomClient.ts';
@@ -125,11 +132,6 @@ export function onlineText(v: RoomView): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A sentence as the screen shows it: a capital first. */
-function capital(text: string): string {
-  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
-}
-
 /**
  * While your keys cannot reach the room (connecting, reconnecting, the seat played in another
  * window, closed): why, and the keys that work then; null while they can. `refused`: a key was
@@ -138,8 +140,8 @@ function capital(text: string): string {
 export function onlineHold(v: RoomView, refused: boolean): string | null {
   const player = v.you !== null;
   const notSent = refused && player;
-  switch (v.status) {
-    case 'open':
+  switch (holdOf(v)) {
+    case null:
       return null;
     case 'connecting':
       return notSent ? 'Not sent: still connecting to the room' : 'Connecting to the room…';
@@ -147,14 +149,13 @@ export function onlineHold(v: RoomView, refused: boolean): string | null {
       if (notSent) return capital(NOT_SENT_NOT_ANSWERING);
       return player ? capital(NOT_ANSWERING_SENTENCE) : 'The server is not answering';
     case 'reconnecting':
-      if (!player) return 'The connection dropped: reconnecting…';
+      if (!player) return capital(DROPPED_SENTENCE);
       return notSent
-        ? 'Not sent: the connection dropped · reconnecting…'
-        : 'The connection dropped: reconnecting… your keys do nothing until it is back';
+        ? `${capital(NOT_SENT_DROPPED)} · reconnecting…`
+        : `${capital(DROPPED_SENTENCE)} ${KEYS_WAIT_SENTENCE}`;
+    case 'replaced':
+      return `${capital(notSent ? `not sent: ${SEAT_ELSEWHERE}` : SEAT_ELSEWHERE)} · t: take it back · q: leave`;
     case 'closed':
-      if (v.closed === 'replaced') {
-        return `${notSent ? 'Not sent: this' : 'This'} seat is now played in another window · t: take it back · q: leave`;
-      }
       return `${capital(v.notice ?? 'the connection to the room closed')} · ${
         v.closed === 'unreachable' ? 't: try again · ' : ''
       }q: leave`;
@@ -199,11 +200,12 @@ export function onlineNotice(
   now = Date.now(),
 ): string | null {
   const hold = onlineHold(v, refused);
-  const waiting = v.waiting ? waitingSentence(v.waiting) : null;
+  const n = v.waiting ?? 0;
   if (hold !== null) {
-    return v.status === 'not-answering' && waiting ? `${hold} · ${waiting}` : hold;
+    // A narrow line: the count alone after the sentence.
+    return v.status === 'not-answering' && n > 0 ? `${hold} ${waitingCount(n)}` : hold;
   }
-  if (waiting) return capital(waiting);
+  if (n > 0) return capital(waitingSentence(n));
   const code = v.room?.code ?? '';
   if (v.notice) return capital(v.notice);
   if (v.result) {

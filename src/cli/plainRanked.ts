@@ -7,7 +7,7 @@
  */
 
 import { keyDirection } from '../front/keymap.ts';
-import { waitingSentence } from '../net/linkWords.ts';
+import { capital, waitingSentence } from '../net/linkWords.ts';
 import {
   type CommandRanked,
   ControllerRanked,
@@ -60,10 +60,6 @@ export class Pacer {
   refund(): void {
     this.tokens = Math.min(PACE.burst, this.tokens + 1);
   }
-}
-
-function capital(text: string): string {
-  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
 }
 
 /** The command a line stands for in a ranked game, or null. */

@@ -23,7 +23,14 @@ import { err, ok, type Problem, type Result } from '../engine/result.ts';
 import { placeTile, slideOnly } from '../engine/spawn.ts';
 import { type Direction, isDirection } from '../engine/types.ts';
 import type { RankedStartProblem, ServerClient } from './api.ts';
-import { NOT_ANSWERING_SENTENCE, NOT_SENT_NOT_ANSWERING, WAITING_AFTER_MS } from './linkWords.ts';
+import {
+  DROPPED_SENTENCE,
+  GAME_ELSEWHERE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  WAITING_AFTER_MS,
+} from './linkWords.ts';
 import {
   DIRECTION_LETTERS,
   RANKED_CLOSE,
@@ -158,17 +165,18 @@ const FINAL: ReadonlyMap<number, RankedClosed> = new Map<number, RankedClosed>([
   [RANKED_CLOSE.replaced, 'replaced'],
 ]);
 
-const CLOSED_SENTENCES: Record<RankedClosed, string> = {
+/** Why the connection closed for good, in every front-end's words (fragments). */
+export const RANKED_CLOSED_SENTENCES: Readonly<Record<RankedClosed, string>> = {
   'bad-token': 'this token is not the game’s',
-  'no-game': 'the server has no such ranked game (it may have ended or expired)',
+  'no-game': 'the server no longer has this game (it ended, or was kept too long unplayed)',
   'bad-message': 'the server did not understand this client',
-  replaced: 'this game was opened on another connection (another window or terminal)',
+  replaced: GAME_ELSEWHERE,
   unreachable: 'the server could not be reached',
   left: 'you closed the game',
 };
 
 /** The sentence while the connection is down after having been open. */
-export const RANKED_RECONNECTING = 'the connection dropped: reconnecting… (no move is lost)';
+export const RANKED_RECONNECTING = `${DROPPED_SENTENCE} (no move is lost)`;
 
 /** The engine game of a 2048 board (its generator is never used: the server deals). */
 export function gameOfBoard(b: RankedBoard): Game {
@@ -372,11 +380,11 @@ export class RankedClient {
     const v = this.v;
     if (v.result || v.confirmed.over) return this.refuse('over', 'the game is over');
     if (v.status === 'closed') {
-      return this.refuse('closed', `not sent: ${CLOSED_SENTENCES[v.closed ?? 'left']}`);
+      return this.refuse('closed', `not sent: ${RANKED_CLOSED_SENTENCES[v.closed ?? 'left']}`);
     }
     if (v.status === 'not-answering') return this.refuse('not-answering', NOT_SENT_NOT_ANSWERING);
     if (v.status === 'reconnecting') {
-      return this.refuse('reconnecting', 'not sent: the connection dropped (reconnecting…)');
+      return this.refuse('reconnecting', `${NOT_SENT_DROPPED} (reconnecting…)`);
     }
     if (v.status === 'connecting' || !this.synced) {
       return this.refuse('connecting', 'not sent: still connecting to the server');
@@ -425,7 +433,7 @@ export class RankedClient {
     this.synced = false;
     const final = FINAL.get(code);
     if (final) {
-      this.stop(final, CLOSED_SENTENCES[final]);
+      this.stop(final, RANKED_CLOSED_SENTENCES[final]);
       return false;
     }
     if (this.v.result) {

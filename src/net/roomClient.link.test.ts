@@ -158,7 +158,6 @@ describe('the room client with a slow or silent server', () => {
     client.close();
   });
 
-
   it('draws an unanswered slide as pending, and says it waits for the server after 0.5 s', () => {
     const { time, client, server, first } = setup();
     const action = slideOf(server.match);

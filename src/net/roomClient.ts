@@ -18,7 +18,14 @@
  * welcomed in that time gives up: closed, the server unreachable.
  */
 import type { Result } from '../engine/result.ts';
-import { NOT_ANSWERING_SENTENCE, NOT_SENT_NOT_ANSWERING, WAITING_AFTER_MS } from './linkWords.ts';
+import {
+  DROPPED_SENTENCE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  SEAT_ELSEWHERE,
+  WAITING_AFTER_MS,
+} from './linkWords.ts';
 import {
   type Heartbeat,
   type LinkTime,
@@ -158,13 +165,13 @@ const FINAL: ReadonlyMap<number, RoomClosed> = new Map<number, RoomClosed>([
 const CLOSE_SENTENCES: Record<number, string> = {
   [CLOSE.badSeat]: 'this seat token is not one of the room’s',
   [CLOSE.noRoom]: 'no room has this code (it may have expired)',
-  [CLOSE.replaced]: 'this seat was taken back from another window or terminal',
+  [CLOSE.replaced]: SEAT_ELSEWHERE,
   [CLOSE.badMessage]:
     'the server did not understand this client (they may be different versions of slidebox: update both)',
 };
 
 /** The sentence while the connection is down after having been open. */
-export const RECONNECTING_SENTENCE = 'the connection dropped: reconnecting…';
+export const RECONNECTING_SENTENCE = DROPPED_SENTENCE;
 
 /**
  * The socket URL of a server: http://h:p → ws://h:p/api/rooms/socket, with `?room=CODE` when a
@@ -207,10 +214,10 @@ export function notSentSentence(v: RoomView): string | null {
     case 'not-answering':
       return NOT_SENT_NOT_ANSWERING;
     case 'reconnecting':
-      return 'not sent: the connection dropped (reconnecting…)';
+      return `${NOT_SENT_DROPPED} (reconnecting…)`;
     case 'closed':
       return v.closed === 'replaced'
-        ? 'not sent: this seat is now played in another window or tab'
+        ? `not sent: ${SEAT_ELSEWHERE}`
         : 'not sent: the connection to the room is closed';
   }
 }

@@ -7,7 +7,7 @@
  */
 import { formatNumber } from '../../front/format.ts';
 import type { CommandDuel } from '../../front/modelDuel.ts';
-import { PENDING_MARK, waitingSentence } from '../../net/linkWords.ts';
+import { PENDING_MARK, SEAT_ELSEWHERE, waitingSentence } from '../../net/linkWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { Side } from '../../net/rooms.ts';
 import { button, h, OverlaySlot, setText } from '../ui/dom.ts';
@@ -367,7 +367,7 @@ function keysHelp(v: RoomView, hold: Hold | null, kind: string | null): string {
 
 /** The waiting panel's line: connecting, the connection lost, or waiting for the other player. */
 function waitText(v: RoomView, hold: Hold | null): string {
-  if (hold === 'replaced') return 'This seat is now played in another tab or window.';
+  if (hold === 'replaced') return asSentence(SEAT_ELSEWHERE);
   if (v.status === 'closed') return asSentence(v.notice ?? 'The connection to the room is closed.');
   if (!v.match) return v.status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
   return 'Waiting for the other player…';
