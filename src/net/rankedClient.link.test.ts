@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
 import { fakeSockets } from '../testing/fakeSocket.ts';
-import { ranked2048 } from '../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
 import type { RankedClientMessage, RankedServerMessage } from './ranked.ts';
@@ -71,6 +71,34 @@ describe('the ranked client with a slow or silent server', () => {
     s.pong();
     expect(client.view.status).toBe('open');
     expect(client.move(dir).ok).toBe(true);
+  });
+
+  it('puzzle: every slide on its way counts, said waiting after 0.5 s, none once answered', () => {
+    const time = new FakeTime();
+    const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
+    // 1 2 3 / 4 5 6 / 7 0 8: tile 8, then 5 can move.
+    const board = rankedPuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8]);
+    const client = new RankedClient({
+      server: 'http://127.0.0.1:1',
+      game: 'g2',
+      token: 't'.repeat(43),
+      board,
+      socket,
+      time,
+    });
+    const s = sockets[0]!;
+    s.open();
+    s.receive({ type: 'state', board, result: null, t: 0 });
+    client.moveTile(5);
+    client.moveTile(5);
+    expect(client.view.pending).toBe(2);
+    time.advance(501);
+    expect(client.view.waiting).toBe(2);
+    s.receive({ type: 'moved', n: 1, tile: null, t: 600, score: 1, over: false, won: false });
+    expect(client.view.waiting).toBe(1);
+    s.receive({ type: 'moved', n: 2, tile: null, t: 700, score: 2, over: false, won: false });
+    expect(client.view.waiting).toBe(0);
+    client.close();
   });
 
   it('connects again when the state does not come within 5 s of the hello', () => {
