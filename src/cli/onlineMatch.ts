@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { keyDirection } from '../front/keymap.ts';
 import { checkName, newPlayerKey } from '../net/api.ts';
+import { waitingSentence } from '../net/linkWords.ts';
 import { RoomClient, type RoomView, type SocketFactory } from '../net/roomClient.ts';
 import { type RoomAction, type RoomKind, readRoomCode } from '../net/rooms.ts';
 import { nodeSocketFactory } from '../node/webSocket.ts';
@@ -267,6 +268,8 @@ class PlainRoom {
   private shown = '';
   private said: string | null = null;
   private status: RoomView['status'] = 'connecting';
+  /** The actions said to wait for the server. */
+  private waiting = 0;
   private finished = false;
   /** Lines read before the room's welcome (they act on your seat); null once welcomed. */
   private queued: string[] | null = [];
@@ -311,7 +314,16 @@ class PlainRoom {
       if (this.said) errOut(`${this.said}\n`);
     }
     if (this.status === 'reconnecting' && view.status === 'open') errOut('Connected again.\n');
+    if (this.status === 'not-answering' && view.status === 'open') {
+      errOut('The server answers again.\n');
+    }
     this.status = view.status;
+    const waiting = view.waiting ?? 0;
+    if (waiting !== this.waiting) {
+      this.waiting = waiting;
+      const said = waitingSentence(waiting);
+      if (waiting > 0) errOut(`${said[0]!.toUpperCase()}${said.slice(1)}.\n`);
+    }
     if (view.status === 'closed') {
       const back =
         view.closed === 'replaced' && view.you !== null
@@ -343,7 +355,7 @@ class PlainRoom {
     const actions = (n: number) => (n === 1 ? 'the last action' : `the last ${n} actions`);
     const room = `Room ${this.o.room}`;
     if (!v.pending) this.finish(0, leaving(this.kind, this.o.room, v));
-    else if (v.status !== 'open') {
+    else if (v.status !== 'open' && v.status !== 'not-answering') {
       this.finish(
         1,
         `${room}: the connection dropped before the server answered ${actions(v.pending)}: they may not have been taken.`,

@@ -92,7 +92,7 @@ describe('while the keys cannot reach the room', () => {
     );
     const replaced = room({ status: 'closed', closed: 'replaced', notice: 'x' });
     expect(onlineNotice(replaced, 'duel')).toBe(
-      'This seat is now played in another window · t: take it back · q: leave',
+      'This seat is now played in another window or tab · t: take it back · q: leave',
     );
     expect(onlineNotice(replaced, 'duel', true)).toMatch(/^Not sent: this seat .* t: take it back/);
     const gone = room({

@@ -5,6 +5,19 @@
  */
 import { whoIs } from '../engine/duel.ts';
 import { formatNumber } from '../front/format.ts';
+import {
+  capital,
+  DROPPED_SENTENCE,
+  holdOf,
+  KEYS_WAIT_SENTENCE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  SEAT_ELSEWHERE,
+  SEAT_NOT_ANSWERING,
+  waitingCount,
+  waitingSentence,
+} from '../net/linkWords.ts';
 import type { RoomView } from '../net/roomClient.ts';
 import type { SeatInfo } from '../net/rooms.ts';
 import { safeText } from './boardText.ts';
@@ -31,6 +44,7 @@ function seatState(v: RoomView, side: 0 | 1): string {
   const tags: string[] = [];
   if (v.you === side) tags.push('you');
   if (!s?.name) tags.push('not joined yet');
+  else if (v.status === 'not-answering') tags.push(SEAT_NOT_ANSWERING);
   else if (!s.connected) {
     tags.push(s.forfeitAt !== null ? `away: forfeits at ${clockTime(s.forfeitAt)}` : 'away');
   }
@@ -118,11 +132,6 @@ export function onlineText(v: RoomView): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A sentence as the screen shows it: a capital first. */
-function capital(text: string): string {
-  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
-}
-
 /**
  * While your keys cannot reach the room (connecting, reconnecting, the seat played in another
  * window, closed): why, and the keys that work then; null while they can. `refused`: a key was
@@ -131,20 +140,22 @@ function capital(text: string): string {
 export function onlineHold(v: RoomView, refused: boolean): string | null {
   const player = v.you !== null;
   const notSent = refused && player;
-  switch (v.status) {
-    case 'open':
+  switch (holdOf(v)) {
+    case null:
       return null;
     case 'connecting':
       return notSent ? 'Not sent: still connecting to the room' : 'Connecting to the room…';
+    case 'not-answering':
+      if (notSent) return capital(NOT_SENT_NOT_ANSWERING);
+      return player ? capital(NOT_ANSWERING_SENTENCE) : 'The server is not answering';
     case 'reconnecting':
-      if (!player) return 'The connection dropped: reconnecting…';
+      if (!player) return capital(DROPPED_SENTENCE);
       return notSent
-        ? 'Not sent: the connection dropped · reconnecting…'
-        : 'The connection dropped: reconnecting… your keys do nothing until it is back';
+        ? `${capital(NOT_SENT_DROPPED)} · reconnecting…`
+        : `${capital(DROPPED_SENTENCE)} ${KEYS_WAIT_SENTENCE}`;
+    case 'replaced':
+      return `${capital(notSent ? `not sent: ${SEAT_ELSEWHERE}` : SEAT_ELSEWHERE)} · t: take it back · q: leave`;
     case 'closed':
-      if (v.closed === 'replaced') {
-        return `${notSent ? 'Not sent: this' : 'This'} seat is now played in another window · t: take it back · q: leave`;
-      }
       return `${capital(v.notice ?? 'the connection to the room closed')} · ${
         v.closed === 'unreachable' ? 't: try again · ' : ''
       }q: leave`;
@@ -189,7 +200,12 @@ export function onlineNotice(
   now = Date.now(),
 ): string | null {
   const hold = onlineHold(v, refused);
-  if (hold !== null) return hold;
+  const n = v.waiting ?? 0;
+  if (hold !== null) {
+    // A narrow line: the count alone after the sentence.
+    return v.status === 'not-answering' && n > 0 ? `${hold} ${waitingCount(n)}` : hold;
+  }
+  if (n > 0) return capital(waitingSentence(n));
   const code = v.room?.code ?? '';
   if (v.notice) return capital(v.notice);
   if (v.result) {

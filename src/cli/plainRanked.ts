@@ -7,6 +7,7 @@
  */
 
 import { keyDirection } from '../front/keymap.ts';
+import { capital, waitingSentence } from '../net/linkWords.ts';
 import {
   type CommandRanked,
   ControllerRanked,
@@ -84,6 +85,7 @@ export async function runPlainRanked(
   const say = (s: string) => io.error.write(`${s}\n`);
   let shown = '';
   let status = model.view?.status ?? 'connecting';
+  let waiting = 0;
   const show = () => {
     const text = rankedBoardText(game.model, Date.now());
     if (text !== '' && text !== shown) {
@@ -97,10 +99,16 @@ export async function runPlainRanked(
     onChange: (m) => {
       const now = m.view?.status ?? 'connecting';
       if (now !== status) {
-        if (now === 'reconnecting') say(rankedHold(m)!);
+        if (now === 'reconnecting' || now === 'not-answering') say(rankedHold(m)!);
         else if (now === 'open' && status === 'reconnecting') say('Connected again.');
+        else if (now === 'open' && status === 'not-answering') say('The server answers again.');
         else if (now === 'closed' && m.view?.notice) say(rankedHold(m)!);
         status = now;
+      }
+      const w = m.view?.waiting ?? 0;
+      if (w !== waiting) {
+        waiting = w;
+        if (w > 0) say(`${capital(waitingSentence(w))}.`);
       }
     },
   });

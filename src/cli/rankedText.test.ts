@@ -107,7 +107,7 @@ describe('ranked play in words', () => {
           notice: 'this game was opened on another connection (another window or terminal)',
         }),
       ),
-    ).toBe('This game is now played in another window · q: leave');
+    ).toBe('This game is now played in another window or tab · q: leave');
     expect(rankedHold(model(board2048, { status: 'closed', closed: 'no-game', notice: 'x' }))).toBe(
       'The server no longer has this game (it ended, or was kept too long unplayed) · q: leave',
     );

@@ -8,8 +8,18 @@
 
 import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
+import {
+  capital,
+  DROPPED_SENTENCE,
+  KEYS_WAIT_SENTENCE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  waitingCount,
+  waitingSentence,
+} from '../net/linkWords.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
-import type { RankedClosed } from '../net/rankedClient.ts';
+import { RANKED_CLOSED_SENTENCES } from '../net/rankedClient.ts';
 import { type ModelRanked, rankedOver } from '../tui/ranked/controller.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
@@ -84,18 +94,6 @@ export function rankedBoardText(m: ModelRanked, now: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A sentence as the screen shows it: a capital first. */
-function capital(text: string): string {
-  return text === '' ? text : text[0]!.toUpperCase() + text.slice(1);
-}
-
-/** Why the connection closed for good, in the screen's words (the others: the client's own). */
-const CLOSED: Partial<Record<RankedClosed, string>> = {
-  replaced: 'this game is now played in another window',
-  'no-game': 'the server no longer has this game (it ended, or was kept too long unplayed)',
-  unreachable: 'the server could not be reached',
-};
-
 /**
  * While your keys cannot reach the game (connecting, reconnecting, closed): why, and the keys
  * that work then; null while they can. `m.refused`: a key was pressed meanwhile, nothing sent.
@@ -107,12 +105,16 @@ export function rankedHold(m: ModelRanked): string | null {
       return null;
     case 'connecting':
       return m.refused ? 'Not sent: still connecting to the server' : 'Connecting to the server…';
+    case 'not-answering':
+      return capital(m.refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
     case 'reconnecting':
       return m.refused
-        ? 'Not sent: the connection dropped · reconnecting…'
-        : 'The connection dropped: reconnecting… your keys do nothing until it is back';
+        ? `${capital(NOT_SENT_DROPPED)} · reconnecting…`
+        : `${capital(DROPPED_SENTENCE)} ${KEYS_WAIT_SENTENCE}`;
     case 'closed': {
-      const why = m.view?.closed ? CLOSED[m.view.closed] : undefined;
+      // Why, in the client's words (unreachable: without the address and the time).
+      const closed = m.view?.closed;
+      const why = closed && closed !== 'left' ? RANKED_CLOSED_SENTENCES[closed] : undefined;
       const said = why ?? safeText(m.view?.notice ?? 'the connection to the server closed', 66);
       return `${capital(said)} · q: leave`;
     }
@@ -122,8 +124,13 @@ export function rankedHold(m: ModelRanked): string | null {
 /** The notice line of the full screen: why keys do nothing, else the server's refusal, else the model's. */
 export function rankedNotice(m: ModelRanked): string | null {
   const hold = rankedHold(m);
-  if (hold !== null) return hold;
+  const n = m.view?.waiting ?? 0;
+  if (hold !== null) {
+    // A narrow line (80 columns): the count alone after the sentence.
+    return m.view?.status === 'not-answering' && n > 0 ? `${hold} ${waitingCount(n)}` : hold;
+  }
   if (m.resigning) return 'Resigning…';
+  if (n > 0) return capital(waitingSentence(n));
   const said = m.view?.notice ?? m.notice;
   if (said) return capital(safeText(said, 76));
   const b = m.synced ? m.view?.confirmed : null;

@@ -24,6 +24,14 @@ import { placeTile, slideOnly } from '../engine/spawn.ts';
 import { type Direction, isDirection } from '../engine/types.ts';
 import type { RankedStartProblem, ServerClient } from './api.ts';
 import {
+  DROPPED_SENTENCE,
+  GAME_ELSEWHERE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  WAITING_AFTER_MS,
+} from './linkWords.ts';
+import {
   DIRECTION_LETTERS,
   RANKED_CLOSE,
   type RankedBoard,
@@ -34,9 +42,19 @@ import {
   type RankedStart,
   rankedSocketUrl,
 } from './ranked.ts';
-import { Reconnecting, type SocketFactory } from './reconnect.ts';
+import {
+  type Heartbeat,
+  type LinkTime,
+  Reconnecting,
+  type SocketFactory,
+  systemLinkTime,
+} from './reconnect.ts';
 
-export type RankedStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/**
+ * The connection: connecting, open, open but the server silent for a while ('not-answering':
+ * nothing is sent), reconnecting, closed.
+ */
+export type RankedStatus = 'connecting' | 'open' | 'not-answering' | 'reconnecting' | 'closed';
 
 /**
  * Why the connection is closed for good: a token that is not the game's, no such game (or no
@@ -53,7 +71,14 @@ export type RankedClosed =
 
 /** Why input was refused: a sentence, and a code to act on. */
 export type RankedRefusal = Problem<
-  'connecting' | 'reconnecting' | 'closed' | 'over' | 'busy' | 'wrong-kind' | 'bad-move'
+  | 'connecting'
+  | 'not-answering'
+  | 'reconnecting'
+  | 'closed'
+  | 'over'
+  | 'busy'
+  | 'wrong-kind'
+  | 'bad-move'
 >;
 
 /** The tile the server dealt with a move (2048). */
@@ -86,6 +111,11 @@ export interface RankedView {
   readonly pending: number;
   /** 2048 moves waiting for the tile of the move before them (not sent yet). */
   readonly queued: number;
+  /**
+   * Your moves the screen says it waits for (sent and queued), once the oldest of them has
+   * waited {@link WAITING_AFTER_MS}; 0 (or absent) before.
+   */
+  readonly waiting?: number;
   /** The server's clock (ms from the deal) as last heard, and the local `now()` it was heard at. */
   readonly clock: { readonly ms: number; readonly at: number };
   /** What the server ranked, once the game is over; null before. */
@@ -117,8 +147,12 @@ export interface RankedClientOptions {
    * up (closed, 'unreachable'); default: it tries on. Reconnecting after a drop tries on.
    */
   readonly connectTimeoutMs?: number;
-  /** The local clock (ms) for {@link RankedView.clock} (default `Date.now`). */
+  /** The local clock (ms) for {@link RankedView.clock} (default the `time`'s). */
   readonly now?: () => number;
+  /** The clock and timers of the connection (default the platform's): tests give fake ones. */
+  readonly time?: LinkTime;
+  /** The heartbeat's times (default reconnect.ts's HEARTBEAT). */
+  readonly heartbeat?: Partial<Heartbeat>;
 }
 
 /** Moves of 2048 kept waiting for the tile of the move before them, at most. */
@@ -131,17 +165,18 @@ const FINAL: ReadonlyMap<number, RankedClosed> = new Map<number, RankedClosed>([
   [RANKED_CLOSE.replaced, 'replaced'],
 ]);
 
-const CLOSED_SENTENCES: Record<RankedClosed, string> = {
+/** Why the connection closed for good, in every front-end's words (fragments). */
+export const RANKED_CLOSED_SENTENCES: Readonly<Record<RankedClosed, string>> = {
   'bad-token': 'this token is not the game’s',
-  'no-game': 'the server has no such ranked game (it may have ended or expired)',
+  'no-game': 'the server no longer has this game (it ended, or was kept too long unplayed)',
   'bad-message': 'the server did not understand this client',
-  replaced: 'this game was opened on another connection (another window or terminal)',
+  replaced: GAME_ELSEWHERE,
   unreachable: 'the server could not be reached',
   left: 'you closed the game',
 };
 
 /** The sentence while the connection is down after having been open. */
-export const RANKED_RECONNECTING = 'the connection dropped: reconnecting… (no move is lost)';
+export const RANKED_RECONNECTING = `${DROPPED_SENTENCE} (no move is lost)`;
 
 /** The engine game of a 2048 board (its generator is never used: the server deals). */
 export function gameOfBoard(b: RankedBoard): Game {
@@ -159,11 +194,14 @@ export class RankedClient {
   private readonly link: Reconnecting<RankedClientMessage, RankedServerMessage>;
   private confirmed: RankedBoard;
   /** 2048: the move sent and not answered, and the game its slide left. */
-  private sent: { n: number; d: Direction; slid: Game } | null = null;
+  private sent: { n: number; d: Direction; slid: Game; at: number } | null = null;
   /** 2048: moves made while one was on its way. */
   private queue: Direction[] = [];
   /** Puzzle: the moves sent and not answered, in order. */
-  private puzzleSent: { n: number; tile: number }[] = [];
+  private puzzleSent: { n: number; tile: number; at: number }[] = [];
+  /** When the oldest of your moves not answered (2048: sent or queued) was made. */
+  private since: number | null = null;
+  private readonly time: LinkTime;
   /** You resigned and the server has not said the game is over: sent again after a reconnect. */
   private resigning = false;
   private game: Game | null;
@@ -177,7 +215,8 @@ export class RankedClient {
   private v: RankedView;
 
   constructor(private readonly o: RankedClientOptions) {
-    this.now = o.now ?? Date.now;
+    this.time = o.time ?? systemLinkTime;
+    this.now = o.now ?? (() => this.time.now());
     this.confirmed = o.board;
     this.game = o.board.kind === '2048' ? gameOfBoard(o.board) : null;
     this.puzzle = o.board.kind === 'puzzle' ? puzzleOfBoard(o.board) : null;
@@ -191,6 +230,7 @@ export class RankedClient {
       dealt: null,
       pending: 0,
       queued: 0,
+      waiting: 0,
       clock: { ms: o.board.elapsedMs, at: this.now() },
       result: null,
       notice: null,
@@ -200,6 +240,9 @@ export class RankedClient {
       socket: o.socket,
       url: rankedSocketUrl(o.server, o.game),
       retryMs: o.retryMs,
+      time: this.time,
+      heartbeat: o.heartbeat,
+      quiet: (silent) => this.quiet(silent),
       connecting: () => {
         this.synced = false;
       },
@@ -293,7 +336,7 @@ export class RankedClient {
     const next = moveTile(shown, tile);
     if (next === shown) return ok(false);
     const n = this.confirmed.moves + this.puzzleSent.length + 1;
-    this.puzzleSent.push({ n, tile });
+    this.puzzleSent.push({ n, tile, at: this.time.now() });
     this.puzzle = next;
     this.send({ type: 'move', n, tile });
     this.update({ notice: null });
@@ -325,7 +368,7 @@ export class RankedClient {
     const slid = slideOnly(shown, d);
     if (slid === shown) return false;
     const n = this.confirmed.moves + 1;
-    this.sent = { n, d, slid };
+    this.sent = { n, d, slid, at: this.time.now() };
     this.game = slid;
     this.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
     this.update({ notice: null });
@@ -337,10 +380,11 @@ export class RankedClient {
     const v = this.v;
     if (v.result || v.confirmed.over) return this.refuse('over', 'the game is over');
     if (v.status === 'closed') {
-      return this.refuse('closed', `not sent: ${CLOSED_SENTENCES[v.closed ?? 'left']}`);
+      return this.refuse('closed', `not sent: ${RANKED_CLOSED_SENTENCES[v.closed ?? 'left']}`);
     }
+    if (v.status === 'not-answering') return this.refuse('not-answering', NOT_SENT_NOT_ANSWERING);
     if (v.status === 'reconnecting') {
-      return this.refuse('reconnecting', 'not sent: the connection dropped (reconnecting…)');
+      return this.refuse('reconnecting', `${NOT_SENT_DROPPED} (reconnecting…)`);
     }
     if (v.status === 'connecting' || !this.synced) {
       return this.refuse('connecting', 'not sent: still connecting to the server');
@@ -358,12 +402,38 @@ export class RankedClient {
     this.update({ status: 'closed', closed: why, notice: sentence });
   }
 
+  /** The server went silent (its socket still open), or spoke again. */
+  private quiet(silent: boolean): void {
+    if (silent && this.v.status === 'open') {
+      this.update({ status: 'not-answering', notice: NOT_ANSWERING_SENTENCE });
+    } else if (!silent && this.v.status === 'not-answering') {
+      this.update({ status: 'open', notice: null });
+    }
+  }
+
+  /** How many moves the screen says wait for the server (0 while the oldest is recent). */
+  private waitingNow(pending: number): number {
+    const waits = pending + this.queue.length;
+    if (waits === 0) {
+      this.since = null;
+      return 0;
+    }
+    if (this.since === null) {
+      this.since = this.time.now();
+      const since = this.since;
+      this.time.after(WAITING_AFTER_MS + 1, () => {
+        if (this.since === since) this.update({});
+      });
+    }
+    return this.time.now() - this.since >= WAITING_AFTER_MS ? waits : 0;
+  }
+
   /** The socket closed, not by {@link stop}: true to connect again. */
   private dropped(code: number): boolean {
     this.synced = false;
     const final = FINAL.get(code);
     if (final) {
-      this.stop(final, CLOSED_SENTENCES[final]);
+      this.stop(final, RANKED_CLOSED_SENTENCES[final]);
       return false;
     }
     if (this.v.result) {
@@ -431,7 +501,7 @@ export class RankedClient {
         if (next === shown) break;
         shown = next;
         const n = board.moves + this.puzzleSent.length + 1;
-        this.puzzleSent.push({ n, tile: p.tile });
+        this.puzzleSent.push({ n, tile: p.tile, at: p.at });
         this.send({ type: 'move', n, tile: p.tile });
       }
       this.puzzle = shown;
@@ -517,6 +587,7 @@ export class RankedClient {
       game: this.game,
       puzzle: this.puzzle,
       pending,
+      waiting: this.waitingNow(pending),
     };
     this.o.onChange?.(this.v);
     for (const l of this.listeners) l(this.v);

@@ -18,7 +18,21 @@
  * welcomed in that time gives up: closed, the server unreachable.
  */
 import type { Result } from '../engine/result.ts';
-import { Reconnecting, type SocketFactory } from './reconnect.ts';
+import {
+  DROPPED_SENTENCE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  SEAT_ELSEWHERE,
+  WAITING_AFTER_MS,
+} from './linkWords.ts';
+import {
+  type Heartbeat,
+  type LinkTime,
+  Reconnecting,
+  type SocketFactory,
+  systemLinkTime,
+} from './reconnect.ts';
 import {
   actionText,
   applyDealt,
@@ -42,7 +56,11 @@ import {
 
 export type { SocketFactory, SocketLike } from './reconnect.ts';
 
-export type RoomStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/**
+ * The connection: connecting, open, open but the server silent for a while ('not-answering':
+ * nothing is sent and nothing it said before is taken as still true), reconnecting, closed.
+ */
+export type RoomStatus = 'connecting' | 'open' | 'not-answering' | 'reconnecting' | 'closed';
 
 /**
  * Why a connection is closed for good (until {@link RoomClient.retake}): the seat was opened in
@@ -90,6 +108,11 @@ export interface RoomView {
   /** How many of your actions were sent and not answered yet (absent: none). */
   readonly pending?: number;
   /**
+   * How many of your actions the screen says it waits for: the pending ones once the oldest has
+   * waited {@link WAITING_AFTER_MS}; 0 (or absent) before.
+   */
+  readonly waiting?: number;
+  /**
    * A duel with a time per decision: when the side to act loses on time (ms since 1970, the
    * server's clock, as it said); null or absent while no clock runs. The server decides.
    */
@@ -125,6 +148,10 @@ export interface RoomClientOptions {
    * always tries on (the screen says so).
    */
   readonly connectTimeoutMs?: number;
+  /** The clock and timers (default the platform's): tests give fake ones. */
+  readonly time?: LinkTime;
+  /** The heartbeat's times (default reconnect.ts's HEARTBEAT). */
+  readonly heartbeat?: Partial<Heartbeat>;
 }
 
 /** Close codes after which reconnecting cannot help, and what each means. */
@@ -138,13 +165,13 @@ const FINAL: ReadonlyMap<number, RoomClosed> = new Map<number, RoomClosed>([
 const CLOSE_SENTENCES: Record<number, string> = {
   [CLOSE.badSeat]: 'this seat token is not one of the room’s',
   [CLOSE.noRoom]: 'no room has this code (it may have expired)',
-  [CLOSE.replaced]: 'this seat was taken back from another window or terminal',
+  [CLOSE.replaced]: SEAT_ELSEWHERE,
   [CLOSE.badMessage]:
     'the server did not understand this client (they may be different versions of slidebox: update both)',
 };
 
 /** The sentence while the connection is down after having been open. */
-export const RECONNECTING_SENTENCE = 'the connection dropped: reconnecting…';
+export const RECONNECTING_SENTENCE = DROPPED_SENTENCE;
 
 /**
  * The socket URL of a server: http://h:p → ws://h:p/api/rooms/socket, with `?room=CODE` when a
@@ -184,11 +211,13 @@ export function notSentSentence(v: RoomView): string | null {
       return null;
     case 'connecting':
       return 'not sent: still connecting to the room';
+    case 'not-answering':
+      return NOT_SENT_NOT_ANSWERING;
     case 'reconnecting':
-      return 'not sent: the connection dropped (reconnecting…)';
+      return `${NOT_SENT_DROPPED} (reconnecting…)`;
     case 'closed':
       return v.closed === 'replaced'
-        ? 'not sent: this seat is now played in another window or tab'
+        ? `not sent: ${SEAT_ELSEWHERE}`
         : 'not sent: the connection to the room is closed';
   }
 }
@@ -201,7 +230,10 @@ export class RoomClient {
   private nextId = 0;
   private confirmed: RoomMatch | null = null;
   private confirmedLog: string[] = [];
-  private pending: { id: number; action: RoomAction }[] = [];
+  private pending: { id: number; action: RoomAction; at: number }[] = [];
+  private readonly time: LinkTime;
+  /** The match last shown and what it was made from (so the same match stays the same value). */
+  private shownCache: { from: RoomMatch; shown: RoomMatch } | null = null;
   /**
    * Each pending action's preview and the match it was made on: kept while that match stands,
    * so the match shown stays the same value, and your slide's tile, when dealt, is added to the
@@ -223,10 +255,14 @@ export class RoomClient {
 
   constructor(private readonly o: RoomClientOptions) {
     this.seat = o.seat ?? null;
+    this.time = o.time ?? systemLinkTime;
     this.link = new Reconnecting({
       socket: o.socket,
       url: socketUrl(o.server, o.room),
       retryMs: o.retryMs,
+      time: this.time,
+      heartbeat: o.heartbeat,
+      quiet: (silent) => this.quiet(silent),
       connecting: () => {
         this.synced = false;
       },
@@ -282,8 +318,9 @@ export class RoomClient {
     const unknownTiles = shown.kind === 'versus' && this.pending.length > 0;
     if (next.value === shown && !unknownTiles) return { ok: true, value: true };
     const id = ++this.nextId;
-    this.pending.push({ id, action });
+    this.pending.push({ id, action, at: this.time.now() });
     this.send({ type: 'act', id, a: actionText(action) });
+    this.waitLater();
     this.update({ match: this.shownMatch(), notice: null, pending: this.pending.length });
     return { ok: true, value: true };
   }
@@ -344,6 +381,29 @@ export class RoomClient {
   private stop(why: RoomClosed, sentence: string): void {
     this.link.stop();
     this.update({ status: 'closed', closed: why, notice: sentence });
+  }
+
+  /** The server went silent (its socket still open), or spoke again. */
+  private quiet(silent: boolean): void {
+    if (silent && this.v.status === 'open') {
+      this.update({ status: 'not-answering', notice: NOT_ANSWERING_SENTENCE });
+    } else if (!silent && this.v.status === 'not-answering') {
+      this.update({ status: 'open', notice: null });
+    }
+  }
+
+  /** Shows the waiting line once the action just sent has waited its time. */
+  private waitLater(): void {
+    this.time.after(WAITING_AFTER_MS + 1, () => {
+      if (this.waitingNow() !== (this.v.waiting ?? 0)) this.update({});
+    });
+  }
+
+  /** The pending actions the screen says it waits for (0 while the oldest is recent). */
+  private waitingNow(): number {
+    const oldest = this.pending[0];
+    if (!oldest || this.time.now() - oldest.at < WAITING_AFTER_MS) return 0;
+    return this.pending.length;
   }
 
   /** The socket closed, not by {@link stop}: true to connect again. */
@@ -491,6 +551,7 @@ export class RoomClient {
         this.pending.push(p);
         this.send({ type: 'act', id: p.id, a: actionText(p.action) });
       }
+      if (this.pending.length > 0) this.waitLater();
     }
     this.update({
       matchNo: m.match,
@@ -531,10 +592,28 @@ export class RoomClient {
     return shown;
   }
 
-  /** The match to show: predicted, or the server's alone. */
+  /**
+   * The match to show: predicted, or the server's alone. Your slides are drawn ahead, but what
+   * they would do to the other side (an attack waiting on its board) only once the server took
+   * them.
+   */
   private shownMatch(): RoomMatch | null {
-    if (!this.confirmed) return null;
-    return this.o.predict === false ? this.confirmed : this.predicted();
+    const c = this.confirmed;
+    if (!c) return null;
+    if (this.o.predict === false) return c;
+    const shown = this.predicted();
+    const you = this.v.you;
+    if (shown === c || you === null || shown.kind !== 'versus' || c.kind !== 'versus') {
+      return shown;
+    }
+    if (this.shownCache?.from === shown) return this.shownCache.shown;
+    const q = shown.match.queues;
+    const cq = c.match.queues;
+    const queues: readonly [readonly number[], readonly number[]] =
+      you === 0 ? [q[0], cq[1]] : [cq[0], q[1]];
+    const out: RoomMatch = { ...shown, match: { ...shown.match, queues } };
+    this.shownCache = { from: shown, shown: out };
+    return out;
   }
 
   /**
@@ -554,6 +633,7 @@ export class RoomClient {
 
   private update(p: Partial<RoomView>): void {
     this.v = { ...this.v, ...p };
+    this.v = { ...this.v, waiting: this.waitingNow() };
     this.o.onChange(this.v);
   }
 }

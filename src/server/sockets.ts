@@ -4,11 +4,14 @@
  * protocol's reader, a rate per connection (a token bucket; a connection that keeps on past it
  * is closed), `hello` first within the limiter's `helloMs` and limited per client address
  * (socketLimits.ts), then the messages handed one at a time, in order, to the connection that
- * the hello opened.
+ * the hello opened. A client's heartbeat (`{"type":"ping","t"}`, net/reconnect.ts) is answered
+ * `pong` at once, before the queue and outside the message rate (up to {@link PINGS_PER_SECOND});
+ * a connection that has pinged and then says nothing for {@link SILENT_MS} is dropped.
  */
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { readPing } from '../net/reconnect.ts';
 import type { SocketLimiter } from './socketLimits.ts';
 
 /** Refused messages in a row after which a connection is closed. */
@@ -56,6 +59,15 @@ export function refuseUpgrade(
   socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
 }
+
+/** Pings a second answered outside the message rate (a client pings every 1.5 s). */
+export const PINGS_PER_SECOND = 2;
+
+/**
+ * A client that pings and then is silent this long is gone (its socket is dropped): longer than
+ * the minute a browser may hold the timers of a page in a background tab.
+ */
+export const SILENT_MS = 150_000;
 
 /** A socket server that takes the upgrades handed to it. */
 export interface SocketServer {
@@ -137,6 +149,41 @@ export interface SocketProtocol<M extends { readonly type: string }, S> {
   fail(e: unknown, peer: SocketPeer<S>): void;
 }
 
+/**
+ * A connection's heartbeat: `message` answers a ping (true: the text was one) with a pong at
+ * once, up to {@link PINGS_PER_SECOND} (past them `tooMany`), and once the client has pinged, any
+ * silence of {@link SILENT_MS} drops its socket.
+ */
+function heartbeat(
+  ws: WebSocket,
+  tooMany: () => void,
+): { message(text: string): boolean; stop(): void } {
+  let tokens = PINGS_PER_SECOND * 2;
+  let filled = performance.now();
+  let silent: ReturnType<typeof setTimeout> | null = null;
+  return {
+    message(text) {
+      silent?.refresh();
+      const t = readPing(text);
+      if (t === null) return false;
+      const now = performance.now();
+      tokens = Math.min(PINGS_PER_SECOND * 2, tokens + ((now - filled) / 1000) * PINGS_PER_SECOND);
+      filled = now;
+      if (tokens < 1) {
+        tooMany();
+        return true;
+      }
+      tokens -= 1;
+      silent ??= setTimeout(() => ws.terminate(), SILENT_MS);
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'pong', t }));
+      return true;
+    },
+    stop() {
+      if (silent) clearTimeout(silent);
+    },
+  };
+}
+
 /** Serves one connection of `protocol` on `ws` (`req` its upgrade request). */
 export function serveSocket<M extends { readonly type: string }, S>(
   ws: WebSocket,
@@ -167,6 +214,9 @@ export function serveSocket<M extends { readonly type: string }, S>(
   let tokens = p.rateBurst;
   let filled = performance.now();
   let refusedInARow = 0;
+  const beat = heartbeat(ws, () => {
+    if (++refusedInARow >= REFUSED_MAX) ws.close(p.codes.tooFast, 'too many messages');
+  });
   const hello = setTimeout(() => ws.close(p.codes.slow, 'send hello first'), limiter.helloMs);
 
   ws.on('message', (data, isBinary) => {
@@ -174,6 +224,7 @@ export function serveSocket<M extends { readonly type: string }, S>(
       ws.close(p.codes.badMessage, 'messages are JSON text');
       return;
     }
+    if (beat.message(String(data))) return;
     let m = p.readFirst ? p.read(String(data)) : null;
     if (p.readFirst && !m) {
       ws.close(p.codes.badMessage, 'not a message of this protocol');
@@ -224,6 +275,7 @@ export function serveSocket<M extends { readonly type: string }, S>(
   });
   ws.on('close', () => {
     clearTimeout(hello);
+    beat.stop();
     queue = queue.then(async () => {
       try {
         await connection?.closed();

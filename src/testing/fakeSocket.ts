@@ -7,8 +7,12 @@ import type { SocketLike } from '../net/reconnect.ts';
 
 export class FakeSocket<C = unknown, S = unknown> implements SocketLike {
   readyState = 0;
-  /** What the client sent, in order. */
+  /** What the client sent, in order (its heartbeat's pings apart, in {@link pings}). */
   readonly sent: C[] = [];
+  /** The heartbeat's pings the client sent (their `t`). */
+  readonly pings: number[] = [];
+  /** How the client closed it, if it did. */
+  closedWith: { code?: number; reason?: string } | null = null;
   onopen: ((ev: unknown) => void) | null = null;
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   onclose: ((ev: { code: number; reason: string }) => void) | null = null;
@@ -24,7 +28,14 @@ export class FakeSocket<C = unknown, S = unknown> implements SocketLike {
   }
 
   send(text: string): void {
-    this.sent.push(JSON.parse(text) as C);
+    const m = JSON.parse(text) as { type?: unknown; t?: number };
+    if (m.type === 'ping') this.pings.push(m.t ?? 0);
+    else this.sent.push(m as C);
+  }
+
+  /** The server answers a ping. */
+  pong(t = 0): void {
+    this.onmessage?.({ data: JSON.stringify({ type: 'pong', t }) });
   }
 
   /** A message of the server's. */
@@ -33,8 +44,9 @@ export class FakeSocket<C = unknown, S = unknown> implements SocketLike {
   }
 
   /** The client closes it (its close event is not played: the client has let it go). */
-  close(): void {
+  close(code?: number, reason?: string): void {
     this.readyState = 3;
+    this.closedWith = { ...(code !== undefined ? { code } : {}), ...(reason ? { reason } : {}) };
   }
 
   /** The server or the network closes it (1006: dropped). */

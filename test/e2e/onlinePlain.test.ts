@@ -425,7 +425,7 @@ describe('line mode shows only what the server took', () => {
     await b2.waitFor('Bob (you)');
     expect(await b.exited).toBe(1);
     expect(b.err).toContain(
-      `Room ${code}: this seat was taken back from another window or terminal (slidebox duel --join ${code} takes it back).`,
+      `Room ${code}: this seat is now played in another window or tab (slidebox duel --join ${code} takes it back).`,
     );
     expect(await b2.quit()).toBe(0);
     expect(await a.quit()).toBe(0);

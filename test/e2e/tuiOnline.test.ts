@@ -264,27 +264,27 @@ describe('online screens show only what the server took', () => {
     const b2 = await start(['versus', '--join', code], { dataDir: bDir });
     const there = await b2.waitForText('Alice  vs  You');
     const replaced = await b.waitForText(
-      'This seat is now played in another window · t: take it back · q: leave',
+      'This seat is now played in another window or tab · t: take it back · q: leave',
     );
     const held = boardsOf(replaced);
     expect(held).toBe(boardsOf(there));
     b.keys(...ALL_ARROWS);
     const refused = await b.waitForText(
-      'Not sent: this seat is now played in another window · t: take it back · q: leave',
+      'Not sent: this seat is now played in another window or tab · t: take it back · q: leave',
     );
     expect(boardsOf(refused)).toBe(held);
     // The server took nothing: the new window and the other player still have the old boards.
     await new Promise((r) => setTimeout(r, 500));
     expect(boardsOf(b2.capture())).toBe(held);
     expect(scoresOf(a.capture())).toEqual(scoresOf(held));
-    expect(b.capture()).toContain('Not sent: this seat is now played in another window');
+    expect(b.capture()).toContain('Not sent: this seat is now played in another window or tab');
     // The new window plays; the replaced one shows none of it and says the same.
     const moved = await moveFrom(b2, held);
     await a.waitFor((s) => scoresOf(s).join() === scoresOf(moved).join(), 'the move on Alice');
     expect(boardsOf(b.capture())).toBe(held);
     // t: the seat back here, and the other window is the replaced one now.
     b.keys('t');
-    await b2.waitForText('This seat is now played in another window · t: take it back');
+    await b2.waitForText('This seat is now played in another window or tab · t: take it back');
     const mine = await b.waitForText(`Room ${code}`);
     expect(boardsOf(mine)).toBe(boardsOf(moved));
     const after = await moveFrom(b, boardsOf(mine));

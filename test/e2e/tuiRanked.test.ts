@@ -231,7 +231,7 @@ describe('ranked play full screen', () => {
     const b = await start(args, { dataDir });
     const there = await b.waitForText('Resumed your ranked game.');
     expect(puzzleTiles(there)).toEqual(puzzleTiles(first));
-    await a.waitForText('This game is now played in another window · q: leave');
+    await a.waitForText('This game is now played in another window or tab · q: leave');
     a.keys(...ARROWS);
     await new Promise((r) => setTimeout(r, 400));
     expect(puzzleTiles(a.capture())).toEqual(puzzleTiles(first));

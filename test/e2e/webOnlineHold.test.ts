@@ -48,10 +48,9 @@ const reason = chromiumOrSkip('web online rooms held back');
 const B1 = '[data-testid=board-1]';
 const B2 = '[data-testid=board-2]';
 
-const DROPPED =
-  'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
+const DROPPED = 'The connection dropped: reconnecting… Your keys do nothing until it is back.';
 const REPLACED =
-  'This seat is now played in another tab or window: keys here do nothing. Take it back to play here, or leave.';
+  'This seat is now played in another window or tab: keys here do nothing. Take it back to play here, or leave.';
 
 async function sqlite(): Promise<string> {
   const target = await newDatabaseTarget('sqlite');
@@ -137,13 +136,11 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
     expect(await versusBoards(one.page)).toEqual(boards);
     expect(await text(one.page, 'score-1')).toBe(score);
     expect(await text(one.page, 'notice')).toBe(
-      'Not sent: the connection to the server dropped. Reconnecting… your board shows only the moves the server took.',
+      'Not sent: the connection dropped. Reconnecting… your board shows only the moves the server took.',
     );
     // Several tries to reconnect later, it still says so, and still nothing moved.
     await one.page.waitForTimeout(2500);
-    expect(await text(one.page, 'notice')).toMatch(
-      /^Not sent: the connection to the server dropped/,
-    );
+    expect(await text(one.page, 'notice')).toMatch(/^Not sent: the connection dropped/);
     expect(await versusBoards(one.page)).toEqual(boards);
     expect(await text(one.page, 'score-1')).toBe(score);
     await screenshot(one.page, 'online-server-gone');
@@ -195,7 +192,7 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
     await first.bringToFront();
     await expect.poll(() => text(first, 'notice'), LONG).toBe(REPLACED);
     expect(await first.locator('[data-testid=room-hold]').isVisible()).toBe(true);
-    expect(await text(first, 'seat-state-1')).toBe('played in another tab or window');
+    expect(await text(first, 'seat-state-1')).toBe('played in another window or tab');
     const before = await versusBoards(first);
     const score = await text(first, 'score-1');
     await pressAll(first, B1);

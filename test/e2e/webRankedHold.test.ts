@@ -19,13 +19,12 @@ import { ARROW, chromiumOrSkip, openPage, readTiles, screenshot } from './webHar
 
 const reason = chromiumOrSkip('web ranked play held back');
 
-const DROPPED =
-  'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
+const DROPPED = 'The connection dropped: reconnecting… Your keys do nothing until it is back.';
 const NOT_SENT =
-  'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.';
+  'Not sent: the connection dropped. Reconnecting… the board shows only what the server took.';
 
 const REPLACED =
-  'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.';
+  'This game is now played in another window or tab: keys here do nothing. Reload this page to play it here.';
 
 /** Tiles on `after` that are not on `slid` (a slide's cells): the cells the server dealt. */
 function added(slid: Cells, after: Cells): number {

@@ -27,6 +27,7 @@ import {
   socketServer,
 } from '../sockets.ts';
 import { Refusal, type Rooms } from './rooms.ts';
+import { CLOSE_TRY_LATER } from './types.ts';
 
 export const SOCKET_PATH = '/api/rooms/socket';
 export const RATE_PER_SECOND = 20;
@@ -85,7 +86,21 @@ function roomsProtocol(
       inTurn: false,
     }),
     helloLimited: () => null,
-    hello: (peer, m) => rooms.hello(peer, m),
+    async hello(peer, m) {
+      try {
+        return await rooms.hello(peer, m);
+      } catch (e) {
+        if (e instanceof Refusal) throw e;
+        // A hello the server could not serve (the database failing) takes no seat: the socket
+        // is closed as "try again later", and its client connects again.
+        log?.(`rooms: ${e instanceof Error ? e.message : String(e)}`);
+        throw new Refusal(
+          'unavailable',
+          'the server could not seat this connection; connect again shortly',
+          CLOSE_TRY_LATER,
+        );
+      }
+    },
     fail(e, peer) {
       if (e instanceof Refusal) {
         if (e.close !== null) peer.close(e.close, e.message.slice(0, 120));

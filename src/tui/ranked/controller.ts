@@ -166,7 +166,7 @@ export class ControllerRanked {
   /** What a refused command changes: a key while the connection is down is said so. */
   private refusal(r: Result<unknown, RankedRefusal>): Partial<ModelRanked> {
     if (r.ok) return {};
-    const down = ['connecting', 'reconnecting', 'closed'].includes(r.error.code);
+    const down = ['connecting', 'not-answering', 'reconnecting', 'closed'].includes(r.error.code);
     return down ? { refused: true } : {};
   }
 

@@ -42,7 +42,7 @@ describe('what a ranked screen reads of the client', () => {
     expect(rankedNotice(view(), false, 'Resigning…')).toBe('Resigning…');
     expect(rankedNotice(view({ notice: 'not a move' }), false, 'x')).toBe('Not a move.');
     expect(rankedNotice(view({ status: 'reconnecting', notice: 'dropped' }), true, 'x')).toBe(
-      'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.',
+      'Not sent: the connection dropped. Reconnecting… the board shows only what the server took.',
     );
     expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe('Connecting…');
     // 2048 past its target: play goes on, and the notice says so.
@@ -69,7 +69,7 @@ describe('what a ranked screen reads of the client', () => {
   it('says why a closed connection will not come back, and what to do', () => {
     expect(closedSentence(view())).toBeNull();
     expect(closedSentence(view({ status: 'closed', closed: 'replaced' }))).toBe(
-      'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.',
+      'This game is now played in another window or tab: keys here do nothing. Reload this page to play it here.',
     );
     const noGame = view({ status: 'closed', closed: 'no-game', notice: 'no such ranked game' });
     expect(closedSentence(noGame)).toBe(

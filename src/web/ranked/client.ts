@@ -6,6 +6,7 @@
 
 import type { Puzzle } from '../../engine/puzzle.ts';
 import { formatNumber } from '../../front/format.ts';
+import { asSentence, capital, GAME_ELSEWHERE, waitingSentence } from '../../net/linkWords.ts';
 import { RankedClient, type RankedView } from '../../net/rankedClient.ts';
 import type { SocketLike } from '../../net/roomClient.ts';
 import type { KeptRanked } from './slots.ts';
@@ -33,13 +34,8 @@ export function connectKept(
   }
 }
 
-/** A fragment of the client's ("the game is over") as a sentence: "The game is over." */
-export function asSentence(text: string): string {
-  const t = text.trim();
-  if (t === '') return '';
-  const s = t[0]!.toUpperCase() + t.slice(1);
-  return /[.!?…]$/.test(s) ? s : `${s}.`;
-}
+/** A fragment of the client's ("the match is over") as a sentence: "The match is over." */
+export { asSentence };
 
 /**
  * The notice line of a ranked game: while keys do nothing, why (`refused`: a key was pressed
@@ -47,7 +43,12 @@ export function asSentence(text: string): string {
  */
 export function rankedNotice(v: RankedView, refused: boolean, said: string | null): string {
   if (v.result) return said ?? '';
+  const waiting = v.waiting ? asSentence(waitingSentence(v.waiting)) : '';
+  if (v.status === 'not-answering') {
+    return [holdSentence(v.status, refused, null), waiting].filter(Boolean).join(' ');
+  }
   if (v.status !== 'open') return holdSentence(v.status, refused, closedSentence(v)) ?? '';
+  if (waiting) return waiting;
   if (v.notice) return asSentence(v.notice);
   if (said) return said;
   const b = v.confirmed;
@@ -63,7 +64,7 @@ export function closedSentence(v: RankedView): string | null {
   if (v.status !== 'closed') return null;
   switch (v.closed) {
     case 'replaced':
-      return 'This game is now played in another tab or window: keys here do nothing. Reload this page to play it here.';
+      return `${capital(GAME_ELSEWHERE)}: keys here do nothing. Reload this page to play it here.`;
     case 'no-game':
     case 'bad-token':
       return `${asSentence(v.notice ?? 'the server does not know this game')} Start another with Play ranked on its card.`;

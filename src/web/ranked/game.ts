@@ -194,7 +194,12 @@ export class RankedGame {
 
   /** Input refused by the client (`code`: why). */
   refused(code: string): void {
-    if (code === 'connecting' || code === 'reconnecting' || code === 'closed') {
+    if (
+      code === 'connecting' ||
+      code === 'not-answering' ||
+      code === 'reconnecting' ||
+      code === 'closed'
+    ) {
       this.wasRefused = true;
     }
     if (this.client) this.hooks.shown(this.client.view);

@@ -31,6 +31,8 @@ export class ScreenRanked2048 {
   /** When the slide on screen ends (the page's clock, ms). */
   private slideEnds = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The moves the server had taken when last said (null: none said on this screen yet). */
+  private taken: number | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -57,6 +59,7 @@ export class ScreenRanked2048 {
       mount: () => {
         this.drawn = null;
         this.model = null;
+        this.taken = null;
         this.view.showRankedEnd(null);
         this.ctx.mount(this.view.root);
         this.view.board.focus({ preventScroll: true });
@@ -108,6 +111,7 @@ export class ScreenRanked2048 {
    * middle of its slide would cut the slide short).
    */
   private changed(v: RankedView): void {
+    this.announce(v);
     const wait = this.slideEnds - Date.now();
     if (wait > 0 && v.game !== this.drawn) {
       this.timer ??= setTimeout(() => {
@@ -142,7 +146,18 @@ export class ScreenRanked2048 {
     this.render({ ...(this.model ?? base), game: g, notice }, ms);
     // Busy while moves wait for the server's answer (screen readers wait for the tile too).
     this.view.board.setAttribute('aria-busy', String(v.pending + v.queued > 0));
-    if (slid && before) this.ctx.live(describe2048(before, g));
+    this.view.board.classList.toggle('pending', v.pending + v.queued > 0);
+  }
+
+  /** A move is said once the server took it (with its tile), never when only drawn ahead. */
+  private announce(v: RankedView): void {
+    const moves = v.confirmed.moves;
+    if (moves === this.taken) return;
+    const g = v.game;
+    if (this.taken !== null && moves === this.taken + 1 && v.pending === 0 && g?.previous) {
+      this.ctx.live(describe2048(g.previous, g));
+    }
+    this.taken = moves;
   }
 
   private render(m: Model2048, ms: number): void {

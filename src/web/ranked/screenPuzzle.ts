@@ -29,6 +29,8 @@ export class ScreenRankedPuzzle {
   private readonly game: RankedGame;
   private model: ModelPuzzle | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** Your moves drawn ahead, said once the server took move `n`. */
+  private unsaid: { n: number; text: string }[] = [];
   private readonly hover = new HoverTracker();
   /** Where the mouse was last seen over the board (null: off it, or not seen yet). */
   private pointerAt: { readonly x: number; readonly y: number } | null = null;
@@ -160,11 +162,22 @@ export class ScreenRankedPuzzle {
     const r = c.moveTile(tile);
     if (!r.ok) this.game.refused(r.error.code);
     else if (r.value && before && c.view.puzzle) {
-      this.ctx.live(describePuzzle(before, c.view.puzzle, c.elapsedMs()));
+      // Said once the server took it.
+      const n = c.view.confirmed.moves + c.view.pending;
+      this.unsaid.push({ n, text: describePuzzle(before, c.view.puzzle, c.elapsedMs()) });
+      this.announce(c.view);
     }
   }
 
+  /** Says the moves the server took; forgets those it did not (refused, or the game over). */
+  private announce(v: RankedView): void {
+    const taken = v.confirmed.moves;
+    while (this.unsaid[0] && this.unsaid[0].n <= taken) this.ctx.live(this.unsaid.shift()!.text);
+    if (v.pending === 0) this.unsaid = [];
+  }
+
   private draw(v: RankedView): void {
+    this.announce(v);
     const p = serverClocked(v);
     if (!p) return;
     const moved = this.model !== null && p.tiles.some((t, i) => t !== this.model!.puzzle.tiles[i]);
@@ -173,6 +186,7 @@ export class ScreenRankedPuzzle {
       this.model ?? initialModelPuzzle(p, {}, { invert: this.ctx.settings().puzzleInvert });
     this.render({ ...base, puzzle: p, notice }, moved && !reducedMotion());
     this.view.board.setAttribute('aria-busy', String(v.pending > 0));
+    this.view.board.classList.toggle('pending', v.pending > 0);
     // A tile the mouse rests on may move now (after its own slide, it waits for the mouse).
     if (moved && this.hovering()) setTimeout(() => this.hoverLook(), 0);
   }

@@ -5,7 +5,16 @@
  */
 import { formatNumber, formatSolveTime } from '../../front/format.ts';
 import type { SubmittedEntry } from '../../net/api.ts';
+import {
+  capital,
+  DROPPED_SENTENCE,
+  KEYS_WAIT_SENTENCE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+} from '../../net/linkWords.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../../net/ranked.ts';
+import type { RankedStatus } from '../../net/rankedClient.ts';
 import { addDays, boardLabel, rankText } from '../leaderboards/words.ts';
 
 const puzzleName = (size: number) => `${size * size - 1}-puzzle`;
@@ -28,8 +37,8 @@ export function rankedGoal(b: RankedBoard): string {
   return `Ranked: the server deals each tile. Reach ${formatNumber(b.target ?? 2048)} and play on until no move is left.${day}`;
 }
 
-/** The state of the connection to the game, as the screen knows it. */
-export type Link = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/** The state of the connection to the game, as the screen knows it (the client's status). */
+export type Link = RankedStatus;
 
 /**
  * What the notice says while keys do nothing (null: they play). `refused`: a key was pressed
@@ -41,10 +50,12 @@ export function holdSentence(link: Link, refused: boolean, why: string | null): 
       return null;
     case 'connecting':
       return refused ? 'Not sent: still connecting to the server.' : 'Connecting…';
+    case 'not-answering':
+      return `${capital(refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE)}.`;
     case 'reconnecting':
       return refused
-        ? 'Not sent: the connection to the server dropped. Reconnecting… the board shows only what the server took.'
-        : 'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
+        ? `${capital(NOT_SENT_DROPPED)}. Reconnecting… the board shows only what the server took.`
+        : `${capital(DROPPED_SENTENCE)} ${capital(KEYS_WAIT_SENTENCE)}.`;
     case 'closed':
       return why ?? 'The connection to the server is closed.';
   }

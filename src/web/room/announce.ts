@@ -57,10 +57,13 @@ function seatNews(before: RoomView, after: RoomView): string[] {
   return said;
 }
 
-/** The newest move, when the log grew in the same match; the other's plain slides are quiet. */
+/**
+ * The newest move the server took, when its log grew in the same match (your moves drawn before
+ * it answered say nothing); the other's plain slides are quiet.
+ */
 function moveNews(before: RoomView, after: RoomView): string {
-  const a = after.match;
-  const b = before.match;
+  const a = after.confirmed ?? after.match;
+  const b = before.confirmed ?? before.match;
   if (!a || !b || after.matchNo !== before.matchNo) return '';
   const you = after.you;
   if (a.kind === 'versus' && b.kind === 'versus') {

@@ -64,18 +64,18 @@ describe('what the page says while input is held', () => {
   it('tells a player why their keys do nothing, and that a key pressed was not sent', () => {
     const lost = room({ status: 'reconnecting' });
     expect(holdSentence('reconnecting', lost, false)).toBe(
-      'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.',
+      'The connection dropped: reconnecting… Your keys do nothing until it is back.',
     );
     expect(holdSentence('reconnecting', lost, true)).toMatch(/^Not sent: the connection/);
     expect(holdSentence('replaced', lost, false)).toBe(
-      'This seat is now played in another tab or window: keys here do nothing. Take it back to play here, or leave.',
+      'This seat is now played in another window or tab: keys here do nothing. Take it back to play here, or leave.',
     );
     expect(holdSentence('replaced', lost, true)).toMatch(/^Not sent: this seat is now played/);
   });
 
   it('tells a watcher only that the line dropped, and a closed room the client’s reason as a sentence', () => {
     expect(holdSentence('reconnecting', room({ you: null }), true)).toBe(
-      'The connection to the server dropped: reconnecting…',
+      'The connection dropped: reconnecting…',
     );
     expect(
       holdSentence(

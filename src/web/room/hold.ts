@@ -7,26 +7,26 @@
  * said: a new match, the result, the other player joining or the connection changing ends them.
  * Pure: from the room client's view.
  */
+import {
+  asSentence,
+  capital,
+  DROPPED_SENTENCE,
+  type Hold,
+  holdOf,
+  KEYS_WAIT_SENTENCE,
+  NOT_ANSWERING_SENTENCE,
+  NOT_SENT_DROPPED,
+  NOT_SENT_NOT_ANSWERING,
+  SEAT_ELSEWHERE,
+} from '../../net/linkWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { RoomMatch } from '../../net/rooms.ts';
 import { waitingForPlayer } from './shown.ts';
 
-/** Why this page's input does not reach the room now. */
-export type Hold = 'connecting' | 'reconnecting' | 'replaced' | 'closed';
-
-/** Why input is held, or null when it reaches the room (`replaced`: the server said so). */
-export function holdOf(v: RoomView): Hold | null {
-  if (v.status === 'closed' && v.closed === 'replaced') return 'replaced';
-  return v.status === 'open' ? null : v.status;
-}
-
+/** Why this page's input does not reach the room now (the same for every networked game). */
+export type { Hold };
 /** A fragment of the client's ("the match is over") as a sentence: "The match is over." */
-export function asSentence(text: string): string {
-  const t = text.trim();
-  if (t === '') return '';
-  const s = t[0]!.toUpperCase() + t.slice(1);
-  return /[.!?…]$/.test(s) ? s : `${s}.`;
-}
+export { asSentence, holdOf };
 
 /**
  * What the page says while input is held: why, and what happens to keys. `refused`: a key was
@@ -37,15 +37,18 @@ export function holdSentence(hold: Hold, v: RoomView, refused: boolean): string 
   switch (hold) {
     case 'connecting':
       return player && refused ? 'Not sent: still connecting to the room.' : 'Connecting…';
+    case 'not-answering':
+      if (!player) return 'The server is not answering.';
+      return asSentence(refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
     case 'reconnecting':
-      if (!player) return 'The connection to the server dropped: reconnecting…';
+      if (!player) return asSentence(DROPPED_SENTENCE);
       return refused
-        ? 'Not sent: the connection to the server dropped. Reconnecting… your board shows only the moves the server took.'
-        : 'The connection to the server dropped: reconnecting… Your keys do nothing until it is back.';
+        ? `${asSentence(NOT_SENT_DROPPED)} Reconnecting… your board shows only the moves the server took.`
+        : `${asSentence(DROPPED_SENTENCE)} ${asSentence(KEYS_WAIT_SENTENCE)}`;
     case 'replaced':
       return refused
-        ? 'Not sent: this seat is now played in another tab or window. Take it back to play here.'
-        : 'This seat is now played in another tab or window: keys here do nothing. Take it back to play here, or leave.';
+        ? `${asSentence(`not sent: ${SEAT_ELSEWHERE}`)} Take it back to play here.`
+        : `${capital(SEAT_ELSEWHERE)}: keys here do nothing. Take it back to play here, or leave.`;
     case 'closed':
       return asSentence(v.notice ?? 'The connection to the room is closed.');
   }
@@ -85,9 +88,10 @@ export function noticeText(
 
 /**
  * The match the page shows: while input is held, the server's alone (the log it ordered, without
- * your moves it has not answered); else the client's, your sent moves on top.
+ * your moves it has not answered); else — and while the server is not answering, on the same
+ * connection — the client's, your sent moves on top, drawn as pending.
  */
 export function shownMatch(v: RoomView, hold: Hold | null): RoomMatch | null {
-  if (hold === null || !v.match) return v.match;
+  if (hold === null || hold === 'not-answering' || !v.match) return v.match;
   return v.confirmed ?? v.match;
 }

@@ -226,7 +226,11 @@ export class ScreenRoom {
     } else this.draw(ms, attacked);
     const said = [announceRoom(before, v)];
     if (this.hold !== held && v.match) {
-      if (this.hold === 'reconnecting' || this.hold === 'replaced') {
+      if (
+        this.hold === 'not-answering' ||
+        this.hold === 'reconnecting' ||
+        this.hold === 'replaced'
+      ) {
         said.push(holdSentence(this.hold, v, false));
       } else if (this.hold === null && held !== 'connecting' && v.you !== null) {
         said.push('Connected again: your keys play.');

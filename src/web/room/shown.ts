@@ -13,6 +13,7 @@ import { formatNumber } from '../../front/format.ts';
 import { initialModelDuel, type ModelDuel, type PlayerKind } from '../../front/modelDuel.ts';
 import { initialModelVersus, type ModelVersus } from '../../front/modelVersus.ts';
 import type { NetProblem } from '../../net/api.ts';
+import { SEAT_ELSEWHERE, SEAT_NOT_ANSWERING } from '../../net/linkWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { RoomMatch, SeatInfo, Side } from '../../net/rooms.ts';
 
@@ -36,8 +37,12 @@ export interface SeatState {
  * opened in another tab or window), the other's from the server.
  */
 export function seatState(v: RoomView, side: Side, now: number, replaced = false): SeatState {
+  // A silent server: nobody's connection can be told, the other's no more than your own.
+  if (v.status === 'not-answering' && v.seats[side]?.name) {
+    return { text: SEAT_NOT_ANSWERING, kind: 'away' };
+  }
   if (v.you === side) {
-    if (replaced) return { text: 'played in another tab or window', kind: 'away' };
+    if (replaced) return { text: SEAT_ELSEWHERE.replace(/^this seat is now /, ''), kind: 'away' };
     if (v.status === 'open') return { text: 'connected', kind: 'on' };
     if (v.status === 'closed') return { text: 'disconnected', kind: 'away' };
     return { text: v.status === 'connecting' ? 'connecting…' : 'reconnecting…', kind: 'away' };

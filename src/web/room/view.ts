@@ -7,6 +7,7 @@
  */
 import { formatNumber } from '../../front/format.ts';
 import type { CommandDuel } from '../../front/modelDuel.ts';
+import { PENDING_MARK, SEAT_ELSEWHERE, waitingSentence } from '../../net/linkWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { Side } from '../../net/rooms.ts';
 import { button, h, OverlaySlot, setText } from '../ui/dom.ts';
@@ -60,6 +61,7 @@ const KEYS = {
   watch: 'You are watching: the boards change as the players move · Q or Esc menu',
   replaced: 'T or Take the seat back plays this seat here again · Q or Esc menu',
   held: 'Your keys do nothing until the connection is back · Q or Esc menu',
+  silent: 'Your keys do nothing until the server answers · Q or Esc menu',
 };
 
 interface SeatEls {
@@ -100,6 +102,11 @@ export class ViewRoom {
     class: 'notice',
     'data-testid': 'notice',
     role: 'status',
+  });
+  /** Your actions the server has not answered, once they have waited (not a live region). */
+  private readonly waitingLine = h('p', {
+    class: 'hint-line net-waiting',
+    'data-testid': 'net-waiting',
   });
   /** Shown while the seat is played elsewhere: take it back, or leave. */
   private readonly holdBar = h(
@@ -188,6 +195,7 @@ export class ViewRoom {
         this.seats[1].root,
       ),
       this.notice,
+      this.waitingLine,
       this.holdBar,
       this.wait,
       this.versusStage,
@@ -234,17 +242,19 @@ export class ViewRoom {
     this.root.classList.toggle('screen-duel', kind === 'duel');
     setText(this.roomLine, `Room ${p.code}`);
     this.renderSeats(v, p);
-    const waiting = !v.match || waitingForPlayer(v);
+    const waitsForPlayer = !v.match || waitingForPlayer(v);
     setText(this.notice, p.notice);
+    const waiting = v.waiting ?? 0;
+    setText(this.waitingLine, waiting > 0 ? asSentence(waitingSentence(waiting)) : '');
     this.holdBar.hidden = p.hold !== 'replaced';
-    this.wait.hidden = !waiting;
+    this.wait.hidden = !waitsForPlayer;
     this.share.hidden = v.status === 'closed';
     setText(this.waitCode, p.code);
     this.waitLabel.hidden = this.waitCode.hidden = p.code === '';
     setText(this.waitText, waitText(v, p.hold));
-    this.versusStage.hidden = waiting || v.match?.kind !== 'versus';
-    this.duelStage.hidden = waiting || v.match?.kind !== 'duel';
-    this.keysHelp.hidden = waiting;
+    this.versusStage.hidden = waitsForPlayer || v.match?.kind !== 'versus';
+    this.duelStage.hidden = waitsForPlayer || v.match?.kind !== 'duel';
+    this.keysHelp.hidden = waitsForPlayer;
     setText(this.keysHelp, keysHelp(v, p.hold, kind));
     if (v.match?.kind === 'versus') this.renderVersus(v, p);
     else if (v.match?.kind === 'duel') this.renderDuel(v, p);
@@ -265,10 +275,19 @@ export class ViewRoom {
     if (v.match?.kind !== 'versus') return;
     const m = versusModel(v.match.match);
     const names: [string, string] = [seatName(v.seats, 0), seatName(v.seats, 1)];
+    const pending = pendingShown(v, p.hold);
     for (const s of this.sides) {
-      // Your side's keys, while they play it.
-      const keys = v.you !== s.side ? '' : p.hold === null ? 'you · arrows · WASD · swipe' : 'you';
-      s.render(m, p.ms, p.attacked[s.side], keys, names);
+      // Your side's keys, while they play it; your moves the server has not taken, marked.
+      const mine = v.you === s.side;
+      const keys = !mine ? '' : p.hold === null ? 'you · arrows · WASD · swipe' : 'you';
+      s.render(
+        m,
+        p.ms,
+        p.attacked[s.side],
+        mine && pending ? `${keys} · ${PENDING_MARK}` : keys,
+        names,
+      );
+      s.root.classList.toggle('pending', mine && pending);
       s.root.classList.toggle('winner', v.result?.winner === s.side);
       s.root.classList.toggle('mine', v.you === s.side);
     }
@@ -281,6 +300,7 @@ export class ViewRoom {
   private renderDuel(v: RoomView, p: RoomPicture): void {
     if (v.match?.kind !== 'duel') return;
     this.duelParts.render(duelModel(v.match.duel, v.you, p.cursor), p.ms, duelNames(v));
+    this.duelParts.wrap.classList.toggle('pending', pendingShown(v, p.hold));
     const clock = clockText(v, p.now);
     this.clock.hidden = clock === null;
     setText(this.clock, clock ?? '');
@@ -325,6 +345,11 @@ export class ViewRoom {
   }
 }
 
+/** Whether the match drawn has actions of yours on it that the server has not taken. */
+function pendingShown(v: RoomView, hold: Hold | null): boolean {
+  return (v.pending ?? 0) > 0 && (hold === null || hold === 'not-answering');
+}
+
 /** The result box's kind: made again when the match, the result, the offers or the hold change. */
 function overlayKind(v: RoomView, hold: Hold | null): string | null {
   if (!v.result) return null;
@@ -335,13 +360,14 @@ function overlayKind(v: RoomView, hold: Hold | null): string | null {
 function keysHelp(v: RoomView, hold: Hold | null, kind: string | null): string {
   if (v.you === null) return KEYS.watch;
   if (hold === 'replaced') return KEYS.replaced;
+  if (hold === 'not-answering') return KEYS.silent;
   if (hold !== null) return KEYS.held;
   return kind === 'duel' ? KEYS.duel : KEYS.versus;
 }
 
 /** The waiting panel's line: connecting, the connection lost, or waiting for the other player. */
 function waitText(v: RoomView, hold: Hold | null): string {
-  if (hold === 'replaced') return 'This seat is now played in another tab or window.';
+  if (hold === 'replaced') return asSentence(SEAT_ELSEWHERE);
   if (v.status === 'closed') return asSentence(v.notice ?? 'The connection to the room is closed.');
   if (!v.match) return v.status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
   return 'Waiting for the other player…';
