@@ -10,11 +10,13 @@
  *
  * Pure and synchronous; nothing allocates per move.
  */
+
 import { type Board2048, PACKED_BELOW, playPacked4 } from './fastReplay4.ts';
-import { drawSpawn } from './fastReplayDraw.ts';
+import { drawSpawn, drawState } from './fastReplayDraw.ts';
 import { newGame } from './game2048.ts';
 import { newPuzzle } from './puzzle.ts';
 import { err, ok, type Result } from './result.ts';
+import type { Seed } from './rng.ts';
 import type { SharedGame, ShareProblem } from './shareCode.ts';
 
 /** The last position of a 2048 code, as figures. */
@@ -162,7 +164,7 @@ function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): num
 export function replay2048Moves(
   size: number,
   target: number,
-  seed: number,
+  seed: Seed,
   moves: Uint8Array,
   packedBelow = PACKED_BELOW,
 ): Result<Figures2048, ShareProblem> {
@@ -171,7 +173,7 @@ export function replay2048Moves(
   const n = size;
   const g: Board2048 = {
     cells: new Uint8Array(n * n),
-    rng: Int32Array.from(start.rng),
+    rng: drawState(start.rng),
     targetExp: Math.log2(target),
     score: 0,
     tiles: 0,
@@ -236,7 +238,7 @@ export function replayPuzzleFigures(
  */
 export function replayPuzzleTiles(
   width: number,
-  seed: number,
+  seed: Seed,
   asked: ArrayLike<number>,
 ): Result<FiguresPuzzle, ShareProblem> {
   const w = width;
