@@ -23,6 +23,7 @@ import { gameIdentityMigration } from './boards/gameIdentityMigration.ts';
 import { nameHoldersMigration } from './boards/nameHoldersMigration.ts';
 import { rankedOwnerMigration } from './ranked/migration.ts';
 import type { Schema } from './schema.ts';
+import { longSeedMigration as longSeeds } from './seedColumns.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
 
 export type {
@@ -355,7 +356,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
   const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
   const ranked = { ...rankedMigration(), ...rankedOwnerMigration };
-  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later };
+  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later, ...longSeeds };
 }
 
 /**

@@ -146,6 +146,15 @@ describe('the migration of stored names', () => {
       await d.db.schema.alterTable('entries').dropColumn(column).execute();
     }
     await sql`delete from kysely_migration where name = '0010-game-analyses'`.execute(d.db);
+    for (const column of ['epoch', 'paused_ms', 'interrupted_ms', 'interruptions', 'stopped']) {
+      await d.db.schema.alterTable('ranked_games').dropColumn(column).execute();
+    }
+    await d.db.schema.alterTable('games').dropColumn('interrupted_ms').execute();
+    await sql`delete from kysely_migration where name = '0012-ranked-owner'`.execute(d.db);
+    for (const table of ['games', 'ranked_games', 'rooms']) {
+      await d.db.schema.alterTable(table).dropColumn('long_seed').execute();
+    }
+    await sql`delete from kysely_migration where name = '0013-long-seeds'`.execute(d.db);
     await d.close();
     d = await openDatabase(target);
     const holders = await d.db
