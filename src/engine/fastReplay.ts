@@ -12,7 +12,7 @@
  */
 
 import { type Board2048, PACKED_BELOW, playPacked4 } from './fastReplay4.ts';
-import { drawSpawn, drawState } from './fastReplayDraw.ts';
+import { drawSpawn, drawSpawnChaCha, drawState } from './fastReplayDraw.ts';
 import { newGame } from './game2048.ts';
 import { newPuzzle } from './puzzle.ts';
 import { err, ok, type Result } from './result.ts';
@@ -132,6 +132,7 @@ function canMove(cells: Uint8Array, n: number): boolean {
 function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): number {
   const cells = g.cells;
   const out: SlideOut = { gained: 0, merges: 0, top: 0 };
+  const chacha = g.rng.length !== 4;
   for (let i = from; i < moves.length; i++) {
     const d = moves[i]!;
     if (d > 3 || !slide(cells, n, d, out)) return -(i + 1);
@@ -140,7 +141,7 @@ function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): num
     if (out.top > g.top) g.top = out.top;
     if (out.top >= g.targetExp) g.won = true;
     // A slide that moved left a cell empty; tiles start at 2 or 4, below any target.
-    const s = drawSpawn(g.rng, n * n - g.tiles);
+    const s = chacha ? drawSpawnChaCha(g.rng, n * n - g.tiles) : drawSpawn(g.rng, n * n - g.tiles);
     const e = (s & 1) + 1;
     let k = s >> 1;
     let c = 0;

@@ -27,11 +27,10 @@ const TWO_BELOW = 0.9 * TWO_32;
 /**
  * The spawn after a move on a board with `empty` empty cells (1 to 64): the cell drawn with
  * `nextInt(empty)`, then the value with `nextFloat()`, each draw rng.ts `nextUint32`
- * (xoshiro128**) on the words of `rng`. Returns which empty cell, counted in row-major order
+ * (xoshiro128**) on the four words of `rng` ({@link drawSpawnChaCha} for ChaCha20). Returns which empty cell, counted in row-major order
  * from 0, times 2, plus 1 for a 4 (0 for a 2).
  */
 export function drawSpawn(rng: Int32Array, empty: number): number {
-  if (rng.length !== 4) return drawSpawnChaCha(rng, empty);
   let a = rng[0]!;
   let b = rng[1]!;
   let c = rng[2]!;
@@ -66,13 +65,16 @@ export function drawSpawn(rng: Int32Array, empty: number): number {
   return k * 2 + (roll < TWO_BELOW ? 0 : 1);
 }
 
-/** Words of a ChaCha20 generator in the form {@link drawSpawn} takes. */
+/** Words of a ChaCha20 generator in the form {@link drawSpawnChaCha} takes. */
 const CHACHA_WORDS = 26;
 const BLOCK = 8;
 const WORD = 9;
 const WORDS = 10;
 
-/** A generator state in the form {@link drawSpawn} advances (a copy). */
+/**
+ * A generator state in the form the draws advance (a copy): xoshiro's four words for
+ * {@link drawSpawn}, ChaCha20's 26 for {@link drawSpawnChaCha}.
+ */
 export function drawState(s: RngState): Int32Array {
   if (Array.isArray(s)) return Int32Array.from(s as XoshiroState);
   const c = s as ChaChaState;
@@ -97,8 +99,11 @@ function nextWord(rng: Int32Array): number {
   return rng[WORDS + w]! >>> 0;
 }
 
-/** {@link drawSpawn} for ChaCha20: the same draws, from its stream. */
-function drawSpawnChaCha(rng: Int32Array, empty: number): number {
+/**
+ * {@link drawSpawn} for ChaCha20 (a generator of 26 words): the same draws, from its stream.
+ * The replays choose between the two once a game, so that xoshiro's stays as small as before.
+ */
+export function drawSpawnChaCha(rng: Int32Array, empty: number): number {
   const limit = DRAW_LIMIT[empty]!;
   let r = nextWord(rng);
   while (r >= limit) r = nextWord(rng);
