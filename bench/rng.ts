@@ -28,16 +28,26 @@ function median(xs: number[]): number {
 
 /** The median rate (units a second) of `work`, which does `units` units a call. */
 function rate(units: number, work: () => number): number {
-  work(); // warm-up
-  const rates: number[] = [];
+  return rates([[units, work]])[0]!;
+}
+
+/**
+ * The median rates of several works, their runs taken in turn (one run of each, then again),
+ * so that a machine's load falls on all of them alike.
+ */
+function rates(works: readonly (readonly [number, () => number])[]): number[] {
+  for (const [, work] of works) work(); // warm-up
+  const runs: number[][] = works.map(() => []);
   let sink = 0;
   for (let r = 0; r < RUNS; r++) {
-    const t0 = performance.now();
-    sink ^= work();
-    rates.push(units / ((performance.now() - t0) / 1000));
+    works.forEach(([units, work], i) => {
+      const t0 = performance.now();
+      sink ^= work();
+      runs[i]!.push(units / ((performance.now() - t0) / 1000));
+    });
   }
   if (sink === 0.5) console.log(sink);
-  return median(rates);
+  return runs.map(median);
 }
 
 const DRAWS = 2_000_000;
@@ -95,36 +105,47 @@ function codes(seed: Seed): { codes: string[]; moves: number } {
   return { codes: out, moves };
 }
 
-function verifying(seed: Seed): { moves: number; rate: number } {
+/** Verifies the codes 20 times over: the moves verified and the work. */
+function verifying(seed: Seed): readonly [number, () => number] {
   const c = codes(seed);
-  const r = rate(c.moves * 20, () => {
-    let x = 0;
-    for (let i = 0; i < 20; i++) {
-      for (const code of c.codes) {
-        const v = verifyCode(code);
-        if (!v.ok) throw new Error(v.error.message);
-        x ^= v.value.score;
+  return [
+    c.moves * 20,
+    () => {
+      let x = 0;
+      for (let i = 0; i < 20; i++) {
+        for (const code of c.codes) {
+          const v = verifyCode(code);
+          if (!v.ok) throw new Error(v.error.message);
+          x ^= v.value.score;
+        }
       }
-    }
-    return x;
-  });
-  return { moves: c.moves, rate: r };
+      return x;
+    },
+  ];
 }
 
 const fmt = (x: number) => `${(x / 1e6).toFixed(1)} M/s`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
-const rows: [string, number, number][] = [];
-const xi = rate(DRAWS, immutable(NUMBER_SEED));
-const ci = rate(DRAWS, immutable(LONG_SEED));
-rows.push(['uint32 draws, engine API (nextUint32)', xi, ci]);
-const xp = rate(DRAWS, inPlace(NUMBER_SEED));
-const cp = rate(DRAWS, inPlace(LONG_SEED));
-rows.push(['spawns drawn in place (drawSpawn, drawSpawnChaCha)', xp, cp]);
 const xv = verifying(NUMBER_SEED);
 const cv = verifying(LONG_SEED);
-rows.push([`verifyCode, 2048 moves (${xv.moves} / ${cv.moves} a set)`, xv.rate, cv.rate]);
-
+const pairs: [string, readonly [number, () => number], readonly [number, () => number]][] = [
+  [
+    'uint32 draws, engine API (nextUint32)',
+    [DRAWS, immutable(NUMBER_SEED)],
+    [DRAWS, immutable(LONG_SEED)],
+  ],
+  [
+    'spawns drawn in place (drawSpawn, drawSpawnChaCha)',
+    [DRAWS, inPlace(NUMBER_SEED)],
+    [DRAWS, inPlace(LONG_SEED)],
+  ],
+  [`verifyCode, 2048 moves a second (${xv[0] / 20} / ${cv[0] / 20} a set)`, xv, cv],
+];
+const rows = pairs.map(([name, x, c]) => {
+  const [rx, rc] = rates([x, c]);
+  return [name, rx!, rc!] as const;
+});
 console.log(`generators on one core, median of ${RUNS} runs (ratio: xoshiro128** / ChaCha20)`);
 for (const [name, x, c] of rows) {
   console.log(
