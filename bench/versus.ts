@@ -9,6 +9,7 @@
  * side moves every `paceMs` of match time, so the figures do not depend on the machine.
  */
 import { analyseOrThrow as analyse } from '../src/ai.ts';
+import { seedWord } from '../src/engine/rng.ts';
 import { newVersus, type Side, type VersusMatch, versusMove } from '../src/engine/versus.ts';
 import { AI_LEVELS, type AiLevel, LEVELS, levelMove } from '../src/front/versusAi.ts';
 
@@ -29,7 +30,7 @@ function aiMove(m: VersusMatch, side: Side, level: AiLevel) {
   if (game.over) return null;
   const cells = game.cells.map((r) => [...r]);
   const best = analyse(cells, { preset: 'fast', noCap: true }).move;
-  return levelMove(level, cells, best, m.rules.seed + side, game.moves);
+  return levelMove(level, cells, best, seedWord(m.rules.seed) + side, game.moves);
 }
 
 /** A match between two levels in simulated time; returns the winner and the match time. */

@@ -49,7 +49,15 @@ export {
   type Turn,
 } from './engine/game2048.ts';
 export { type Problem, type Result, SlideboxError, unwrap } from './engine/result.ts';
-export { type RngState, randomSeed } from './engine/rng.ts';
+export {
+  type ChaChaState,
+  isLongSeed,
+  type RngState,
+  randomLongSeed,
+  randomSeed,
+  type Seed,
+  type XoshiroState,
+} from './engine/rng.ts';
 export type { SavedGame2048, SaveProblem } from './engine/save2048.ts';
 export type { DuelSaveProblem, SavedDuel } from './engine/saveDuel.ts';
 export type { SavedVersus, VersusSaveProblem } from './engine/saveVersus.ts';

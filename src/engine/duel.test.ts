@@ -16,7 +16,7 @@ import {
   whoIs,
 } from './duel.ts';
 import { type Game, gameFromCells, MAX_TILE, slide } from './game2048.ts';
-import { seedRng } from './rng.ts';
+import { type Seed, seedRng } from './rng.ts';
 import { parseDuel, serializeDuel } from './saveDuel.ts';
 import { DIRECTIONS, type Direction, type Pos } from './types.ts';
 
@@ -57,7 +57,7 @@ function meanest(g: Game, at: Pos): 2 | 4 {
  * Plays choices in turn: a slide takes the first direction from `dir` on that moves; a
  * placement takes a free cell by `n`, and a 2 or (`evil`) the value least likely to merge.
  */
-function playOut(seed: number, size: number, steps: readonly [number, Direction, boolean][]): Duel {
+function playOut(seed: Seed, size: number, steps: readonly [number, Direction, boolean][]): Duel {
   let duel = must(newDuel({ seed, size }));
   for (const [n, dir, evil] of steps) {
     if (duel.phase === 'over') break;
@@ -77,7 +77,11 @@ function playOut(seed: number, size: number, steps: readonly [number, Direction,
 }
 
 const duelPlay = fc.record({
-  seed: fc.maxSafeNat(),
+  // Whole-number seeds (xoshiro128**) and long seeds (ChaCha20), as the server deals.
+  seed: fc.oneof(
+    fc.maxSafeNat(),
+    fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+  ),
   size: fc.constantFrom(3, 3, 4),
   // Long enough that most duels end (both rounds played out).
   steps: fc.array(fc.tuple(fc.nat(), fc.constantFrom(...DIRECTIONS), fc.boolean()), {

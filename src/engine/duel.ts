@@ -18,7 +18,7 @@
 import { checkKnownOptions, show } from './describe.ts';
 import { checkOptions, type Game, gameFromCells, MAX_TILE, maxTile } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { nextInt, seedRng } from './rng.ts';
+import { nextInt, type Seed, seedRng } from './rng.ts';
 import { placeTile, slideOnly } from './spawn.ts';
 import { type Direction, isDirection, type Pos } from './types.ts';
 
@@ -31,7 +31,7 @@ export type DuelPhase = 'place' | 'slide' | 'over';
 /** Options of {@link newDuel}. */
 export interface DuelOptions {
   /** Decides who slides first (default: a fresh random seed). */
-  seed?: number;
+  seed?: Seed;
   /** Board width and height, 3 to 8 (default 4). */
   size?: number;
 }
@@ -53,7 +53,7 @@ export interface RoundResult {
 
 /** A duel: an immutable value. */
 export interface Duel {
-  readonly seed: number;
+  readonly seed: Seed;
   readonly size: number;
   /** The player who slides in the first round (and places in the second). */
   readonly first: Player;
@@ -104,7 +104,7 @@ const OPTION_NAMES = ['seed', 'size'];
 /** Checks duel options, filling in defaults (a fresh random seed when none is given). */
 export function checkDuelOptions(
   opts: DuelOptions = {},
-): Result<{ seed: number; size: number }, DuelProblem> {
+): Result<{ seed: Seed; size: number }, DuelProblem> {
   const known = checkKnownOptions(opts, OPTION_NAMES);
   if (!known.ok) return known;
   const base = checkOptions({ size: opts.size, seed: opts.seed });
@@ -113,7 +113,7 @@ export function checkDuelOptions(
 }
 
 /** An empty board for a round; no target, so a round is played out to the end. */
-function emptyRound(size: number, seed: number): Game {
+function emptyRound(size: number, seed: Seed): Game {
   const cells = Array.from({ length: size }, () => new Array<number>(size).fill(0));
   return gameFromCells(cells, { target: MAX_TILE, seed });
 }

@@ -4,6 +4,7 @@ import { solvePuzzle } from '../solvers/puzzle/solve.ts';
 import { replay2048Figures, replay2048Moves, replayPuzzleFigures } from './fastReplay.ts';
 import { awaitingWinChoice, type Game, keepGoing, maxTile, newGame, play } from './game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from './puzzle.ts';
+import type { Seed } from './rng.ts';
 import { encodeShared, type Shared, shared2048, sharedPuzzle } from './shareCode.ts';
 import { readShareCode } from './shareReplay.ts';
 import { DIRECTIONS, type Direction } from './types.ts';
@@ -18,7 +19,7 @@ const CORNER: readonly Direction[] = ['down', 'left', 'right', 'up'];
  * any other the first legal move from a direction it names.
  */
 function play2048(
-  opts: { size: number; target: number; seed: number },
+  opts: { size: number; target: number; seed: Seed },
   picks: readonly number[],
   corner = 0,
 ): Game {
@@ -40,7 +41,7 @@ function play2048(
 }
 
 /** A puzzle played through the engine: each pick names one of the tiles that can move. */
-function playPuzzle(width: number, seed: number, picks: readonly number[]): Puzzle {
+function playPuzzle(width: number, seed: Seed, picks: readonly number[]): Puzzle {
   let p = newPuzzle({ width, seed });
   for (const k of picks) {
     if (p.solved) break;
@@ -102,7 +103,12 @@ function refPuzzleMoves(code: string): number {
   return r.value.states.at(-1)!.moves;
 }
 
-const seed = fc.nat({ max: Number.MAX_SAFE_INTEGER });
+/** Number seeds (xoshiro128**) and long seeds (ChaCha20), 128 and 256 bits. */
+const seed = fc.oneof(
+  fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }),
+);
 const size = fc.integer({ min: 3, max: 8 });
 /** Small targets are reached (and played past); 2048 and 2^52 mostly are not. */
 const target = fc.constantFrom(8, 16, 32, 64, 128, 256, 2048, 2 ** 52);

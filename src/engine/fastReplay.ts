@@ -10,11 +10,13 @@
  *
  * Pure and synchronous; nothing allocates per move.
  */
+
 import { type Board2048, PACKED_BELOW, playPacked4 } from './fastReplay4.ts';
-import { drawSpawn } from './fastReplayDraw.ts';
+import { drawSpawn, drawSpawnChaCha, drawState } from './fastReplayDraw.ts';
 import { newGame } from './game2048.ts';
 import { newPuzzle } from './puzzle.ts';
 import { err, ok, type Result } from './result.ts';
+import type { Seed } from './rng.ts';
 import type { SharedGame, ShareProblem } from './shareCode.ts';
 
 /** The last position of a 2048 code, as figures. */
@@ -130,6 +132,7 @@ function canMove(cells: Uint8Array, n: number): boolean {
 function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): number {
   const cells = g.cells;
   const out: SlideOut = { gained: 0, merges: 0, top: 0 };
+  const chacha = g.rng.length !== 4;
   for (let i = from; i < moves.length; i++) {
     const d = moves[i]!;
     if (d > 3 || !slide(cells, n, d, out)) return -(i + 1);
@@ -138,7 +141,7 @@ function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): num
     if (out.top > g.top) g.top = out.top;
     if (out.top >= g.targetExp) g.won = true;
     // A slide that moved left a cell empty; tiles start at 2 or 4, below any target.
-    const s = drawSpawn(g.rng, n * n - g.tiles);
+    const s = chacha ? drawSpawnChaCha(g.rng, n * n - g.tiles) : drawSpawn(g.rng, n * n - g.tiles);
     const e = (s & 1) + 1;
     let k = s >> 1;
     let c = 0;
@@ -162,7 +165,7 @@ function playFlat(g: Board2048, n: number, moves: Uint8Array, from: number): num
 export function replay2048Moves(
   size: number,
   target: number,
-  seed: number,
+  seed: Seed,
   moves: Uint8Array,
   packedBelow = PACKED_BELOW,
 ): Result<Figures2048, ShareProblem> {
@@ -171,7 +174,7 @@ export function replay2048Moves(
   const n = size;
   const g: Board2048 = {
     cells: new Uint8Array(n * n),
-    rng: Int32Array.from(start.rng),
+    rng: drawState(start.rng),
     targetExp: Math.log2(target),
     score: 0,
     tiles: 0,
@@ -236,7 +239,7 @@ export function replayPuzzleFigures(
  */
 export function replayPuzzleTiles(
   width: number,
-  seed: number,
+  seed: Seed,
   asked: ArrayLike<number>,
 ): Result<FiguresPuzzle, ShareProblem> {
   const w = width;

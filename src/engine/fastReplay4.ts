@@ -10,7 +10,7 @@
  * (nearest the wall first, a merged tile merging no more); the property tests hold the whole
  * replay to the engine's.
  */
-import { drawSpawn } from './fastReplayDraw.ts';
+import { drawSpawn, drawSpawnChaCha } from './fastReplayDraw.ts';
 
 /** A 2048 replay in progress, as fastReplay.ts keeps it: what the figures need. */
 export interface Board2048 {
@@ -204,6 +204,7 @@ export function playPacked4(
   let { score, tiles, top, won } = g;
   let i = from;
   let refused = false;
+  const chacha = g.rng.length !== 4;
   for (; i < moves.length && top < below; i++) {
     const d = moves[i]!;
     if (d > 3 || !slidePacked(a, b, d, t)) {
@@ -215,7 +216,7 @@ export function playPacked4(
     if (slid[2]! > top) top = slid[2]!;
     if (slid[2]! >= g.targetExp) won = true;
     // A slide that moved left a cell empty; tiles start at 2 or 4, below any target.
-    const s = drawSpawn(g.rng, 16 - tiles);
+    const s = chacha ? drawSpawnChaCha(g.rng, 16 - tiles) : drawSpawn(g.rng, 16 - tiles);
     const e = (s & 1) + 1;
     place(words[0]!, words[1]!, s >> 1, e, t.empty);
     a = words[0]!;

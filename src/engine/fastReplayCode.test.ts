@@ -56,7 +56,12 @@ function expectSameFields(code: unknown): boolean {
   return true;
 }
 
-const seed = fc.nat({ max: Number.MAX_SAFE_INTEGER });
+/** Number seeds (xoshiro128**) and long seeds (ChaCha20), 128 and 256 bits. */
+const seed = fc.oneof(
+  fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }),
+);
 const label = fc.constantFrom('', 'ai-hard', 'human,ai', 'x'.repeat(24));
 
 /** A shared 2048 game or puzzle from random legal moves (the label is kept as given). */

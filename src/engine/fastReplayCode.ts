@@ -10,8 +10,11 @@
  * caller then asks `decodeShared`, which says what is wrong. fastReplayCode.test.ts holds the
  * two readers to that.
  */
+
+import { longSeedOf } from './chacha20.ts';
 import { ByteReader, crc32, ReadError } from './codeBits.ts';
 import { readMoveTimes } from './moveTimes.ts';
+import type { Seed } from './rng.ts';
 import { MAX_CODE_LENGTH, SHARE_PREFIX, SHARE_VERSION } from './shareCode.ts';
 import { MAX_SIZE, MIN_SIZE } from './types.ts';
 
@@ -22,7 +25,7 @@ export type RankedCode =
       readonly assisted: boolean;
       readonly size: number;
       readonly target: number;
-      readonly seed: number;
+      readonly seed: Seed;
       /** Directions as indices into DIRECTIONS (up, down, left, right). */
       readonly moves: Uint8Array;
     }
@@ -30,7 +33,7 @@ export type RankedCode =
       readonly kind: 'puzzle';
       readonly assisted: boolean;
       readonly width: number;
-      readonly seed: number;
+      readonly seed: Seed;
       readonly timeMs: number | null;
       /** The tile asked to move, each move. */
       readonly tiles: Uint8Array;
@@ -50,7 +53,8 @@ const FLAG_ASSISTED = 1;
 const FLAG_EVIL = 2;
 const FLAG_TIME = 4;
 const FLAG_MOVE_TIMES = 8;
-const KNOWN_FLAGS = FLAG_ASSISTED | FLAG_EVIL | FLAG_TIME | FLAG_MOVE_TIMES;
+const FLAG_LONG_SEED = 16;
+const KNOWN_FLAGS = FLAG_ASSISTED | FLAG_EVIL | FLAG_TIME | FLAG_MOVE_TIMES | FLAG_LONG_SEED;
 const MAX_MOVES = 1_000_000;
 const MAX_LABEL = 24;
 
@@ -122,6 +126,21 @@ class Fields {
   }
 
   /**
+   * A seed as shareCode.ts writes it: a long seed (`long`: a byte count of 16 or 32, then the
+   * bytes) or a variable-length number; null when broken.
+   */
+  seed(long: boolean): Seed | null {
+    if (!long) {
+      const v = this.varint();
+      return v < 0 ? null : v;
+    }
+    const n = this.byte();
+    if ((n !== 16 && n !== 32) || this.pos + n > this.body.length) return null;
+    this.pos += n;
+    return longSeedOf(this.body.subarray(this.pos - n, this.pos));
+  }
+
+  /**
    * The count of `bitsEach`-bit fields that must fill the rest of the body exactly (the
    * last byte padded), as `decodeShared` requires; -1 otherwise.
    */
@@ -187,13 +206,14 @@ function readBody(body: Uint8Array): RankedCode | null {
     if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 44 || c === 45)) return null;
   }
   const assisted = (flags & FLAG_ASSISTED) !== 0;
+  const long = (flags & FLAG_LONG_SEED) !== 0;
   if (kind === 0) {
     if (flags & (FLAG_EVIL | FLAG_MOVE_TIMES)) return null;
     const n = size(f);
     const exp = f.byte();
     if (n < 0 || exp < 3 || exp > 52) return null;
-    const seed = f.varint();
-    if (seed < 0) return null;
+    const seed = f.seed(long);
+    if (seed === null) return null;
     const count = f.count(2);
     if (count < 0) return null;
     const moves = f.fields(count, 2);
@@ -202,8 +222,8 @@ function readBody(body: Uint8Array): RankedCode | null {
   if (kind === 1) {
     const width = size(f);
     if (width < 0) return null;
-    const seed = f.varint();
-    if (seed < 0) return null;
+    const seed = f.seed(long);
+    if (seed === null) return null;
     const timeMs = flags & FLAG_TIME ? f.varint() : null;
     if (timeMs !== null && timeMs < 0) return null;
     const bits = Math.ceil(Math.log2(width * width));

@@ -9,7 +9,15 @@
 
 import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { checkSeed, nextFloat, nextInt, type RngState, randomSeed, seedRng } from './rng.ts';
+import {
+  checkSeed,
+  nextFloat,
+  nextInt,
+  type RngState,
+  randomSeed,
+  type Seed,
+  seedRng,
+} from './rng.ts';
 import {
   assertDirection,
   DIRECTIONS,
@@ -60,7 +68,7 @@ export interface Game {
   readonly size: number;
   readonly target: number;
   /** The seed the game started from (for replays); the current randomness is `rng`. */
-  readonly seed: number;
+  readonly seed: Seed;
   readonly cells: Cells;
   readonly score: number;
   /** Moves that changed the board (turns). */
@@ -97,7 +105,7 @@ export interface NewGameOptions {
   /** The winning tile, a power of two from 8 up (default 2048). */
   target?: number;
   /** Seed for the random generator (default: a fresh random seed). */
-  seed?: number;
+  seed?: Seed;
   /**
    * Never stop at the target (default false): reaching it still sets `won`, but `play` goes on
    * without waiting for `keepGoing`, as an AI loop `while (!g.over)` expects.
@@ -344,7 +352,7 @@ export function newGame(opts?: NewGameOptions): Game {
  */
 export function gameFromCells(
   cells: Cells,
-  opts: { target?: number; seed?: number; score?: number } = {},
+  opts: { target?: number; seed?: Seed; score?: number } = {},
 ): Game {
   const board = unwrap(parseCells(cells));
   if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) {
@@ -363,7 +371,7 @@ export function gameFromCells(
 function makeGame(
   size: number,
   target: number,
-  seed: number,
+  seed: Seed,
   cells: number[][],
   rng: RngState,
   spawned: Spawn[],

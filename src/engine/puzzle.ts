@@ -18,7 +18,7 @@ import {
   type TilesProblem,
 } from './puzzleBoard.ts';
 import { err, ok, type Problem, problem, type Result, unwrap } from './result.ts';
-import { checkSeed, nextInt, type RngState, randomSeed, seedRng } from './rng.ts';
+import { checkSeed, nextInt, type RngState, randomSeed, type Seed, seedRng } from './rng.ts';
 import { assertDirection, type Direction, type Pos } from './types.ts';
 
 /** One tile of a move: its number and the cells it left and entered. */
@@ -63,7 +63,7 @@ export interface Puzzle {
   /** @deprecated The same as `size` (the engine's older name, kept for 0.1 code). */
   readonly width: number;
   /** The seed the shuffle came from, or null for a puzzle set up from given tiles. */
-  readonly seed: number | null;
+  readonly seed: Seed | null;
   /** Row-major, 0 for the blank. */
   readonly tiles: readonly number[];
   /** Single-tile moves made (a multi-tile move counts each tile). */
@@ -83,7 +83,7 @@ export interface NewPuzzleOptions {
   /** Board width and height, 3 to 8 (default 4). */
   width?: number;
   /** Seed of the shuffle (default: a fresh random seed). */
-  seed?: number;
+  seed?: Seed;
 }
 
 export type PuzzleOptionsProblem = Problem<'bad-width' | 'bad-seed' | 'bad-options'>;
@@ -156,7 +156,7 @@ export function newPuzzle(opts?: NewPuzzleOptions): Puzzle {
 export function parsePuzzle(
   tiles: unknown,
   width: number,
-  seed: number | null = null,
+  seed: Seed | null = null,
 ): Result<Puzzle, TilesProblem | Problem<'bad-seed'>> {
   const t = parseTiles(tiles, width);
   if (!t.ok) return t;
@@ -172,7 +172,7 @@ export function puzzleFromTiles(tiles: readonly number[], width: number): Puzzle
   return unwrap(parsePuzzle(tiles, width));
 }
 
-function start(width: number, seed: number | null, tiles: number[]): Puzzle {
+function start(width: number, seed: Seed | null, tiles: number[]): Puzzle {
   return {
     size: width,
     width,

@@ -13,6 +13,7 @@ import {
   type RngState,
   randomSeed,
   seedRng,
+  type XoshiroState,
 } from './rng.ts';
 
 const RUNS = { numRuns: 1000 };
@@ -24,10 +25,10 @@ const U32 = 0xffffffff;
  *   result = rotl(s[1] * 5, 7) * 9; t = s[1] << 9;
  *   s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 11);
  */
-function refStream(state: readonly number[], count: number): number[] {
+function refStream(state: RngState, count: number): number[] {
   const M = 0xffffffffn;
   const rotl = (x: bigint, k: bigint) => ((x << k) | (x >> (32n - k))) & M;
-  const s = state.map(BigInt);
+  const s = (state as XoshiroState).map(BigInt);
   const out: number[] = [];
   for (let i = 0; i < count; i++) {
     const result = (rotl((s[1]! * 5n) & M, 7n) * 9n) & M;
@@ -43,13 +44,13 @@ function refStream(state: readonly number[], count: number): number[] {
   return out;
 }
 
-function stream(s: RngState, count: number): { values: number[]; state: RngState } {
+function stream(s: RngState, count: number): { values: number[]; state: XoshiroState } {
   const values: number[] = [];
-  let state = s;
+  let state = s as XoshiroState;
   for (let i = 0; i < count; i++) {
     const r = nextUint32(state);
     values.push(r.value);
-    state = r.state;
+    state = r.state as XoshiroState;
   }
   return { values, state };
 }
@@ -121,7 +122,7 @@ describe('seedRng', () => {
 
   it('different seeds give different states (all seeds below 2^32 are distinct; random pairs)', () => {
     const seen = new Set<string>();
-    for (let seed = 0; seed < 5000; seed++) seen.add(seedRng(seed).join(','));
+    for (let seed = 0; seed < 5000; seed++) seen.add((seedRng(seed) as XoshiroState).join(','));
     expect(seen.size).toBe(5000);
     fc.assert(
       fc.property(fc.maxSafeNat(), fc.maxSafeNat(), (a, b) => {
@@ -411,12 +412,12 @@ describe('seedRng never gives the all-zero state', () => {
       const hiStep = (((top ^ 0x5bd1e995) + 0x9e3779b9) | 0) >>> 0;
       const lo = (unmix(rotl16(mix(hiStep))) - 0x9e3779b9) >>> 0;
       const seed = top * 2 ** 32 + lo;
-      const words = seedRng(seed);
+      const words = seedRng(seed) as XoshiroState;
       if (words[0] !== 0 || words[1] === 0) wrong.push(seed);
     }
     expect(wrong).toEqual([]);
     // One of them: its first word is zero, its others are not.
-    expect(seedRng(2_301_580_628)[0]).toBe(0);
-    expect(seedRng(2_301_580_628).slice(1)).not.toContain(0);
+    expect((seedRng(2_301_580_628) as XoshiroState)[0]).toBe(0);
+    expect((seedRng(2_301_580_628) as XoshiroState).slice(1)).not.toContain(0);
   }, 60_000);
 });

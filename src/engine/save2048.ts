@@ -16,7 +16,7 @@ import {
   play,
 } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { parseRngState } from './rng.ts';
+import { parseRngState, type RngJson, rngJson, type Seed } from './rng.ts';
 import { type Placer, playPlaced } from './spawn.ts';
 import type { Direction } from './types.ts';
 
@@ -29,9 +29,9 @@ export interface SavedGame2048 {
   version: typeof SAVE_VERSION;
   size: number;
   target: number;
-  seed: number;
+  seed: Seed;
   /** `keepPlaying`: present (true) for a game that never stopped at its target (`newGame({ keepPlaying: true })`). */
-  start: { cells: number[][]; rng: number[]; score: number; keepPlaying?: true };
+  start: { cells: number[][]; rng: RngJson; score: number; keepPlaying?: true };
   /** One letter a turn: u, d, l, r. */
   log: string;
   keepPlaying: boolean;
@@ -68,7 +68,7 @@ export function serializeGame(game: Game, opts: { evil?: boolean } = {}): SavedG
     seed: game.seed,
     start: {
       cells: copyCells(root.cells),
-      rng: [...root.rng],
+      rng: rngJson(root.rng),
       score: root.score,
       ...(root.keepPlaying ? { keepPlaying: true as const } : {}),
     },
@@ -127,13 +127,14 @@ export function parseGame(
       ),
     );
   }
-  for (const field of ['size', 'target', 'seed'] as const) {
+  for (const field of ['size', 'target'] as const) {
     if (typeof d[field] !== 'number') return bad(`save has no ${field}`);
   }
+  if (typeof d.seed !== 'number' && typeof d.seed !== 'string') return bad('save has no seed');
   const opts = checkOptions({
     size: d.size as number,
     target: d.target as number,
-    seed: d.seed as number,
+    seed: d.seed,
   });
   if (!opts.ok) return bad(`save has a bad setting: ${opts.error.message}`);
   const start = d.start as Record<string, unknown> | null;

@@ -6,6 +6,7 @@
 import { show } from './describe.ts';
 import { type Duel, type DuelAction, type Player, replayDuel } from './duel.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
+import type { Seed } from './rng.ts';
 import type { Direction } from './types.ts';
 
 export const DUEL_SAVE_KIND = 'slidebox/duel';
@@ -15,7 +16,7 @@ export const DUEL_SAVE_VERSION = 1;
 export interface SavedDuel {
   kind: typeof DUEL_SAVE_KIND;
   version: typeof DUEL_SAVE_VERSION;
-  seed: number;
+  seed: Seed;
   size: number;
   /**
    * Actions separated by spaces: a slide is a letter (u, d, l, r); a placement is row, column
@@ -87,7 +88,7 @@ export function parseDuel(data: unknown): Result<Duel, DuelSaveProblem> {
       ),
     );
   }
-  if (typeof d.seed !== 'number' || typeof d.size !== 'number')
+  if ((typeof d.seed !== 'number' && typeof d.seed !== 'string') || typeof d.size !== 'number')
     return bad('save has no seed or size');
   if (typeof d.log !== 'string') return bad(`save's log must be a string, got ${show(d.log)}`);
   const tokens = d.log === '' ? [] : d.log.split(' ');

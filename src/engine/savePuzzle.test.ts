@@ -21,6 +21,17 @@ function played() {
 }
 
 describe('puzzle saves', () => {
+  it('a puzzle dealt from a long seed saves and reads back with its seed', () => {
+    const long = 'fedcba9876543210'.repeat(2);
+    let p = newPuzzle({ width: 4, seed: long });
+    p = moveTile(p, movableTiles(p)[0]!, 1000);
+    const r = parseSavedPuzzle(JSON.parse(JSON.stringify(serializePuzzle(p, 2000))));
+    expect(r.ok && r.value.seed).toBe(long);
+    expect(r.ok && r.value.tiles).toEqual(p.tiles);
+    const bad = { ...serializePuzzle(p, 2000), seed: long.toUpperCase() };
+    expect(parseSavedPuzzle(bad).ok).toBe(false);
+  });
+
   it('round trip keeps tiles, moves, history and the clock (paused until resumed)', () => {
     const p = played();
     const saved = JSON.parse(JSON.stringify(serializePuzzle(p, 3100)));

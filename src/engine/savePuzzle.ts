@@ -10,7 +10,7 @@ import { show } from './describe.ts';
 import { clockAtMoves, moveClock, moveDurations } from './moveTimes.ts';
 import { moveTile, type Puzzle, parsePuzzle } from './puzzle.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { checkSeed } from './rng.ts';
+import { checkSeed, type Seed } from './rng.ts';
 
 export const PUZZLE_SAVE_KIND = 'slidebox/puzzle';
 export const PUZZLE_SAVE_VERSION = 1;
@@ -20,7 +20,7 @@ export interface SavedPuzzle {
   kind: typeof PUZZLE_SAVE_KIND;
   version: typeof PUZZLE_SAVE_VERSION;
   width: number;
-  seed: number | null;
+  seed: Seed | null;
   start: number[];
   /** The tile asked to move, one entry per move command (multi-tile moves are one entry). */
   log: number[];
@@ -103,9 +103,11 @@ export function parseSavedPuzzle(data: unknown): Result<Puzzle, PuzzleSaveProble
     );
   }
   if (d.seed !== null && !checkSeed(d.seed).ok) {
-    return bad(`save's seed must be null or a whole number from 0, got ${show(d.seed)}`);
+    return bad(
+      `save's seed must be null, a whole number from 0 or a long seed, got ${show(d.seed)}`,
+    );
   }
-  const startGame = parsePuzzle(d.start, d.width as number, d.seed as number | null);
+  const startGame = parsePuzzle(d.start, d.width as number, d.seed as Seed | null);
   if (!startGame.ok) return bad(`save's start position: ${startGame.error.message}`);
   if (!Array.isArray(d.log)) return bad('save has no move list');
   const clock = d.clock as Record<string, unknown> | null;

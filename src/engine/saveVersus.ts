@@ -6,6 +6,7 @@
 
 import { show } from './describe.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
+import type { Seed } from './rng.ts';
 import type { Direction } from './types.ts';
 import { replayVersus, type Side, type VersusMatch } from './versus.ts';
 
@@ -16,7 +17,7 @@ export const VERSUS_SAVE_VERSION = 1;
 export interface SavedVersus {
   kind: typeof VERSUS_SAVE_KIND;
   version: typeof VERSUS_SAVE_VERSION;
-  seed: number;
+  seed: Seed;
   size: number;
   target: number;
   attackCap: number | null;
@@ -73,7 +74,8 @@ export function parseVersus(data: unknown): Result<VersusMatch, VersusSaveProble
       ),
     );
   }
-  for (const field of ['seed', 'size', 'target'] as const) {
+  if (typeof d.seed !== 'number' && typeof d.seed !== 'string') return bad('save has no seed');
+  for (const field of ['size', 'target'] as const) {
     if (typeof d[field] !== 'number') return bad(`save has no ${field}`);
   }
   if (typeof d.log !== 'string' || !/^[udlrUDLR]*$/.test(d.log)) {
@@ -85,7 +87,7 @@ export function parseVersus(data: unknown): Result<VersusMatch, VersusSaveProble
   }));
   const match = replayVersus(
     {
-      seed: d.seed as number,
+      seed: d.seed,
       size: d.size as number,
       target: d.target as number,
       attackCap: d.attackCap as number | null,

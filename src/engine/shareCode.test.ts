@@ -12,6 +12,7 @@ import {
   play,
 } from './game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle, puzzleFromTiles } from './puzzle.ts';
+import type { Seed } from './rng.ts';
 import {
   decodeShared,
   encodeShared,
@@ -31,7 +32,7 @@ import { newVersus, type VersusMatch, versusMove } from './versus.ts';
 const RUNS = { numRuns: 60 };
 
 /** A 2048 game of `n` moves, each the `pick`-th legal move (keeping going past a win). */
-function play2048(seed: number, size: number, picks: number[]): Game {
+function play2048(seed: Seed, size: number, picks: number[]): Game {
   let g = newGame({ size, seed, target: 16 });
   for (const p of picks) {
     if (awaitingWinChoice(g)) g = keepGoing(g);
@@ -42,7 +43,7 @@ function play2048(seed: number, size: number, picks: number[]): Game {
   return g;
 }
 
-function playPuzzle(seed: number, width: number, picks: number[]): Puzzle {
+function playPuzzle(seed: Seed, width: number, picks: number[]): Puzzle {
   let p = newPuzzle({ seed, width });
   for (const k of picks) {
     if (p.solved) break;
@@ -52,7 +53,7 @@ function playPuzzle(seed: number, width: number, picks: number[]): Puzzle {
   return p;
 }
 
-function playVersus(seed: number, size: number, picks: number[]): VersusMatch {
+function playVersus(seed: Seed, size: number, picks: number[]): VersusMatch {
   const r = newVersus({ seed, size, target: 64, attackCap: size === 3 ? 8 : null });
   if (!r.ok) throw new Error(r.error.message);
   let m = r.value;
@@ -67,7 +68,7 @@ function playVersus(seed: number, size: number, picks: number[]): VersusMatch {
   return m;
 }
 
-function playDuel(seed: number, size: number, picks: number[]): Duel {
+function playDuel(seed: Seed, size: number, picks: number[]): Duel {
   const r = newDuel({ seed, size });
   if (!r.ok) throw new Error(r.error.message);
   let d = r.value;
@@ -91,7 +92,12 @@ function playDuel(seed: number, size: number, picks: number[]): Duel {
   return d;
 }
 
-const seed = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+/** Number seeds (xoshiro128**) and long seeds (ChaCha20), 128 and 256 bits. */
+const seed = fc.oneof(
+  fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }),
+);
 const size = fc.integer({ min: 3, max: 8 });
 const picks = (max: number) => fc.array(fc.nat(1000), { maxLength: max });
 
@@ -268,7 +274,7 @@ const OLD_PUZZLE_CODES = [
 ];
 
 /** A puzzle of `picks` moves, the k-th made `gaps[k]` ms of wall time after the one before. */
-function timedPuzzle(seed: number, width: number, picks: number[], gaps: number[]): Puzzle {
+function timedPuzzle(seed: Seed, width: number, picks: number[], gaps: number[]): Puzzle {
   let p = newPuzzle({ seed, width });
   let now = 5_000;
   for (let i = 0; i < picks.length && !p.solved; i++) {
@@ -390,7 +396,7 @@ describe('puzzle codes with move times', () => {
 
   it('unknown flags make a code from a newer slidebox; move times on other games are refused', () => {
     const code = encodeShared(mustPuzzle(timedPuzzle(8, 4, [1, 2], [100])));
-    for (const bit of [16, 32, 64, 128]) {
+    for (const bit of [32, 64, 128]) {
       const r = decodeShared(withFlags(code, (f) => f | bit));
       expect(!r.ok && r.error.code).toBe('future-version');
     }
@@ -638,7 +644,7 @@ describe('share codes: what a refused code is told', () => {
       code: 'future-version',
       message: 'the code was made by a newer slidebox (format 2; this one reads format 1)',
     });
-    expect(refusal(codeOf(bytes(1, 0, 16, 0)))).toEqual({
+    expect(refusal(codeOf(bytes(1, 0, 32, 0)))).toEqual({
       code: 'future-version',
       message: 'the code was made by a newer slidebox (it holds something this one does not read)',
     });
@@ -885,3 +891,71 @@ describe("share codes: a puzzle's time", () => {
     }
   });
 });
+
+describe('codes of games dealt from a long seed (ChaCha20)', () => {
+  const long = '0123456789abcdef'.repeat(2);
+
+  it('carry the seed as its 16 or 32 bytes after flag 16, and read back to the same game', () => {
+    for (const s of [long, long + long]) {
+      const g = must2048(shared2048(play2048(s, 4, [1, 2, 3, 4, 5, 6])));
+      const code = encodeShared(g);
+      const bytes = fromBase64Url(code.slice(SHARE_PREFIX.length))!;
+      expect(bytes[2]! & 16).toBe(16);
+      expect(bytes[6]).toBe(s.length / 2);
+      expect(decodeShared(code)).toEqual({ ok: true, value: g });
+      const r = readShareCode(code);
+      expect(r.ok && r.value.kind === '2048' && r.value.states.at(-1)!.cells).toEqual(
+        play2048(s, 4, [1, 2, 3, 4, 5, 6]).cells,
+      );
+    }
+  });
+
+  it('a known code: a 5-move 4x4 game from a 128-bit seed', () => {
+    const g = must2048(shared2048(play2048(long, 4, [0, 0, 0, 0, 0])));
+    // Pinned: the same seed and moves must always make this code and this game.
+    expect(encodeShared(g)).toBe(KNOWN_LONG_CODE);
+    const r = readShareCode(KNOWN_LONG_CODE);
+    expect(r.ok && r.value.kind === '2048' && r.value.states.at(-1)!.cells).toEqual(
+      KNOWN_LONG_CELLS,
+    );
+  });
+
+  it('every kind keeps its long seed: puzzle, versus, duel', () => {
+    const p = sharedPuzzle(playPuzzle(long, 4, [1, 2, 3]));
+    const v = sharedVersus(playVersus(long, 4, [1, 2, 3, 4]), 'online');
+    const d = sharedDuel(playDuel(long, 4, [1, 2, 3, 4]), 'online');
+    for (const s of [must2048(p), v, d]) {
+      const back = decodeShared(encodeShared(s));
+      expect(back.ok && back.value.game.seed).toBe(long);
+      expect(readShareCode(encodeShared(s)).ok).toBe(true);
+    }
+  });
+
+  it('refuses a long seed of another length, or cut short', () => {
+    for (const n of [0, 8, 15, 17, 31, 33, 64]) {
+      const body = (w: ByteWriter) => {
+        for (const b of [1, 0, 16, 0, 4, 11, n]) w.byte(b);
+        for (let i = 0; i < n; i++) w.byte(i);
+        w.varint(0);
+      };
+      expect(refusal(codeOf(body))).toEqual(notValid(`its long seed has ${n} bytes, not 16 or 32`));
+    }
+    const cut = (w: ByteWriter) => {
+      for (const b of [1, 0, 16, 0, 4, 11, 16, 1, 2, 3]) w.byte(b);
+    };
+    expect(refusal(codeOf(cut))).toEqual(notValid('it ends too early'));
+  });
+});
+
+function must2048(r: { ok: true; value: Shared } | { ok: false; error: { message: string } }) {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const KNOWN_LONG_CODE = 'sb.AQAQAAQEEAEjRWeJq83vASNFZ4mrze8FBAB1wv3A';
+const KNOWN_LONG_CELLS = [
+  [4, 4, 0, 2],
+  [2, 2, 0, 0],
+  [0, 2, 0, 0],
+  [0, 0, 0, 0],
+];

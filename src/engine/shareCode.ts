@@ -14,6 +14,8 @@
  * reads the moves, finds bytes after them and refuses the code, never misreads it. A flag this
  * slidebox does not know is refused as a code from a newer one.
  */
+
+import { longSeedBytes, longSeedOf } from './chacha20.ts';
 import {
   ByteReader,
   ByteWriter,
@@ -34,7 +36,7 @@ import {
 } from './moveTimes.ts';
 import type { Puzzle } from './puzzle.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
-import { checkSeed } from './rng.ts';
+import { checkSeed, type Seed } from './rng.ts';
 import { DIRECTIONS, type Direction, MAX_SIZE, MIN_SIZE } from './types.ts';
 import type { Side, VersusMatch } from './versus.ts';
 
@@ -49,7 +51,7 @@ export type SharedGame =
       readonly kind: '2048';
       readonly size: number;
       readonly target: number;
-      readonly seed: number;
+      readonly seed: Seed;
       /** Every new tile was chosen by the placer AI (replayed with it). */
       readonly evil: boolean;
       readonly moves: readonly Direction[];
@@ -57,7 +59,7 @@ export type SharedGame =
   | {
       readonly kind: 'puzzle';
       readonly width: number;
-      readonly seed: number;
+      readonly seed: Seed;
       /** The tile asked to move, each move. */
       readonly tiles: readonly number[];
       /** The time the player took (ms), if known; shown, not checked. */
@@ -76,13 +78,13 @@ export type SharedGame =
       readonly size: number;
       readonly target: number;
       readonly attackCap: number | null;
-      readonly seed: number;
+      readonly seed: Seed;
       readonly moves: readonly { readonly side: Side; readonly direction: Direction }[];
     }
   | {
       readonly kind: 'duel';
       readonly size: number;
-      readonly seed: number;
+      readonly seed: Seed;
       readonly actions: readonly DuelAction[];
     };
 
@@ -119,7 +121,9 @@ const FLAG_ASSISTED = 1;
 const FLAG_EVIL = 2;
 const FLAG_TIME = 4;
 const FLAG_MOVE_TIMES = 8;
-const KNOWN_FLAGS = FLAG_ASSISTED | FLAG_EVIL | FLAG_TIME | FLAG_MOVE_TIMES;
+/** The seed is a long seed (ChaCha20): a byte count, 16 or 32, then its bytes. */
+const FLAG_LONG_SEED = 16;
+const KNOWN_FLAGS = FLAG_ASSISTED | FLAG_EVIL | FLAG_TIME | FLAG_MOVE_TIMES | FLAG_LONG_SEED;
 /** Most moves in a code (a bound on work before anything is replayed). */
 const MAX_MOVES = 1_000_000;
 
@@ -131,18 +135,29 @@ const log2 = (v: number) => Math.round(Math.log2(v));
 /** Bits that number the cells of an n×n board. */
 const cellBits = (n: number) => Math.ceil(Math.log2(n * n));
 
+/** A seed: a number as a variable-length number, a long seed as its byte count and bytes. */
+function writeSeed(w: ByteWriter, seed: Seed): void {
+  if (typeof seed === 'number') {
+    w.varint(seed);
+    return;
+  }
+  const bytes = longSeedBytes(seed);
+  w.byte(bytes.length);
+  for (const b of bytes) w.byte(b);
+}
+
 function writeGame(w: ByteWriter, g: SharedGame): void {
   switch (g.kind) {
     case '2048':
       w.byte(g.size);
       w.byte(log2(g.target));
-      w.varint(g.seed);
+      writeSeed(w, g.seed);
       w.varint(g.moves.length);
       for (const d of g.moves) w.bits(DIRECTIONS.indexOf(d), 2);
       return;
     case 'puzzle':
       w.byte(g.width);
-      w.varint(g.seed);
+      writeSeed(w, g.seed);
       if (g.timeMs !== null) w.varint(Math.max(0, Math.round(g.timeMs)));
       w.varint(g.tiles.length);
       for (const t of g.tiles) w.bits(t, cellBits(g.width));
@@ -152,13 +167,13 @@ function writeGame(w: ByteWriter, g: SharedGame): void {
       w.byte(g.size);
       w.byte(log2(g.target));
       w.byte(g.attackCap === null ? 0 : log2(g.attackCap));
-      w.varint(g.seed);
+      writeSeed(w, g.seed);
       w.varint(g.moves.length);
       for (const m of g.moves) w.bits(m.side * 4 + DIRECTIONS.indexOf(m.direction), 3);
       return;
     case 'duel':
       w.byte(g.size);
-      w.varint(g.seed);
+      writeSeed(w, g.seed);
       w.varint(g.actions.length);
       for (const a of g.actions) {
         if (a.kind === 'slide') w.bits(DIRECTIONS.indexOf(a.direction), 3);
@@ -186,8 +201,13 @@ export function encodeShared(s: Shared): string {
   const time = s.game.kind === 'puzzle' && s.game.timeMs !== null;
   const evil = s.game.kind === '2048' && s.game.evil;
   const moveTimes = hasMoveTimes(s.game) ? FLAG_MOVE_TIMES : 0;
+  const longSeed = typeof s.game.seed === 'string' ? FLAG_LONG_SEED : 0;
   w.byte(
-    (s.assisted ? FLAG_ASSISTED : 0) | (evil ? FLAG_EVIL : 0) | (time ? FLAG_TIME : 0) | moveTimes,
+    (s.assisted ? FLAG_ASSISTED : 0) |
+      (evil ? FLAG_EVIL : 0) |
+      (time ? FLAG_TIME : 0) |
+      moveTimes |
+      longSeed,
   );
   const label = PLAYERS.test(s.players) ? s.players : '';
   w.byte(label.length);
@@ -213,7 +233,12 @@ function readPower(r: ByteReader, min: number, what: string): number {
   return 2 ** e;
 }
 
-function readSeed(r: ByteReader): number {
+function readSeed(r: ByteReader, flags: number): Seed {
+  if (flags & FLAG_LONG_SEED) {
+    const n = r.byte();
+    if (n !== 16 && n !== 32) throw new ReadError(`its long seed has ${n} bytes, not 16 or 32`);
+    return longSeedOf(Array.from({ length: n }, () => r.byte()));
+  }
   const seed = r.varint();
   if (!checkSeed(seed).ok) throw new ReadError('its seed is out of range');
   return seed;
@@ -234,14 +259,14 @@ function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): Share
     case '2048': {
       const size = readSize(r);
       const target = readPower(r, 3, 'target');
-      const seed = readSeed(r);
+      const seed = readSeed(r, flags);
       const n = readCount(r, 2);
       const moves = Array.from({ length: n }, () => DIRECTIONS[r.bits(2)]!);
       return { kind, size, target, seed, evil: (flags & FLAG_EVIL) !== 0, moves };
     }
     case 'puzzle': {
       const width = readSize(r);
-      const seed = readSeed(r);
+      const seed = readSeed(r, flags);
       const timeMs = flags & FLAG_TIME ? r.varint() : null;
       const n = readCount(r, cellBits(width));
       const tiles = Array.from({ length: n }, () => r.bits(cellBits(width)));
@@ -256,7 +281,7 @@ function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): Share
       const attackCap = capExp === 0 ? null : 2 ** capExp;
       if (capExp === 1 || capExp > 52)
         throw new ReadError('its attack cap is not a power of two from 4');
-      const seed = readSeed(r);
+      const seed = readSeed(r, flags);
       const n = readCount(r, 3);
       const moves = Array.from({ length: n }, () => {
         const v = r.bits(3);
@@ -266,7 +291,7 @@ function readGame(r: ByteReader, kind: SharedGame['kind'], flags: number): Share
     }
     case 'duel': {
       const size = readSize(r);
-      const seed = readSeed(r);
+      const seed = readSeed(r, flags);
       const n = readCount(r, 3);
       const actions: DuelAction[] = [];
       for (let i = 0; i < n; i++) {

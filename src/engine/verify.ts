@@ -8,6 +8,7 @@
  * fraction of the cost.
  * Pure and total: any value gives a `Result`.
  */
+
 import {
   type Figures2048,
   type FiguresPuzzle,
@@ -18,6 +19,7 @@ import {
 } from './fastReplay.ts';
 import { readRankedCode } from './fastReplayCode.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
+import type { Seed } from './rng.ts';
 import { decodeShared, type ShareProblem } from './shareCode.ts';
 
 /** What a code proves, as a board ranks it. */
@@ -27,7 +29,7 @@ export interface Verified {
   readonly size: number;
   /** 2048: the target tile; puzzle: null. */
   readonly target: number | null;
-  readonly seed: number;
+  readonly seed: Seed;
   /** The AI, a hint or the solver helped (the code's mark). */
   readonly assisted: boolean;
   /** 2048: the score reached; puzzle: 0. */
@@ -47,7 +49,7 @@ export interface Verified {
 export type VerifyProblem = ShareProblem | Problem<'not-ranked'>;
 
 function verified2048(
-  g: { size: number; target: number; seed: number },
+  g: { size: number; target: number; seed: Seed },
   assisted: boolean,
   f: Figures2048,
 ): Verified {
@@ -67,7 +69,7 @@ function verified2048(
 }
 
 function verifiedPuzzle(
-  g: { width: number; seed: number; timeMs: number | null },
+  g: { width: number; seed: Seed; timeMs: number | null },
   assisted: boolean,
   f: FiguresPuzzle,
 ): Verified {

@@ -38,7 +38,11 @@ function codeOf(r: { ok: boolean; error?: { code: string } }): string | null {
 /** Options and a list of tries (side, direction), played until the match is over. */
 const matchPlay = fc.record({
   opts: fc.record({
-    seed: fc.maxSafeNat(),
+    // Whole-number seeds (xoshiro128**) and long seeds (ChaCha20), as the server deals.
+    seed: fc.oneof(
+      fc.maxSafeNat(),
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+    ),
     size: fc.integer({ min: 3, max: 5 }),
     target: fc.constantFrom(16, 32, 64, 512),
     attackCap: fc.constantFrom(null, 4, 8, 16),

@@ -36,6 +36,7 @@ import {
   type Spawn,
 } from './game2048.ts';
 import { err, ok, type Problem, problem, type Result } from './result.ts';
+import type { Seed } from './rng.ts';
 import { playWith, type SpawnRule, slideOnly, spawnOn } from './spawn.ts';
 import { DEFAULT_VERSUS_TARGET, type Direction, isDirection } from './types.ts';
 
@@ -45,7 +46,7 @@ export type Side = 0 | 1;
 /** Options of {@link newVersus}. */
 export interface VersusOptions {
   /** The seed both boards share (default: a fresh random seed). */
-  seed?: number;
+  seed?: Seed;
   /** Board width and height, 3 to 8 (default 4). */
   size?: number;
   /** The tile that wins the match, a power of two from 16 (default 512). */
@@ -56,7 +57,7 @@ export interface VersusOptions {
 
 /** The checked rules of a match, defaults filled in. */
 export interface VersusRules {
-  readonly seed: number;
+  readonly seed: Seed;
   readonly size: number;
   readonly target: number;
   readonly attackCap: number | null;

@@ -5,7 +5,7 @@
  * AI replays alike.
  */
 import { legalMoves } from '../engine/game2048.ts';
-import { nextInt, seedRng } from '../engine/rng.ts';
+import { nextInt, type Seed, seedRng, seedWord } from '../engine/rng.ts';
 import type { Direction } from '../engine/types.ts';
 
 export const AI_LEVELS = ['easy', 'medium', 'hard'] as const;
@@ -45,12 +45,12 @@ export function levelMove(
   level: AiLevel,
   cells: number[][],
   best: Direction | null,
-  seed: number,
+  seed: Seed,
   moveNumber: number,
 ): Direction | null {
   const spec = LEVELS[level];
   if (best === null || spec.blunder === 0) return best;
-  const rng = seedRng((seed ^ Math.imul(moveNumber + 1, 0x9e3779b1)) >>> 0);
+  const rng = seedRng((seedWord(seed) ^ Math.imul(moveNumber + 1, 0x9e3779b1)) >>> 0);
   const roll = nextInt(rng, 1_000_000);
   if (roll.value >= spec.blunder * 1_000_000) return best;
   const legal = legalMoves(cells);

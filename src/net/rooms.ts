@@ -18,6 +18,7 @@
 import { type Duel, duelPlace, duelSlide, duelWithFirst, newDuel, whoIs } from '../engine/duel.ts';
 import type { Cells } from '../engine/game2048.ts';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
+import type { Seed } from '../engine/rng.ts';
 import { DIRECTIONS, type Direction } from '../engine/types.ts';
 import {
   type DealtTile,
@@ -98,7 +99,7 @@ export interface RoomRules {
 
 /** The rules with the match's seed: the server's, and anyone's once the match has a result. */
 export interface SeededRules extends RoomRules {
-  readonly seed: number;
+  readonly seed: Seed;
 }
 
 /** The version of the room protocol: a hello names it, and the server takes only its own. */
@@ -412,7 +413,7 @@ export interface MatchResult {
   /** The finished match's share code (`slidebox replay CODE`, `#replay=CODE`). */
   readonly code: string;
   /** The match's seed, kept by the server until now: every tile dealt follows from it. */
-  readonly seed: number;
+  readonly seed: Seed;
 }
 
 /** A seat as everyone sees it. */

@@ -72,7 +72,7 @@ export function playGame(
   opts?: PlayOptions,
 ): Result<GameRecord, AiProblem | Problem<'bad-seed'>> {
   const s = checkSeed(seed);
-  return s.ok ? caught(() => playGameEngine(s.value, opts)) : s;
+  return s.ok ? caught(() => playGameEngine(seed, opts)) : s;
 }
 /** {@link playGame}, throwing a SlideboxError for a bad seed or options. */
 export const playGameOrThrow = orThrow(playGame);

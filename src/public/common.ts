@@ -4,13 +4,13 @@
  */
 import { orThrow } from '../engine/known.ts';
 import { ok, type Problem, type Result } from '../engine/result.ts';
-import { checkSeed, type RngState, seedRng as seedRngEngine } from '../engine/rng.ts';
+import { checkSeed, type RngState, type Seed, seedRng as seedRngEngine } from '../engine/rng.ts';
 
 /**
  * The generator state for a seed (a whole number from 0 to 2^53 - 1): a plain, serialisable
  * value that the engine's functions take and return.
  */
-export function seedRng(seed: number): Result<RngState, Problem<'bad-seed'>> {
+export function seedRng(seed: Seed): Result<RngState, Problem<'bad-seed'>> {
   const s = checkSeed(seed);
   return s.ok ? ok(seedRngEngine(s.value)) : s;
 }

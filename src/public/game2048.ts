@@ -35,7 +35,7 @@ import {
 import { caught, knownOptions, orThrow } from '../engine/known.ts';
 import type { Puzzle } from '../engine/puzzle.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
-import type { RngState } from '../engine/rng.ts';
+import type { RngState, Seed } from '../engine/rng.ts';
 import { parseRngState } from '../engine/rng.ts';
 import { parseGame, type SaveProblem, serializeGame } from '../engine/save2048.ts';
 import { type DuelSaveProblem, parseDuel, serializeDuel } from '../engine/saveDuel.ts';
@@ -161,7 +161,7 @@ export const maxTileOrThrow = orThrow(maxTile);
  */
 export function gameFromCells(
   cells: Cells,
-  opts?: { target?: number; seed?: number; score?: number },
+  opts?: { target?: number; seed?: Seed; score?: number },
 ): Result<Game, BoardProblem | OptionsProblem | Problem<'bad-score'>> {
   const known = knownOptions(opts, ['target', 'seed', 'score']);
   if (!known.ok) return known;

@@ -23,7 +23,7 @@ import {
   type TilesProblem,
 } from '../engine/puzzleBoard.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
-import { parseRngState, type RngState } from '../engine/rng.ts';
+import { parseRngState, type RngState, type Seed } from '../engine/rng.ts';
 import { type PuzzleSaveProblem, parseSavedPuzzle, serializePuzzle } from '../engine/savePuzzle.ts';
 import { checkDirection, type Direction } from '../engine/types.ts';
 import {
@@ -41,7 +41,7 @@ export interface NewPuzzleOptions {
   /** Board width and height, 3 to 8 (default 4). */
   size?: number;
   /** Seed for the shuffle (default: a fresh random seed). */
-  seed?: number;
+  seed?: Seed;
 }
 
 /** A problem of the engine, which calls the board's side its width, in the words of the library. */
@@ -86,7 +86,7 @@ export const newPuzzleOrThrow = orThrow(newPuzzle);
 export function puzzleFromTiles(
   tiles: readonly number[],
   size: number,
-  opts?: { seed?: number | null },
+  opts?: { seed?: Seed | null },
 ): Result<Puzzle, Sized<TilesProblem> | Problem<'bad-seed' | 'bad-options'>> {
   const known = knownOptions(opts, ['seed']);
   if (!known.ok) return known;

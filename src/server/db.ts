@@ -24,6 +24,7 @@ import { nameHoldersMigration } from './boards/nameHoldersMigration.ts';
 import { dailyStartsMigration } from './ranked/dailyStartsMigration.ts';
 import { rankedOwnerMigration } from './ranked/migration.ts';
 import type { Schema } from './schema.ts';
+import { longSeedMigration as longSeeds } from './seedColumns.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
 
 export type {
@@ -356,7 +357,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
   const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
   const ranked = { ...rankedMigration(), ...rankedOwnerMigration, ...dailyStartsMigration };
-  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later };
+  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later, ...longSeeds };
 }
 
 /**

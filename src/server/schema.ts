@@ -22,7 +22,10 @@ export interface GamesTable {
   kind: string;
   size: number;
   target: number | null;
+  /** A number seed; 0 for a long seed (seedColumns.ts). */
   seed: number;
+  /** A long seed (hex), or null for a number seed (0014). */
+  long_seed: string | null;
   assisted: number;
   score: number;
   moves: number;
@@ -63,7 +66,10 @@ export interface RankedGamesTable {
   target: number | null;
   /** The ranked daily's day, or null: one game per player, kind and day. */
   day: string | null;
+  /** A number seed; 0 for a long seed (seedColumns.ts). */
   seed: number;
+  /** The long seed (hex) the server dealt from, or null for a number seed (0014). */
+  long_seed: string | null;
   /** The deal, on the server's clock (ms since 1970): move times count from it. */
   dealt_ms: number;
   /** The last move, connection or sign of life: an unfinished game idle past keepMs ends. */
@@ -139,8 +145,10 @@ export interface RoomsTable {
   size: number;
   target: number | null;
   attack_cap: number | null;
-  /** The current match's seed. */
+  /** The current match's seed: a number; 0 for a long seed (seedColumns.ts). */
   seed: number;
+  /** The current match's long seed (hex), or null for a number seed (0014). */
+  long_seed: string | null;
   match: number;
   created_ms: number;
   /** The last hello, rematch or end: idle rooms are deleted. */

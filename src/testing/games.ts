@@ -11,6 +11,7 @@ import {
   play,
 } from '../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle, type Puzzle } from '../engine/puzzle.ts';
+import type { Seed } from '../engine/rng.ts';
 import { encodeShared, type Shared, shared2048, sharedPuzzle } from '../engine/shareCode.ts';
 import { solvePuzzle } from '../solvers/puzzle/solve.ts';
 
@@ -69,7 +70,7 @@ const CORNER = ['down', 'left', 'right', 'up'] as const;
  * A 2048 game by the corner order (down, left, right, up: the first that moves), keeping going
  * past a win, to its end or `moves` moves: long games on large boards, the same every time.
  */
-export function cornerGame(size: number, seed: number, moves: number, target = 2048): Game {
+export function cornerGame(size: number, seed: Seed, moves: number, target = 2048): Game {
   let g = newGame({ size, seed, target });
   while (!g.over && g.moves < moves) {
     if (awaitingWinChoice(g)) g = keepGoing(g);

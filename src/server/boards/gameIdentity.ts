@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { readRankedCode } from '../../engine/fastReplayCode.ts';
 import { newPuzzle } from '../../engine/puzzle.ts';
+import type { Seed } from '../../engine/rng.ts';
 
 /**
  * The moves two games must share from the start, at least, for one to be a copy of the other.
@@ -33,7 +34,7 @@ export interface GameIdentity {
   readonly size: number;
   /** 2048: the target tile; puzzle: null. */
   readonly target: number | null;
-  readonly seed: number;
+  readonly seed: Seed;
   /** 2048: directions (0–3); puzzle: the tiles moved. */
   readonly moves: Uint8Array;
   /** The moves the copy rule compares: 2048: the moves; puzzle: without its detours. */
@@ -69,7 +70,7 @@ export function gameIdentity(code: unknown): GameIdentity | null {
  * A puzzle's moves with every detour cut out: whenever a position comes back, the moves since
  * it left it go. The moves as they are when one is not legal (the replay refuses the code).
  */
-export function withoutDetours(width: number, seed: number, asked: Uint8Array): Uint8Array {
+export function withoutDetours(width: number, seed: Seed, asked: Uint8Array): Uint8Array {
   const n = width * width;
   const tiles = Uint8Array.from(newPuzzle({ width, seed }).tiles);
   const where = new Uint8Array(n);

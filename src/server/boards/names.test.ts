@@ -153,6 +153,10 @@ describe('the migration of stored names', () => {
     }
     await d.db.schema.alterTable('games').dropColumn('interrupted_ms').execute();
     await sql`delete from kysely_migration where name = '0012-ranked-owner'`.execute(d.db);
+    for (const table of ['games', 'ranked_games', 'rooms']) {
+      await d.db.schema.alterTable(table).dropColumn('long_seed').execute();
+    }
+    await sql`delete from kysely_migration where name = '0014-long-seeds'`.execute(d.db);
     await d.close();
     d = await openDatabase(target);
     const holders = await d.db

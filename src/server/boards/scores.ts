@@ -8,6 +8,7 @@ import type { Verified } from '../../engine/verify.ts';
 import type { BoardEntry, BoardName, BoardSort, SubmittedEntry } from '../../net/api.ts';
 import type { Database, Schema } from '../db.ts';
 import { sha256 } from '../hash.ts';
+import { seedColumns } from '../seedColumns.ts';
 import {
   allTimeBoard,
   dailyBoard,
@@ -300,7 +301,7 @@ export class Scores {
         kind: v.kind,
         size: v.size,
         target: v.target,
-        seed: v.seed,
+        ...seedColumns(v.seed),
         assisted: v.assisted ? 1 : 0,
         score: v.score,
         moves: v.moves,

@@ -8,6 +8,7 @@
 import { type Game, newGame, play } from '../../engine/game2048.ts';
 import { moveDurations } from '../../engine/moveTimes.ts';
 import { moveTile, newPuzzle, type Puzzle } from '../../engine/puzzle.ts';
+import type { Seed } from '../../engine/rng.ts';
 import { encodeShared } from '../../engine/shareCode.ts';
 import { DIRECTIONS, type Direction } from '../../engine/types.ts';
 import {
@@ -28,7 +29,7 @@ export interface RankedSetup {
   /** 2048: the target; puzzle: null. */
   readonly target: number | null;
   readonly day: string | null;
-  readonly seed: number;
+  readonly seed: Seed;
   /** The deal on the server's clock (ms since 1970). */
   readonly dealtMs: number;
   readonly keyHash: string;

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play } from '../../engine/game2048.ts';
+import type { Seed } from '../../engine/rng.ts';
 import { encodeShared } from '../../engine/shareCode.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import { DIRECTIONS, type Direction } from '../../engine/types.ts';
@@ -71,7 +72,7 @@ async function play2048(
 }
 
 /** Every message's text before the end, and the seed: the seed's digits must appear in none. */
-function expectNoSeed(texts: readonly string[], seed: number): void {
+function expectNoSeed(texts: readonly string[], seed: Seed): void {
   const before = texts.slice(
     0,
     texts.findIndex((t) => t.startsWith('{"type":"over"')),
@@ -149,6 +150,8 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
     expect(r.codeAt).toBeNull();
     const replay = replay2048(r.code);
     const seed = replay.shared.game.seed;
+    // Dealt from 128 random bits through ChaCha20: the code carries the long seed.
+    expect(seed).toMatch(/^[0-9a-f]{32}$/);
     expectNoSeed(socket.texts, seed);
     // The tiles sent are exactly the ones that appeared, move by move, and nothing else.
     expect(replay.states.length).toBe(answers.length + 1);
@@ -702,6 +705,8 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
     expect(replay.states.at(-1)!.moves).toBe(result.entry!.moves);
     // Nothing A heard while the day lasted held the code, its seed, or a code at all.
     const seed = String(replay.shared.game.seed);
+    // The day's seed is the HMAC's first 128 bits, a long seed.
+    expect(seed).toMatch(/^[0-9a-f]{32}$/);
     for (const t of heard) {
       expect(t).not.toContain(result.code!);
       expect(t).not.toContain(seed);

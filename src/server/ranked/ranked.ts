@@ -26,7 +26,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Result } from '../../engine/result.ts';
-import { randomSeed } from '../../engine/rng.ts';
 import type { Verified, VerifyProblem } from '../../engine/verify.ts';
 import { DAILY_SIZE, DAILY_TARGET, utcDay } from '../../front/daily.ts';
 import {
@@ -42,6 +41,7 @@ import type { Scores } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
 import { sha256 } from '../hash.ts';
 import { newInstance, type ProcessLease } from '../lease.ts';
+import { dealSeed } from '../seeds.ts';
 import { RankedGame, type RankedSetup } from './game.ts';
 import { type OwnerPort, RankedOwner, type RankedPeer } from './owner.ts';
 import { rankedDailySeed, serverSecret } from './secret.ts';
@@ -238,7 +238,7 @@ export class RankedPlay {
     }
     const size = day !== null ? DAILY_SIZE : r.size;
     const target = r.kind === 'puzzle' ? null : day !== null ? DAILY_TARGET : r.target;
-    const seed = day !== null ? rankedDailySeed(await this.secretOf(), r.kind, day) : randomSeed();
+    const seed = day !== null ? rankedDailySeed(await this.secretOf(), r.kind, day) : dealSeed();
     const setup: RankedSetup = {
       id: newId(16),
       kind: r.kind,

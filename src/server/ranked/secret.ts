@@ -1,7 +1,8 @@
 /**
  * The ranked daily's seeds: HMAC-SHA256 of the server's secret and "ranked-daily:KIND:DAY",
- * its first 48 bits — the same for every player of the day, and unknown to every client (the
- * offline daily's seed follows from the date alone; this one needs the secret).
+ * its first 128 bits as a long seed (dealt through ChaCha20) — the same for every player of the
+ * day, and unknown to every client (the offline daily's seed follows from the date alone; this
+ * one needs the secret).
  *
  * The secret is `SLIDEBOX_SECRET` when set, else made once (32 random bytes) and kept in the
  * database (server_secrets), so it survives restarts and every process on one PostgreSQL
@@ -39,8 +40,11 @@ export async function serverSecret(
   return made;
 }
 
-/** The seed of a day's ranked daily of a kind (a whole number below 2^48). */
-export function rankedDailySeed(secret: string, kind: '2048' | 'puzzle', day: string): number {
+/**
+ * The seed of a day's ranked daily of a kind: a long seed, the HMAC's first 16 bytes as hex
+ * (128 bits, dealt through ChaCha20).
+ */
+export function rankedDailySeed(secret: string, kind: '2048' | 'puzzle', day: string): string {
   const mac = createHmac('sha256', secret).update(`ranked-daily:${kind}:${day}`).digest();
-  return mac.readUIntBE(0, 6);
+  return mac.subarray(0, 16).toString('hex');
 }

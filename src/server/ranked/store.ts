@@ -14,6 +14,7 @@ import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Database, RankedGamesTable } from '../db.ts';
 import type { Schema } from '../schema.ts';
+import { seedColumns, seedOfRow } from '../seedColumns.ts';
 import type { RankedSetup, StoredMove } from './game.ts';
 
 /** A game's moves not written yet, from move `from` (1-based) on, by the owner of `epoch`. */
@@ -59,7 +60,7 @@ function setupOf(r: RankedGamesTable): RankedSetup {
     size: Number(r.size),
     target: r.target === null ? null : Number(r.target),
     day: r.day,
-    seed: Number(r.seed),
+    seed: seedOfRow(r),
     dealtMs: Number(r.dealt_ms),
     keyHash: r.key_hash,
     name: r.name,
@@ -263,7 +264,7 @@ export class RankedStore {
         size: s.size,
         target: s.target,
         day: s.day,
-        seed: s.seed,
+        ...seedColumns(s.seed),
         dealt_ms: s.dealtMs,
         active_ms: now,
         holder,

@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { whoIs } from '../../engine/duel.ts';
+import type { Seed } from '../../engine/rng.ts';
 import { readShareCode } from '../../engine/shareReplay.ts';
 import { DIRECTIONS } from '../../engine/types.ts';
 import type { CreatedRoomAnswer } from '../../net/api.ts';
@@ -36,9 +37,10 @@ import {
   until,
 } from '../../testing/roomSockets.ts';
 import { BACKENDS, type Backend, call, serverForBlock } from '../../testing/serverHarness.ts';
+import { seedOfRow } from '../seedColumns.ts';
 
 /** Where `x` tells `seed`: a `seed` or `rng` field, the number, or a text holding its digits. */
-function leaks(x: unknown, seed: number, path = '$'): string[] {
+function leaks(x: unknown, seed: Seed, path = '$'): string[] {
   if (typeof x === 'number') return x === seed ? [path] : [];
   if (typeof x === 'string') return x.includes(String(seed)) ? [path] : [];
   if (Array.isArray(x)) return x.flatMap((v, i) => leaks(v, seed, `${path}[${i}]`));
@@ -99,14 +101,17 @@ describe.each(BACKENDS)('the server keeps the seed until the end, on %s', (backe
   const url = () => block.server().url;
 
   /** The seed of the room's current match, as the server's database holds it. */
-  const storedSeed = async (code: string): Promise<number> => {
+  const storedSeed = async (code: string): Promise<Seed> => {
     const row = await block
       .server()
       .database.db.selectFrom('rooms')
-      .select('seed')
+      .select(['seed', 'long_seed'])
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
-    return Number(row.seed);
+    const seed = seedOfRow(row);
+    // Dealt from 128 random bits through ChaCha20.
+    expect(seed).toMatch(/^[0-9a-f]{32}$/);
+    return seed;
   };
 
   /**
@@ -181,7 +186,7 @@ describe.each(BACKENDS)('the server keeps the seed until the end, on %s', (backe
   }
 
   /** Every check of what was told before the end, and of what the end reveals. */
-  async function checkDealing(made: CreatedRoomAnswer, seed: number, played: Played) {
+  async function checkDealing(made: CreatedRoomAnswer, seed: Seed, played: Played) {
     const { sockets, answers, match, result } = played;
     expect(result.seed).toBe(seed);
     // No answer and no message before the result tells the seed, in any form.

@@ -33,6 +33,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../testing/serverHarness.ts';
+import { seedOfRow } from '../seedColumns.ts';
 
 const DIRS: readonly Direction[] = ['up', 'down', 'left', 'right'];
 const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
@@ -65,10 +66,10 @@ describe('rooms served by two servers on one PostgreSQL', () => {
   async function seeded(code: string, rules: RoomRules): Promise<SeededRules> {
     const row = await s1.database.db
       .selectFrom('rooms')
-      .select('seed')
+      .select(['seed', 'long_seed'])
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
-    return { ...rules, seed: Number(row.seed) };
+    return { ...rules, seed: seedOfRow(row) };
   }
 
   /** The actions of the room's match as the database has them (without their dealt tiles). */

@@ -3,6 +3,7 @@
  * with what each of its connections is sent.
  */
 import type { Game } from '../../engine/game2048.ts';
+import type { Seed } from '../../engine/rng.ts';
 import { encodeShared, sharedDuel, sharedVersus } from '../../engine/shareCode.ts';
 import {
   applyAction,
@@ -46,7 +47,7 @@ export function newLiveRoom(
   id: number,
   code: string,
   rules: RoomRules,
-  seed: number,
+  seed: Seed,
   matchNo: number,
   match: RoomMatch,
   now: number,
@@ -94,7 +95,7 @@ export function newLiveRoom(
  * now (not from when it was left, during the match before), and a duel's first decision its
  * whole time.
  */
-export function startNext(room: LiveRoom, matchNo: number, seed: number, now: number): void {
+export function startNext(room: LiveRoom, matchNo: number, seed: Seed, now: number): void {
   room.seed = seed;
   room.matchNo = matchNo;
   room.startedAt = now;

@@ -33,6 +33,7 @@ import {
   serverForBlock,
   startTestServer,
 } from '../../testing/serverHarness.ts';
+import { seedOfRow } from '../seedColumns.ts';
 import { CLOSE_TRY_LATER } from './rooms.ts';
 
 const DIRS: readonly Direction[] = ['up', 'down', 'left', 'right'];
@@ -55,10 +56,10 @@ describe.each(BACKENDS)('online rooms on %s', (backend: Backend) => {
     const row = await block
       .server()
       .database.db.selectFrom('rooms')
-      .select('seed')
+      .select(['seed', 'long_seed'])
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
-    return { ...rules, seed: Number(row.seed) };
+    return { ...rules, seed: seedOfRow(row) };
   };
 
   it('makes a room over HTTP and describes it', async () => {

@@ -39,7 +39,6 @@
  * connection.ts (a socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
-import { randomSeed } from '../../engine/rng.ts';
 import { checkName, isPlayerKey } from '../../net/api.ts';
 import {
   CLOSE,
@@ -60,6 +59,7 @@ import {
 import type { Database } from '../db.ts';
 import { sha256 } from '../hash.ts';
 import { newInstance, ProcessLease } from '../lease.ts';
+import { dealSeed } from '../seeds.ts';
 import { ActionWriter, judge } from './append.ts';
 import { Connection, type Referee } from './connection.ts';
 import { LiveRooms, newLiveRoom, resultOf, startNext } from './live.ts';
@@ -223,7 +223,7 @@ export class Rooms implements Referee {
             turnTime: null,
           }
         : { kind: 'duel', size: req.size ?? 4, target: null, attackCap: null, turnTime };
-    const seeded = { ...rules, seed: randomSeed() };
+    const seeded = { ...rules, seed: dealSeed() };
     const start = startMatch(seeded);
     if (!start.ok) throw new Refusal('bad-rules', start.error.message);
     const seat = randomBytes(32).toString('base64url');
@@ -369,7 +369,7 @@ export class Rooms implements Referee {
         }
         if (tries > TRIES) throw new Error(`room ${room.code}: a rematch could not be ordered`);
         const matchNo = room.matchNo;
-        const done = await this.store.offerRematch(room, side, randomSeed);
+        const done = await this.store.offerRematch(room, side, dealSeed);
         if (done === false) {
           // The match moved on elsewhere (the rematch happened there): catch up.
           await this.sync(room);

@@ -5,8 +5,10 @@
  * ({@link RoomStore.locked}).
  */
 import { sql } from 'kysely';
+import type { Seed } from '../../engine/rng.ts';
 import type { MatchResult, SeededRules, Side } from '../../net/rooms.ts';
 import type { Database } from '../db.ts';
+import { seedColumns, seedOfRow } from '../seedColumns.ts';
 import {
   type Changes,
   type Db,
@@ -22,7 +24,7 @@ export interface RoomRow {
   id: number;
   kind: string;
   size: number;
-  seed: number;
+  seed: Seed;
   target: number | null;
   attack_cap: number | null;
   match: number;
@@ -60,7 +62,7 @@ export class RoomStore {
           size: rules.size,
           target: rules.target,
           attack_cap: rules.attackCap,
-          seed: rules.seed,
+          ...seedColumns(rules.seed),
           match: 1,
           created_ms: now,
           active_ms: now,
@@ -252,7 +254,7 @@ export class RoomStore {
    * Writes this seat's rematch offer; with both offered, the next match (its seed), started now:
    * a seat nobody holds counts as left now, so it has its whole forfeit time in the new match.
    */
-  offerRematch(room: LiveRoom, side: Side, newSeed: () => number) {
+  offerRematch(room: LiveRoom, side: Side, newSeed: () => Seed) {
     const matchNo = room.matchNo;
     return this.locked(room, async (tx) => {
       await tx
@@ -274,7 +276,7 @@ export class RoomStore {
       const seed = newSeed();
       await tx
         .updateTable('rooms')
-        .set({ match: matchNo + 1, seed })
+        .set({ match: matchNo + 1, ...seedColumns(seed) })
         .where('id', '=', room.id)
         .execute();
       await tx
@@ -314,7 +316,7 @@ export class RoomStore {
     db: Db,
     code: string,
     matchNo: number,
-    seed: number,
+    seed: Seed,
   ): Promise<MatchResult | null> {
     const row = await db
       .selectFrom('room_results')
@@ -343,14 +345,14 @@ export class RoomStore {
   async changes(db: Db, room: LiveRoom): Promise<Changes | null> {
     const row = await db
       .selectFrom('rooms')
-      .select(['match', 'seed'])
+      .select(['match', 'seed', 'long_seed'])
       .where('id', '=', room.id)
       .executeTakeFirst();
     if (!row) return null;
     const matchNo = Number(row.match);
     // The result before the actions: a play's last action and its result are written together,
     // so a result read is never ahead of the actions read after it.
-    const result = await this.storedResult(db, room.code, matchNo, Number(row.seed));
+    const result = await this.storedResult(db, room.code, matchNo, seedOfRow(row));
     const actions = await db
       .selectFrom('room_actions')
       .select(['seq', 'action', 'client_id'])
@@ -364,7 +366,7 @@ export class RoomStore {
       .select(SEAT_COLUMNS)
       .where('room_id', '=', room.id)
       .execute();
-    return { matchNo, seed: Number(row.seed), result, actions, seats };
+    return { matchNo, seed: seedOfRow(row), result, actions, seats };
   }
 
   /** A room's row by its code, or null. */
@@ -379,7 +381,7 @@ export class RoomStore {
       id: Number(row.id),
       kind: row.kind,
       size: Number(row.size),
-      seed: Number(row.seed),
+      seed: seedOfRow(row),
       target: row.target === null ? null : Number(row.target),
       attack_cap: row.attack_cap === null ? null : Number(row.attack_cap),
       match: Number(row.match),

@@ -4,6 +4,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import type { Seed } from '../../engine/rng.ts';
 import type {
   MatchResult,
   MatchStart,
@@ -131,7 +132,7 @@ export interface LiveRoom {
   /** The rules everyone may know (no seed). */
   readonly rules: RoomRules;
   /** The match's seed: the server's alone until the match has a result. */
-  seed: number;
+  seed: Seed;
   matchNo: number;
   match: RoomMatch;
   /** How the match started, as clients are told (its boards, not its seed). */
@@ -190,7 +191,7 @@ export const SEAT_COLUMNS = [
 /** What the database holds of a room that its live copy may not know yet. */
 export interface Changes {
   readonly matchNo: number;
-  readonly seed: number;
+  readonly seed: Seed;
   readonly result: MatchResult | null;
   /** The match's actions after those the live room has (all of them for a new match). */
   readonly actions: readonly { seq: number; action: string; client_id: number }[];

@@ -6,6 +6,7 @@
  */
 import { type Duel, newDuel } from '../../engine/duel.ts';
 import { ok } from '../../engine/result.ts';
+import type { Seed } from '../../engine/rng.ts';
 import { type ChangeDuel, ControllerDuel } from '../../front/controllerDuel.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import {
@@ -38,7 +39,7 @@ function matchesSettings(m: ModelDuel, s: Settings): boolean {
   return m.duel.size === WEB_DUEL_SIZE && m.players[0] === want[0] && m.players[1] === want[1];
 }
 
-function duelFor(seed: number): Duel {
+function duelFor(seed: Seed): Duel {
   const r = newDuel({ seed, size: WEB_DUEL_SIZE });
   // A checked seed and a fixed size always make a valid duel.
   if (!r.ok) throw new Error(`newDuel: ${r.error.message}`);

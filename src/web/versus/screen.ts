@@ -6,6 +6,7 @@
  */
 
 import { ok } from '../../engine/result.ts';
+import type { Seed } from '../../engine/rng.ts';
 import { newVersus, type VersusMatch } from '../../engine/versus.ts';
 import { type ChangeVersus, ControllerVersus } from '../../front/controllerVersus.ts';
 import { keyVersus } from '../../front/keymapMatch.ts';
@@ -47,7 +48,7 @@ function matchesSettings(m: ModelVersus, s: Settings): boolean {
   );
 }
 
-function matchFor(s: Settings, seed: number): VersusMatch {
+function matchFor(s: Settings, seed: Seed): VersusMatch {
   const r = newVersus({
     seed,
     size: WEB_VERSUS_SIZE,
