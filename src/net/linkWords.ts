@@ -36,6 +36,16 @@ export const DROPPED_SENTENCE = 'the connection dropped: reconnecting…';
 /** What keys do meanwhile, said to a player (a watcher has no keys to tell of). */
 export const KEYS_WAIT_SENTENCE = 'your keys do nothing until it is back';
 
+/**
+ * A game taken on after the server failed (it was killed or stopped, or another process took
+ * the game over): where it goes on, and how much time the server left out of the clock.
+ */
+export function interruptedSentence(leftOutMs: number): string {
+  const s = (leftOutMs / 1000).toFixed(1);
+  // At most 80 columns as a sentence (the terminal's notice line).
+  return `the server failed; you go on from your last answered move (${s} s not timed)`;
+}
+
 /** A key refused while the connection is down (front-ends add how they show it reconnecting). */
 export const NOT_SENT_DROPPED = 'not sent: the connection dropped';
 

@@ -10,7 +10,7 @@ import { newGame, play } from '../engine/game2048.ts';
 import { fakeSockets } from '../testing/fakeSocket.ts';
 import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
-import { NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
+import { asSentence, interruptedSentence, NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
 import type { RankedClientMessage, RankedServerMessage } from './ranked.ts';
 import { RankedClient } from './rankedClient.ts';
 
@@ -112,5 +112,44 @@ describe('the ranked client with a slow or silent server', () => {
     sockets[1]!.receive({ type: 'state', board, result: null, t: 0 });
     expect(client.view.status).toBe('open');
     client.close();
+  });
+
+  it('says once, after a state that counts one more failure of the server, where the game goes on and what was left out', () => {
+    const { sockets, client, board } = setup(7);
+    const s = sockets[0]!;
+    s.open();
+    s.receive({ type: 'state', board, result: null, t: 0 });
+    expect(client.view.notice).toBeNull();
+    // Reconnected to a process that took the game over after its owner died.
+    s.receive({
+      type: 'state',
+      board,
+      result: null,
+      t: 900,
+      interruptedMs: 12_340,
+      interruptions: 1,
+    });
+    expect(client.view.notice).toBe(interruptedSentence(12_340));
+    expect(client.view.notice).toContain('12.3 s not timed');
+    expect(asSentence(interruptedSentence(3_600_000)).length).toBeLessThanOrEqual(80);
+    // The same count again (another reconnection): not said again.
+    s.receive({
+      type: 'state',
+      board,
+      result: null,
+      t: 950,
+      interruptedMs: 12_340,
+      interruptions: 1,
+    });
+    expect(client.view.notice).toBeNull();
+    s.receive({
+      type: 'state',
+      board,
+      result: null,
+      t: 990,
+      interruptedMs: 20_000,
+      interruptions: 2,
+    });
+    expect(client.view.notice).toBe(interruptedSentence(20_000));
   });
 });

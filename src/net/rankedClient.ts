@@ -26,6 +26,7 @@ import type { RankedStartProblem, ServerClient } from './api.ts';
 import {
   DROPPED_SENTENCE,
   GAME_ELSEWHERE,
+  interruptedSentence,
   NOT_ANSWERING_SENTENCE,
   NOT_SENT_DROPPED,
   NOT_SENT_NOT_ANSWERING,
@@ -210,6 +211,8 @@ export class RankedClient {
   private synced = false;
   /** Some connection had the server's state. */
   private everSynced = false;
+  /** How many times the server said it failed during the game, as last told. */
+  private interruptions = 0;
   private readonly listeners = new Set<(v: RankedView) => void>();
   private readonly now: () => number;
   private v: RankedView;
@@ -451,9 +454,16 @@ export class RankedClient {
 
   private receive(m: RankedServerMessage): void {
     switch (m.type) {
-      case 'state':
+      case 'state': {
         this.takeState(m.board, m.result, m.t ?? m.board.elapsedMs);
+        // Told once each time the server failed during the game (a resumed game included).
+        const times = m.interruptions ?? 0;
+        if (times > this.interruptions) {
+          this.interruptions = times;
+          this.update({ notice: interruptedSentence(m.interruptedMs ?? 0) });
+        }
         return;
+      }
       case 'moved':
         if (this.confirmed.kind === '2048') this.moved2048(m);
         else this.movedPuzzle(m);
