@@ -8,14 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresDialect,
-  sql,
-} from 'kysely';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { boardsMigrations } from './boards/migrations.ts';
 import { rankedMigrations } from './ranked/migration.ts';
