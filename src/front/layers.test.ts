@@ -121,4 +121,37 @@ describe('layers: imports point down only', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('the server’s networked games share their pieces from server/, not from each other', () => {
+    // Rooms and ranked play import neither each other nor the boards' insides (ranked play
+    // ranks through boards.ts and stores through scores.ts); the hash, the process lease and the
+    // socket life are the server's, one file each.
+    const bad: { file: string; imports: string }[] = [];
+    const allowed = ['server/boards/boards.ts', 'server/boards/scores.ts'];
+    for (const [from, other] of [
+      ['server/rooms', 'server/ranked'],
+      ['server/ranked', 'server/rooms'],
+    ] as const) {
+      for (const file of filesUnder(from)) {
+        for (const target of relativeImports(file)) {
+          const crosses =
+            target.startsWith(`${other}/`) ||
+            (target.startsWith('server/boards/') && !allowed.includes(target));
+          if (crosses) bad.push({ file, imports: target });
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    // Only the lease reads and writes the processes' leases (the rooms' claim asks for a live one).
+    const leaseUsers = filesUnder('server').filter((f) =>
+      /\b(?:insert into|update|delete from) room_processes\b/.test(
+        readFileSync(join(SRC, f), 'utf8'),
+      ),
+    );
+    expect(leaseUsers).toEqual(['server/lease.ts']);
+    const hashers = filesUnder('server').filter((f) =>
+      /createHash\('sha256'\)/.test(readFileSync(join(SRC, f), 'utf8')),
+    );
+    expect(hashers).toEqual(['server/hash.ts']);
+  });
 });

@@ -13,7 +13,10 @@ import pg from 'pg';
 import { boardsMigrations } from './boards/migrations.ts';
 import { rankedMigrations } from './ranked/migration.ts';
 import { roomsMigrations } from './rooms/migrations.ts';
-import type { Schema } from './schema.ts';
+import type { Dialect, Schema } from './schema.ts';
+
+export type { Dialect } from './schema.ts';
+
 import { longSeedMigration as longSeeds } from './seedColumns.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
 
@@ -35,8 +38,6 @@ export type {
   SeatsTable,
   ServerSecretsTable,
 } from './schema.ts';
-
-export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   readonly db: Kysely<Schema>;

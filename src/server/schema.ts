@@ -273,3 +273,6 @@ export interface GameAnalysesTable {
   /** Why a game was skipped or failed. */
   note: string | null;
 }
+
+/** The two databases the server runs on. */
+export type Dialect = 'sqlite' | 'postgres';

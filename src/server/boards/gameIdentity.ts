@@ -16,10 +16,11 @@
  * moves with every detour that comes back to a position cut out (a puzzle has no chance in it,
  * so moving a tile and back, or round a loop, leaves the same game to copy on from).
  */
-import { createHash } from 'node:crypto';
+
 import { readRankedCode } from '../../engine/fastReplayCode.ts';
 import { newPuzzle } from '../../engine/puzzle.ts';
 import type { Seed } from '../../engine/rng.ts';
+import { sha256Of } from '../hash.ts';
 
 /**
  * The moves two games must share from the start, at least, for one to be a copy of the other.
@@ -53,16 +54,10 @@ export function gameIdentity(code: unknown): GameIdentity | null {
   const size = r.kind === '2048' ? r.size : r.width;
   const target = r.kind === '2048' ? r.target : null;
   const rules = `${r.kind} ${size} ${r.seed}`;
-  const gameHash = createHash('sha256')
-    .update(`slidebox game ${rules} ${target ?? '-'} ${moves.length}:`)
-    .update(moves)
-    .digest('hex');
+  const gameHash = sha256Of(`slidebox game ${rules} ${target ?? '-'} ${moves.length}:`, moves);
   const path = r.kind === 'puzzle' ? withoutDetours(size, r.seed, moves) : moves;
   const opening = path.subarray(0, OPENING_MOVES);
-  const openingHash = createHash('sha256')
-    .update(`slidebox opening ${rules} ${opening.length}:`)
-    .update(opening)
-    .digest('hex');
+  const openingHash = sha256Of(`slidebox opening ${rules} ${opening.length}:`, opening);
   return { kind: r.kind, size, target, seed: r.seed, moves, path, gameHash, openingHash };
 }
 

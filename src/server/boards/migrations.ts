@@ -4,8 +4,7 @@
  * (0007), names held by player keys (0009) and the games' analyses (0010).
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from '../db.ts';
-import type { Schema } from '../schema.ts';
+import type { Dialect, Schema } from '../schema.ts';
 import { analysisMigration } from './analysisMigration.ts';
 import { LEVELS } from './boards.ts';
 import { gameIdentityMigration } from './gameIdentityMigration.ts';

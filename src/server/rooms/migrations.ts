@@ -5,7 +5,7 @@
  * write that nothing calls: it makes nothing now, and 0015 drops it where it was made.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../db.ts';
+import type { Dialect } from '../schema.ts';
 
 /** Every migration of the rooms (the PostgreSQL-only ones on PostgreSQL). */
 export function roomsMigrations(dialect: Dialect): Record<string, Migration> {
