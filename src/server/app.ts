@@ -341,6 +341,9 @@ const nameTaken = (name: string) => new ApiError(409, 'name-taken', nameTakenMes
 const badKey = () =>
   new ApiError(400, 'bad-key', 'a player key is 32 to 128 characters of A-Z a-z 0-9 - _');
 
+const noPlayer = () =>
+  new ApiError(404, 'no-player', 'no player has this key yet: submit a game first');
+
 /** The board key a query names (a daily board's day defaults to today), or why it names none. */
 function boardKeyOf(
   q: BoardQuerystring & { size?: number; target?: number },
@@ -813,11 +816,11 @@ function apiRoutes(
         const checked = checkName(name);
         if (!checked.ok) throw refuse(checked.error);
         const key = sha256(playerKey);
-        if (!(await names.mayUse(checked.value, key))) throw nameTaken(checked.value);
-        if (!(await scores.rename(key, checked.value))) {
-          throw new ApiError(404, 'no-player', 'no player has this key yet: submit a game first');
-        }
+        if (!(await scores.hasPlayer(key))) throw noPlayer();
+        // The name is claimed before the player's lines are renamed: a key refused it (another
+        // key holds it or a look-alike, or took it first in a race) has nothing renamed.
         if (!(await names.claim(checked.value, key, now()))) throw nameTaken(checked.value);
+        if (!(await scores.rename(key, checked.value))) throw noPlayer();
         return { name: checked.value };
       },
     );

@@ -59,13 +59,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the server on database `target`, on `port` (0: a free one). */
+/**
+ * Starts the server on database `target`, on `port` (0: a free one); `wrap` changes the database
+ * the server is given (src/testing/laterAnswers.ts).
+ */
 export async function startTestServer(
   target: string,
   opts: Partial<Omit<ServerOptions, 'database'>> = {},
   port = 0,
+  wrap: (d: Database) => Database = (d) => d,
 ): Promise<TestServer> {
-  const database = await openDatabase(target);
+  const database = wrap(await openDatabase(target));
   const verifier = createVerifier();
   const lines: string[] = [];
   const app = await buildServer({
@@ -138,6 +142,7 @@ export const HOOK_MS = 120_000;
 export function serverForBlock(
   backend: Backend,
   opts: Partial<Omit<ServerOptions, 'database'>> = {},
+  wrap?: (d: Database) => Database,
 ): BlockServer {
   let s: TestServer | null = null;
   let skipped: string | null = null;
@@ -148,7 +153,7 @@ export function serverForBlock(
       console.warn(`PostgreSQL tests skipped: ${skipped}`);
       return;
     }
-    s = await startTestServer(target, opts);
+    s = await startTestServer(target, opts, 0, wrap);
   }, HOOK_MS);
   skipTestsWhile(() => skipped);
   afterAll(async () => {

@@ -157,6 +157,55 @@ describe.each(BACKENDS)('game identity on %s', (backend: Backend) => {
     expect(after.entries.map((e) => [e.name, e.score])).toEqual([['Leader5', longer.score]]);
   });
 
+  it('refuses a game sharing exactly 64 opening moves and exactly half of a stored game’s as copied; one move fewer is not', async () => {
+    /** A stored game of `moves` moves, and one that shares exactly `shared` of them, then its own. */
+    const branch = (seed: number, moves: number, shared: number) => {
+      const stored = aiPlays(newGame({ size: 4, target: 2048, seed }), moves);
+      expect(stored.moves).toBe(moves);
+      let from = stored;
+      while (from.moves > shared) from = from.previous!;
+      for (const d of ['up', 'down', 'left', 'right'] as const) {
+        const next = play(from, d);
+        if (next === from) continue;
+        const other = aiPlays(next, 60);
+        const a = gameIdentity(codeOf(other))!.path;
+        if (sharedPrefix(a, gameIdentity(codeOf(stored))!.path) === shared) {
+          return { stored: codeOf(stored), other: codeOf(other) };
+        }
+      }
+      throw new Error(`no move after ${shared} leaves the stored game of seed ${seed}`);
+    };
+    const cases = [
+      // 64 shared (the opening) and 64 * 2 = 128, the stored game's moves: copied.
+      { what: '64 of 128', game: branch(9050, 128, OPENING_MOVES), status: 409 },
+      // 64 shared, but fewer than half of the stored game's 129.
+      { what: '64 of 129', game: branch(9051, 129, OPENING_MOVES), status: 201 },
+      // 63 shared, half of the stored game's 126.
+      { what: '63 of 126', game: branch(9052, 126, OPENING_MOVES - 1), status: 201 },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const first = await post({ code: c.game.stored, name: `Opener${i}`, playerKey: key(40 + i) });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const r = await post({ code: c.game.other, name: `Brancher${i}`, playerKey: key(50 + i) });
+      expect(r.status, `${c.what}: ${JSON.stringify(r.body)}`).toBe(c.status);
+      if (c.status === 409) {
+        expect(r.body).toMatchObject({
+          error: {
+            code: 'copied',
+            message: expect.stringContaining(
+              `continues a game of Opener${i} already on the boards (128 moves)`,
+            ),
+          },
+        });
+      }
+    }
+    const names = (await selfBoard(4, 2048)).entries
+      .map((e) => e.name)
+      .filter((n) => /^(Opener|Brancher)/.test(n))
+      .sort();
+    expect(names).toEqual(['Brancher1', 'Brancher2', 'Opener0', 'Opener1', 'Opener2']);
+  });
+
   it('refuses a leader’s puzzle solution sent with a detour that comes back, as copied', async () => {
     const { code } = await playPuzzle(12, { width: 4, wander: 40 });
     const first = await post({ code, name: 'Solver21', playerKey: key(21) });

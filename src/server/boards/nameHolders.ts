@@ -34,12 +34,6 @@ export class NameHolders {
     return (await this.holder(skeleton)) === keyHash;
   }
 
-  /** Whether `name` (or a look-alike) is free or held by `keyHash`. */
-  async mayUse(name: string, keyHash: string): Promise<boolean> {
-    const held = await this.holder(nameSkeleton(name));
-    return held === null || held === keyHash;
-  }
-
   private async holder(skeleton: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('name_holders')

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkName } from '../../net/api.ts';
 import { nameSkeleton } from '../../net/nameSkeleton.ts';
 import { play2048, testPlayerKey } from '../../testing/games.ts';
+import { answeringLater } from '../../testing/laterAnswers.ts';
 import { BACKENDS, call, newDatabaseTarget, serverForBlock } from '../../testing/serverHarness.ts';
 import { openDatabase } from '../db.ts';
 import { sha256 } from '../hash.ts';
@@ -171,3 +172,114 @@ describe('the migration of stored names', () => {
     ]);
   });
 });
+
+/**
+ * Twenty pairs of keys, each pair after one name: its spelling for the first key, the same or a
+ * look-alike for the second.
+ */
+const RACES = Array.from({ length: 20 }, (_, i) => {
+  const name = `Racer ${String.fromCharCode(65 + i)}${i}`;
+  const alike = [
+    name,
+    name.toUpperCase(),
+    name.replace('a', '\u0430'), // Cyrillic а
+    name.replace('e', '\u0435').replace('c', '\u0441'), // Cyrillic е and с
+    name.replace('e', '\u03b5'), // Greek ε
+  ][i % 5]!;
+  if (nameSkeleton(alike) !== nameSkeleton(name)) throw new Error(`${alike} is not like ${name}`);
+  return { name, alike, first: testPlayerKey(1100 + 2 * i), second: testPlayerKey(1101 + 2 * i) };
+});
+
+for (const backend of BACKENDS) {
+  describe(`two keys racing for one name on ${backend}`, () => {
+    // SQLite's answers on later turns of the event loop, so that requests interleave (they do
+    // not on one process otherwise: laterAnswers.ts).
+    const block = serverForBlock(backend, {}, backend === 'sqlite' ? answeringLater : undefined);
+    let seed = 9000;
+    const submit = (name: string, playerKey: string) =>
+      block.post({ code: play2048(seed++, 30).code, name, playerKey });
+    const rename = (name: string, playerKey: string) =>
+      call(block.server().url, 'PUT', '/api/players/me', { name, playerKey });
+    /** The name on the player's line of the self-reported 2048 board. */
+    const lineName = async (playerKey: string) =>
+      (await block.board(`board=2048&source=self-reported&playerKey=${playerKey}`)).you?.name;
+    const holder = async (name: string) =>
+      (
+        await block
+          .server()
+          .database.db.selectFrom('name_holders')
+          .select('key_hash')
+          .where('skeleton', '=', nameSkeleton(name))
+          .execute()
+      ).map((r) => r.key_hash);
+
+    it("refuses a look-alike rename before renaming anything: the thief's line keeps its name", async () => {
+      const owner = testPlayerKey(1001);
+      const thief = testPlayerKey(1002);
+      expect((await submit('Keeper', owner)).status).toBe(201);
+      expect((await submit('Sneak', thief)).status).toBe(201);
+      for (const name of ['Keeper', 'KEEPER', 'K\u0435\u0435per', 'Κeeper', 'Keep\u0435r']) {
+        const r = await rename(name, thief);
+        expect(r.status, name).toBe(409);
+        expect(r.body).toMatchObject({ error: { code: 'name-taken' } });
+        expect(await lineName(thief), name).toBe('Sneak');
+      }
+      expect(await lineName(owner)).toBe('Keeper');
+      expect(await holder('Keeper')).toEqual([sha256(owner)]);
+      // A key with no player yet is told so, and holds nothing.
+      const stranger = testPlayerKey(1003);
+      expect((await rename('Nobody Yet', stranger)).status).toBe(404);
+      expect(await holder('Nobody Yet')).toEqual([]);
+    });
+
+    it("gives a name renamed to by two keys at once to exactly one, the other's line untouched", async () => {
+      for (const [i, r] of RACES.entries()) {
+        expect((await submit(`First ${i}`, r.first)).status).toBe(201);
+        expect((await submit(`Second ${i}`, r.second)).status).toBe(201);
+      }
+      const answers = await Promise.all(
+        RACES.flatMap((r) => [rename(r.name, r.first), rename(r.alike, r.second)]),
+      );
+      for (const [i, r] of RACES.entries()) {
+        const [a, b] = [answers[2 * i]!, answers[2 * i + 1]!];
+        expect([a.status, b.status].sort(), `${r.name} / ${r.alike}`).toEqual([200, 409]);
+        const [winner, loser] = a.status === 200 ? [r.first, r.second] : [r.second, r.first];
+        const lost = a.status === 200 ? `Second ${i}` : `First ${i}`;
+        expect(await holder(r.name), r.name).toEqual([sha256(winner)]);
+        // As the name is stored: NFKC-normalised (checkName).
+        const sent = a.status === 200 ? r.name : r.alike;
+        expect(await lineName(winner)).toBe(sent.normalize('NFKC'));
+        expect(await lineName(loser), r.name).toBe(lost);
+      }
+    });
+
+    it('gives a new name sent with games by two keys at once to exactly one; the other stores nothing', async () => {
+      const games = RACES.map(() => [play2048(seed++, 30).code, play2048(seed++, 30).code]);
+      const fresh = (name: string) => `${name}!`;
+      const answers = await Promise.all(
+        RACES.flatMap((r, i) => [
+          block.post({
+            code: games[i]![0],
+            name: fresh(r.name),
+            playerKey: testPlayerKey(1200 + i),
+          }),
+          block.post({
+            code: games[i]![1],
+            name: fresh(r.alike),
+            playerKey: testPlayerKey(1300 + i),
+          }),
+        ]),
+      );
+      for (const [i, r] of RACES.entries()) {
+        const [a, b] = [answers[2 * i]!, answers[2 * i + 1]!];
+        expect([a.status, b.status].sort(), fresh(r.name)).toEqual([201, 409]);
+        const [winner, loser] =
+          a.status === 201
+            ? [testPlayerKey(1200 + i), testPlayerKey(1300 + i)]
+            : [testPlayerKey(1300 + i), testPlayerKey(1200 + i)];
+        expect(await holder(fresh(r.name))).toEqual([sha256(winner)]);
+        expect(await lineName(loser)).toBeUndefined();
+      }
+    });
+  });
+}

@@ -684,6 +684,16 @@ export class Scores {
       ]);
   }
 
+  /** Whether a player has the key `keyHash` (a player is made by their first game stored). */
+  async hasPlayer(keyHash: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('players')
+      .select('id')
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Renames a player; false when no player has that key. */
   async rename(keyHash: string, name: string): Promise<boolean> {
     const r = await this.db

@@ -232,10 +232,12 @@ describe.each(BACKENDS)('ranked play on %s', (backend: Backend) => {
     await a.socket.closed;
     const b = await helloed(url(), s);
     expect(b.state.board.moves).toBe(1);
-    const d = a.socket.messages.length > 0 ? spiral(0) : spiral(0);
-    // Move 1 again (whatever its direction): the same answer, nothing taken.
-    await b.socket.send({ type: 'move', n: 1, d: DIRECTION_LETTERS[d[0]!] });
-    expect(await b.socket.answer(1)).toEqual(first[0]);
+    // Move 1 again in every direction (the one taken and the three others): each answered as
+    // it was the first time, none taken.
+    for (const d of DIRECTIONS) {
+      await b.socket.send({ type: 'move', n: 1, d: DIRECTION_LETTERS[d] });
+      expect(await b.socket.answer(1), d).toEqual(first[0]);
+    }
     await b.socket.send({ type: 'move', n: 3, d: 'l' });
     expect(await b.socket.answer(3)).toMatchObject({ type: 'refused', code: 'out-of-order' });
     const c = await helloed(url(), s);

@@ -94,6 +94,37 @@ describe('analyse2048', () => {
     }
   });
 
+  it("gives the game's accuracy and agreement exactly as the mean of its moves'", () => {
+    const games = [
+      randomGame(31, 40),
+      game(32, 30, (g) => analyse(g.cells, { preset: 'fast', noCap: true }).move),
+      randomGame(33, 25, 3),
+      randomGame(34, 1),
+    ];
+    for (const { states, moves } of games) {
+      const a = analyse2048(states, moves);
+      if (!a.ok) throw new Error('not analysed');
+      const v = a.value;
+      const n = v.moves.length;
+      expect(n).toBe(moves.length);
+      const mean = v.moves.reduce((sum, m) => sum + m.accuracy, 0) / n;
+      const agreed = v.moves.filter((m) => m.played === m.best).length;
+      expect(v.accuracy).toBeCloseTo(mean, 10);
+      expect(v.agreement).toBeCloseTo((agreed / n) * 100, 10);
+      const counts = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
+      for (const m of v.moves) counts[m.class]++;
+      expect(v.counts).toEqual(counts);
+    }
+    // The random games are not all the AI's: the mean is not 100 by luck.
+    const r = analyse2048(games[0]!.states, games[0]!.moves);
+    if (!r.ok) throw new Error('not analysed');
+    expect(r.value.agreement).toBeLessThan(100);
+    expect(r.value.accuracy).toBeLessThan(100);
+    // A game of no moves: 100 each.
+    const none = analyse2048([newGame({ size: 4, target: 2048, seed: 1 })], []);
+    expect(none.ok && [none.value.accuracy, none.value.agreement]).toEqual([100, 100]);
+  });
+
   it('reports progress after every move', () => {
     const { states, moves } = randomGame(3, 20);
     const heard: number[] = [];

@@ -70,6 +70,50 @@ function randomGame(width: number, seed: number, count: number) {
   return { states, tiles };
 }
 
+/**
+ * A seeded game of `count` random moves of any tile in the blank's row or column: a tile
+ * farther along the line slides with every tile between (several moves at once).
+ */
+function lineGame(width: number, seed: number, count: number) {
+  let p = newPuzzle({ width, seed });
+  const states: Puzzle[] = [p];
+  const tiles: number[] = [];
+  let rng = seedRng(seed + 7);
+  for (let i = 0; i < count && !p.solved; i++) {
+    const b = p.tiles.indexOf(0);
+    const inLine = p.tiles.filter(
+      (t, at) =>
+        t !== 0 && (Math.floor(at / width) === Math.floor(b / width) || at % width === b % width),
+    );
+    const r = nextInt(rng, inLine.length);
+    rng = r.state;
+    p = moveTile(p, inLine[r.value]!);
+    states.push(p);
+    tiles.push(inLine[r.value]!);
+  }
+  return { states, tiles };
+}
+
+/** The game's figures as its moves give them (each pinned exactly, not bounded). */
+function figuresOfMoves(a: ReturnType<typeof analysePuzzle>) {
+  const played = a.moves.reduce((sum, m) => sum + m.slid, 0);
+  const start = a.moves[0]?.before ?? a.optimal;
+  const end = a.moves.at(-1)?.after ?? start;
+  return {
+    optimal: start,
+    played,
+    wasted: Math.max(0, played - (start - end)),
+    detours: a.moves.filter((m) => !m.optimal).map((m) => m.n),
+  };
+}
+
+let distances3: Map<string, number> | null = null;
+/** {@link bfs3}, computed once. */
+const dist3 = () => {
+  distances3 ??= bfs3();
+  return distances3;
+};
+
 /** A game that follows a shortest solution, with a detour (a move and its undo) at `at`. */
 function solvedGame(start: Puzzle, solution: readonly number[], at: number) {
   const states: Puzzle[] = [start];
@@ -94,7 +138,7 @@ function solvedGame(start: Puzzle, solution: readonly number[], at: number) {
 
 describe('analysePuzzle', () => {
   it('gives 3×3 distances equal to a breadth-first search', () => {
-    const dist = bfs3();
+    const dist = dist3();
     expect(dist.size).toBe(181_440);
     for (const seed of [1, 2, 3, 4, 5]) {
       const { states, tiles } = randomGame(3, seed, 60);
@@ -113,6 +157,70 @@ describe('analysePuzzle', () => {
       });
       expect(a.optimal).toBe(dist.get(states[0]!.tiles.join(',')));
       expect(a.detours).toEqual(a.moves.filter((m) => !m.optimal).map((m) => m.n));
+    }
+  });
+
+  it('judges slides of several tiles at once by breadth-first distances, each by the tiles slid', () => {
+    const dist = dist3();
+    let several = 0;
+    for (const seed of [31, 32, 33, 34, 35]) {
+      const { states, tiles } = lineGame(3, seed, 60);
+      const a = analysePuzzle(states, tiles);
+      a.moves.forEach((m, i) => {
+        const key = (p: Puzzle) => p.tiles.join(',');
+        expect(m.slid).toBe(states[i + 1]!.moves - states[i]!.moves);
+        expect(m.before, `move ${m.n} of seed ${seed}`).toBe(dist.get(key(states[i]!)));
+        expect(m.after, `move ${m.n} of seed ${seed}`).toBe(dist.get(key(states[i + 1]!)));
+        expect(m.optimal).toBe(m.before - m.after === m.slid);
+        if (m.slid > 1) several++;
+      });
+      expect(a).toMatchObject(figuresOfMoves(a));
+    }
+    // Two tiles slid at once change the distance by an even number (0 or 2): judged by the
+    // slide of one tile, the answer would be odd.
+    expect(several).toBeGreaterThan(20);
+  });
+
+  it("gives the game's figures exactly from its moves: optimal, played, wasted, detours", async () => {
+    const games = [
+      ...[1, 2, 3].map((seed) => randomGame(3, seed, 40)),
+      ...[36, 37].map((seed) => lineGame(3, seed, 40)),
+    ];
+    const start = newPuzzle({ width: 3, seed: 8 });
+    const best = await solvePuzzle([...start.tiles], 3);
+    const solved = solvedGame(start, best.moves, 5);
+    // Games read from a later position too (its first state has moves of its own).
+    const later = (g: { states: Puzzle[]; tiles: number[] }, from: number) => ({
+      states: g.states.slice(from),
+      tiles: g.tiles.slice(from),
+    });
+    games.push(solved, later(solved, 3), later(games[3]!, 10), { states: [start], tiles: [] });
+    for (const { states, tiles } of games) {
+      const a = analysePuzzle(states, tiles);
+      expect(a).toMatchObject(figuresOfMoves(a));
+      expect(a.optimal).toBe(dist3().get(states[0]!.tiles.join(',')));
+      expect(a.played).toBe(states.at(-1)!.moves - states[0]!.moves);
+    }
+  });
+
+  it('follows the shortest solution known only by a single slide (no slide of several starts one)', () => {
+    // The first test of analysePuzzle's loop reads `slid === 1 && known[0] === tiles[i]`. Its
+    // `slid === 1` cannot change an answer, so no input tells the loop without it apart (an
+    // equivalent mutant): `known` is a shortest solution of the position before the move, and
+    // its first tile is one that slides alone, next to the blank (a solution is a list of
+    // single-tile moves: solutions of the exact searches, or a tile moved and slid back). A move
+    // of several tiles names a tile two or more cells along the blank's line, so it is never
+    // that tile: whenever `known[0] === tiles[i]` holds, `slid` is 1 already. Its neighbour, the
+    // third branch's `slid === 1`, does tell: the slides of several tiles in the test above.
+    for (const seed of [31, 32, 33]) {
+      const { states, tiles } = lineGame(3, seed, 60);
+      const a = analysePuzzle(states, tiles);
+      for (const [i, m] of a.moves.entries()) {
+        if (m.best === null) continue;
+        const nextToBlank = moveTile(states[i]!, m.best).moves - states[i]!.moves === 1;
+        expect(nextToBlank, `move ${m.n} of seed ${seed}`).toBe(true);
+        if (m.played === m.best) expect(m.slid).toBe(1);
+      }
     }
   });
 
