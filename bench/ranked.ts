@@ -224,6 +224,8 @@ interface Window {
   stopping: boolean;
 }
 
+let benchPlayers = 0;
+
 /** One ranked game slot: plays a game, and a new one when it ends. */
 class Player {
   private ws: WebSocket | null = null;
@@ -251,7 +253,12 @@ class Player {
     const res = await fetch(`${this.url}/api/ranked`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: '2048', name: 'Bench', playerKey: newPlayerKey() }),
+      // A name is its first key's: each player its own.
+      body: JSON.stringify({
+        kind: '2048',
+        name: `Bench ${++benchPlayers}`,
+        playerKey: newPlayerKey(),
+      }),
     });
     if (res.status !== 201) throw new Error(`POST /api/ranked: ${res.status} ${await res.text()}`);
     const s = (await res.json()) as RankedStart;

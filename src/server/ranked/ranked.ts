@@ -525,11 +525,10 @@ export class RankedPlay {
     // game taken by another process is let go here soon, moves or not.
     const check = started - this.checkedAt > CHECK_MS && this.live.size > 0;
     if (check) this.checkedAt = started;
-    const also = check ? [...this.live.values()] : [];
-    if (batch.length === 0 && touch.length === 0 && also.length === 0) return;
+    if (batch.length === 0 && touch.length === 0 && !check) return;
     let owned: Set<string>;
     try {
-      owned = await this.store.write(batch, touch, also, this.holder, now);
+      owned = await this.store.write(batch, touch, [], this.holder, now);
     } catch (e) {
       for (const { owner } of sent.values()) owner.failed();
       if (sent.size > 0) this.retrySoon();
@@ -539,8 +538,14 @@ export class RankedPlay {
       if (owned.has(id)) owner.stored(upTo);
       else owner.lost();
     }
-    for (const owner of also) {
-      if (!owned.has(owner.id) && owner.takenAt < started) owner.lost();
+    if (check) {
+      // Read without holding anything: a game another process took is let go here.
+      const mine = await this.store.owned(this.holder);
+      for (const owner of this.live.values()) {
+        if (mine.get(owner.id) !== owner.epoch && owner.takenAt < started && !owner.ending) {
+          owner.lost();
+        }
+      }
     }
   }
 

@@ -11,7 +11,7 @@
  * are immediate, one at a time.
  */
 import type SQLite from 'better-sqlite3';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, RankedGamesTable } from '../db.ts';
 import type { Schema } from '../schema.ts';
 import { seedColumns, seedOfRow } from '../seedColumns.ts';
@@ -106,8 +106,6 @@ const pauses = (g: StoredGame, stopped: boolean, pauseFor: string | null) =>
 
 /** Moves written by one SQLite statement (4 parameters each). */
 const ROWS_A_STATEMENT = 64;
-/** Moves written by one PostgreSQL statement (its parameters are at most 65,535). */
-const PG_ROWS = 10_000;
 
 /** The moves of the games owned, as flat rows (game, n, move, t). */
 function rowsOf(batch: readonly MovesToWrite[], owned: ReadonlySet<string>): (string | number)[] {
@@ -395,44 +393,58 @@ export class RankedStore {
     // Immediate: a transaction that reads first and then writes is refused at once (not
     // waited for) while the checkpoint thread holds the write lock.
     if (sqlite) return sqlite.writeAll.immediate(batch, touch, also, holder, now);
+    return this.writePostgres(batch, touch, also, holder, now);
+  }
+
+  /**
+   * PostgreSQL: the write in one statement (one round trip, its own transaction): the games
+   * named are held (`for share`) until it commits, so a take of one of them waits for it, and
+   * its moves and touches are written only for those still owned at the epoch named.
+   */
+  private async writePostgres(
+    batch: readonly MovesToWrite[],
+    touch: readonly Owned[],
+    also: readonly Owned[],
+    holder: string,
+    now: number,
+  ): Promise<Set<string>> {
     const wanted = named(batch, [...touch, ...also]);
-    return this.db.transaction().execute(async (tx) => {
-      // Held until the commit: a take of one of these games waits for it.
-      const rows = await tx
-        .selectFrom('ranked_games')
-        .select(['id', 'holder', 'epoch', 'ended_ms'])
-        .where('id', 'in', [...wanted.keys()])
-        .forShare()
-        .execute();
-      const owned = ownedOf(rows, wanted, holder);
-      const flat = rowsOf(batch, owned);
-      for (let i = 0; i < flat.length; i += PG_ROWS * 4) {
-        const chunk = [];
-        for (let j = i; j < Math.min(flat.length, i + PG_ROWS * 4); j += 4) {
-          chunk.push({
-            game_id: flat[j] as string,
-            n: flat[j + 1] as number,
-            move: flat[j + 2] as number,
-            t: flat[j + 3] as number,
-          });
-        }
-        await tx
-          .insertInto('ranked_moves')
-          .values(chunk)
-          .onConflict((oc) => oc.columns(['game_id', 'n']).doNothing())
-          .execute();
-      }
-      const touched = touch.filter((t) => owned.has(t.id)).map((t) => t.id);
-      if (touched.length > 0) {
-        // The rows are this transaction's owner's (read above, held): no epoch to check again.
-        await tx
-          .updateTable('ranked_games')
-          .set({ active_ms: now })
-          .where('id', 'in', touched)
-          .execute();
-      }
-      return owned;
-    });
+    const rows = [...wanted.keys()].length === 0 ? [] : rowsOf(batch, new Set(wanted.keys()));
+    const cols: [string[], number[], number[], number[]] = [[], [], [], []];
+    for (let i = 0; i < rows.length; i += 4) {
+      cols[0].push(rows[i] as string);
+      cols[1].push(rows[i + 1] as number);
+      cols[2].push(rows[i + 2] as number);
+      cols[3].push(rows[i + 3] as number);
+    }
+    const r = await sql<{ id: string }>`with
+      want(id, epoch) as (select * from unnest(${[...wanted.keys()]}::text[], ${[...wanted.values()]}::bigint[])),
+      owned as (
+        select g.id from ranked_games g join want w on w.id = g.id
+        where g.holder = ${holder} and g.epoch = w.epoch and g.ended_ms is null
+        for share of g),
+      moves(game_id, n, move, t) as (
+        select * from unnest(${cols[0]}::text[], ${cols[1]}::int[], ${cols[2]}::int[], ${cols[3]}::bigint[])),
+      written as (
+        insert into ranked_moves (game_id, n, move, t)
+        select m.game_id, m.n, m.move, m.t from moves m where m.game_id in (select id from owned)
+        on conflict (game_id, n) do nothing),
+      touched as (
+        update ranked_games set active_ms = ${now}
+        where id = any(${touch.map((t) => t.id)}::text[]) and id in (select id from owned))
+      select id from owned`.execute(this.db);
+    return new Set(r.rows.map((x) => x.id));
+  }
+
+  /** The games whose row names `holder`, unended, with their epoch (one indexed read). */
+  async owned(holder: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('ranked_games')
+      .select(['id', 'epoch'])
+      .where('holder', '=', holder)
+      .where('ended_ms', 'is', null)
+      .execute();
+    return new Map(rows.map((r) => [r.id, Number(r.epoch)]));
   }
 
   /**
