@@ -140,6 +140,8 @@ export class RankedPlay {
   private readonly flushTimer: ReturnType<typeof setInterval>;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
   private flushing: Promise<void> = Promise.resolve();
+  /** The write queued behind the one in flight, not started yet (or null). */
+  private queued: Promise<void> | null = null;
   private commitPlanned = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private secret: Promise<string> | null = null;
@@ -495,11 +497,17 @@ export class RankedPlay {
 
   /** Writes every owner's new moves (one transaction), after the write before it. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(
-      () => this.write(),
-      () => this.write(),
-    );
-    return this.flushing;
+    // One write waits behind the one in flight at most: it takes every move made until it
+    // starts, so whoever asks meanwhile is answered by it (the group commit).
+    if (this.queued) return this.queued;
+    const run = () => {
+      this.queued = null;
+      return this.write();
+    };
+    const next = this.flushing.then(run, run);
+    this.queued = next;
+    this.flushing = next;
+    return next;
   }
 
   private async write(): Promise<void> {

@@ -409,7 +409,7 @@ export class RankedStore {
     now: number,
   ): Promise<Set<string>> {
     const wanted = named(batch, [...touch, ...also]);
-    const rows = [...wanted.keys()].length === 0 ? [] : rowsOf(batch, new Set(wanted.keys()));
+    const rows = rowsOf(batch, new Set(wanted.keys()));
     const cols: [string[], number[], number[], number[]] = [[], [], [], []];
     for (let i = 0; i < rows.length; i += 4) {
       cols[0].push(rows[i] as string);
