@@ -27,8 +27,8 @@ export interface RankedPeer {
 /** What an owner needs of its process. */
 export interface OwnerPort {
   readonly now: () => number;
-  /** A commit of every owner's unwritten moves, soon (this event-loop turn's, together). */
-  commitSoon(): void;
+  /** A commit of this owner's unwritten moves, soon (with this event-loop turn's others). */
+  commitSoon(owner: RankedOwner): void;
   /** Resolves once every move taken until now is written (or could not be). */
   committed(): Promise<void>;
   /** Ranks the game where it stands (`reason`) and stores its end: the result. */
@@ -144,7 +144,7 @@ export class RankedOwner {
     // A move's answer (taken now or before) waits for the move; a refusal for those before it.
     this.answer(peer, answer.type === 'moved' ? answer.n : this.game.taken, answer);
     if (this.game.taken > before) {
-      this.port.commitSoon();
+      this.port.commitSoon(this);
       if (this.game.over) await this.finish('play');
     }
   }

@@ -149,6 +149,8 @@ export class RankedPlay {
   private sweeping = false;
   /** Days with a ranked daily attempt still played, as last read. */
   private readonly played = new Map<string, { at: number; live: boolean }>();
+  /** Owners with moves to write (the next commit's). */
+  private readonly dirty = new Set<RankedOwner>();
   /** Games whose owner here gave up after a fault: their next take here pauses their clock. */
   private readonly broken = new Set<string>();
   /** When the games owned were last read (performance.now()). */
@@ -171,7 +173,7 @@ export class RankedPlay {
     };
     this.port = {
       now: o.now,
-      commitSoon: () => this.commitSoon(),
+      commitSoon: (owner) => this.commitSoon(owner),
       committed: () => this.flush(),
       rank: (owner, reason) => this.rank(owner, reason),
       shown: (owner, r) => this.shown(owner.game.setup, r),
@@ -486,7 +488,8 @@ export class RankedPlay {
   }
 
   /** A commit of every owner's unwritten moves at the end of this event-loop turn. */
-  private commitSoon(): void {
+  private commitSoon(owner: RankedOwner): void {
+    this.dirty.add(owner);
     if (this.commitPlanned) return;
     this.commitPlanned = true;
     setImmediate(() => {
@@ -515,7 +518,17 @@ export class RankedPlay {
     const batch: MovesToWrite[] = [];
     const touch: Owned[] = [];
     const sent = new Map<string, { owner: RankedOwner; upTo: number }>();
-    for (const [id, owner] of this.live) {
+    const started = performance.now();
+    // Which games this process still owns is read now and then even with nothing to write: a
+    // game taken by another process is let go here soon, moves or not; and then every game is
+    // looked at for its touch. Else only the games with moves to write.
+    const check = started - this.checkedAt > CHECK_MS && this.live.size > 0;
+    if (check) this.checkedAt = started;
+    const looked = check ? [...this.live.values()] : [...this.dirty];
+    this.dirty.clear();
+    for (const owner of looked) {
+      if (owner.gone || this.live.get(owner.id) !== owner) continue;
+      const id = owner.id;
       const taken = owner.game.taken;
       if (taken > owner.written) {
         const moves = owner.game.moves.slice(owner.written);
@@ -528,17 +541,15 @@ export class RankedPlay {
         owner.touchedAt = now;
       }
     }
-    const started = performance.now();
-    // Which games this process still owns is read now and then even with nothing to write: a
-    // game taken by another process is let go here soon, moves or not.
-    const check = started - this.checkedAt > CHECK_MS && this.live.size > 0;
-    if (check) this.checkedAt = started;
     if (batch.length === 0 && touch.length === 0 && !check) return;
     let owned: Set<string>;
     try {
       owned = await this.store.write(batch, touch, [], this.holder, now);
     } catch (e) {
-      for (const { owner } of sent.values()) owner.failed();
+      for (const { owner } of sent.values()) {
+        this.dirty.add(owner);
+        owner.failed();
+      }
       if (sent.size > 0) this.retrySoon();
       throw e;
     }
