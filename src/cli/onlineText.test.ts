@@ -4,16 +4,13 @@
  * rematch.
  */
 import { describe, expect, it } from 'vitest';
+import { clockText, holdLine, resultSentence } from '../front/online/roomWords.ts';
 import { emptyRoomView, type RoomView } from '../net/roomClient.ts';
 import { type SeededRules, startMatch } from '../net/rooms.ts';
-import {
-  clockLine,
-  onlineHold,
-  onlineNotice,
-  onlineText,
-  resultSentence,
-  resultText,
-} from './onlineText.ts';
+import { onlineNotice, onlineText, resultText } from './onlineText.ts';
+
+/** A duel's clock in a line's form. */
+const clockLine = (v: RoomView, now: number) => clockText(v, now, true);
 
 const RULES: SeededRules = { kind: 'versus', size: 4, seed: 3, target: 512, attackCap: null };
 const start = startMatch(RULES);
@@ -103,7 +100,7 @@ describe('while the keys cannot reach the room', () => {
     expect(onlineNotice(gone, 'versus')).toBe(
       'The server at http://x could not be reached · t: try again · q: leave',
     );
-    expect(onlineHold(room(), false)).toBe(null);
+    expect(holdLine(room(), false)).toBe(null);
     // A watcher is not told that its keys were refused: it has none to send.
     expect(onlineNotice({ ...down, you: null }, 'versus', true)).toBe(
       'The connection dropped: reconnecting…',

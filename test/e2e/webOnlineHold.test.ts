@@ -146,10 +146,13 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
     await screenshot(one.page, 'online-server-gone');
 
     // The server comes back on the same port with the same database: the pages take the room's
-    // state, stop saying it, and a key plays again (sent, taken, shown).
+    // state, say once that the server changed (until the room changes), and a key plays again
+    // (sent, taken, shown).
     server = await startTestServer(target, { webRoot: DIST }, Number(new URL(url).port));
     for (const p of [one.page, two.page]) {
-      await expect.poll(() => text(p, 'notice'), LONG).toBe('');
+      await expect
+        .poll(() => text(p, 'notice'), LONG)
+        .toBe('The server changed: the match goes on where its last answered move left it.');
     }
     expect(await text(one.page, 'seat-state-1')).toBe('connected');
     await expect.poll(() => seen.view().status, LONG).toBe('open');
@@ -165,6 +168,8 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
       await expect
         .poll(async () => equal(await versusBoards(p), boardsOf(seen.view().match)), LONG)
         .toBe(true);
+      // The room changed (a move taken): said no more.
+      await expect.poll(() => text(p, 'notice'), LONG).toBe('');
     }
     seen.close();
     expect(pageErrors(one)).toEqual([]);

@@ -160,7 +160,7 @@ describe('the room model: results and keys', () => {
     expect(model({}).keys).toEqual({ act: true, rematch: false, retake: false });
     expect(model({ you: null }).keys).toEqual({ act: false, rematch: false, retake: false });
     expect(model({ result: result(0, 'play') }).keys).toEqual({
-      act: false,
+      act: true,
       rematch: true,
       retake: false,
     });

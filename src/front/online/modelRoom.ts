@@ -38,7 +38,10 @@ export interface RoomResult {
 
 /** What keys do now: act for your side, offer a rematch, take the seat back (or try again). */
 export interface RoomKeys {
-  /** A player's slides and placings (held input is refused and said, not sent). */
+  /**
+   * A player's slides and placings go to the room (refused with a sentence, nothing sent, while
+   * input is held or once the match is over); a watcher's do nothing.
+   */
   readonly act: boolean;
   readonly rematch: boolean;
   readonly retake: boolean;
@@ -79,6 +82,16 @@ export function canRetake(v: RoomView): boolean {
   return v.status === 'closed' && (v.closed === 'replaced' || v.closed === 'unreachable');
 }
 
+/**
+ * The match to draw: while input is held, the server's alone (the log it ordered, without your
+ * moves it has not answered); else — and while the server is not answering, on the same
+ * connection — the client's, your sent moves on top, drawn as pending.
+ */
+export function shownMatch(v: RoomView, hold: Hold | null): RoomMatch | null {
+  if (hold === null || hold === 'not-answering' || !v.match) return v.match;
+  return v.confirmed ?? v.match;
+}
+
 /** The room as shown, from the client's view. */
 export function roomModel(v: RoomView, o: RoomModelOptions): RoomModel {
   const hold = holdOf(v);
@@ -112,7 +125,7 @@ export function roomModel(v: RoomView, o: RoomModelOptions): RoomModel {
     result,
     rematch: rematchLine(v),
     keys: {
-      act: player && !v.result,
+      act: player,
       rematch: player && v.result !== null,
       retake: canRetake(v),
     },

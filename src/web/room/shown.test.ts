@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomView } from '../../net/roomClient.ts';
-import { startMatch } from '../../net/rooms.ts';
 import {
   clockText,
-  keyboardPlayers,
   rematchLine,
   resultDetail,
   resultTitle,
-  roomNetSentence,
   seatState,
   waitingForPlayer,
-} from './shown.ts';
+} from '../../front/online/roomWords.ts';
+import type { RoomView } from '../../net/roomClient.ts';
+import { startMatch } from '../../net/rooms.ts';
+import { keyboardPlayers, roomNetSentence } from './shown.ts';
 
 const NOW = 1_000_000;
 const rules = { kind: 'versus', size: 4, seed: 7, target: 32, attackCap: null } as const;
