@@ -5,7 +5,7 @@
  * screen needs around it: help and the resignation's question, leaving, whether a key was
  * refused while the connection was down (said until it is back), and waiting until nothing is
  * in flight. The client is given (`connect`), so the loop is tested on a scripted socket; the
- * terminal and line mode run it.
+ * terminal, line mode and the web's ranked screens (web/ranked/game.ts) run it.
  */
 
 import { tileToward } from '../../engine/puzzle.ts';
