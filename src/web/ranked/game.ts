@@ -250,7 +250,8 @@ export class RankedGame {
    */
   private resign(): void {
     const c = this.controller;
-    if (!c || !c.model.view || c.model.view.result) return;
+    const v = c?.model.view;
+    if (!c || !v || v.result) return;
     if (!this.resignArmed) {
       this.resignArmed = setTimeout(() => this.disarm(true), RESIGN_MS);
       c.dispatch({ type: 'resign' });
