@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../../engine/game2048.ts';
 import { SEAT_NOT_ANSWERING, SERVER_CHANGED_SENTENCE } from '../../net/linkWords.ts';
 import { emptyRoomView, type RoomView } from '../../net/roomClient.ts';
 import type { ClientMessage, ServerMessage } from '../../net/rooms.ts';
@@ -211,13 +212,42 @@ describe('the room controller, over a fake socket and fake time', () => {
     return { time, sockets, c, seen, welcome };
   }
 
+  it('a first welcome, or one before the match was ever had, says nothing of a change', () => {
+    const { c, sockets, time, welcome } = setup();
+    sockets[0]!.open();
+    sockets[0]!.receive({
+      type: 'welcome',
+      room: { code: 'ACDEFGH', rules: RULES },
+      you: null,
+      seat: null,
+      referee: 'one',
+    });
+    sockets[0]!.drop();
+    time.advance(100);
+    welcome(sockets[1]!, 'two');
+    expect(c.view.notice).toBe(null);
+    expect(c.view.serverChanges ?? 0).toBe(0);
+  });
+
   it('a key while held sends nothing and says so until the hold is over', () => {
-    const { c, sockets } = setup();
+    const { c, sockets, welcome } = setup();
     expect(c.model.hold).toBe('connecting');
     const r = c.act({ kind: 'slide', dir: 'left' });
     expect(r).toEqual({ ok: false, held: true, message: 'not sent: still connecting to the room' });
     expect(c.model.refused).toBe(true);
-    expect(sockets[0]!.sent).toEqual([]);
+    expect(sockets[0]!.sent.filter((m) => m.type === 'act')).toEqual([]);
+    // Before the welcome nobody knows your seat: the line says only that it connects.
+    expect(noticeLine(c.model.view, 'versus', c.model.refused, NOW)).toBe(
+      'Connecting to the room…',
+    );
+    // The hold over, the refusal is said no more; a key now is sent.
+    welcome(sockets[0]!, 'one');
+    expect(c.model.hold).toBe(null);
+    expect(c.model.refused).toBe(false);
+    const dir = MATCH.kind === 'versus' ? legalMoves(MATCH.match.games[0].cells)[0]! : 'left';
+    expect(c.act({ kind: 'slide', dir })).toEqual({ ok: true });
+    expect(sockets[0]!.sent.filter((m) => m.type === 'act')).toHaveLength(1);
+    expect(c.model.pending).toBe(1);
   });
 
   it('says once that the server changed when a reconnection finds another process', () => {
@@ -234,6 +264,8 @@ describe('the room controller, over a fake socket and fake time', () => {
       'The server changed: the match goes on where its last answered move left it',
     );
     expect(seen.filter((s) => s === SERVER_CHANGED_SENTENCE)).toHaveLength(1);
+    // One line of the terminal's 80 columns, as the page's sentence too.
+    expect(`${SERVER_CHANGED_SENTENCE}.`.length).toBeLessThanOrEqual(80);
     // The same process again: nothing to say.
     sockets[1]!.drop();
     time.advance(100);
