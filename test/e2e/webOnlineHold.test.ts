@@ -357,13 +357,11 @@ describe.skipIf(reason !== null)('a seat left empty too long', () => {
     // Bob leaves the page; Ada stays.
     await two.page.goto('about:blank');
     await expect.poll(() => text(one.page, 'result-title'), LONG).toBe('You win!');
-    expect(await text(one.page, 'result-detail')).toBe('By forfeit: Bob left the room too long.');
+    expect(await text(one.page, 'result-detail')).toBe('Bob was away too long.');
     // Bob comes back (his seat's key kept in his browser): the result speaks to him.
     await two.page.goto(`${url}#room=${code}`);
     await expect.poll(() => text(two.page, 'result-title'), LONG).toBe('You forfeited.');
-    expect(await text(two.page, 'result-detail')).toBe(
-      'Your seat was left empty too long: Ada wins by forfeit.',
-    );
+    expect(await text(two.page, 'result-detail')).toBe('You were away too long, and Ada wins.');
     expect(await text(two.page, 'seat-name-2')).toBe('Bob (you)');
     expect(one.errors).toEqual([]);
     await one.context.close();

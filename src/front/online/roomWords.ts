@@ -96,39 +96,55 @@ type Clean = (name: string) => string;
 const asIs: Clean = (n) => n;
 
 /**
- * The result's heading: "You win!", "Ada wins!", "Draw.", or "You forfeited." to the player whose
- * seat was left empty (null while the match goes on).
+ * How a match ended, said once for every front-end: who (the heading: "You win", "Ada wins",
+ * "Draw", "You forfeited", "You lost on time") and, after a forfeit or a loss on time, why, in
+ * words for whoever reads them ("Bob was away too long", "your decision took too long, and Ada
+ * wins"); null while the match goes on.
  */
-export function resultTitle(v: RoomView): string | null {
+export function resultWords(
+  v: RoomView,
+  clean: Clean = asIs,
+): { readonly heading: string; readonly why: string | null } | null {
   const r = v.result;
   if (!r) return null;
-  if (r.winner === 'draw') return 'Draw.';
-  if (v.you === r.winner) return 'You win!';
-  if (r.reason === 'forfeit' && v.you === other(r.winner)) return 'You forfeited.';
-  if (r.reason === 'time' && v.you === other(r.winner)) return 'You lost on time.';
-  return `${seatName(v.seats, r.winner)} wins!`;
+  const name = (s: Side) => clean(seatName(v.seats, s));
+  if (r.winner === 'draw') {
+    return {
+      heading: 'Draw',
+      why: r.reason === 'forfeit' ? 'both players were away too long' : null,
+    };
+  }
+  const loser = other(r.winner);
+  const lost = v.you === loser;
+  const heading = v.you === r.winner ? 'You win' : `${name(r.winner)} wins`;
+  if (r.reason === 'forfeit') {
+    return lost
+      ? { heading: 'You forfeited', why: `you were away too long, and ${name(r.winner)} wins` }
+      : { heading, why: `${name(loser)} was away too long` };
+  }
+  if (r.reason === 'time') {
+    return lost
+      ? {
+          heading: 'You lost on time',
+          why: `your decision took too long, and ${name(r.winner)} wins`,
+        }
+      : { heading, why: `${name(loser)}'s time ran out` };
+  }
+  return { heading, why: null };
 }
 
-/**
- * How the match was decided, under its heading: by forfeit (who left), on time (who let a duel's
- * decision time run out), or by play (the boards' figures).
- */
+/** The result's heading on the page: "You win!", "Ada wins!", "Draw.", "You forfeited." (null while the match goes on). */
+export function resultTitle(v: RoomView): string | null {
+  const w = resultWords(v);
+  if (!w) return null;
+  return `${w.heading}${/ wins?$/.test(w.heading) ? '!' : '.'}`;
+}
+
+/** Under the heading: why (a forfeit, a loss on time), or the boards' figures. */
 export function resultDetail(v: RoomView): string {
-  const r = v.result;
-  if (!r) return '';
-  if (r.reason === 'time' && r.winner !== 'draw') {
-    const loser = other(r.winner);
-    return v.you === loser
-      ? `Your time for a decision ran out: ${seatName(v.seats, r.winner)} wins on time.`
-      : `On time: ${seatName(v.seats, loser)} let the clock run out.`;
-  }
-  if (r.reason === 'forfeit') {
-    if (r.winner === 'draw') return 'By forfeit: both seats were left empty too long.';
-    const loser = other(r.winner);
-    return v.you === loser
-      ? `Your seat was left empty too long: ${seatName(v.seats, r.winner)} wins by forfeit.`
-      : `By forfeit: ${seatName(v.seats, loser)} left the room too long.`;
-  }
+  const w = resultWords(v);
+  if (!w) return '';
+  if (w.why) return asSentence(w.why);
   return v.match ? matchSummary(v.match, v.seats) : '';
 }
 
@@ -150,32 +166,11 @@ export function matchSummary(m: RoomMatch, seats: readonly SeatInfo[]): string {
     .join(' · ');
 }
 
-/**
- * How a match ended in one sentence, for a line: "You win.", "Bob wins.", "Draw."; a forfeit
- * names who was away, and tells the player who forfeited in words meant for them.
- */
+/** How a match ended in one sentence, for a line: "You win.", "You win: Bob was away too long.". */
 export function resultSentence(v: RoomView, clean: Clean = asIs): string | null {
-  const r = v.result;
-  if (!r) return null;
-  const name = (s: Side) => clean(seatName(v.seats, s));
-  if (r.reason === 'forfeit') {
-    if (r.winner === 'draw') return 'Draw: both players were away too long.';
-    const loser = other(r.winner);
-    if (v.you === loser)
-      return `You forfeited: you were away too long, and ${name(r.winner)} wins.`;
-    const said = v.you === r.winner ? 'You win' : `${name(r.winner)} wins`;
-    return `${said}: ${name(loser)} was away too long.`;
-  }
-  if (r.reason === 'time' && r.winner !== 'draw') {
-    const loser = other(r.winner);
-    if (v.you === loser) {
-      return `You lost on time: your decision took too long, and ${name(r.winner)} wins.`;
-    }
-    const said = v.you === r.winner ? 'You win' : `${name(r.winner)} wins`;
-    return `${said}: ${name(loser)}'s time ran out.`;
-  }
-  if (r.winner === 'draw') return 'Draw.';
-  return v.you === r.winner ? 'You win.' : `${name(r.winner)} wins.`;
+  const w = resultWords(v, clean);
+  if (!w) return null;
+  return w.why ? `${w.heading}: ${w.why}.` : `${w.heading}.`;
 }
 
 /** The rematch offers from your side: offered, offered to you, or nothing yet (watchers: null). */
