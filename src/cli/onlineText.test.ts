@@ -76,6 +76,20 @@ describe('watchers', () => {
   });
 });
 
+describe('the rematch offers', () => {
+  it('are the room’s words, with the line’s commands', () => {
+    const over = { winner: 1 as const, reason: 'play' as const, code: 'sb.z', seed: 9 };
+    const offers = (rematch: [boolean, boolean]) =>
+      onlineText(room({ result: over, rematch }))
+        .trimEnd()
+        .split('\n')
+        .at(-1);
+    expect(offers([false, false])).toBe('Type r to offer a rematch, q to leave.');
+    expect(offers([true, false])).toBe('Rematch offered: waiting for Bob.');
+    expect(offers([false, true])).toBe('Bob offers a rematch: type r to accept, q to leave.');
+  });
+});
+
 describe('while the keys cannot reach the room', () => {
   it('says why until it is over, and that a refused key sent nothing', () => {
     const down = room({ status: 'reconnecting', notice: 'the connection dropped: reconnecting…' });

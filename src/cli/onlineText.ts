@@ -6,7 +6,7 @@
 import { whoIs } from '../engine/duel.ts';
 import { formatNumber } from '../front/format.ts';
 import { roomModel } from '../front/online/modelRoom.ts';
-import { clockTime, noticeLine, resultSentence } from '../front/online/roomWords.ts';
+import { clockTime, noticeLine, rematchLine, resultSentence } from '../front/online/roomWords.ts';
 import { SEAT_NOT_ANSWERING } from '../net/linkWords.ts';
 import type { RoomView } from '../net/roomClient.ts';
 import type { SeatInfo } from '../net/rooms.ts';
@@ -64,16 +64,12 @@ export function onlineText(v: RoomView): string {
   const result = resultText(v);
   if (result) {
     lines.push(result);
-    if (v.you !== null) {
-      const offered = v.rematch[v.you === 0 ? 1 : 0];
-      lines.push(
-        v.rematch[v.you]
-          ? 'Rematch offered: waiting for the other player.'
-          : offered
-            ? 'The other player offers a rematch: type r to accept, q to leave.'
-            : 'Type r to offer a rematch, q to leave.',
-      );
-    }
+    // The offers in the room's words, with the line's commands.
+    const offers = rematchLine(v, clean);
+    if (offers === '') lines.push('Type r to offer a rematch, q to leave.');
+    else if (offers !== null && v.you !== null && v.rematch[v.you]) lines.push(offers);
+    else if (offers !== null)
+      lines.push(`${offers.replace(/\.$/, '')}: type r to accept, q to leave.`);
   } else if (v.seats[1] && !v.seats[1].name) {
     lines.push('Waiting for the other player to join…');
   }

@@ -159,7 +159,8 @@ describe('online play in line mode', () => {
     expect(shown.code).toBe(0);
     // A rematch: offered by one, taken by the other.
     a.send('r');
-    await b.waitFor('The other player offers a rematch');
+    await a.waitFor('Rematch offered: waiting for Bob.');
+    await b.waitFor('Alice offers a rematch: type r to accept, q to leave.');
     b.send('r');
     await expect
       .poll(

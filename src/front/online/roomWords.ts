@@ -174,9 +174,9 @@ export function resultSentence(v: RoomView, clean: Clean = asIs): string | null 
 }
 
 /** The rematch offers from your side: offered, offered to you, or nothing yet (watchers: null). */
-export function rematchLine(v: RoomView): string | null {
+export function rematchLine(v: RoomView, clean: Clean = asIs): string | null {
   if (v.you === null || !v.result) return null;
-  const them = seatName(v.seats, other(v.you));
+  const them = clean(seatName(v.seats, other(v.you)));
   if (v.rematch[v.you]) return `Rematch offered: waiting for ${them}.`;
   if (v.rematch[other(v.you)]) return `${them} offers a rematch.`;
   return '';
