@@ -9,9 +9,10 @@
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { keyDirection } from '../front/keymap.ts';
+import { type RoomAnswer, RoomController } from '../front/online/controllerRoom.ts';
 import { checkName, newPlayerKey } from '../net/api.ts';
 import { waitingSentence } from '../net/linkWords.ts';
-import { RoomClient, type RoomView, type SocketFactory } from '../net/roomClient.ts';
+import type { RoomView, SocketFactory } from '../net/roomClient.ts';
 import { type RoomAction, type RoomKind, readRoomCode } from '../net/rooms.ts';
 import { nodeSocketFactory } from '../node/webSocket.ts';
 import { defaultDataDir } from '../storage/files.ts';
@@ -189,16 +190,18 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
   return screen ? playScreen(kind, o) : play(kind, o);
 }
 
-function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomClient {
-  return new RoomClient({
+function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomController {
+  return new RoomController({
     server: o.server,
     room: o.room,
     seat: o.seat,
     ...(o.name ? { name: o.name } : {}),
     ...(o.player ? { player: o.player } : {}),
     watch: o.watch,
-    socket: o.socket,
-    onChange,
+    ports: { socket: o.socket },
+    // Line mode prints a seat's forfeit once: at its time of day.
+    clock: 'time',
+    onChange: (room) => onChange(room.view),
     onSeat: (token) => {
       for (const n of saveSeat(o.dir, o.server, o.room, token)) errOut(`${n}\n`);
     },
@@ -217,7 +220,7 @@ async function playScreen(kind: RoomKind, o: PlayOptions): Promise<number> {
   let wrongKind: RoomKind | null = null;
   const end = await runOnline({
     depth: detectColorDepth(process.env, true),
-    notice: (view, refused) => onlineNotice(view, kind, refused),
+    notice: (room) => onlineNotice(room.view, kind, room.refused),
     connect: (onChange) =>
       clientOf(o, (view) => {
         if (view.room && view.room.rules.kind !== kind) wrongKind = view.room.rules.kind;
@@ -276,7 +279,7 @@ class PlainRoom {
   private ended = false;
   private draining: ReturnType<typeof setTimeout> | null = null;
   private readonly rl = createInterface({ input: process.stdin, terminal: false });
-  private readonly client: RoomClient;
+  private readonly client: RoomController;
 
   constructor(
     private readonly kind: RoomKind,
@@ -371,9 +374,9 @@ class PlainRoom {
     }
   }
 
-  /** A refusal while open is the client's notice (printed by show); else it is said here. */
-  private refused(r: { ok: boolean; error?: { message: string } }): void {
-    if (!r.ok && r.error && this.client.view.status !== 'open') errOut(`${r.error.message}\n`);
+  /** A refusal while open is the client's notice (printed by show); one while held is said here. */
+  private refused(r: RoomAnswer): void {
+    if (!r.ok && r.held) errOut(`${r.message}\n`);
   }
 
   private handle(raw: string): void {
@@ -388,7 +391,7 @@ class PlainRoom {
       return;
     }
     if (line === 'r' || line === 'rematch') {
-      this.refused(this.client.offerRematch());
+      this.refused(this.client.rematch());
       return;
     }
     const action = onlineAction(line, this.kind);

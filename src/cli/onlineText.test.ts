@@ -4,16 +4,13 @@
  * rematch.
  */
 import { describe, expect, it } from 'vitest';
+import { clockText, holdLine, resultSentence } from '../front/online/roomWords.ts';
 import { emptyRoomView, type RoomView } from '../net/roomClient.ts';
 import { type SeededRules, startMatch } from '../net/rooms.ts';
-import {
-  clockLine,
-  onlineHold,
-  onlineNotice,
-  onlineText,
-  resultSentence,
-  resultText,
-} from './onlineText.ts';
+import { onlineNotice, onlineText, resultText } from './onlineText.ts';
+
+/** A duel's clock in a line's form. */
+const clockLine = (v: RoomView, now: number) => clockText(v, now, true);
 
 const RULES: SeededRules = { kind: 'versus', size: 4, seed: 3, target: 512, attackCap: null };
 const start = startMatch(RULES);
@@ -79,6 +76,20 @@ describe('watchers', () => {
   });
 });
 
+describe('the rematch offers', () => {
+  it('are the room’s words, with the line’s commands', () => {
+    const over = { winner: 1 as const, reason: 'play' as const, code: 'sb.z', seed: 9 };
+    const offers = (rematch: [boolean, boolean]) =>
+      onlineText(room({ result: over, rematch }))
+        .trimEnd()
+        .split('\n')
+        .at(-1);
+    expect(offers([false, false])).toBe('Type r to offer a rematch, q to leave.');
+    expect(offers([true, false])).toBe('Rematch offered: waiting for Bob.');
+    expect(offers([false, true])).toBe('Bob offers a rematch: type r to accept, q to leave.');
+  });
+});
+
 describe('while the keys cannot reach the room', () => {
   it('says why until it is over, and that a refused key sent nothing', () => {
     const down = room({ status: 'reconnecting', notice: 'the connection dropped: reconnecting…' });
@@ -103,7 +114,7 @@ describe('while the keys cannot reach the room', () => {
     expect(onlineNotice(gone, 'versus')).toBe(
       'The server at http://x could not be reached · t: try again · q: leave',
     );
-    expect(onlineHold(room(), false)).toBe(null);
+    expect(holdLine(room(), false)).toBe(null);
     // A watcher is not told that its keys were refused: it has none to send.
     expect(onlineNotice({ ...down, you: null }, 'versus', true)).toBe(
       'The connection dropped: reconnecting…',

@@ -7,14 +7,14 @@
  */
 
 import { keyDirection } from '../front/keymap.ts';
-import { capital, waitingSentence } from '../net/linkWords.ts';
 import {
   type CommandRanked,
   ControllerRanked,
   type ModelRanked,
   type RankedConnect,
   rankedOver,
-} from '../tui/ranked/controller.ts';
+} from '../front/online/controllerRanked.ts';
+import { capital, waitingSentence } from '../net/linkWords.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
 import { rankedBoardText, rankedHold } from './rankedText.ts';
 

@@ -8,6 +8,11 @@
  * within the network timeout.
  */
 import { resolve } from 'node:path';
+import {
+  initialModelRanked,
+  type ModelRanked,
+  type RankedConnect,
+} from '../front/online/controllerRanked.ts';
 import type { RankedKind, RankedRequest } from '../net/ranked.ts';
 import { RankedClient } from '../net/rankedClient.ts';
 import { nodeSocketFactory } from '../node/webSocket.ts';
@@ -20,11 +25,6 @@ import {
   saveRanked,
 } from '../storage/rankedGames.ts';
 import { fullScreenHere } from '../tui/fullScreen.ts';
-import {
-  initialModelRanked,
-  type ModelRanked,
-  type RankedConnect,
-} from '../tui/ranked/controller.ts';
 import { safeText } from './boardText.ts';
 import {
   clientFor,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells } from '../engine/game2048.ts';
 import { puzzleFromTiles } from '../engine/puzzle.ts';
+import { initialModelRanked, type ModelRanked } from '../front/online/controllerRanked.ts';
 import type { RankedBoard, RankedResult } from '../net/ranked.ts';
 import type { RankedView } from '../net/rankedClient.ts';
 import { ranked2048, rankedEntry, rankedPuzzle } from '../testing/rankedBoards.ts';
 import { stripAnsi } from '../tui/ansi.ts';
-import { initialModelRanked, type ModelRanked } from '../tui/ranked/controller.ts';
 import { renderRanked } from '../tui/ranked/run.ts';
 import {
   endedOf,

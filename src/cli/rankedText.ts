@@ -8,6 +8,7 @@
 
 import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
 import { puzzleName } from '../front/modelPuzzle.ts';
+import { type ModelRanked, rankedOver } from '../front/online/controllerRanked.ts';
 import {
   capital,
   DROPPED_SENTENCE,
@@ -20,7 +21,6 @@ import {
 } from '../net/linkWords.ts';
 import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
 import { RANKED_CLOSED_SENTENCES } from '../net/rankedClient.ts';
-import { type ModelRanked, rankedOver } from '../tui/ranked/controller.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
 import { wrapLines } from './plainIo.ts';

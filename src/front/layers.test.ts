@@ -70,9 +70,29 @@ describe('layers: imports point down only', () => {
       ({ from }) => !from.startsWith('./') && !from.startsWith('../engine/'),
     );
     expect(bad).toEqual([]);
-    const files = readdirSync(join(SRC, 'front')).filter((f) => !f.endsWith('.test.ts'));
+    const files = readdirSync(join(SRC, 'front')).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
     for (const f of files) {
       expect(readFileSync(join(SRC, 'front', f), 'utf8')).not.toMatch(/\b(document|window)\./);
+    }
+  });
+
+  it('the online models and controllers (front/online) import only the engine, the front layer and the network’s wire types and clients', () => {
+    const bad = importsOf('front/online').filter(
+      ({ from }) =>
+        !from.startsWith('./') &&
+        !from.startsWith('../../engine/') &&
+        !/^\.\.\/[a-zA-Z]+\.ts$/.test(from) &&
+        !/^\.\.\/\.\.\/net\/(rooms|ranked|roomClient|rankedClient|reconnect|linkWords)\.ts$/.test(
+          from,
+        ),
+    );
+    expect(bad).toEqual([]);
+    for (const f of filesUnder('front/online')) {
+      expect(readFileSync(join(SRC, f), 'utf8')).not.toMatch(
+        /\b(document|window|process)\.|from 'node:/,
+      );
     }
   });
 

@@ -46,6 +46,13 @@ export function interruptedSentence(leftOutMs: number): string {
   return `the server failed; you go on from your last answered move (${s} s not timed)`;
 }
 
+/**
+ * A room whose server process went away while the client was connected, the match taken on by
+ * another (or the same server started again): said once, to players and watchers alike.
+ */
+export const SERVER_CHANGED_SENTENCE =
+  'the server changed: the match goes on where its last answered move left it';
+
 /** A key refused while the connection is down (front-ends add how they show it reconnecting). */
 export const NOT_SENT_DROPPED = 'not sent: the connection dropped';
 

@@ -24,6 +24,7 @@ import {
   NOT_SENT_DROPPED,
   NOT_SENT_NOT_ANSWERING,
   SEAT_ELSEWHERE,
+  SERVER_CHANGED_SENTENCE,
   WAITING_AFTER_MS,
 } from './linkWords.ts';
 import {
@@ -117,6 +118,11 @@ export interface RoomView {
    * server's clock, as it said); null or absent while no clock runs. The server decides.
    */
   readonly deadline?: number | null;
+  /**
+   * How many times the room's match went on on another server process while this client was in
+   * it (the process that refereed it died or let it go): each time, the notice says so once.
+   */
+  readonly serverChanges?: number;
 }
 
 export interface RoomClientOptions {
@@ -252,6 +258,10 @@ export class RoomClient {
   /** You left (close): nothing to take back. */
   private left = false;
   private v: RoomView = emptyRoomView('connecting', null);
+  /** The process that refereed the room when this client last had its state (welcome.referee). */
+  private referee: string | null = null;
+  /** A welcome from another process than the one before: the next state says so. */
+  private refereeChanged = false;
 
   constructor(private readonly o: RoomClientOptions) {
     this.seat = o.seat ?? null;
@@ -453,6 +463,11 @@ export class RoomClient {
       case 'welcome':
         this.link.welcomed();
         this.welcomed = true;
+        if (m.referee !== undefined) {
+          this.refereeChanged =
+            this.referee !== null && this.referee !== m.referee && this.confirmed !== null;
+          this.referee = m.referee;
+        }
         if (m.seat) {
           this.seat = m.seat;
           this.o.onSeat?.(m.seat);
@@ -530,6 +545,8 @@ export class RoomClient {
       return;
     }
     this.synced = true;
+    const changed = this.refereeChanged;
+    this.refereeChanged = false;
     // After a reconnection: your actions the server never had are sent again (same ids).
     const again =
       m.match === this.v.matchNo && this.confirmed !== null
@@ -564,8 +581,9 @@ export class RoomClient {
       result: m.result,
       rematch: m.rematch,
       pending: this.pending.length,
-      notice: null,
+      notice: changed ? SERVER_CHANGED_SENTENCE : null,
       deadline: m.deadline ?? null,
+      ...(changed ? { serverChanges: (this.v.serverChanges ?? 0) + 1 } : {}),
     });
   }
 

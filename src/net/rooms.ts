@@ -443,6 +443,12 @@ export type ServerMessage =
       readonly room: RoomInfo;
       readonly you: Side | null;
       readonly seat: string | null;
+      /**
+       * Which server process referees the room now (an opaque id, new each time a process
+       * starts): a client that finds another one after reconnecting knows the match went on on
+       * another process, from where its last answered action left it. Absent from older servers.
+       */
+      readonly referee?: string;
     }
   /** The whole match: sent after `welcome` and when a new match starts. */
   | {

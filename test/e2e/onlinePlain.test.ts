@@ -159,7 +159,8 @@ describe('online play in line mode', () => {
     expect(shown.code).toBe(0);
     // A rematch: offered by one, taken by the other.
     a.send('r');
-    await b.waitFor('The other player offers a rematch');
+    await a.waitFor('Rematch offered: waiting for Bob.');
+    await b.waitFor('Alice offers a rematch: type r to accept, q to leave.');
     b.send('r');
     await expect
       .poll(
@@ -391,6 +392,10 @@ describe('line mode shows only what the server took', () => {
       const port = new URL(url).port;
       served = await startServe(['--data-dir', dataDir, '--rate-limit', '0', '--port', port]);
       await b.waitFor('Connected again.', 0, 15_000, 'err');
+      // Said once: the match went on on the server started again.
+      const changed = 'the server changed: the match goes on where its last answered move left it';
+      await b.waitFor(changed, 0, 15_000, 'err');
+      await a.waitFor(changed, 0, 15_000, 'err');
       // Nothing typed while it was down was sent: the room's log is still empty.
       const watcher = new RoomClient({
         server: url,
@@ -406,6 +411,7 @@ describe('line mode shows only what the server took', () => {
         await expect.poll(() => watcher.view.log.length).toBeGreaterThan(0);
         // And what was taken is what b printed last.
         await b.waitFor(versusBoards(watcher.view.match!), printed);
+        expect(b.err.split(changed)).toHaveLength(2);
       } finally {
         watcher.close();
       }

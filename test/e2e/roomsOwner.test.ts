@@ -103,12 +103,18 @@ describe('a room’s owner killed mid-match (PostgreSQL)', () => {
 
     // The other process takes the room over (once the dead owner's lease has run out).
     const back = await joinEventually(other.url, { room: made.code, seat: made.seat });
+    // Its welcome names another referee: the clients say that the server changed.
+    expect(one.welcome.referee).toMatch(/^[0-9a-f]{16}$/);
+    expect(two.welcome.referee).toBe(one.welcome.referee);
+    expect(back.welcome.referee).toMatch(/^[0-9a-f]{16}$/);
+    expect(back.welcome.referee).not.toBe(one.welcome.referee);
     const log = back.state.log;
     for (const [seq, a] of before) expect(log[seq - 1], `seq ${seq}`).toBe(a);
     expect(log.length).toBeGreaterThanOrEqual(Math.max(...before.keys()));
 
     // And play goes on there: both players move, each sees the other's move.
     const again = await joinEventually(other.url, { room: made.code, seat: seat2 });
+    expect(again.welcome.referee).toBe(back.welcome.referee);
     const from = back.state.log.length;
     const moved = async () => {
       for (const dir of DIRS) {

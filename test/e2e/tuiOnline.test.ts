@@ -236,11 +236,14 @@ describe('online screens show only what the server took', () => {
       const later = b.capture();
       expect(later).toContain('Not sent: the connection dropped');
       expect(boardsOf(later)).toBe(held);
-      // The server back on the same port and data: the match where the server had it.
+      // The server back on the same port and data: the match where the server had it, and
+      // both screens say the server changed (until the room changes).
       const port = new URL(url).port;
       served = await startServe(['--data-dir', dataDir, '--rate-limit', '0', '--port', port]);
-      const back = await b.waitForText(`Room ${code}`, { timeoutMs: 15_000 });
+      const changed = 'The server changed: the match goes on where its last answered move left it';
+      const back = await b.waitForText(changed, { timeoutMs: 15_000 });
       expect(boardsOf(back)).toBe(held);
+      await a.waitForText(changed, { timeoutMs: 15_000 });
       const after = await moveFrom(b, held);
       await a.waitFor(
         (s) => scoresOf(s).join() === scoresOf(after).join() && s.includes(`Room ${code}`),

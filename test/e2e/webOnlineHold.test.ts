@@ -146,10 +146,13 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
     await screenshot(one.page, 'online-server-gone');
 
     // The server comes back on the same port with the same database: the pages take the room's
-    // state, stop saying it, and a key plays again (sent, taken, shown).
+    // state, say once that the server changed (until the room changes), and a key plays again
+    // (sent, taken, shown).
     server = await startTestServer(target, { webRoot: DIST }, Number(new URL(url).port));
     for (const p of [one.page, two.page]) {
-      await expect.poll(() => text(p, 'notice'), LONG).toBe('');
+      await expect
+        .poll(() => text(p, 'notice'), LONG)
+        .toBe('The server changed: the match goes on where its last answered move left it.');
     }
     expect(await text(one.page, 'seat-state-1')).toBe('connected');
     await expect.poll(() => seen.view().status, LONG).toBe('open');
@@ -165,6 +168,8 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
       await expect
         .poll(async () => equal(await versusBoards(p), boardsOf(seen.view().match)), LONG)
         .toBe(true);
+      // The room changed (a move taken): said no more.
+      await expect.poll(() => text(p, 'notice'), LONG).toBe('');
     }
     seen.close();
     expect(pageErrors(one)).toEqual([]);
@@ -352,13 +357,11 @@ describe.skipIf(reason !== null)('a seat left empty too long', () => {
     // Bob leaves the page; Ada stays.
     await two.page.goto('about:blank');
     await expect.poll(() => text(one.page, 'result-title'), LONG).toBe('You win!');
-    expect(await text(one.page, 'result-detail')).toBe('By forfeit: Bob left the room too long.');
+    expect(await text(one.page, 'result-detail')).toBe('Bob was away too long.');
     // Bob comes back (his seat's key kept in his browser): the result speaks to him.
     await two.page.goto(`${url}#room=${code}`);
     await expect.poll(() => text(two.page, 'result-title'), LONG).toBe('You forfeited.');
-    expect(await text(two.page, 'result-detail')).toBe(
-      'Your seat was left empty too long: Ada wins by forfeit.',
-    );
+    expect(await text(two.page, 'result-detail')).toBe('You were away too long, and Ada wins.');
     expect(await text(two.page, 'seat-name-2')).toBe('Bob (you)');
     expect(one.errors).toEqual([]);
     await one.context.close();

@@ -128,7 +128,7 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
 
   it('draws the slide alone while the server’s answer is held, then the tile where it was dealt', async () => {
     const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
-    const socket = await holdServerFrames(page, /\/api\/ranked\/socket$/);
+    const socket = await holdServerFrames(page, /\/api\/ranked\/socket(?:\?|$)/);
     await startRanked(page, site.url, 'play-ranked-2048', { name: 'Ida' });
     await expect.poll(() => text(page, 'notice'), LONG).toBe('');
     await blur(page);

@@ -128,6 +128,8 @@ export class Rooms implements Referee {
   private readonly idleMs: number;
   /** This process, as the seats' `holder`, the rooms' `owner` and its channel name it. */
   private readonly instance: string;
+  /** This process to the clients (`welcome.referee`): random, so the instance stays unsaid. */
+  private readonly referee = newInstance();
   /** The lease these rooms made themselves (none given): stopped when they close. */
   private readonly ownLease: ProcessLease | null = null;
   /** Other processes may serve the same rooms (PostgreSQL). */
@@ -313,7 +315,7 @@ export class Rooms implements Referee {
         room.emptySince = null;
         await this.store.touch(room.id);
         const info: RoomInfo = { code: room.code, rules: room.rules };
-        peer.send({ type: 'welcome', room: info, you: side, seat: given });
+        peer.send({ type: 'welcome', room: info, you: side, seat: given, referee: this.referee });
         peer.send(this.rooms.stateFor(room, side));
         this.rooms.sendSeats(room, peer);
         return new Connection(this, room, peer, side);

@@ -3,10 +3,12 @@
  * for their own side, `r` only once the match is over, `t` only when the seat can be taken back.
  */
 import { describe, expect, it } from 'vitest';
+import { roomModel } from '../../front/online/modelRoom.ts';
 import { emptyRoomView, type RoomView } from '../../net/roomClient.ts';
 import { type SeededRules, startMatch } from '../../net/rooms.ts';
 import type { Key } from '../keys.ts';
-import { onlineCommand, onlineModel } from './run.ts';
+import { onlineCommand } from './keymap.ts';
+import { onlineModel } from './run.ts';
 
 const VERSUS: SeededRules = { kind: 'versus', size: 4, seed: 5, target: 512, attackCap: null };
 const DUEL: SeededRules = { kind: 'duel', size: 4, seed: 5, target: null, attackCap: null };
@@ -32,10 +34,12 @@ function room(rules: SeededRules, p: Partial<RoomView> = {}): RoomView {
 const char = (ch: string): Key => ({ name: 'char', ch });
 const LEFT: Key = { name: 'left' };
 const command = (v: RoomView, key: Key) =>
-  onlineCommand(key, onlineModel(v, { help: false, quit: false, cursor: null }, null), v, () => ({
-    row: 0,
-    col: 0,
-  }));
+  onlineCommand(
+    key,
+    onlineModel(v, { help: false, quit: false, cursor: null }, null),
+    roomModel(v, { now: 0 }).keys,
+    () => ({ row: 0, col: 0 }),
+  );
 const over = { winner: 0 as const, reason: 'play' as const, code: 'sb.x', seed: 9 };
 
 describe('the online screen’s keys', () => {

@@ -7,13 +7,6 @@
 
 import { initialModel2048 } from '../../front/model2048.ts';
 import { initialModelPuzzle } from '../../front/modelPuzzle.ts';
-import { Animator } from '../animator.ts';
-import type { ColorDepth } from '../color.ts';
-import { type AnimFrame, layoutFor, render2048, type ScreenText } from '../game2048/render.ts';
-import { type Key, keyInput } from '../keys.ts';
-import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from '../puzzle/render.ts';
-import { runScreen } from '../screenLoop.ts';
-import { TerminalSession, type Viewport } from '../terminal.ts';
 import {
   type CommandRanked,
   ControllerRanked,
@@ -21,7 +14,14 @@ import {
   type ModelRanked,
   type RankedConnect,
   rankedOver,
-} from './controller.ts';
+} from '../../front/online/controllerRanked.ts';
+import { Animator } from '../animator.ts';
+import type { ColorDepth } from '../color.ts';
+import { type AnimFrame, layoutFor, render2048, type ScreenText } from '../game2048/render.ts';
+import { type Key, keyInput } from '../keys.ts';
+import { type PuzzleFrame, puzzleLayout, renderPuzzle, tileAt } from '../puzzle/render.ts';
+import { runScreen } from '../screenLoop.ts';
+import { TerminalSession, type Viewport } from '../terminal.ts';
 
 export interface RunRankedOptions {
   readonly model: ModelRanked;

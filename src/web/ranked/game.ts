@@ -1,10 +1,18 @@
 /**
  * What both ranked screens (2048 and the puzzle) do around their board: take the game kept in
- * this browser, connect its client (once the server is found), keep its latest board and, at
+ * this browser, run it through the ranked game's controller (front/online/controllerRanked.ts,
+ * the terminal's and line mode's too) once the server is found, keep its latest board and, at
  * the end, what the server ranked (so a reload shows the end again), and the screen's buttons:
- * Resign (pressed twice), Play ranked again, the leaderboards.
+ * Resign (pressed twice: the controller's question and its answer), Play ranked again, the
+ * leaderboards.
  */
 
+import type { Direction } from '../../engine/types.ts';
+import {
+  ControllerRanked,
+  initialModelRanked,
+  type RankedPort,
+} from '../../front/online/controllerRanked.ts';
 import type { RankedBoard } from '../../net/ranked.ts';
 import {
   gameOfBoard,
@@ -78,13 +86,14 @@ export function endOf(board: RankedBoard, v: RankedView, now: number): RankedEnd
 }
 
 export class RankedGame {
+  /** The game's loop, once connected. */
+  private controller: ControllerRanked | null = null;
+  /** Its client (for the puzzle's running clock). */
   client: RankedClient | null = null;
   /** A connection asking the server again for an ended ranked daily's withheld code. */
   private asking: RankedClient | null = null;
   /** The screen's own sentence (Resign pressed once, a notice from the start), or null. */
   said: string | null = null;
-  /** A key was pressed while the connection was not open (the notice says nothing was sent). */
-  wasRefused = false;
   private kept: KeptRanked | null = null;
   private status: RankedView['status'] = 'connecting';
   private entries = 0;
@@ -109,7 +118,6 @@ export class RankedGame {
     const board = kept.board;
     this.kept = kept;
     this.said = this.ctx.takeNotices();
-    this.wasRefused = false;
     this.status = 'connecting';
     const title = rankedTitle(kept.kind, kept.size, kept.daily);
     document.title = `${title} · slidebox`;
@@ -137,10 +145,53 @@ export class RankedGame {
         this.ctx.live(this.said);
         return;
       }
-      this.client = this.hooks.connect(online.client.base, kept, (v) => this.changed(v));
-      if (!this.client) this.app.go('home', NO_GAME);
-      else this.changed(this.client.view);
+      let heard: ((v: RankedView) => void) | null = null;
+      const client = this.hooks.connect(online.client.base, kept, (v) => heard?.(v));
+      if (!client) {
+        this.app.go('home', NO_GAME);
+        return;
+      }
+      this.client = client;
+      const port: RankedPort = client;
+      let last: { view: RankedView | null; refused: boolean } = { view: null, refused: false };
+      this.controller = new ControllerRanked({
+        model: initialModelRanked(kept.kind),
+        connect: (onChange) => {
+          heard = onChange;
+          return port;
+        },
+        onChange: (m) => {
+          // Drawn once for each new view or refusal.
+          if (!m.view || (m.view === last.view && m.refused === last.refused)) return;
+          last = { view: m.view, refused: m.refused };
+          this.changed(m.view);
+        },
+      });
+      this.controller.start();
     });
+  }
+
+  /** The client's view (null before it connects). */
+  get view(): RankedView | null {
+    return this.controller?.model.view ?? null;
+  }
+
+  /** A key was pressed while the connection was not open (the notice says nothing was sent). */
+  get wasRefused(): boolean {
+    return this.controller?.model.refused ?? false;
+  }
+
+  /** Slides 2048's board. */
+  move(dir: Direction): void {
+    if (this.view && !this.view.result) this.controller?.dispatch({ type: 'move', dir });
+  }
+
+  /** Slides a puzzle's tile; true when the board shown changed. */
+  moveTile(tile: number): boolean {
+    const before = this.view?.board;
+    if (!before || this.view?.result) return false;
+    this.controller?.dispatch({ type: 'tile', tile });
+    return this.view?.board !== before;
   }
 
   leave(): void {
@@ -149,7 +200,8 @@ export class RankedGame {
   }
 
   private close(): void {
-    this.client?.close();
+    this.controller?.close();
+    this.controller = null;
     this.client = null;
     this.asking?.close();
     this.asking = null;
@@ -192,44 +244,40 @@ export class RankedGame {
     else this.resign();
   }
 
-  /** Input refused by the client (`code`: why). */
-  refused(code: string): void {
-    if (
-      code === 'connecting' ||
-      code === 'not-answering' ||
-      code === 'reconnecting' ||
-      code === 'closed'
-    ) {
-      this.wasRefused = true;
-    }
-    if (this.client) this.hooks.shown(this.client.view);
-  }
-
-  /** Resign, pressed twice within a few seconds: the game ends as it stands. */
+  /**
+   * Resign, pressed twice within a few seconds: the game ends as it stands. The first press is
+   * the controller's question, the second its answer.
+   */
   private resign(): void {
-    const c = this.client;
-    if (!c || c.view.result) return;
+    const c = this.controller;
+    const v = c?.model.view;
+    if (!c || !v || v.result) return;
     if (!this.resignArmed) {
       this.resignArmed = setTimeout(() => this.disarm(true), RESIGN_MS);
+      c.dispatch({ type: 'resign' });
       this.say('Press Resign again to end this ranked game as it stands.');
       return;
     }
     this.disarm();
-    const r = c.resign();
-    if (!r.ok) this.refused(r.error.code);
-    else this.say('Resigning…');
+    c.dispatch({ type: 'resign-confirmed' });
+    if (c.model.resigning) this.say('Resigning…');
+    else this.say(null);
   }
 
   private disarm(redraw = false): void {
     if (this.resignArmed) clearTimeout(this.resignArmed);
     this.resignArmed = null;
-    if (redraw) this.say(null);
+    if (redraw) {
+      this.controller?.dispatch({ type: 'cancel' });
+      this.say(null);
+    }
   }
 
   private say(text: string | null): void {
     this.said = text;
     if (text) this.ctx.live(text);
-    if (this.client) this.hooks.shown(this.client.view);
+    const v = this.view;
+    if (v) this.hooks.shown(v);
   }
 
   /** The client changed: kept, the end shown once it comes, drawn. */
@@ -238,7 +286,6 @@ export class RankedGame {
     if (!kept) return;
     if (v.status !== this.status) {
       this.status = v.status;
-      this.wasRefused = false;
       const hold = holdSentence(v.status, false, closedSentence(v));
       if (hold && !v.result) this.ctx.live(hold);
       if (gone(v)) clearSlot(this.ctx.kv, this.slot);

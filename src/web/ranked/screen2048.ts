@@ -10,7 +10,7 @@
 import type { Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../../front/model2048.ts';
-import type { RankedClient, RankedView } from '../../net/rankedClient.ts';
+import type { RankedView } from '../../net/rankedClient.ts';
 import { type AppContext, MOVE_MS, QUICK_MS } from '../context.ts';
 import { View2048 } from '../game2048/view.ts';
 import { describe2048 } from '../ui/announce.ts';
@@ -100,10 +100,7 @@ export class ScreenRanked2048 {
   }
 
   private press(dir: Direction): void {
-    const c: RankedClient | null = this.game.client;
-    if (!c || c.view.result) return;
-    const r = c.move(dir);
-    if (!r.ok) this.game.refused(r.error.code);
+    this.game.move(dir);
   }
 
   /**
@@ -116,7 +113,7 @@ export class ScreenRanked2048 {
     if (wait > 0 && v.game !== this.drawn) {
       this.timer ??= setTimeout(() => {
         this.timer = null;
-        const latest = this.game.client?.view;
+        const latest = this.game.view;
         if (latest) this.changed(latest);
       }, wait);
       return;

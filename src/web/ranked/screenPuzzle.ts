@@ -108,7 +108,7 @@ export class ScreenRankedPuzzle {
 
   /** Slides the tile under the mouse when hover says so (also after each change of the board). */
   private hoverLook(): void {
-    const v = this.game.client?.view;
+    const v = this.game.view;
     const p = v?.puzzle;
     if (!v || !p || !this.hovering()) return;
     const at = this.pointerAt;
@@ -148,7 +148,7 @@ export class ScreenRankedPuzzle {
 
   /** The tile an arrow or a swipe names, slid. */
   private toward(dir: Direction): void {
-    const p = this.game.client?.view.puzzle;
+    const p = this.game.view?.puzzle;
     if (!p) return;
     const tile = tileToward(p, dir, this.ctx.settings().puzzleInvert);
     if (tile !== null) this.slide(tile);
@@ -156,12 +156,11 @@ export class ScreenRankedPuzzle {
 
   private slide(tile: number): void {
     const c = this.game.client;
-    if (!c || c.view.result) return;
-    const before = c.view.puzzle;
+    const v = this.game.view;
+    if (!c || !v || v.result) return;
+    const before = v.puzzle;
     if (before && !movableTiles(before).includes(tile)) return;
-    const r = c.moveTile(tile);
-    if (!r.ok) this.game.refused(r.error.code);
-    else if (r.value && before && c.view.puzzle) {
+    if (this.game.moveTile(tile) && before && c.view.puzzle) {
       // Said once the server took it.
       const n = c.view.confirmed.moves + c.view.pending;
       this.unsaid.push({ n, text: describePuzzle(before, c.view.puzzle, c.elapsedMs()) });

@@ -110,7 +110,7 @@ describe('what an online room says', () => {
     const result = { winner: 1 as const, reason: 'forfeit' as const, code: 'C', seed: 9 };
     const over = room(m, { result });
     expect(announceRoom(room(m), over)).toBe(
-      'You forfeited. Your seat was left empty too long: Bob wins by forfeit.',
+      'You forfeited. You were away too long, and Bob wins.',
     );
     expect(announceRoom(over, room(m, { result, rematch: [false, true] }))).toBe(
       'Bob offers a rematch.',

@@ -4,19 +4,17 @@
  * or every duel action), the result, a rematch offered to you, a new match. Pure: from the
  * client's view before and after.
  */
-import type { RoomView } from '../../net/roomClient.ts';
-import type { Side } from '../../net/rooms.ts';
-import { describeDuel, describeVersus } from '../ui/announceMatch.ts';
 import {
-  duelModel,
-  duelNames,
   rematchLine,
   resultDetail,
   resultTitle,
   SIDES,
   seatName,
-  versusModel,
-} from './shown.ts';
+} from '../../front/online/roomWords.ts';
+import type { RoomView } from '../../net/roomClient.ts';
+import type { Side } from '../../net/rooms.ts';
+import { describeDuel, describeVersus } from '../ui/announceMatch.ts';
+import { duelModel, duelNames, versusModel } from './shown.ts';
 
 /**
  * Which versus boards an attack just landed on: the newest move's, when the log grew, or when

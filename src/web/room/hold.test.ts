@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../engine/game2048.ts';
+import { shownMatch } from '../../front/online/modelRoom.ts';
+import { holdSentence } from '../../front/online/roomWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import { applyAction, loggedText, type RoomMatch, type Side, startMatch } from '../../net/rooms.ts';
-import {
-  asSentence,
-  holdOf,
-  holdSentence,
-  noticeText,
-  shownMatch,
-  situation,
-  stillSaid,
-} from './hold.ts';
+import { asSentence, holdOf, noticeText, situation, stillSaid } from './hold.ts';
 
 const rules = { kind: 'versus', size: 4, seed: 11, target: 2048, attackCap: null } as const;
 

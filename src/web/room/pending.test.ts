@@ -4,8 +4,11 @@
  * took it; after 4 s of silence both seats say "not answering", the page holds input and says
  * why, and the match drawn keeps your pending slide (marked) rather than dropping it.
  */
+
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../engine/game2048.ts';
+import { shownMatch } from '../../front/online/modelRoom.ts';
+import { holdSentence, seatState } from '../../front/online/roomWords.ts';
 import { RoomClient, type RoomView } from '../../net/roomClient.ts';
 import {
   applyAction,
@@ -20,8 +23,7 @@ import {
 import { fakeSockets } from '../../testing/fakeSocket.ts';
 import { FakeTime } from '../../testutil/fakeTime.ts';
 import { announceRoom } from './announce.ts';
-import { holdOf, holdSentence, shownMatch } from './hold.ts';
-import { seatState } from './shown.ts';
+import { holdOf } from './hold.ts';
 
 const RULES: RoomRules = { kind: 'versus', size: 4, target: 2048, attackCap: null };
 

@@ -9,11 +9,16 @@
  * what the server took, and the notice says why until it is over (a replaced page offers to take
  * the seat back).
  */
+
 import type { Direction, Pos } from '../../engine/types.ts';
 import { bare, keyDirection } from '../../front/keymap.ts';
 import { keyDuel } from '../../front/keymapMatch.ts';
 import { type CommandDuel, updateDuel } from '../../front/modelDuel.ts';
-import { emptyRoomView, RoomClient, type RoomView, type SocketLike } from '../../net/roomClient.ts';
+import { RoomController } from '../../front/online/controllerRoom.ts';
+import { roomModel } from '../../front/online/modelRoom.ts';
+import { holdSentence } from '../../front/online/roomWords.ts';
+import { SERVER_CHANGED_SENTENCE } from '../../net/linkWords.ts';
+import { emptyRoomView, type RoomView, type SocketLike } from '../../net/roomClient.ts';
 import type { RoomAction, RoomMatch } from '../../net/rooms.ts';
 import { type AppContext, MOVE_MS, type RoomServer } from '../context.ts';
 import { reducedMotion } from '../ui/dom.ts';
@@ -21,16 +26,7 @@ import { attachPointer } from '../ui/input.ts';
 import { shareReplay } from '../ui/share.ts';
 import { announceRoom, attacksLanded } from './announce.ts';
 import { tileWait, waitsForTile } from './dealt.ts';
-import {
-  asSentence,
-  type Hold,
-  holdOf,
-  holdSentence,
-  noticeText,
-  type Said,
-  shownMatch,
-  situation,
-} from './hold.ts';
+import { asSentence, type Hold, holdOf, noticeText, type Said, situation } from './hold.ts';
 import { roomLink, roomOfHash } from './link.ts';
 import { forgetSeat, loadSeat, saveSeat } from './seats.ts';
 import { duelModel, roomTitle } from './shown.ts';
@@ -43,16 +39,13 @@ const MIDDLE: Pos = { row: 1, col: 1 };
 
 export class ScreenRoom {
   private readonly view: ViewRoom;
-  private client: RoomClient | null = null;
+  private client: RoomController | null = null;
   private code = '';
   private last: RoomView = emptyRoomView('connecting', null);
   private cursor: Pos = MIDDLE;
   /** Counts entries, so that a join still under way for a screen left is dropped. */
   private entries = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
-  /** The server closed this page's seat: it was opened in another tab or window. */
-  /** Input was refused during the current hold (the notice then says nothing was sent). */
-  private refused = false;
   private hold: Hold | null = 'connecting';
   /** The screen's own sentence (a refusal, a copied link) and the room it spoke of. */
   private said: Said | null = null;
@@ -93,7 +86,6 @@ export class ScreenRoom {
     this.view.reset();
     const kept = this.ctx.takeNotices();
     this.said = kept ? { text: kept, about: null } : null;
-    this.refused = false;
     const read = roomOfHash(location.hash);
     if ('problem' in read) {
       this.code = '';
@@ -167,15 +159,15 @@ export class ScreenRoom {
     const watch = !seat && name === null;
     const player = name ? online.player()?.key : undefined;
     let welcomed = false;
-    this.client = new RoomClient({
+    this.client = new RoomController({
       server: online.client.base,
       room: code,
       seat,
       ...(name ? { name } : {}),
       ...(player ? { player } : {}),
       watch,
-      socket: browserSocket,
-      onChange: (v) => {
+      ports: { socket: browserSocket },
+      onChange: ({ view: v }) => {
         // A client left behind (the screen left, the seat taken back) says nothing here.
         if (entry !== this.entries) return;
         welcomed ||= v.room !== null;
@@ -204,10 +196,16 @@ export class ScreenRoom {
     const held = this.hold;
     this.last = v;
     this.hold = holdOf(v);
-    if (this.hold !== held) this.refused = false;
     // A refusal or problem the server sent: said while the room stays as it is.
     if (v.status === 'open' && v.notice !== null && v.notice !== before.notice) {
       this.said = { text: asSentence(v.notice), about: situation(v) };
+    } else if (
+      before.notice === SERVER_CHANGED_SENTENCE &&
+      v.notice !== before.notice &&
+      this.said?.text === asSentence(SERVER_CHANGED_SENTENCE)
+    ) {
+      // That the server changed is said until the room changes (a move taken), as everywhere.
+      this.said = null;
     }
     if (v.matchNo !== before.matchNo) this.cursor = MIDDLE;
     document.title = roomTitle(v, this.code || 'not found');
@@ -236,6 +234,10 @@ export class ScreenRoom {
         said.push('Connected again: your keys play.');
       }
     }
+    // The match went on on another server process: said once, to screen readers too.
+    if ((v.serverChanges ?? 0) > (before.serverChanges ?? 0) && v.notice) {
+      said.push(asSentence(v.notice));
+    }
     const words = said.filter(Boolean).join(' ');
     if (words) this.ctx.live(words);
     const away = v.seats.some((s, i) => i !== v.you && s.forfeitAt !== null);
@@ -243,22 +245,23 @@ export class ScreenRoom {
   }
 
   private draw(ms: number, attacked: readonly [boolean, boolean] = [false, false]): void {
-    const v = this.last;
-    const hold = this.hold;
-    const match = hold === null ? v.match : shownMatch(v, hold);
+    const room = roomModel(this.last, {
+      now: Date.now(),
+      refused: this.client?.model.refused ?? false,
+    });
+    const { view: v, hold, match } = room;
     const cells =
       match?.kind === 'versus' && v.you !== null ? String(match.match.games[v.you].cells) : '';
     if (cells !== this.drawnCells && waitsForTile(match, v.you)) this.slidAt = Date.now();
     this.drawn = match;
     this.drawnCells = cells;
-    this.view.render(hold === null ? v : { ...v, match }, {
+    this.view.render(room, {
       code: this.code,
       now: Date.now(),
       ms,
       attacked,
       cursor: this.cursor,
-      hold,
-      notice: noticeText(v, hold, this.refused, this.said),
+      notice: noticeText(v, hold, room.refused, this.said),
     });
   }
 
@@ -268,30 +271,25 @@ export class ScreenRoom {
     this.draw(0);
   }
 
-  /**
-   * True (and the notice says why nothing was sent) when your input cannot reach the room now:
-   * connecting, reconnecting, closed, or the seat played elsewhere.
-   */
-  private heldBack(): boolean {
-    if (this.hold === null) return false;
-    this.refused = true;
-    this.draw(0);
-    this.ctx.live(holdSentence(this.hold, this.last, true));
-    return true;
+  /** Input refused while held: the notice (drawn by the controller's change) and the live region say nothing was sent. */
+  private heldBack(): void {
+    if (this.hold !== null) this.ctx.live(holdSentence(this.hold, this.last, true));
   }
 
   /** Plays an action of yours when the room can take it; else says why not. */
   private act(action: RoomAction): void {
-    if (!this.client || this.heldBack()) return;
+    if (!this.client) return;
     // A new move: what was said of the one before (a refusal) is over, drawn with the move.
-    if (this.said?.about != null) this.said = null;
+    if (this.hold === null && this.said?.about != null) this.said = null;
     const done = this.client.act(action);
-    if (!done.ok) this.say(asSentence(done.error.message));
+    if (!done.ok && done.held) this.heldBack();
+    else if (!done.ok) this.say(asSentence(done.message));
   }
 
   private rematch(): void {
-    if (!this.client || this.last.you === null || this.heldBack()) return;
-    this.client.offerRematch();
+    if (!this.client || this.last.you === null) return;
+    const done = this.client.rematch();
+    if (!done.ok && done.held) this.heldBack();
   }
 
   /** Plays the seat here again: the tab or window that took it is the one replaced now. */

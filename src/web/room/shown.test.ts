@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomView } from '../../net/roomClient.ts';
-import { startMatch } from '../../net/rooms.ts';
 import {
   clockText,
-  keyboardPlayers,
   rematchLine,
   resultDetail,
   resultTitle,
-  roomNetSentence,
   seatState,
   waitingForPlayer,
-} from './shown.ts';
+} from '../../front/online/roomWords.ts';
+import type { RoomView } from '../../net/roomClient.ts';
+import { startMatch } from '../../net/rooms.ts';
+import { keyboardPlayers, roomNetSentence } from './shown.ts';
 
 const NOW = 1_000_000;
 const rules = { kind: 'versus', size: 4, seed: 7, target: 32, attackCap: null } as const;
@@ -98,21 +97,19 @@ describe('the result in words', () => {
     expect(resultTitle(room({ result: won(1, 'forfeit'), you: null }))).toBe('<b>Bob</b> wins!');
   });
 
-  it('says how: the boards’ figures, or who left the room', () => {
+  it('says how: the boards’ figures, or who was away too long (the line’s words)', () => {
     expect(resultDetail(room({ result: won(0) }))).toBe(
       'Ada: 0 points, largest 2 · <b>Bob</b>: 0 points, largest 2',
     );
-    expect(resultDetail(room({ result: won(0, 'forfeit') }))).toBe(
-      'By forfeit: <b>Bob</b> left the room too long.',
-    );
+    expect(resultDetail(room({ result: won(0, 'forfeit') }))).toBe('<b>Bob</b> was away too long.');
     expect(resultDetail(room({ result: won(1, 'forfeit') }))).toBe(
-      'Your seat was left empty too long: <b>Bob</b> wins by forfeit.',
+      'You were away too long, and <b>Bob</b> wins.',
     );
     expect(resultDetail(room({ result: won(1, 'forfeit'), you: null }))).toBe(
-      'By forfeit: Ada left the room too long.',
+      'Ada was away too long.',
     );
     expect(resultDetail(room({ result: won('draw', 'forfeit') }))).toBe(
-      'By forfeit: both seats were left empty too long.',
+      'Both players were away too long.',
     );
   });
 
@@ -171,12 +168,10 @@ describe("a duel's clock and a loss on time, in words", () => {
     const time = { winner: 0 as const, reason: 'time' as const, code: 'sb.z', seed: 9 };
     expect(resultTitle(clocked({ you: 1, result: time }))).toBe('You lost on time.');
     expect(resultDetail(clocked({ you: 1, result: time }))).toBe(
-      'Your time for a decision ran out: Ada wins on time.',
+      'Your decision took too long, and Ada wins.',
     );
     expect(resultTitle(clocked({ you: 0, result: time }))).toBe('You win!');
-    expect(resultDetail(clocked({ you: null, result: time }))).toBe(
-      'On time: <b>Bob</b> let the clock run out.',
-    );
+    expect(resultDetail(clocked({ you: null, result: time }))).toBe("<b>Bob</b>'s time ran out.");
     expect(clockText(clocked({ result: time }), NOW)).toBe(null);
   });
 });

@@ -5,8 +5,11 @@
  * Rematch, Share, Replay and Menu. Names are other players' text: always set as text. Clicks
  * go to the handlers; the view changes nothing itself.
  */
+
 import { formatNumber } from '../../front/format.ts';
 import type { CommandDuel } from '../../front/modelDuel.ts';
+import type { RoomModel } from '../../front/online/modelRoom.ts';
+import { clockText, SIDES, seatName, waitingForPlayer } from '../../front/online/roomWords.ts';
 import { PENDING_MARK, SEAT_ELSEWHERE, waitingSentence } from '../../net/linkWords.ts';
 import type { RoomView } from '../../net/roomClient.ts';
 import type { Side } from '../../net/rooms.ts';
@@ -14,19 +17,7 @@ import { button, h, OverlaySlot, setText } from '../ui/dom.ts';
 import { DuelBoard } from '../ui/duelBoard.ts';
 import { SidePanel } from '../ui/sidePanel.ts';
 import { asSentence, type Hold } from './hold.ts';
-import {
-  clockText,
-  duelModel,
-  duelNames,
-  rematchLine,
-  resultDetail,
-  resultTitle,
-  SIDES,
-  seatName,
-  seatState,
-  versusModel,
-  waitingForPlayer,
-} from './shown.ts';
+import { duelModel, duelNames, versusModel } from './shown.ts';
 
 export interface ViewRoomHandlers {
   menu(): void;
@@ -39,7 +30,7 @@ export interface ViewRoomHandlers {
   duel(cmd: CommandDuel): void;
 }
 
-/** What the screen adds to the room client's view for a picture. */
+/** What the screen adds to the room's model for a picture. */
 export interface RoomPicture {
   readonly code: string;
   /** The clock (ms), for the forfeit and duel-decision countdowns. */
@@ -49,8 +40,6 @@ export interface RoomPicture {
   /** Which versus boards an attack just landed on. */
   readonly attacked: readonly [boolean, boolean];
   readonly cursor: { readonly row: number; readonly col: number };
-  /** Why your input does not reach the room now, or null. */
-  readonly hold: Hold | null;
   /** The notice line's sentence. */
   readonly notice: string;
 }
@@ -63,6 +52,11 @@ const KEYS = {
   held: 'Your keys do nothing until the connection is back · Q or Esc menu',
   silent: 'Your keys do nothing until the server answers · Q or Esc menu',
 };
+
+/** The picture with the model's hold, as the parts below draw it. */
+interface Picture extends RoomPicture {
+  readonly hold: Hold | null;
+}
 
 interface SeatEls {
   readonly root: HTMLElement;
@@ -86,6 +80,8 @@ function seatEls(side: Side): SeatEls {
 
 export class ViewRoom {
   readonly root: HTMLElement;
+  /** The room's model last drawn. */
+  private room: RoomModel | null = null;
   /** Versus: the two boards' area (where swipes move your board). */
   readonly arena: HTMLElement;
   readonly duelParts: DuelBoard;
@@ -231,8 +227,11 @@ export class ViewRoom {
     this.link.select();
   }
 
-  /** Shows the room as the client sees it. */
-  render(v: RoomView, p: RoomPicture): void {
+  /** Shows the room's model: the match it draws, its seats, its result, its hold. */
+  render(room: RoomModel, picture: RoomPicture): void {
+    this.room = room;
+    const v: RoomView = { ...room.view, match: room.match };
+    const p: Picture = { ...picture, hold: room.hold };
     const kind = v.rules?.kind ?? v.room?.rules.kind ?? null;
     setText(
       this.heading,
@@ -241,7 +240,7 @@ export class ViewRoom {
     this.root.classList.toggle('screen-versus', kind === 'versus');
     this.root.classList.toggle('screen-duel', kind === 'duel');
     setText(this.roomLine, `Room ${p.code}`);
-    this.renderSeats(v, p);
+    this.renderSeats();
     const waitsForPlayer = !v.match || waitingForPlayer(v);
     setText(this.notice, p.notice);
     const waiting = v.waiting ?? 0;
@@ -260,18 +259,18 @@ export class ViewRoom {
     else if (v.match?.kind === 'duel') this.renderDuel(v, p);
   }
 
-  private renderSeats(v: RoomView, p: RoomPicture): void {
+  private renderSeats(): void {
     for (const side of SIDES) {
       const els = this.seats[side];
-      const state = seatState(v, side, p.now, p.hold === 'replaced');
-      setText(els.name, `${seatName(v.seats, side)}${v.you === side ? ' (you)' : ''}`);
-      setText(els.state, state.text);
-      els.root.dataset.state = state.kind;
-      els.root.classList.toggle('seat-you', v.you === side);
+      const seat = this.room!.seats[side];
+      setText(els.name, `${seat.name}${seat.you ? ' (you)' : ''}`);
+      setText(els.state, seat.state.text);
+      els.root.dataset.state = seat.state.kind;
+      els.root.classList.toggle('seat-you', seat.you);
     }
   }
 
-  private renderVersus(v: RoomView, p: RoomPicture): void {
+  private renderVersus(v: RoomView, p: Picture): void {
     if (v.match?.kind !== 'versus') return;
     const m = versusModel(v.match.match);
     const names: [string, string] = [seatName(v.seats, 0), seatName(v.seats, 1)];
@@ -297,7 +296,7 @@ export class ViewRoom {
     this.versusOverlay.show(overlayKind(v, p.hold), () => this.resultBox(v, p.hold));
   }
 
-  private renderDuel(v: RoomView, p: RoomPicture): void {
+  private renderDuel(v: RoomView, p: Picture): void {
     if (v.match?.kind !== 'duel') return;
     this.duelParts.render(duelModel(v.match.duel, v.you, p.cursor), p.ms, duelNames(v));
     this.duelParts.wrap.classList.toggle('pending', pendingShown(v, p.hold));
@@ -313,7 +312,8 @@ export class ViewRoom {
    */
   private resultBox(v: RoomView, hold: Hold | null): HTMLElement {
     const r = v.result!;
-    const offer = hold === null ? rematchLine(v) : null;
+    const result = this.room!.result!;
+    const offer = hold === null ? this.room!.rematch : null;
     const buttons: HTMLElement[] = [];
     if (v.you !== null && hold === null) {
       const theirs = v.rematch[v.you === 0 ? 1 : 0];
@@ -336,8 +336,8 @@ export class ViewRoom {
       h(
         'div',
         { class: 'overlay-box' },
-        h('h2', { id: 'room-result', 'data-testid': 'result-title' }, resultTitle(v) ?? ''),
-        h('p', { 'data-testid': 'result-detail' }, resultDetail(v)),
+        h('h2', { id: 'room-result', 'data-testid': 'result-title' }, result.title),
+        h('p', { 'data-testid': 'result-detail' }, result.detail),
         offer ? h('p', { class: 'rematch-line', 'data-testid': 'rematch-line' }, offer) : null,
         h('div', { class: 'overlay-buttons' }, ...buttons),
       ),

@@ -4,15 +4,16 @@
  * it where their outcome is sure, never a tile the server did not deal — and this adds what a
  * screen needs around it: help and the resignation's question, leaving, whether a key was
  * refused while the connection was down (said until it is back), and waiting until nothing is
- * in flight. The client is given (`connect`), so the loop is tested on a scripted socket.
+ * in flight. The client is given (`connect`), so the loop is tested on a scripted socket; the
+ * terminal, line mode and the web's ranked screens (web/ranked/game.ts) run it.
  */
 
 import { tileToward } from '../../engine/puzzle.ts';
 import type { Result } from '../../engine/result.ts';
 import type { Direction } from '../../engine/types.ts';
-import { bare, type KeyInput, keyDirection } from '../../front/keymap.ts';
 import type { RankedKind } from '../../net/ranked.ts';
 import type { RankedRefusal, RankedView } from '../../net/rankedClient.ts';
+import { bare, type KeyInput, keyDirection } from '../keymap.ts';
 
 /** What the loop needs of the ranked client. */
 export interface RankedPort {

@@ -17,7 +17,7 @@ import {
 import { RankedClient } from '../../net/rankedClient.ts';
 import { fakeSockets } from '../../testing/fakeSocket.ts';
 import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
-import { ControllerRanked, initialModelRanked, keyRanked } from './controller.ts';
+import { ControllerRanked, initialModelRanked, keyRanked } from './controllerRanked.ts';
 
 /** A server of one 2048 game, on the real engine. */
 class Server2048 {
