@@ -23,6 +23,7 @@ import { gameIdentityMigration } from './boards/gameIdentityMigration.ts';
 import { nameHoldersMigration } from './boards/nameHoldersMigration.ts';
 import { dailyStartsMigration } from './ranked/dailyStartsMigration.ts';
 import { rankedOwnerMigration } from './ranked/migration.ts';
+import { roomEpochMigration } from './rooms/epochMigration.ts';
 import type { Schema } from './schema.ts';
 import { damaged, damagedSentence, HonestSqliteDialect, quickCheck } from './sqliteFaults.ts';
 
@@ -356,7 +357,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   const rooms = { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration() };
   const later = { ...gameIdentityMigration, ...nameHoldersMigration, ...analysisMigration };
   const ranked = { ...rankedMigration(), ...rankedOwnerMigration, ...dailyStartsMigration };
-  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later };
+  return { ...first, ...more, ...rooms, ...pg, ...ranked, ...later, ...roomEpochMigration };
 }
 
 /**
