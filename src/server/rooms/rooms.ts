@@ -13,9 +13,12 @@
  *   an event-loop turn, of all its rooms, in one statement (log.ts), answering each once that
  *   statement has committed — as with SQLite, every acknowledged action is stored. A room whose
  *   owner died or stopped renewing is claimed by the next process one of its sockets reaches,
- *   which loads it from the database (its match re-played from the log). An owner whose write
- *   finds the room's row naming another process (it lost the room while it could not renew)
- *   writes nothing, and closes the room's sockets: they connect again, to the new owner.
+ *   which loads it from the database (its match re-played from the log). Every claim raises the
+ *   room's epoch, which the live room keeps, and every write of the owner (actions, results,
+ *   seats, heartbeats, rematches, forfeits) names it with the owner: an owner whose write finds
+ *   the row at another epoch (it lost the room while it could not renew, or this process
+ *   claimed it again) writes nothing, and closes the room's sockets: they connect again, to the
+ *   new owner.
  * - Routing. The load balancer hashes the room code (docs/deploy/nginx.conf), so a room's
  *   sockets reach its owner. A socket that reaches another process is relayed to the owner
  *   through PostgreSQL, on a channel per process that only that process listens on (relay.ts):
