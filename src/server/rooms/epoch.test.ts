@@ -19,6 +19,7 @@ import {
   type ServerMessage,
   startMatch,
 } from '../../net/rooms.ts';
+import { ROOM_WAIT_MS, until } from '../../testing/roomSockets.ts';
 import { BACKENDS, type Backend, newDatabaseTarget } from '../../testing/serverHarness.ts';
 import { type Database, openDatabase } from '../db.ts';
 import { sha256 } from '../hash.ts';
@@ -218,14 +219,19 @@ describe('a room’s owner whose claim is stale, on postgres', () => {
     }
   });
 
-  /** Rooms on a new database under their own lease, with a clock that stays put (no sweeps). */
+  /**
+   * Rooms on a new database under their own lease, with a clock that moves only when the test
+   * moves it: their sweeps beat no seat until it passes a heartbeat's time (a quarter of the
+   * forfeit time, 15 s) and decide no forfeit.
+   */
   async function served() {
     const target = await newDatabaseTarget('postgres');
     if (typeof target !== 'string') return { skip: target.skip } as const;
     const database = await openDatabase(target);
     const lease = new ProcessLease(database.db, newInstance(), 10_000);
     await lease.start();
-    const rooms = new Rooms(database, { lease, now: () => NOW });
+    const clock = { t: 1_000 };
+    const rooms = new Rooms(database, { lease, now: () => clock.t });
     const leases = [lease];
     open.push({ rooms, database, leases });
     const epoch = async (code: string) =>
@@ -247,7 +253,33 @@ describe('a room’s owner whose claim is stale, on postgres', () => {
           .where('rooms.code', '=', code)
           .execute()
       ).length;
-    return { database, lease, leases, rooms, epoch, actions } as const;
+    /** Another process, its lease live, claims the room (as it would once this one's ran out). */
+    const claimElsewhere = async (code: string) => {
+      const other = new ProcessLease(database.db, newInstance(), 10_000);
+      leases.push(other);
+      await other.start();
+      await sql`update rooms set owner = ${other.instance}, epoch = epoch + 1
+        where code = ${code}`.execute(database.db);
+    };
+    const seats = (code: string) =>
+      database.db
+        .selectFrom('seats')
+        .innerJoin('rooms', 'rooms.id', 'seats.room_id')
+        .select(['seats.token_hash', 'seats.name', 'seats.holder', 'seats.seen_ms'])
+        .where('rooms.code', '=', code)
+        .orderBy('seats.side')
+        .execute();
+    return {
+      database,
+      lease,
+      leases,
+      rooms,
+      epoch,
+      actions,
+      clock,
+      claimElsewhere,
+      seats,
+    } as const;
   }
 
   const hello = (room: string, more: { seat?: string; name?: string } = {}) =>
@@ -265,27 +297,45 @@ describe('a room’s owner whose claim is stale, on postgres', () => {
     const made = await s.rooms.create({ kind: 'versus', name: 'Ada' });
     const ada = fakePeer();
     await s.rooms.hello(ada.peer, hello(made.code, { seat: made.seat }));
-    // Another process, its lease live, claims the room (as it would once this one's ran out).
-    const other = new ProcessLease(s.database.db, newInstance(), 10_000);
-    s.leases.push(other);
-    await other.start();
-    await sql`update rooms set owner = ${other.instance}, epoch = epoch + 1
-      where code = ${made.code}`.execute(s.database.db);
+    await s.claimElsewhere(made.code);
     // Bob's hello reaches the stale owner: seat 1 is not given, and the room is let go.
     const bob = fakePeer();
     await expect(s.rooms.hello(bob.peer, hello(made.code, { name: 'Bob' }))).rejects.toMatchObject({
       code: 'moved',
       close: CLOSE.goingAway,
     });
-    const seat = await s.database.db
-      .selectFrom('seats')
-      .innerJoin('rooms', 'rooms.id', 'seats.room_id')
-      .select(['seats.token_hash', 'seats.name'])
-      .where('rooms.code', '=', made.code)
-      .where('seats.side', '=', 1)
-      .executeTakeFirstOrThrow();
-    expect(seat).toEqual({ token_hash: null, name: null });
+    const seat = (await s.seats(made.code))[1];
+    expect(seat).toMatchObject({ token_hash: null, name: null, holder: null });
     expect(ada.closes).toEqual([CLOSE.goingAway]);
+    expect(s.rooms.liveCount).toBe(0);
+  });
+
+  it('writes no action and beats no seat once another process claimed the room, and lets it go', async (ctx) => {
+    const s = await served();
+    if ('skip' in s) return ctx.skip(s.skip);
+    const rooms = [];
+    for (const name of ['Ada', 'Cy']) {
+      const made = await s.rooms.create({ kind: 'versus', name });
+      const one = fakePeer();
+      const two = fakePeer();
+      const a = await s.rooms.hello(one.peer, hello(made.code, { seat: made.seat }));
+      await s.rooms.hello(two.peer, hello(made.code, { name: 'Bob' }));
+      await slide(a, 1);
+      rooms.push({ made, a, one, two, stored: await s.actions(made.code) });
+    }
+    const [moves, beats] = rooms as [(typeof rooms)[0], (typeof rooms)[0]];
+    for (const r of rooms) await s.claimElsewhere(r.made.code);
+    // The stale owner's moves in the first room: none stored, the room let go.
+    await slide(moves.a, 10);
+    expect(await s.actions(moves.made.code)).toBe(moves.stored);
+    expect(moves.one.closes).toEqual([CLOSE.goingAway]);
+    expect(moves.two.closes).toEqual([CLOSE.goingAway]);
+    // Its heartbeat, once due, beats no seat of the second room, and lets that room go too.
+    const before = await s.seats(beats.made.code);
+    s.clock.t += 20_000;
+    await until(() => beats.one.closes.length > 0, ROOM_WAIT_MS, 'the second room let go');
+    expect(beats.two.closes).toEqual([CLOSE.goingAway]);
+    expect(await s.seats(beats.made.code)).toEqual(before);
     expect(s.rooms.liveCount).toBe(0);
   });
 
