@@ -209,6 +209,15 @@ function fakePeer() {
   return { peer, sent, closes };
 }
 
+const hello = (room: string, more: { seat?: string; name?: string } = {}) =>
+  ({ type: 'hello', protocol: ROOM_PROTOCOL, room, ...more }) as const;
+/** Slides in every direction (one of them moves): each answered or refused in order. */
+const slide = async (c: Connection, from: number) => {
+  for (const [i, a] of ['l', 'r', 'u', 'd'].entries()) {
+    await c.message({ type: 'act', id: from + i, a });
+  }
+};
+
 describe('a room’s owner whose claim is stale, on postgres', () => {
   const open: { rooms: Rooms; database: Database; leases: ProcessLease[] }[] = [];
   afterAll(async () => {
@@ -281,15 +290,6 @@ describe('a room’s owner whose claim is stale, on postgres', () => {
       seats,
     } as const;
   }
-
-  const hello = (room: string, more: { seat?: string; name?: string } = {}) =>
-    ({ type: 'hello', protocol: ROOM_PROTOCOL, room, ...more }) as const;
-  /** Slides in every direction (one of them moves): each answered or refused in order. */
-  const slide = async (c: Connection, from: number) => {
-    for (const [i, a] of ['l', 'r', 'u', 'd'].entries()) {
-      await c.message({ type: 'act', id: from + i, a });
-    }
-  };
 
   it('seats nobody once another process claimed the room, and lets the room go', async (ctx) => {
     const s = await served();
@@ -383,5 +383,55 @@ describe('a room’s owner whose claim is stale, on postgres', () => {
     expect(await s.actions(made.code)).toBeGreaterThan(stored);
     expect(ada2.closes).toEqual([]);
     expect(bob2.closes).toEqual([]);
+  });
+});
+
+describe('a room loaded again on sqlite', () => {
+  const open: { rooms: Rooms; database: Database }[] = [];
+  afterAll(async () => {
+    for (const o of open) {
+      await o.rooms.close();
+      await o.database.close();
+    }
+  });
+
+  it('takes the room at a new epoch: the copy loaded before writes no action and lets it go', async (ctx) => {
+    const target = await newDatabaseTarget('sqlite');
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const serve = async () => {
+      const database = await openDatabase(target);
+      const rooms = new Rooms(database, { now: () => 1_000 });
+      open.push({ rooms, database });
+      return { database, rooms };
+    };
+    const first = await serve();
+    const made = await first.rooms.create({ kind: 'versus', name: 'Ada' });
+    const ada = fakePeer();
+    const bob = fakePeer();
+    const a = await first.rooms.hello(ada.peer, hello(made.code, { seat: made.seat }));
+    await first.rooms.hello(bob.peer, hello(made.code, { name: 'Bob' }));
+    await slide(a, 1);
+    const count = async () =>
+      (await first.database.db.selectFrom('room_actions').select('seq').execute()).length;
+    const stored = await count();
+    expect(stored).toBeGreaterThan(0);
+    // A second server on the same file loads the room (as a restarted one does): a new epoch.
+    const second = await serve();
+    const ada2 = fakePeer();
+    const a2 = await second.rooms.hello(ada2.peer, hello(made.code, { seat: made.seat }));
+    const row = await first.database.db
+      .selectFrom('rooms')
+      .select('epoch')
+      .where('code', '=', made.code)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.epoch)).toBe(2);
+    // The first copy's moves are refused, and it lets the room go.
+    await slide(a, 10);
+    expect(await count()).toBe(stored);
+    expect(ada.closes).toEqual([CLOSE.goingAway]);
+    expect(bob.closes).toEqual([CLOSE.goingAway]);
+    expect(first.rooms.liveCount).toBe(0);
+    expect(ada2.closes).toEqual([]);
+    expect(a2.side).toBe(0);
   });
 });
