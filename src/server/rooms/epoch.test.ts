@@ -7,7 +7,8 @@
  * process's, so only the epoch tells it from the new one. Through the rooms' referee
  * (PostgreSQL): an owner whose room another process claimed seats nobody after it, one whose
  * room the same process claimed again writes no action from its older copy, and either lets the
- * room go (its sockets closed, to connect again) while the new copy plays on.
+ * room go (its sockets closed, to connect again) while the new copy plays on; on SQLite, a
+ * second server loading the room takes it the same way from the copy loaded before.
  */
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
