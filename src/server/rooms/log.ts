@@ -65,7 +65,7 @@ class SqliteActionLog implements ActionLog {
   private readonly insertAction: SQLite.Statement;
   private readonly insertResult: SQLite.Statement;
   private readonly touchRoom: SQLite.Statement;
-  private readonly writeAll: (batch: readonly Pending[]) => Written[];
+  private readonly writeAll: SQLite.Transaction<(batch: readonly Pending[]) => Written[]>;
   private pending: Pending[] = [];
   private scheduled = false;
 
@@ -148,7 +148,10 @@ class SqliteActionLog implements ActionLog {
     this.pending = [];
     let written: Written[];
     try {
-      written = this.writeAll(batch);
+      // Immediate: the batch reads each room's row before it writes, and a transaction that
+      // began with a read could not then write once the checkpoint thread moved the WAL on
+      // (SQLITE_BUSY at once, without waiting).
+      written = this.writeAll.immediate(batch);
     } catch (e) {
       for (const p of batch) p.reject(e);
       return;
