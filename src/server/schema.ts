@@ -155,6 +155,8 @@ export interface RoomsTable {
   active_ms: number;
   /** A duel's time per decision (ms), or null for none (0008). */
   turn_ms: number | null;
+  /** Raised by every claim that takes the room; its owner's writes name it (0016). */
+  epoch: Generated<number>;
 }
 
 /** A room's two seats: the hash of the seat's token (null while free) and the player's name. */

@@ -83,10 +83,13 @@ describe.each(BACKENDS)('migration 0014-long-seeds on %s', (backend: Backend) =>
       await database.db.schema.alterTable(table).dropColumn('long_seed').execute();
     }
     await sql`delete from kysely_migration where name = '0014-long-seeds'`.execute(database.db);
-    // And those after it, which run again as they are (0015 drops a function if it is there).
+    // And those after it: 0015 runs again as it is (it drops a function if it is there), 0016's
+    // column goes with its row.
     await sql`delete from kysely_migration where name = '0015-drop-room-action-function'`.execute(
       database.db,
     );
+    await database.db.schema.alterTable('rooms').dropColumn('epoch').execute();
+    await sql`delete from kysely_migration where name = '0016-room-epochs'`.execute(database.db);
     const old = database.db as never as import('kysely').Kysely<Record<string, never>>;
     const insert = (table: string, row: object) =>
       sql`insert into ${sql.table(table)} (${sql.join(Object.keys(row).map((k) => sql.ref(k)))}) values (${sql.join(Object.values(row))})`.execute(

@@ -134,6 +134,8 @@ describe('the migration of stored names', () => {
     await d.db.schema.dropTable('name_holders').execute();
     await sql`delete from kysely_migration where name = '0009-name-holders'`.execute(d.db);
     // And the migrations after it.
+    await d.db.schema.alterTable('rooms').dropColumn('epoch').execute();
+    await sql`delete from kysely_migration where name = '0016-room-epochs'`.execute(d.db);
     await d.db.schema.dropTable('game_analyses').execute();
     for (const index of [
       'entries_game',

@@ -17,7 +17,6 @@ import {
 import { type LiveRooms, resultOf, withoutUndo } from './live.ts';
 import type { ActionLog, ActionWrite } from './log.ts';
 import { broadcast, deadlineOf } from './presence.ts';
-import type { RoomStore } from './store.ts';
 import { bad, type LiveRoom, other, type Verdict } from './types.ts';
 
 /** What `side`'s action does to the live match: the match after it, nothing, or a refusal. */
@@ -38,15 +37,14 @@ export function judge(
 export class ActionWriter {
   constructor(
     private readonly actions: ActionLog,
-    private readonly store: RoomStore,
     private readonly rooms: LiveRooms,
     private readonly now: () => number,
   ) {}
 
   /**
    * Writes `side`'s action as the match's next one (with the result when it ends the match) and
-   * sends it once stored: true; false when it was not written (the room's row no longer names
-   * this process its owner, the match moved on, or the room is gone).
+   * sends it once stored: true; false when it was not written (the room's row is not this live
+   * copy's — another claim raised its epoch — the match moved on, or the room is gone).
    */
   async append(
     room: LiveRoom,
@@ -57,7 +55,7 @@ export class ActionWriter {
   ): Promise<boolean> {
     const write = this.actionWrite(room, side, id, action, next);
     if ((await this.actions.write(write)) !== 'written') return false;
-    await this.took(write, next);
+    this.took(write, next);
     return true;
   }
 
@@ -74,11 +72,8 @@ export class ActionWriter {
     return { room, seq, side, action: a, clientId: id, now: this.now(), result };
   }
 
-  /**
-   * An action written: the live match after it, sent to the room's connections; a result it
-   * ends the match with is then marked with its players and whether it counts for their records.
-   */
-  private async took(w: ActionWrite, next: RoomMatch): Promise<void> {
+  /** An action written: the live match after it, sent to the room's connections. */
+  private took(w: ActionWrite, next: RoomMatch): void {
     const { room, seq, clientId: id, result } = w;
     room.seats[w.side].lastId = id;
     room.match = withoutUndo(next);
@@ -98,7 +93,6 @@ export class ActionWriter {
       room.result = result;
       broadcast(room, { type: 'end', match: room.matchNo, result });
       this.rooms.seatsChanged(room);
-      await this.store.countResult(this.store.db, room);
     }
   }
 }

@@ -40,12 +40,13 @@ export function withoutUndo(m: RoomMatch): RoomMatch {
 }
 
 /**
- * A room as loaded, before its stored changes are taken in. Its match's start is not known
+ * A room as loaded at the epoch its claim took, before its stored changes are taken in. Its match's start is not known
  * here: the seats' forfeit times are the database's, and a duel's decision is timed from now.
  */
 export function newLiveRoom(
   id: number,
   code: string,
+  epoch: number,
   rules: RoomRules,
   seed: Seed,
   matchNo: number,
@@ -67,6 +68,7 @@ export function newLiveRoom(
   return {
     id,
     code,
+    epoch,
     rules,
     seed,
     matchNo,

@@ -1,11 +1,14 @@
 /**
  * A room's actions written to the database: the rooms' hottest statement, so each database has
- * its own way, without a query builder at every action.
+ * its own way, without a query builder at every action. Either way an action is written only
+ * while the room's row is its live copy's: the epoch that copy's claim took (and on PostgreSQL
+ * this process its owner) and its match; else it is `moved`, and the owner lets the room go.
  *
  * - SQLite: one process is the only writer and each room's queue orders its actions, so an
- *   action is one prepared insert (with the result when it ends the match). The actions of one
- *   event-loop turn are written in one transaction (group commit) and each is answered once
- *   that transaction has committed: nothing is sent before it is stored.
+ *   action is one prepared insert after a look at the room's row (with the result when it ends
+ *   the match). The actions of one event-loop turn are written in one transaction (group
+ *   commit) and each is answered once that transaction has committed: nothing is sent before it
+ *   is stored.
  * - PostgreSQL: the room's owner (owners.ts) is its only writer: the actions of an event-loop
  *   turn, of every room the process owns, in one statement, each answered once it has
  *   committed (see {@link PostgresActionLog}).
@@ -15,6 +18,7 @@ import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { MatchResult, Side } from '../../net/rooms.ts';
 import type { Database } from '../db.ts';
+import { countsOf } from './store.ts';
 import type { Db, LiveRoom } from './types.ts';
 
 /** An action to write: the match's next (`seq`), with the result when it ends the match. */
@@ -31,7 +35,8 @@ export interface ActionWrite {
 
 /**
  * Written; `taken`: that seq (SQLite) was written already; `moved`: the database's match is not
- * this one, the room is gone, or (PostgreSQL) this process does not own it.
+ * this one, the room is gone, or its row is not this live copy's (another claim raised its
+ * epoch; on PostgreSQL, or names another owner).
  */
 export type Written = 'written' | 'taken' | 'moved';
 
@@ -56,21 +61,24 @@ interface Pending {
 }
 
 class SqliteActionLog implements ActionLog {
+  private readonly isOwned: SQLite.Statement;
   private readonly insertAction: SQLite.Statement;
   private readonly insertResult: SQLite.Statement;
   private readonly touchRoom: SQLite.Statement;
-  private readonly writeAll: (batch: readonly Pending[]) => Written[];
+  private readonly writeAll: SQLite.Transaction<(batch: readonly Pending[]) => Written[]>;
   private pending: Pending[] = [];
   private scheduled = false;
 
   constructor(private readonly file: SQLite.Database) {
+    this.isOwned = file.prepare('select 1 from rooms where id = ? and epoch = ? and match = ?');
     this.insertAction = file.prepare(
       `insert into room_actions (room_id, match, seq, side, action, client_id, created_ms)
        values (?, ?, ?, ?, ?, ?, ?) on conflict (room_id, match, seq) do nothing`,
     );
     this.insertResult = file.prepare(
       `insert into room_results (room_code, match, kind, winner, reason, code, name0, name1,
-       finished_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (room_code, match) do nothing`,
+       finished_ms, key0, key1, counted) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (room_code, match) do nothing`,
     );
     this.touchRoom = file.prepare('update rooms set active_ms = ? where id = ?');
     this.writeAll = file.transaction((batch: readonly Pending[]) =>
@@ -93,20 +101,17 @@ class SqliteActionLog implements ActionLog {
 
   private one(w: ActionWrite): Written {
     const { room } = w;
+    // The room's row as this live copy took it (in the batch's transaction: nothing writes
+    // between the look and the insert), else nothing is written: gone, or taken again.
+    if (this.isOwned.get(room.id, room.epoch, room.matchNo) === undefined) return 'moved';
     const a = [room.id, room.matchNo, w.seq, w.side, w.action, w.clientId, w.now] as const;
-    let changes: number;
-    try {
-      changes = this.insertAction.run(...a).changes;
-    } catch (e) {
-      // The room is gone (deleted idle): this action alone fails, not the others written with it.
-      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'moved';
-      throw e;
-    }
+    const changes = this.insertAction.run(...a).changes;
     if (changes !== 1) return 'taken';
     const r = w.result;
     if (r) {
       const names = [room.seats[0].name ?? '', room.seats[1].name ?? ''] as const;
       const kind = room.rules.kind;
+      const { key0, key1, counted } = countsOf(room, w.side);
       this.insertResult.run(
         room.code,
         room.matchNo,
@@ -116,6 +121,9 @@ class SqliteActionLog implements ActionLog {
         r.code,
         ...names,
         w.now,
+        key0,
+        key1,
+        counted,
       );
       this.touchRoom.run(w.now, room.id);
     }
@@ -140,7 +148,10 @@ class SqliteActionLog implements ActionLog {
     this.pending = [];
     let written: Written[];
     try {
-      written = this.writeAll(batch);
+      // Immediate: the batch reads each room's row before it writes, and a transaction that
+      // began with a read could not then write once the checkpoint thread moved the WAL on
+      // (SQLITE_BUSY at once, without waiting).
+      written = this.writeAll.immediate(batch);
     } catch (e) {
       for (const p of batch) p.reject(e);
       return;
@@ -153,8 +164,11 @@ class SqliteActionLog implements ActionLog {
  * PostgreSQL, the room's owner writing (owners.ts): the actions of an event-loop turn, of every
  * room this process owns, in one statement (with the results they end matches with, in one
  * transaction), one batch at a time; each answered once its batch has committed. An action is
- * written only while the room's row names this process its owner and its match is the room's
- * (a fence: a process that lost its rooms writes nothing): else `moved`.
+ * written only while the room's row names this process its owner, at the epoch its live copy
+ * took, and its match is the room's (a fence: a process that lost its rooms, or an older copy of
+ * a room it claimed again, writes nothing): else `moved`. The statement holds the rooms' rows
+ * (`for share`) until it commits, so a claim waits for it: an action written before a claim is
+ * read by the claimant, and none is written after it.
  */
 class PostgresActionLog implements ActionLog {
   private pending: Pending[] = [];
@@ -192,16 +206,20 @@ class PostgresActionLog implements ActionLog {
   /** Writes the batch: the keys (room, match, seq) of the actions written. */
   private async writeAll(batch: readonly ActionWrite[]): Promise<Set<string>> {
     const col = <T>(f: (w: ActionWrite) => T) => batch.map(f);
+    const ids = [...new Set(col((w) => w.room.id))];
     const insert = (db: Db) =>
-      sql<{ room_id: number; match: number; seq: number }>`insert into room_actions
-          (room_id, match, seq, side, action, client_id, created_ms)
+      sql<{ room_id: number; match: number; seq: number }>`with owned as (
+          select r.id, r.epoch, r.match from rooms r
+          where r.id = any(${ids}::bigint[]) and r.owner = ${this.instance} for share)
+        insert into room_actions (room_id, match, seq, side, action, client_id, created_ms)
         select a.room_id, a.match, a.seq, a.side, a.action, a.client_id, a.created_ms
-        from unnest(${col((w) => w.room.id)}::bigint[], ${col((w) => w.room.matchNo)}::int[],
-          ${col((w) => w.seq)}::int[], ${col((w) => w.side)}::int[], ${col((w) => w.action)}::text[],
+        from unnest(${col((w) => w.room.id)}::bigint[], ${col((w) => w.room.epoch)}::bigint[],
+          ${col((w) => w.room.matchNo)}::int[], ${col((w) => w.seq)}::int[],
+          ${col((w) => w.side)}::int[], ${col((w) => w.action)}::text[],
           ${col((w) => w.clientId)}::bigint[], ${col((w) => w.now)}::bigint[])
-          as a(room_id, match, seq, side, action, client_id, created_ms)
-        where exists (select 1 from rooms r
-          where r.id = a.room_id and r.owner = ${this.instance} and r.match = a.match)
+          as a(room_id, epoch, match, seq, side, action, client_id, created_ms)
+        where exists (select 1 from owned o
+          where o.id = a.room_id and o.epoch = a.epoch and o.match = a.match)
         on conflict (room_id, match, seq) do nothing
         returning room_id, match, seq`.execute(db);
     const keys = (rows: { room_id: number; match: number; seq: number }[]) =>
@@ -214,10 +232,13 @@ class PostgresActionLog implements ActionLog {
         if (!written.has(keyOf(w))) continue;
         const { room } = w;
         const r = w.result!;
+        // Who played it and whether it counts, with the action that ends it.
+        const c = countsOf(room, w.side);
         await sql`insert into room_results (room_code, match, kind, winner, reason, code, name0,
-            name1, finished_ms) values (${room.code}, ${room.matchNo}, ${room.rules.kind},
-            ${String(r.winner)}, ${r.reason}, ${r.code}, ${room.seats[0].name ?? ''},
-            ${room.seats[1].name ?? ''}, ${w.now})
+            name1, finished_ms, key0, key1, counted) values (${room.code}, ${room.matchNo},
+            ${room.rules.kind}, ${String(r.winner)}, ${r.reason}, ${r.code},
+            ${room.seats[0].name ?? ''}, ${room.seats[1].name ?? ''}, ${w.now}, ${c.key0},
+            ${c.key1}, ${c.counted})
           on conflict (room_code, match) do nothing`.execute(tx);
         await sql`update rooms set active_ms = ${w.now} where id = ${room.id}`.execute(tx);
       }

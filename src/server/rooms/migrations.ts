@@ -1,11 +1,12 @@
 /**
  * The online rooms' migrations (db.ts applies every feature's in name order): rooms, seats,
  * actions and results (0003), presence (0004), fair play (0008), and on PostgreSQL each room's
- * owner and the processes' leases (0011). 0005 once made a PL/pgSQL function for an action's
+ * owner and the processes' leases (0011), the epoch of each room's claim (0016: epochMigration.ts). 0005 once made a PL/pgSQL function for an action's
  * write that nothing calls: it makes nothing now, and 0015 drops it where it was made.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../schema.ts';
+import { roomEpochMigration } from './epochMigration.ts';
 
 /** Every migration of the rooms (the PostgreSQL-only ones on PostgreSQL). */
 export function roomsMigrations(dialect: Dialect): Record<string, Migration> {
@@ -13,7 +14,13 @@ export function roomsMigrations(dialect: Dialect): Record<string, Migration> {
     dialect === 'postgres'
       ? { ...retiredActionFunction(), ...ownersMigration(), ...dropActionFunction() }
       : {};
-  return { ...roomsMigration(dialect), ...presenceMigration(), ...roomFairPlayMigration(), ...pg };
+  return {
+    ...roomsMigration(dialect),
+    ...presenceMigration(),
+    ...roomFairPlayMigration(),
+    ...pg,
+    ...roomEpochMigration,
+  };
 }
 
 /** Online rooms: rooms, their seats, their actions in order, finished matches. */

@@ -137,6 +137,7 @@ export interface SweptRooms {
   requestSync(room: LiveRoom): void;
   seatsChanged(room: LiveRoom): void;
   evict(room: LiveRoom): void;
+  lose(room: LiveRoom, why: string): void;
   forfeitResult(room: LiveRoom, winner: Side, reason: 'forfeit' | 'time'): MatchResult;
 }
 
@@ -191,7 +192,10 @@ export class RoomSweeper {
     const now = this.presence.now();
     if (this.o.shared) {
       if (now - this.lastBeat >= this.o.heartbeatMs) {
-        await this.store.heartbeat(now);
+        // Each room's seats at its epoch: a room another claim took beats nothing, and is let go.
+        const stale = await this.store.heartbeat([...this.rooms.live.values()], now);
+        for (const room of stale)
+          this.rooms.lose(room, 'its heartbeat refused: another claim took it');
         // Only once written: after an outage, the first sweep that reaches the database beats.
         this.lastBeat = now;
       }

@@ -13,9 +13,12 @@
  *   an event-loop turn, of all its rooms, in one statement (log.ts), answering each once that
  *   statement has committed — as with SQLite, every acknowledged action is stored. A room whose
  *   owner died or stopped renewing is claimed by the next process one of its sockets reaches,
- *   which loads it from the database (its match re-played from the log). An owner whose write
- *   finds the room's row naming another process (it lost the room while it could not renew)
- *   writes nothing, and closes the room's sockets: they connect again, to the new owner.
+ *   which loads it from the database (its match re-played from the log). Every claim raises the
+ *   room's epoch, which the live room keeps, and every write of the owner (actions, results,
+ *   seats, heartbeats, rematches, forfeits) names it with the owner: an owner whose write finds
+ *   the row at another epoch (it lost the room while it could not renew, or this process
+ *   claimed it again) writes nothing, and closes the room's sockets: they connect again, to the
+ *   new owner.
  * - Routing. The load balancer hashes the room code (docs/deploy/nginx.conf), so a room's
  *   sockets reach its owner. A socket that reaches another process is relayed to the owner
  *   through PostgreSQL, on a channel per process that only that process listens on (relay.ts):
@@ -86,6 +89,7 @@ import {
   type RoomRequest,
   type RoomSummary,
   type RoomsOptions,
+  StaleClaim,
   TURN_TIME_MAX,
   TURN_TIME_MIN,
   type Verdict,
@@ -158,7 +162,7 @@ export class Rooms implements Referee {
     this.presence = new Presence(this.instance, this.now, this.forfeitMs, this.forfeitMs);
     this.rooms = new LiveRooms(this.presence, o.log);
     const actions = actionLog(database, this.instance);
-    this.writer = new ActionWriter(actions, this.store, this.rooms, this.now);
+    this.writer = new ActionWriter(actions, this.rooms, this.now);
     this.seating = new Seating(this.store, this.presence, this.shared, (room) => this.sync(room));
     if (this.shared) {
       if (!database.newClient) throw new Error('rooms on PostgreSQL need connections of their own');
@@ -310,10 +314,14 @@ export class Rooms implements Referee {
         if (given === null && peer.gone?.()) {
           throw new Refusal('closed', 'the socket closed before it was seated', CLOSE.goingAway);
         }
+        // Seated or watching, the room's row is touched at this copy's epoch first: a stale
+        // copy seats nobody (StaleClaim: the room is let go, the socket connects again).
         if (side !== null) await this.seating.sit(room, side, peer, given !== null);
-        else room.watchers.add(peer);
+        else {
+          await this.store.touch(room);
+          room.watchers.add(peer);
+        }
         room.emptySince = null;
-        await this.store.touch(room.id);
         const info: RoomInfo = { code: room.code, rules: room.rules };
         peer.send({ type: 'welcome', room: info, you: side, seat: given, referee: this.referee });
         peer.send(this.rooms.stateFor(room, side));
@@ -430,7 +438,7 @@ export class Rooms implements Referee {
     try {
       const held = rooms.filter((r) => r.seats.some((s) => s.holder === this.instance));
       if (held.length > 0) {
-        await this.store.releaseAll(this.now());
+        await this.store.releaseAll(held, this.now());
         for (const room of held) await this.store.notify(this.store.db, room, 'seats');
       }
     } catch (e) {
@@ -445,15 +453,16 @@ export class Rooms implements Referee {
   /** Lets go of the rooms in memory whose row names another owner (or none). */
   private async checkOwned(): Promise<void> {
     const rooms = [...this.live.values()];
-    const mine = await this.ownership!.owned(rooms.map((r) => r.id));
+    const mine = await this.ownership!.owned(rooms);
     for (const room of rooms) if (!mine.has(room.id)) this.lose(room, 'another process owns it');
   }
 
   /**
-   * This process no longer owns the room (another took it while this one could not renew, or
-   * it is gone): out of memory, its sockets closed so that they connect again, to its owner.
+   * @internal This live copy no longer owns the room (another claim took it while this one could
+   * not renew, or this process claimed it again, or it is gone): out of memory, its sockets
+   * closed so that they connect again, to its owner.
    */
-  private lose(room: LiveRoom, why: string): void {
+  lose(room: LiveRoom, why: string): void {
     if (this.live.get(room.code) !== room) return;
     this.o.log?.(`room ${room.code}: let go (${why})`);
     this.live.delete(room.code);
@@ -502,7 +511,7 @@ export class Rooms implements Referee {
       if (this.closed || seat.peers.size > 0 || seat.holder !== this.instance) return;
       // Never before the match started: left during the match before, it has its whole time.
       const at = Math.max(seat.leftAt ?? this.now(), room.startedAt);
-      await this.store.releaseSeat(room.id, side, at);
+      await this.store.releaseSeat(room, side, at);
       seat.holder = null;
       seat.seenMs = at;
       room.version++;
@@ -517,9 +526,15 @@ export class Rooms implements Referee {
 
   // ------------------------------------------------------------------ order
 
-  /** @internal Runs `job` after the room's earlier jobs: a room's messages, one at a time. */
+  /**
+   * @internal Runs `job` after the room's earlier jobs: a room's messages, one at a time. A job
+   * whose write the database refused as stale (StaleClaim) lets the room go.
+   */
   serial<T>(room: LiveRoom, job: () => Promise<T>): Promise<T> {
-    const run = room.queue.then(job);
+    const run = room.queue.then(job).catch((e: unknown) => {
+      if (e instanceof StaleClaim) this.lose(room, 'a write refused: another claim took it');
+      throw e;
+    });
     room.queue = run.then(
       () => {},
       () => {},
@@ -577,11 +592,14 @@ export class Rooms implements Referee {
     const row = await this.store.roomRow(code);
     if (!row) return null;
     const { id, match: matchNo } = row;
+    // The epoch of this copy's claim (a copy not kept writes nothing: the row's).
+    let epoch = row.epoch;
     if (keep && this.ownership) {
       await this.releasing.get(id);
       const claim = await this.ownership.claim(id);
       if (claim === null) return null;
       if (!claim.mine) return { owner: claim.owner };
+      epoch = claim.epoch;
     }
     const rules: RoomRules = {
       kind: row.kind as RoomKind,
@@ -592,15 +610,29 @@ export class Rooms implements Referee {
     };
     const seeded = { ...rules, seed: row.seed };
     const now = this.now();
-    // One process: a seat held by another instance is one this process held before it
-    // restarted. Nobody holds it now.
-    if (!this.shared && keep) await this.store.freeSeats(id, now);
+    // One process: loading the room takes it (its epoch raised), and a seat held by another
+    // instance is one this process held before it restarted. Nobody holds it now.
+    if (!this.shared && keep) {
+      const taken = await this.store.take(id, now);
+      if (taken === null) return null;
+      epoch = taken;
+    }
     const start = startMatch(seeded);
     if (!start.ok) {
       this.o.log?.(`room ${code}: its stored rules do not make a match`);
       return null;
     }
-    const room = newLiveRoom(id, code, rules, row.seed, matchNo, start.value, now, row.turn_ms);
+    const room = newLiveRoom(
+      id,
+      code,
+      epoch,
+      rules,
+      row.seed,
+      matchNo,
+      start.value,
+      now,
+      row.turn_ms,
+    );
     const ch = await this.store.changes(this.store.db, room);
     if (!ch) return null;
     if (ch.matchNo !== matchNo) return this.load(code, keep); // a rematch meanwhile: again
@@ -630,7 +662,7 @@ export class Rooms implements Referee {
     if (!ownership || this.closed) return;
     const id = room.id;
     const released = ownership
-      .release(id)
+      .release(id, room.epoch)
       .catch((e) => this.o.log?.(`room ${room.code}: letting go: ${message(e)}`))
       .finally(() => {
         if (this.releasing.get(id) === released) this.releasing.delete(id);

@@ -52,7 +52,7 @@ export class Seating {
     const playerHash = m.player === undefined ? null : sha256(m.player);
     const token = randomBytes(32).toString('base64url');
     const now = this.presence.now();
-    if (!(await this.store.takeSeat(room.id, sha256(token), name.value, playerHash, now))) {
+    if (!(await this.store.takeSeat(room, sha256(token), name.value, playerHash, now))) {
       // Another server process gave the seat away first: read the room again, and watch.
       await this.sync(room);
       return { side: null, given: null };
@@ -70,7 +70,11 @@ export class Seating {
     return { side: 1, given: token };
   }
 
-  /** `peer` takes `side`'s seat: this process holds it now (`claimed`: already written so). */
+  /**
+   * `peer` takes `side`'s seat: this process holds it now (`claimed`: already written so). The
+   * seat's writes name the room's epoch: throws `StaleClaim` (nothing written) when the
+   * room is not this live copy's.
+   */
   async sit(room: LiveRoom, side: Side, peer: Peer, claimed: boolean): Promise<void> {
     const seat = room.seats[side];
     // The seat taken back from another connection (an older one, perhaps dead): that one goes.
@@ -80,19 +84,14 @@ export class Seating {
     seat.leftAt = null;
     room.version++;
     const now = this.presence.now();
-    if (!claimed) {
-      await this.store.holdSeat(room.id, side, now);
-    }
-    seat.holder = this.presence.instance;
-    seat.seenMs = now;
     // The other seat, left longer ago than a forfeit takes, while nobody was here to claim it:
     // its time starts now.
-    const restarted = await this.store.restartSeat(
-      room.id,
-      other(side),
-      now,
-      this.presence.forfeitMs,
-    );
+    const restarted = await this.store.owned(room, async (tx) => {
+      if (!claimed) await this.store.holdSeat(tx, room.id, side, now);
+      return this.store.restartSeat(tx, room.id, other(side), now, this.presence.forfeitMs);
+    });
+    seat.holder = this.presence.instance;
+    seat.seenMs = now;
     const them = room.seats[other(side)];
     if (restarted && them.holder === null) them.seenMs = now;
     await this.store.notify(this.store.db, room, 'seats');

@@ -1,8 +1,12 @@
 /**
  * The rooms' statements: everything the rooms read from and write to the database (rooms,
  * seats, actions, results), in one place but the actions' (log.ts). A room's changes are its
- * owner's (owners.ts); a forfeit or a rematch besides takes the room row's lock
- * ({@link RoomStore.locked}).
+ * owner's (owners.ts), and each names the epoch of the claim its live copy took: a seat taken,
+ * held, restarted or let go, a rematch, a forfeit's result run in a transaction that first
+ * touches the room's row at that epoch (and on PostgreSQL that owner), holding it until it
+ * commits ({@link RoomStore.owned}); the heartbeat and the seats let go at a stop name each
+ * room's epoch in their statement. A write refused so throws {@link StaleClaim}, or (the
+ * heartbeat) names the rooms it was refused for: the owner lets them go.
  */
 import { sql } from 'kysely';
 import type { Seed } from '../../engine/rng.ts';
@@ -17,6 +21,7 @@ import {
   RECORD_MIN_ACTIONS,
   SEAT_COLUMNS,
   type SeatRow,
+  StaleClaim,
 } from './types.ts';
 
 /** A room's row, as read. */
@@ -29,6 +34,7 @@ export interface RoomRow {
   attack_cap: number | null;
   match: number;
   turn_ms: number | null;
+  epoch: number;
 }
 
 export class RoomStore {
@@ -41,6 +47,57 @@ export class RoomStore {
 
   get db(): Db {
     return this.database.db;
+  }
+
+  /** Other processes may serve the same rooms (PostgreSQL): the room's row names its owner. */
+  private get shared(): boolean {
+    return this.database.dialect === 'postgres';
+  }
+
+  /**
+   * Runs `work` in a transaction whose first statement touches the room's row as this live copy
+   * took it — its epoch, and on PostgreSQL this process its owner — and holds the row until it
+   * commits: a claim waits for it, and once a claim has raised the epoch nothing of `work` is
+   * written. Throws {@link StaleClaim} when the row is not this copy's (another claim took the
+   * room, or it is gone). `work` is told the match the row has.
+   */
+  owned<T>(room: LiveRoom, work: (tx: Db, match: number) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('rooms')
+        .set({ active_ms: this.now() })
+        .where('id', '=', room.id)
+        .where('epoch', '=', room.epoch)
+        .$if(this.shared, (q) => q.where(sql<string>`owner`, '=', this.instance))
+        .returning('match')
+        .executeTakeFirst();
+      if (!row) throw new StaleClaim(room.id);
+      return work(tx, Number(row.match));
+    });
+  }
+
+  /**
+   * One process (SQLite) takes the room as it loads it: its epoch raised (an older live copy
+   * writes nothing more), and the seats held before a restart held by nobody now. The epoch
+   * taken, or null when the room is gone.
+   */
+  async take(roomId: number, now: number): Promise<number | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('rooms')
+        .set((eb) => ({ epoch: eb('epoch', '+', 1) }))
+        .where('id', '=', roomId)
+        .returning('epoch')
+        .executeTakeFirst();
+      if (!row) return null;
+      await tx
+        .updateTable('seats')
+        .set({ holder: null, seen_ms: now })
+        .where('room_id', '=', roomId)
+        .where('holder', 'is not', null)
+        .execute();
+      return Number(row.epoch);
+    });
   }
 
   /** Writes a new room and its two seats (the creator's in seat 0, with their player's hash). */
@@ -121,48 +178,40 @@ export class RoomStore {
     };
   }
 
-  /**
-   * Writes who played the room's finished match (their keys' hashes) and whether it counts for
-   * their records: two keys, not one, and each side took {@link RECORD_MIN_ACTIONS} actions.
-   */
-  async countResult(db: Db, room: LiveRoom): Promise<void> {
-    await db
-      .updateTable('room_results')
-      .set(countsOf(room))
-      .where('room_code', '=', room.code)
-      .where('match', '=', room.matchNo)
-      .execute();
-  }
-
   // ------------------------------------------------------------------ seats
 
-  /** Gives seat 1 (free until now) to this process's new player: false when taken first. */
-  async takeSeat(
-    roomId: number,
+  /**
+   * Gives seat 1 (free until now) to this process's new player: false when taken first. Throws
+   * {@link StaleClaim} when the room is not this live copy's.
+   */
+  takeSeat(
+    room: LiveRoom,
     tokenHash: string,
     name: string,
     playerHash: string | null,
     now: number,
   ): Promise<boolean> {
-    const taken = await this.db
-      .updateTable('seats')
-      .set({
-        token_hash: tokenHash,
-        name,
-        holder: this.instance,
-        seen_ms: now,
-        player_hash: playerHash,
-      })
-      .where('room_id', '=', roomId)
-      .where('side', '=', 1)
-      .where('token_hash', 'is', null)
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
+    return this.owned(room, async (tx) => {
+      const taken = await tx
+        .updateTable('seats')
+        .set({
+          token_hash: tokenHash,
+          name,
+          holder: this.instance,
+          seen_ms: now,
+          player_hash: playerHash,
+        })
+        .where('room_id', '=', room.id)
+        .where('side', '=', 1)
+        .where('token_hash', 'is', null)
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    });
   }
 
-  /** This process holds the seat's connection now. */
-  async holdSeat(roomId: number, side: Side, now: number): Promise<void> {
-    await this.db
+  /** This process holds the seat's connection now (in {@link owned}'s transaction). */
+  async holdSeat(db: Db, roomId: number, side: Side, now: number): Promise<void> {
+    await db
       .updateTable('seats')
       .set({ holder: this.instance, seen_ms: now })
       .where('room_id', '=', roomId)
@@ -172,10 +221,16 @@ export class RoomStore {
 
   /**
    * The seat, held by nobody and left longer ago than `forfeitMs` (or never sat in), counts as
-   * left `now`: true when it did.
+   * left `now`: true when it did (in {@link owned}'s transaction).
    */
-  async restartSeat(roomId: number, side: Side, now: number, forfeitMs: number): Promise<boolean> {
-    const restarted = await this.db
+  async restartSeat(
+    db: Db,
+    roomId: number,
+    side: Side,
+    now: number,
+    forfeitMs: number,
+  ): Promise<boolean> {
+    const restarted = await db
       .updateTable('seats')
       .set({ seen_ms: now })
       .where('room_id', '=', roomId)
@@ -186,43 +241,80 @@ export class RoomStore {
     return Number(restarted.numUpdatedRows) === 1;
   }
 
-  /** Nobody holds the seat now (if this process did): left `at`. */
-  async releaseSeat(roomId: number, side: Side, at: number): Promise<void> {
-    await this.db
-      .updateTable('seats')
-      .set({ holder: null, seen_ms: at })
-      .where('room_id', '=', roomId)
-      .where('side', '=', side)
-      .where('holder', '=', this.instance)
-      .execute();
+  /**
+   * Nobody holds the seat now (if this process did): left `at`. Throws {@link StaleClaim} when
+   * the room is not this live copy's.
+   */
+  async releaseSeat(room: LiveRoom, side: Side, at: number): Promise<void> {
+    await this.owned(room, (tx) =>
+      tx
+        .updateTable('seats')
+        .set({ holder: null, seen_ms: at })
+        .where('room_id', '=', room.id)
+        .where('side', '=', side)
+        .where('holder', '=', this.instance)
+        .execute(),
+    );
   }
 
-  /** Lets go of every seat this process holds (it is stopping). */
-  async releaseAll(now: number): Promise<void> {
-    await this.db
-      .updateTable('seats')
-      .set({ holder: null, seen_ms: now })
-      .where('holder', '=', this.instance)
-      .execute();
+  /** Lets go of every seat this process holds in these live rooms, at their epochs (it is stopping). */
+  async releaseAll(rooms: readonly LiveRoom[], now: number): Promise<void> {
+    for (let i = 0; i < rooms.length; i += CHUNK) {
+      await this.db
+        .updateTable('seats')
+        .set({ holder: null, seen_ms: now })
+        .where('holder', '=', this.instance)
+        .where((eb) => eb.exists(this.ofCopies(rooms.slice(i, i + CHUNK))))
+        .execute();
+    }
   }
 
-  /** One process (SQLite): seats held before a restart are held by nobody now. */
-  async freeSeats(roomId: number, now: number): Promise<void> {
-    await this.db
-      .updateTable('seats')
-      .set({ holder: null, seen_ms: now })
-      .where('room_id', '=', roomId)
-      .where('holder', 'is not', null)
-      .execute();
+  /**
+   * This process's heartbeat, for the seats it holds in these live rooms, each at its epoch (and
+   * this owner): the rooms whose row is not their live copy's any more (another claim took them,
+   * or they are gone), which beat nothing.
+   */
+  async heartbeat(rooms: readonly LiveRoom[], now: number): Promise<LiveRoom[]> {
+    const stale: LiveRoom[] = [];
+    for (let i = 0; i < rooms.length; i += CHUNK) {
+      const chunk = rooms.slice(i, i + CHUNK);
+      await this.db
+        .updateTable('seats')
+        .set({ seen_ms: now })
+        .where('holder', '=', this.instance)
+        .where((eb) => eb.exists(this.ofCopies(chunk)))
+        .execute();
+      const rows = await this.db
+        .selectFrom('rooms')
+        .select(['id', 'epoch'])
+        .where(
+          'id',
+          'in',
+          chunk.map((r) => r.id),
+        )
+        .$if(this.shared, (q) => q.where(sql<string>`owner`, '=', this.instance))
+        .execute();
+      const epochs = new Map(rows.map((r) => [Number(r.id), Number(r.epoch)]));
+      for (const room of chunk) if (epochs.get(room.id) !== room.epoch) stale.push(room);
+    }
+    return stale;
   }
 
-  /** This process's heartbeat, for all the seats it holds. */
-  async heartbeat(now: number): Promise<void> {
-    await this.db
-      .updateTable('seats')
-      .set({ seen_ms: now })
-      .where('holder', '=', this.instance)
-      .execute();
+  /**
+   * The rows of these live rooms, each at its copy's epoch (and this owner), for a seat's
+   * statement: `seats.room_id` is one of them.
+   */
+  private ofCopies(rooms: readonly LiveRoom[]) {
+    return this.db
+      .selectFrom('rooms as r')
+      .select('r.id')
+      .where('r.id', '=', sql<number>`seats.room_id`)
+      .where((eb) =>
+        eb.or(
+          rooms.map((room) => eb.and([eb('r.id', '=', room.id), eb('r.epoch', '=', room.epoch)])),
+        ),
+      )
+      .$if(this.shared, (q) => q.where(sql<string>`r.owner`, '=', this.instance));
   }
 
   /** The seats of these rooms. */
@@ -233,21 +325,13 @@ export class RoomStore {
   // ------------------------------------------------------------------ order
 
   /**
-   * Runs `work` in a transaction that first updates the room's row: every change to a room's
-   * match does, so PostgreSQL applies them one at a time across processes. False (nothing done)
-   * when the database's match is not this process's (a rematch elsewhere) or the room is gone.
+   * Runs `work` in {@link owned}'s transaction, which first updates the room's row at this live
+   * copy's epoch: every change to a room's match does, so PostgreSQL applies them one at a time
+   * and a claim waits for them. False (nothing done) when the database's match is not this
+   * copy's; throws {@link StaleClaim} when the room is not this copy's.
    */
   locked<T>(room: LiveRoom, work: (tx: Db) => Promise<T>): Promise<T | false> {
-    return this.db.transaction().execute(async (tx) => {
-      const held = await tx
-        .updateTable('rooms')
-        .set({ active_ms: this.now() })
-        .where('id', '=', room.id)
-        .where('match', '=', room.matchNo)
-        .executeTakeFirst();
-      if (Number(held.numUpdatedRows) !== 1) return false;
-      return work(tx);
-    });
+    return this.owned(room, async (tx, match) => (match === room.matchNo ? work(tx) : false));
   }
 
   /**
@@ -386,16 +470,16 @@ export class RoomStore {
       attack_cap: row.attack_cap === null ? null : Number(row.attack_cap),
       match: Number(row.match),
       turn_ms: row.turn_ms === null ? null : Number(row.turn_ms),
+      epoch: Number(row.epoch),
     };
   }
 
-  /** The room was entered now (idle rooms are deleted). */
-  async touch(roomId: number): Promise<void> {
-    await this.db
-      .updateTable('rooms')
-      .set({ active_ms: this.now() })
-      .where('id', '=', roomId)
-      .execute();
+  /**
+   * The room was entered now (idle rooms are deleted), as this live copy's: throws
+   * {@link StaleClaim} when it is not.
+   */
+  async touch(room: LiveRoom): Promise<void> {
+    await this.owned(room, async () => {});
   }
 
   /** These rooms were entered now (they are being played). */
@@ -413,14 +497,25 @@ export class RoomStore {
   }
 }
 
-/** Who played the room's match (their keys' hashes) and whether it counts for their records. */
-export function countsOf(room: LiveRoom): {
+/** The most live rooms one statement names. */
+const CHUNK = 500;
+
+/**
+ * Who played the room's match (their keys' hashes) and whether it counts for their records: two
+ * keys, not one, and each side took {@link RECORD_MIN_ACTIONS} actions (with `last`'s action,
+ * the one that ends the match, when it is not in the log yet).
+ */
+export function countsOf(
+  room: LiveRoom,
+  last: Side | null = null,
+): {
   key0: string | null;
   key1: string | null;
   counted: number;
 } {
   const [key0, key1] = room.seats.map((s) => s.playerHash) as [string | null, string | null];
-  const took = (side: string) => room.log.filter((a) => a[0] === side).length;
+  const took = (side: string) =>
+    room.log.filter((a) => a[0] === side).length + (String(last) === side ? 1 : 0);
   const played = took('0') >= RECORD_MIN_ACTIONS && took('1') >= RECORD_MIN_ACTIONS;
   const counted = key0 !== null && key1 !== null && key0 !== key1 && played ? 1 : 0;
   return { key0, key1, counted };

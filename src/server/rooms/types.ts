@@ -5,15 +5,16 @@
 
 import type { Kysely } from 'kysely';
 import type { Seed } from '../../engine/rng.ts';
-import type {
-  MatchResult,
-  MatchStart,
-  RoomKind,
-  RoomMatch,
-  RoomRules,
-  SeatInfo,
-  ServerMessage,
-  Side,
+import {
+  CLOSE,
+  type MatchResult,
+  type MatchStart,
+  type RoomKind,
+  type RoomMatch,
+  type RoomRules,
+  type SeatInfo,
+  type ServerMessage,
+  type Side,
 } from '../../net/rooms.ts';
 import type { ProcessLease } from '../lease.ts';
 import type { Schema } from '../schema.ts';
@@ -129,6 +130,11 @@ export interface Seat {
 export interface LiveRoom {
   readonly id: number;
   readonly code: string;
+  /**
+   * The epoch of the claim that took the room (`rooms.epoch`): every write of this live copy
+   * names it, and the database refuses it once another claim raised it.
+   */
+  readonly epoch: number;
   /** The rules everyone may know (no seed). */
   readonly rules: RoomRules;
   /** The match's seed: the server's alone until the match has a result. */
@@ -206,6 +212,17 @@ export class Refusal extends Error {
     readonly close: number | null = null,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A write of the room's owner refused by the database: another claim took the room (its epoch
+ * is not this live copy's), or the room is gone. The owner lets the room go (its sockets are
+ * closed, to connect again).
+ */
+export class StaleClaim extends Refusal {
+  constructor(readonly roomId: number) {
+    super('moved', 'this room moved to another server', CLOSE.goingAway);
   }
 }
 
