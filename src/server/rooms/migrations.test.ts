@@ -32,6 +32,9 @@ describe('the rooms’ migrations on postgres', () => {
       await sql`delete from kysely_migration where name = '0015-drop-room-action-function'`.execute(
         d.db,
       );
+      // And the one after it (its column with its row).
+      await d.db.schema.alterTable('rooms').dropColumn('epoch').execute();
+      await sql`delete from kysely_migration where name = '0016-room-epochs'`.execute(d.db);
       expect(await functions(d)).toBe(1);
       await d.close();
       d = await openDatabase(target);
