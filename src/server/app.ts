@@ -816,6 +816,8 @@ function apiRoutes(
         const checked = checkName(name);
         if (!checked.ok) throw refuse(checked.error);
         const key = sha256(playerKey);
+        // A name another key holds is said so first, to a key with no games too.
+        if (await names.heldByAnother(checked.value, key)) throw nameTaken(checked.value);
         if (!(await scores.hasPlayer(key))) throw noPlayer();
         // The name is claimed before the player's lines are renamed: a key refused it (another
         // key holds it or a look-alike, or took it first in a race) has nothing renamed.

@@ -34,6 +34,12 @@ export class NameHolders {
     return (await this.holder(skeleton)) === keyHash;
   }
 
+  /** Whether another key than `keyHash` holds `name` (or a look-alike): a read, no claim. */
+  async heldByAnother(name: string, keyHash: string): Promise<boolean> {
+    const held = await this.holder(nameSkeleton(name));
+    return held !== null && held !== keyHash;
+  }
+
   private async holder(skeleton: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('name_holders')
