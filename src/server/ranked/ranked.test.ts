@@ -776,6 +776,20 @@ describe.each(BACKENDS)('the ranked daily across midnight on %s', (backend: Back
     expect(replay2048(code).shared.game.seed).not.toBe(dailySeed(day, '2048'));
     const next = await startRanked(url(), { kind: '2048', daily: true, playerKey });
     expect(next.board.day).toBe(utcDay(Date.now() + offset));
-    expect(next.board.cells).not.toEqual(played.board.cells);
+    expect(next.id).not.toBe(played.id);
+    expect(next.resumed).toBeUndefined();
+    // Another deal, not only another game: its seed, once its own day is over, is not the
+    // day before's (two deals may start on the same two tiles).
+    const n = await helloed(url(), next);
+    await n.socket.send({ type: 'resign' });
+    await n.socket.next('over');
+    n.socket.close();
+    offset += 86_400_000;
+    await sleep(1100);
+    const nextBack = await helloed(url(), next);
+    nextBack.socket.close();
+    const nextCode = nextBack.state.result?.code ?? null;
+    expect(typeof nextCode).toBe('string');
+    expect(replay2048(nextCode).shared.game.seed).not.toEqual(replay2048(code).shared.game.seed);
   });
 });
