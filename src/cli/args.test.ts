@@ -63,7 +63,7 @@ describe('parseCli', () => {
   it.each([
     [['puzzle', '--relay', '3'], /--relay needs a size from 4 to 8, got 3/],
     [['puzzle', '--relay', '9'], /--relay needs a size from 4 to 8, got 9/],
-    [['puzzle', '--relay', 'six'], /--relay needs a whole number, got "six"/],
+    [['puzzle', '--relay', 'six'], /--relay needs a size from 4 to 8, got "six"/],
     [
       ['puzzle', '--relay', '5', '--size', '4'],
       /--relay N runs from 3x3 up to NxN: it takes no --size/,
@@ -170,7 +170,7 @@ describe('parseCli', () => {
   it.each([
     [['--size', '9'], /--size must be a whole number from 3 to 8, got 9/],
     [['--size', '2'], /--size must be/],
-    [['--size', 'abc'], /--size needs a whole number, got "abc"/],
+    [['--size', 'abc'], /--size needs a whole number from 3 to 8, got "abc"/],
     [['--size'], /--size needs a value/],
     [['--target', '3000'], /--target must be a power of two/],
     [['--target', '4'], /--target must be a power of two from 8/],
@@ -197,13 +197,13 @@ describe('parseCli', () => {
       'a negative seed is a bad value',
       ['--seed', '-1'],
       'bad-value',
-      '--seed needs a whole number, got "-1"',
+      '--seed needs a whole number from 0 to 9,007,199,254,740,991, got "-1"',
     ],
     [
       'a negative inline value',
       ['--size=-5'],
       'bad-value',
-      '--size needs a whole number, got "-5"',
+      '--size needs a whole number from 3 to 8, got "-5"',
     ],
     ['a negative number alone', ['-1'], 'unknown-option', 'unknown option -1'],
     ['a negative number of two digits', ['-12'], 'unknown-option', 'unknown option -12'],
@@ -220,7 +220,7 @@ describe('parseCli', () => {
       'an option taken as the value',
       ['--size', '--new'],
       'bad-value',
-      '--size needs a whole number, got "--new"',
+      '--size needs a whole number from 3 to 8, got "--new"',
     ],
     ['an empty inline value', ['--size='], 'missing-value', '--size needs a value'],
     ['an empty value', ['--size', ''], 'missing-value', '--size needs a value'],
@@ -260,7 +260,7 @@ describe('parseCli', () => {
       'a bad repeated value is still read',
       ['--size', 'x', '--size', '5', '--seed', 'y'],
       'bad-value',
-      '--seed needs a whole number, got "y"',
+      '--seed needs a whole number from 0 to 9,007,199,254,740,991, got "y"',
     ],
   ])('%s: %j', (_name, argv, code, message) => {
     expect(parseCli(argv)).toEqual({ ok: false, error: { code, message } });
@@ -313,7 +313,7 @@ describe('parseCli: stats', () => {
     [['stats', '--ai'], /^--ai does not apply to slidebox stats$/],
     [['stats', '--spawns', 'evil'], /^--spawns does not apply to slidebox stats$/],
     [['stats', '--size', '9'], /^--size .*3 to 8, got 9$/],
-    [['stats', '--size', 'four'], /^--size needs a whole number, got "four"$/],
+    [['stats', '--size', 'four'], /^--size needs a whole number from 3 to 8, got "four"$/],
     [['stats', 'puzzle'], /^unknown command "stats puzzle"/],
     [['--json'], /^--json is for slidebox stats only$/],
     [['puzzle', '--json'], /^--json is for slidebox stats only$/],

@@ -4,8 +4,9 @@
  * arguments into options and positionals; the checks and the messages are ours.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { checkOptions } from '../engine/game2048.ts';
+import { checkOptions, MAX_TILE_WORDS } from '../engine/game2048.ts';
 import { err, ok, type Problem, type Result } from '../engine/result.ts';
+import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import { checkVersusOptions } from '../engine/versus.ts';
 import { AI_LEVELS, type AiLevel, isAiLevel } from '../front/versusAi.ts';
 import { unknownCommandMessage as unknownCommand } from './help.ts';
@@ -201,9 +202,27 @@ function scan(argv: readonly string[]): Result<Scanned, CliProblem> {
   return ok(scanned);
 }
 
-function wholeNumber(name: string, text: string): Result<number, CliProblem> {
+/** What a game's number may be, as its refusal says it (the engine checks it). */
+function gameNumber(game: Game, key: 'size' | 'target' | 'seed' | 'cap'): string {
+  switch (key) {
+    case 'size':
+      return `a whole number from ${MIN_SIZE} to ${MAX_SIZE}`;
+    case 'target':
+      return `a power of two from ${game === 'versus' ? 16 : 8} to ${MAX_TILE_WORDS}`;
+    case 'seed':
+      return `a whole number from 0 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`;
+    case 'cap':
+      return `a power of two from 4 to ${MAX_TILE_WORDS}`;
+  }
+}
+
+function wholeNumber(
+  name: string,
+  text: string,
+  what = 'a whole number from 0',
+): Result<number, CliProblem> {
   if (!/^\d{1,16}$/.test(text)) {
-    return err({ code: 'bad-value', message: `${name} needs a whole number, got "${text}"` });
+    return err({ code: 'bad-value', message: `${name} needs ${what}, got "${text}"` });
   }
   return ok(Number(text));
 }
@@ -232,13 +251,13 @@ function seriesOption(values: Map<OptionName, string>): Result<CliOptions['serie
     if (values.has('size')) {
       return bad('--relay N runs from 3x3 up to NxN: it takes no --size');
     }
-    const n = wholeNumber('--relay', relay);
+    const n = wholeNumber('--relay', relay, 'a size from 4 to 8');
     if (!n.ok) return n;
     if (n.value < 4 || n.value > 8) return bad(`--relay needs a size from 4 to 8, got ${n.value}`);
     return ok({ kind: 'relay', upTo: n.value });
   }
   if (marathon === undefined) return ok(undefined);
-  const n = wholeNumber('--marathon', marathon);
+  const n = wholeNumber('--marathon', marathon, `a number of puzzles from 2 to ${MAX_MARATHON}`);
   if (!n.ok) return n;
   if (n.value < 2 || n.value > MAX_MARATHON) {
     return bad(`--marathon needs a number of puzzles from 2 to ${MAX_MARATHON}, got ${n.value}`);
@@ -346,7 +365,7 @@ function gameNumbers(
   for (const key of ['size', 'target', 'seed', 'cap'] as const) {
     const t = text(key);
     if (t === undefined) continue;
-    const n = wholeNumber(`--${key}`, t);
+    const n = wholeNumber(`--${key}`, t, gameNumber(game, key));
     if (!n.ok) return n;
     nums[key] = n.value;
   }
@@ -450,7 +469,7 @@ function parseStats({ values, flags, positionals }: Scanned): Result<CliOptions,
   let size: number | undefined;
   const text = values.get('size');
   if (text !== undefined) {
-    const n = wholeNumber('--size', text);
+    const n = wholeNumber('--size', text, `a whole number from ${MIN_SIZE} to ${MAX_SIZE}`);
     if (!n.ok) return n;
     const checked = checkOptions({ size: n.value });
     if (!checked.ok)

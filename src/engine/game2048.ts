@@ -118,6 +118,8 @@ export type OptionsProblem = Problem<'bad-size' | 'bad-target' | 'bad-seed' | 'b
 
 /** The largest tile value accepted: 2^53, beyond which numbers lose exactness. */
 export const MAX_TILE = 2 ** 53;
+/** {@link MAX_TILE} as messages write it: "9,007,199,254,740,992 (2^53)". */
+export const MAX_TILE_WORDS = '9,007,199,254,740,992 (2^53)';
 export const DEFAULT_SIZE = 4;
 export const DEFAULT_TARGET = 2048;
 
@@ -162,7 +164,7 @@ export function parseCells(input: unknown): Result<number[][], BoardProblem> {
         return err(
           problem(
             'bad-value',
-            `cell at row ${r}, column ${c} must be 0 or a power of two from 2 to 2^53, got ${show(row[c])}`,
+            `cell at row ${r}, column ${c} must be 0 or a power of two from 2 to ${MAX_TILE_WORDS}, got ${show(row[c])}`,
           ),
         );
       }
@@ -287,7 +289,7 @@ export function checkOptions(
     return err(
       problem(
         'bad-target',
-        `target must be a power of two from 8 to 2^53, got ${show(opts.target)}`,
+        `target must be a power of two from 8 to ${MAX_TILE_WORDS}, got ${show(opts.target)}`,
       ),
     );
   }

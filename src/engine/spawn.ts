@@ -18,6 +18,7 @@ import {
   canMoveValid,
   type Game,
   isTileValue,
+  MAX_TILE_WORDS,
   maxTile,
   type Spawn,
   slideValid,
@@ -58,7 +59,10 @@ export type MoveProblem = SpawnProblem | Problem<'bad-direction'>;
 function checkValue(value: unknown): Result<number, SpawnProblem> {
   if (isTileValue(value) && value >= 2) return ok(value);
   return err(
-    problem('bad-value', `a tile must be a power of two from 2 to 2^53, got ${show(value)}`),
+    problem(
+      'bad-value',
+      `a tile must be a power of two from 2 to ${MAX_TILE_WORDS}, got ${show(value)}`,
+    ),
   );
 }
 

@@ -30,6 +30,7 @@ import {
   type Game,
   gameFromCells,
   isTileValue,
+  MAX_TILE_WORDS,
   maxTile,
   newGame,
   parseCells,
@@ -121,7 +122,7 @@ export function checkVersusOptions(opts: VersusOptions = {}): Result<VersusRules
     return err(
       problem(
         'bad-target',
-        `target must be a power of two from 16 to 2^53, got ${show(opts.target)}`,
+        `target must be a power of two from 16 to ${MAX_TILE_WORDS}, got ${show(opts.target)}`,
       ),
     );
   }
@@ -130,7 +131,7 @@ export function checkVersusOptions(opts: VersusOptions = {}): Result<VersusRules
     return err(
       problem(
         'bad-cap',
-        `attackCap must be a power of two from 4 to 2^53, or null for none, got ${show(cap)}`,
+        `attackCap must be a power of two from 4 to ${MAX_TILE_WORDS}, or null for none, got ${show(cap)}`,
       ),
     );
   }

@@ -38,7 +38,7 @@ describe('bad options and values', () => {
     [['-'], /unknown option -$/m],
     [['-hv'], /unknown option -hv/],
     [['-1'], /unknown option -1/],
-    [['--size=-5'], /--size needs a whole number, got "-5"/],
+    [['--size=-5'], /--size needs a whole number from 3 to 8, got "-5"/],
     [['2048', 'extra'], /unknown command/],
   ];
 
