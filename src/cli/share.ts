@@ -147,7 +147,7 @@ async function replay(argv: readonly string[]): Promise<number> {
   const r = await readShareCodeWith(codeIn(text), placerFunction);
   if (!r.ok) {
     io.err(`slidebox: cannot replay this code: ${r.error.message}\n`);
-    return 1;
+    return 2;
   }
   const analyse = values.analyse === true || values.analyze === true;
   if (!fullScreenHere(values.plain === true)) {

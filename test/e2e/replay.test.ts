@@ -120,7 +120,7 @@ describe('slidebox export and replay --plain', () => {
     expect(r.stdout.split('\n')[0]).toContain(`Player 1 ${a.score} – ${b.score} Player 2`);
   });
 
-  test('damaged, truncated, huge and unknown codes are refused with a sentence, exit 1', () => {
+  test('damaged, truncated, huge and unknown codes are refused with a sentence, exit 2 (as slidebox analyse)', () => {
     const { code } = exported(5, 12);
     const flip = code.at(-3) === 'A' ? 'B' : 'A';
     const cases: [string, RegExp][] = [
@@ -138,7 +138,7 @@ describe('slidebox export and replay --plain', () => {
     ];
     for (const [bad, why] of cases) {
       const r = runCli(['replay', bad, '--plain']);
-      expect(r.code, bad.slice(0, 40)).toBe(1);
+      expect(r.code, bad.slice(0, 40)).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^slidebox: cannot replay this code: /);
       expect(r.stderr).toMatch(why);
