@@ -110,9 +110,34 @@ describe('sparklines and bars', () => {
 describe('renderStats', () => {
   const plain = renderStats(summarize(SAMPLE), 'none');
 
+  it('a title of games only says what was won, of puzzles only what was solved', () => {
+    const games = history([g2048(1200, 128), g2048(25_000, 2048)]);
+    expect(renderStats(summarize(games), 'none').split('\n')[0]).toBe(
+      'Your slidebox games: 2 finished games, 1 won (50%)',
+    );
+    const solve = {
+      kind: 'puzzle',
+      size: 3,
+      date: DATE,
+      moves: 30,
+      timeMs: 61_000,
+      assisted: false,
+    } as const;
+    const puzzles = history([
+      { ...solve, won: true },
+      { ...solve, won: false },
+    ]);
+    expect(renderStats(summarize(puzzles), 'none').split('\n')[0]).toBe(
+      'Your slidebox games: 2 finished games, 1 puzzle solved',
+    );
+  });
+
   it('plain text: no escape codes, every group with its figures', () => {
     expect(plain).not.toContain('\x1b');
-    expect(plain).toMatch(/^Your slidebox games: 9 finished games, 4 won \(44%\)\n/);
+    // 2 of the 7 games won; the 2 puzzles are solved, not won.
+    expect(plain).toMatch(
+      /^Your slidebox games: 9 finished games, 2 won of 7 \(29%\), 2 puzzles solved\n/,
+    );
     expect(plain).toContain("2048 · 4×4\n  4 games · 1 won (25%) · 1 with the AI's help\n");
     expect(plain).toContain('best 25,000 · median 5,200 · win streak 0 (longest 1)');
     expect(plain).toContain('2048 · 3×3 · evil spawns');

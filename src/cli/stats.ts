@@ -201,6 +201,29 @@ export const RECENT_SHOWN = 12;
 export const NO_GAMES =
   'No finished games yet: play one with `slidebox` (or `slidebox puzzle`, `slidebox versus`, `slidebox duel`), then run `slidebox stats` again.';
 
+/**
+ * "9 finished games, 3 won of 6 (50%), 3 puzzles solved": games are won, puzzles solved (without
+ * puzzles "4 finished games, 1 won (25%)").
+ */
+function titleCounts(summary: Summary): string {
+  const sum = (puzzle: boolean) =>
+    summary.groups
+      .filter((g) => (g.kind === 'puzzle') === puzzle)
+      .reduce((t, g) => ({ games: t.games + g.games, wins: t.wins + g.wins }), {
+        games: 0,
+        wins: 0,
+      });
+  const played = sum(false);
+  const puzzles = sum(true);
+  const parts = [plural(summary.games, 'finished game')];
+  if (played.games > 0) {
+    const of = puzzles.games > 0 ? ` of ${formatNumber(played.games)}` : '';
+    parts.push(`${formatNumber(played.wins)} won${of} (${percent(played.wins / played.games)})`);
+  }
+  if (puzzles.games > 0) parts.push(`${plural(puzzles.wins, 'puzzle')} solved`);
+  return parts.join(', ');
+}
+
 /** The summary as text; `size`: the one board size asked for, if any. */
 export function renderStats(summary: Summary, depth: ColorDepth, size?: number): string {
   if (summary.groups.length === 0) {
@@ -209,8 +232,7 @@ export function renderStats(summary: Summary, depth: ColorDepth, size?: number):
       : `No finished games on ${size}×${size} boards yet.\n`;
   }
   const paint = painter(depth);
-  const rate = summary.games ? ` (${percent(summary.wins / summary.games)})` : '';
-  const title = `Your slidebox games: ${plural(summary.games, 'finished game')}, ${formatNumber(summary.wins)} won${rate}`;
+  const title = `Your slidebox games: ${titleCounts(summary)}`;
   const blocks = summary.groups.map((g) => groupLines(g, paint, size !== undefined).join('\n'));
   return `${paint(title, { bold: true })}\n\n${blocks.join('\n\n')}\n`;
 }

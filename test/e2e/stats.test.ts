@@ -224,9 +224,12 @@ describe('slidebox stats over a history the test wrote', () => {
     const r = runCli(['stats', '--data-dir', seeded()]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\x1b');
-    const wins = entries.filter((e) => e.won).length;
+    // Games are won, puzzles solved: the title counts them apart.
+    const played = entries.filter((e) => e.kind !== 'puzzle');
+    const wins = played.filter((e) => e.won).length;
+    const solved = entries.filter((e) => e.kind === 'puzzle' && e.won).length;
     expect(r.stdout.split('\n')[0]).toBe(
-      `Your slidebox games: ${entries.length} finished games, ${wins} won (${Math.round((100 * wins) / entries.length)}%)`,
+      `Your slidebox games: ${entries.length} finished games, ${wins} won of ${played.length} (${Math.round((100 * wins) / played.length)}%), ${solved} puzzles solved`,
     );
     for (const size of [4, 5]) {
       const g = groupOf(entries, '2048', size);
