@@ -3,13 +3,14 @@
  * deployment of several `slidebox serve` processes — one schema, one set of queries (Kysely),
  * versioned migrations applied at start. Queries take parameters only.
  */
-import { mkdirSync } from 'node:fs';
+
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { makeFolder } from '../storage/files.ts';
 import { boardsMigrations } from './boards/migrations.ts';
 import { rankedMigrations } from './ranked/migration.ts';
 import { roomsMigrations } from './rooms/migrations.ts';
@@ -236,7 +237,7 @@ export async function openDatabase(target: string): Promise<Database> {
       close: () => db.destroy(),
     };
   } else {
-    mkdirSync(dirname(target), { recursive: true });
+    makeFolder(dirname(target));
     const file = openSqliteChecked(target);
     file.pragma('journal_mode = WAL');
     // WAL with synchronous=NORMAL: a committed write survives the process being killed (only a

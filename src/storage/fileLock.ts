@@ -9,7 +9,6 @@
 import {
   closeSync,
   linkSync,
-  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -19,6 +18,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { makeFolder } from './files.ts';
 
 export interface LockOptions {
   /** How long to wait for another process's lock before giving up (ms). */
@@ -133,7 +133,7 @@ export function withFileLock<T>(path: string, fn: () => T, opts: LockOptions = {
   const staleMs = opts.staleMs ?? STALE_LOCK_MS;
   const lock = `${path}.lock`;
   const token = `${process.pid} ${hostname()} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; !tryCreate(lock, token); attempt++) {
     const content = readText(lock);

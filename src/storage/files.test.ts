@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/tempDir.ts';
-import { atomicWrite, defaultDataDir, moveAside, readJson } from './files.ts';
+import { atomicWrite, defaultDataDir, makeFolder, moveAside, readJson } from './files.ts';
 
 const tmp = () => tempDir('slidebox-files-');
 
@@ -32,6 +32,53 @@ describe('data directory', () => {
     expect(defaultDataDir({ XDG_DATA_HOME: 'relative', HOME: '/h' })).toBe(
       '/h/.local/share/slidebox',
     );
+  });
+});
+
+/** A read-only file system mounted for the test (root only), or null where none can be. */
+function readOnlyMount(): string | null {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
+  const dir = tempDir('slidebox-ro-');
+  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro', 'tmpfs', dir]);
+  return r.status === 0 ? dir : null;
+}
+
+describe('makeFolder', () => {
+  it('makes every missing folder of a path, and leaves one that is there', () => {
+    const dir = join(tempDir('slidebox-mk-'), 'a', 'b', 'c');
+    makeFolder(dir);
+    expect(statSync(dir).isDirectory()).toBe(true);
+    makeFolder(dir);
+    expect(statSync(dir).isDirectory()).toBe(true);
+  });
+
+  it('says a file in the way as such', () => {
+    const root = tempDir('slidebox-mk-');
+    writeFileSync(join(root, 'file'), 'x');
+    expect(() => makeFolder(join(root, 'file', 'sub'))).toThrow(
+      expect.objectContaining({ code: 'ENOTDIR' }),
+    );
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'answers under /proc at once (a recursive mkdirSync never returns there)',
+    () => {
+      expect(() => makeFolder('/proc/slidebox-no-such/data')).toThrow(
+        expect.objectContaining({ code: 'ENOENT' }),
+      );
+    },
+  );
+
+  it('says a read-only file system as such (EROFS, not ENOENT)', (t) => {
+    const ro = readOnlyMount();
+    if (ro === null) t.skip(); // a tmpfs is mounted read-only only by root, on Linux
+    try {
+      expect(() => makeFolder(join(ro!, 'slidebox', 'data'))).toThrow(
+        expect.objectContaining({ code: 'EROFS' }),
+      );
+    } finally {
+      spawnSync('umount', [ro!]);
+    }
   });
 });
 

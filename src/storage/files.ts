@@ -11,6 +11,7 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
@@ -32,6 +33,32 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.HOME || homedir(), '.local', 'share', 'slidebox');
 }
 
+/**
+ * Makes the folder `dir` and the folders above it that are missing, one at a time, so that a
+ * refusal says its true cause: Node's recursive `mkdirSync` answers ENOENT for a folder under a
+ * read-only mount (EROFS) and never returns under `/proc`. Throws the system's error.
+ */
+export function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let p = dir; ; p = dirname(p)) {
+    try {
+      if (statSync(p).isDirectory()) break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    missing.push(p);
+    if (dirname(p) === p) break;
+  }
+  for (const p of missing.reverse()) {
+    try {
+      mkdirSync(p);
+    } catch (e) {
+      // Made by another process meanwhile.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
 /** Test hook: runs after the temp file is durable and before the rename. */
 export interface AtomicWriteHooks {
   beforeRename?: (tempPath: string) => void;
@@ -46,7 +73,7 @@ export function atomicWrite(
   data: string | Uint8Array,
   hooks: AtomicWriteHooks = {},
 ): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   const unique = `${process.pid}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
   const temp = join(dirname(path), `.${basename(path)}.${unique}.tmp`);
   const fd = openSync(temp, 'wx', 0o644);

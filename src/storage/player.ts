@@ -8,7 +8,6 @@ import {
   chmodSync,
   closeSync,
   fsyncSync,
-  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -20,7 +19,7 @@ import { basename, dirname, join } from 'node:path';
 import { err, ok, type Problem, problem, type Result } from '../engine/result.ts';
 import { checkName, isPlayerKey } from '../net/api.ts';
 import { withFileLock } from './fileLock.ts';
-import { moveAside } from './files.ts';
+import { makeFolder, moveAside } from './files.ts';
 import { fsCause } from './fsProblems.ts';
 import { saveFailure, UnreadableSave, unreadableNotice } from './saves.ts';
 
@@ -106,7 +105,7 @@ function readPlayer(path: string): Read {
  * 0600, fsynced, renamed over the old one.
  */
 function writePlayer(path: string, player: Player): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   const data = { kind: PLAYER_KIND, version: PLAYER_VERSION, key: player.key, name: player.name };
   const bytes = Buffer.from(`${JSON.stringify(data, null, 1)}\n`, 'utf8');
   const temp = join(
