@@ -21,23 +21,27 @@ export interface Placement {
 
 /**
  * Places an n x n board and the rows around it, centred in the window, with the largest tiles
- * that fit (at least `minTileWidth` wide); null when the window is too small.
+ * that fit (at least `minTileWidth` wide), and room for `notice` wrapped when the window has
+ * it; null when the window is too small.
  */
 export function placeBoard(
   n: number,
   minTileWidth: number,
   view: Viewport,
   lines: boolean,
+  notice: string | null = null,
 ): Placement | null {
-  const g = chooseGeometry(
-    n,
-    minTileWidth,
-    { cols: view.cols, rows: view.rows - CHROME_ROWS },
-    lines,
-  );
+  // A notice wider than the window takes the rows it wraps to, where smaller tiles make room.
+  const noticeRows = notice ? Math.max(1, wrap(notice, view.cols).length) : 1;
+  let chrome = CHROME_ROWS - 1 + noticeRows;
+  let g = chooseGeometry(n, minTileWidth, { cols: view.cols, rows: view.rows - chrome }, lines);
+  if (!g && chrome > CHROME_ROWS) {
+    chrome = CHROME_ROWS;
+    g = chooseGeometry(n, minTileWidth, { cols: view.cols, rows: view.rows - chrome }, lines);
+  }
   if (!g) return null;
   const { width, height } = gridSize(n, g);
-  const top = Math.max(0, Math.floor((view.rows - height - CHROME_ROWS) / 2));
+  const top = Math.max(0, Math.floor((view.rows - height - chrome) / 2));
   return { g, left: Math.floor((view.cols - width) / 2), top, boardTop: top + 3, width, height };
 }
 
@@ -50,14 +54,51 @@ export interface Chrome {
 
 const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
 
-/** Draws the rows around a placed board; `keys` lists key help from longest to shortest. */
+/**
+ * Text cut into lines of at most `width` characters, at spaces where it can be; a word longer
+ * than a line (a file's path) goes on in pieces of a line each, nothing of it dropped.
+ */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if ([...next].length <= width) {
+      line = next;
+      continue;
+    }
+    if (line) out.push(line);
+    const chars = [...word];
+    while (chars.length > width && width > 0) out.push(chars.splice(0, width).join(''));
+    line = chars.join('');
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/**
+ * Draws the rows around a placed board; `keys` lists key help from longest to shortest. A
+ * notice wider than the window wraps onto the rows below it (placeBoard leaves them); in a
+ * window too small for that, it takes the keys' row too while it shows, and only a notice
+ * longer than every row it can have ends in "…".
+ */
 export function drawChrome(c: Canvas, p: Placement, chrome: Chrome): void {
   c.center(p.top, chrome.title, { bold: true });
   c.center(p.top + 1, chrome.stats);
-  const keys = chrome.keys.find((k) => [...k].length <= c.width) ?? '';
-  c.center(p.boardTop + p.height + 1, keys, DIM);
-  if (chrome.notice)
-    c.center(p.boardTop + p.height + 2, [...chrome.notice].slice(0, c.width).join(''));
+  const keysRow = p.boardTop + p.height + 1;
+  const lines = chrome.notice ? wrap(chrome.notice, c.width) : [];
+  const free = c.height - (keysRow + 1);
+  const first = lines.length > free ? keysRow : keysRow + 1;
+  if (first === keysRow + 1) {
+    const keys = chrome.keys.find((k) => [...k].length <= c.width) ?? '';
+    c.center(keysRow, keys, DIM);
+  }
+  const shown = lines.slice(0, c.height - first);
+  if (shown.length < lines.length) {
+    const last = [...shown.at(-1)!];
+    shown[shown.length - 1] = `${last.slice(0, Math.max(0, c.width - 1)).join('')}…`;
+  }
+  for (const [i, line] of shown.entries()) c.center(first + i, line);
 }
 
 /** Fills the canvas with the too-small notice for an n x n board. */

@@ -216,8 +216,13 @@ export interface ScreenText {
 }
 
 /** Where the board goes in this window, or null when the window is too small. */
-export function layoutFor(model: Model2048, view: Viewport, depth: ColorDepth): Placement | null {
-  return placeBoard(model.game.size, minTileWidth(model.game), view, depth === 'none');
+export function layoutFor(
+  model: Model2048,
+  view: Viewport,
+  depth: ColorDepth,
+  notice: string | null = noticeLine(model),
+): Placement | null {
+  return placeBoard(model.game.size, minTileWidth(model.game), view, depth === 'none', notice);
 }
 
 /**
@@ -235,7 +240,8 @@ export function render2048(
 ): string[] {
   const c = new Canvas(view.cols, view.rows);
   const n = model.game.size;
-  const p = layoutFor(model, view, depth);
+  const notice = text ? text.notice : noticeLine(model);
+  const p = layoutFor(model, view, depth, notice);
   if (!p) {
     tooSmallFor(c, n, minTileWidth(model.game), view, depth === 'none');
     return c.toLines(depth);
@@ -247,7 +253,7 @@ export function render2048(
       title: `2048 · ${n}×${n} · target ${model.game.target}${model.evil ? ' · evil spawns' : ''}`,
       stats: statsLine(model, view.cols),
       keys: KEYS,
-      notice: noticeLine(model),
+      notice,
     },
   );
   drawGameBoard(c, p.left, p.boardTop, p.g, model.game, anim, depth);

@@ -53,7 +53,8 @@ function minTileWidth(width: number): number {
 
 /** Where the board goes in this window, or null when the window is too small. */
 export function puzzleLayout(m: ModelPuzzle, view: Viewport, depth: ColorDepth): Placement | null {
-  return placeBoard(m.puzzle.width, minTileWidth(m.puzzle.width), view, depth === 'none');
+  const w = m.puzzle.width;
+  return placeBoard(w, minTileWidth(w), view, depth === 'none', notice(m, view.cols));
 }
 
 /** The tile drawn at screen position (x, y), or null. */

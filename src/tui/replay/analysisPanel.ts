@@ -29,6 +29,7 @@ import { RESET, stripAnsi } from '../ansi.ts';
 import type { Canvas } from '../canvas.ts';
 import { type ColorDepth, type Style, sgr } from '../color.ts';
 import { cellOrigin, type Geometry } from '../grid.ts';
+import { wrap } from '../layout.ts';
 
 const BOLD: Style = { bold: true };
 const DIM: Style = { fg: [150, 150, 150], fg16: 8 };
@@ -61,22 +62,6 @@ const PLAYED: Style = { fg: [230, 80, 70], fg16: 9 };
  */
 const LOSS_TOP: Readonly<Record<LossScale, number>> = { value: 5, chance: 20 };
 const EIGHTHS = ['', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-
-/** Text cut into lines of at most `width` characters, at spaces where it can be. */
-export function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if ([...next].length <= width) line = next;
-    else {
-      if (line) out.push(line);
-      line = [...word].slice(0, width).join('');
-    }
-  }
-  if (line) out.push(line);
-  return out;
-}
 
 /** Rows a chart of the game's course takes: its title, its bars, the position's marker. */
 export function chartRows(height: number): number {
