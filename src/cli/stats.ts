@@ -198,8 +198,10 @@ function groupLines(g: GroupSummary, paint: Paint, detail: boolean): string[] {
 /** How many recent solves `stats --size N` lists. */
 export const RECENT_SHOWN = 12;
 
+/** No history yet: two lines that fit 80 columns. */
 export const NO_GAMES =
-  'No finished games yet: play one with `slidebox` (or `slidebox puzzle`, `slidebox versus`, `slidebox duel`), then run `slidebox stats` again.';
+  'No finished games yet: play one with `slidebox` (or `slidebox puzzle`,\n' +
+  '`slidebox versus`, `slidebox duel`), then run `slidebox stats` again.';
 
 /**
  * "9 finished games, 3 won of 6 (50%), 3 puzzles solved": games are won, puzzles solved (without

@@ -307,6 +307,7 @@ describe('slidebox stats: no history, a damaged one, options', () => {
     const r = runCli(['stats', '--data-dir', dir]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^No finished games yet: play one with `slidebox`/);
+    for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
     expect(r.stderr).toBe('');
     expect(readdirSync(dir)).toEqual([]);
   });
