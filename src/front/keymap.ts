@@ -97,6 +97,12 @@ export function key2048(k: KeyInput, model: Model2048): Command2048 | null {
 
 /** The puzzle command for a key, or null when the key is not the game's. */
 export function keyPuzzle(k: KeyInput, model: ModelPuzzle): CommandPuzzle | null {
+  if (model.overlay === 'confirm-quit') {
+    const key = bare(k);
+    if (key === null || NEUTRAL.has(key)) return null;
+    // Only a clear yes ends the series.
+    return key === 'y' || key === 'Enter' ? { type: 'quit-confirmed' } : { type: 'cancel' };
+  }
   const over = overlayCommand(k, model.overlay);
   if (over !== undefined) return over;
   const key = bare(k);

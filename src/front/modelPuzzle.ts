@@ -17,7 +17,8 @@ import type { Direction } from '../engine/types.ts';
 import type { PuzzleRecord } from './records.ts';
 import type { AverageName, Averages } from './solves.ts';
 
-export type Overlay = 'help' | 'confirm-new' | null;
+/** What covers the board: the keys, or a question (a new game; quitting a series under way). */
+export type Overlay = 'help' | 'confirm-new' | 'confirm-quit' | null;
 
 /** The fewest moves that solve a position: exact (3x3, 4x4), or a lower bound. */
 export interface OptimalCount {
@@ -152,7 +153,9 @@ export type CommandPuzzle =
       readonly optimal: boolean;
     }
   | { readonly type: 'solver-failed'; readonly from: string; readonly message: string }
+  /** Quits, asking first in a relay or marathon under way (it is never saved). */
   | { readonly type: 'quit' }
+  | { readonly type: 'quit-confirmed' }
   | { readonly type: 'none' };
 
 /** Clock and seeds come from outside: the update itself stays pure. */
@@ -255,7 +258,13 @@ export function updatePuzzle(model: ModelPuzzle, cmd: CommandPuzzle, env: Env): 
   switch (cmd.type) {
     case 'none':
       return model;
-    case 'quit':
+    case 'quit': {
+      // A relay or marathon under way is never saved: quitting it asks first, as `n` does.
+      const s = m.series;
+      const underWay = s !== null && !seriesDone(s) && (s.splits.length > 0 || m.puzzle.moves > 0);
+      return underWay ? { ...m, overlay: 'confirm-quit', autoSolve: false } : { ...m, quit: true };
+    }
+    case 'quit-confirmed':
       return { ...m, quit: true };
     case 'help':
       return { ...m, overlay: m.overlay === 'help' ? null : 'help', autoSolve: false };

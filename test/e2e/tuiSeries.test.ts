@@ -69,7 +69,14 @@ describe('full-screen series show their splits', () => {
     pane.keys(...keys);
     await pane.waitForText('Puzzle 2 of 2');
     await pane.waitForText(new RegExp(String.raw`Splits: 3×3 ${SPLIT} \(${keys.length} moves\)`));
+    // Under way, the relay is not saved: q asks first, and any key but y goes on.
     pane.keys('q');
+    await pane.waitForText('Quit the relay?');
+    pane.keys('n');
+    await pane.waitForText('Puzzle 2 of 2');
+    pane.keys('q');
+    await pane.waitForText('Quit the relay?');
+    pane.keys('y');
     expect((await pane.waitForExit()).code).toBe(0);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ export function puzzleKeyToCommand(
   model: ModelPuzzle,
   tileAt: (x: number, y: number) => number | null,
 ): CommandPuzzle {
-  if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit' };
+  if (key.name === 'ctrl-c' || key.name === 'ctrl-d') return { type: 'quit-confirmed' };
   if (key.name === 'mouse') {
     if (key.button !== 0 || model.overlay || model.autoSolve || model.puzzle.solved) {
       return { type: 'none' };

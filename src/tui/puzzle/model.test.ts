@@ -6,6 +6,7 @@ import {
   hintTile,
   initialModelPuzzle,
   type ModelPuzzle,
+  newSeries,
   positionKey,
   updatePuzzle,
   wantsSolution,
@@ -159,5 +160,40 @@ describe('puzzle screen', () => {
     expect(formatTime(7_000)).toBe('0:07');
     expect(formatTime(754_999)).toBe('12:34');
     expect(formatTime(3_723_000)).toBe('1:02:03');
+  });
+});
+
+describe('quitting a relay or marathon under way', () => {
+  // A marathon of 3×3s, its first puzzle one move from solved.
+  const marathon = () =>
+    initialModelPuzzle(
+      puzzleFromTiles([1, 2, 3, 4, 5, 6, 7, 0, 8], 3),
+      {},
+      {
+        series: newSeries({ kind: 'marathon', count: 3, width: 3 }),
+      },
+    );
+
+  it('asks first once it has a move or a split, as n does; any key but y goes on', () => {
+    const played = press(marathon(), '\x1b[D'); // the first puzzle solved: one split
+    expect(played.series?.splits).toHaveLength(1);
+    const asked = press(played, 'q');
+    expect(asked.quit).toBe(false);
+    expect(asked.overlay).toBe('confirm-quit');
+    const box = stripAnsi(renderPuzzle(asked, { cols: 80, rows: 24 }, 'none', 0).join('\n'));
+    expect(box).toContain('Quit the marathon?');
+    expect(box).toContain('its splits will be lost');
+    const kept = press(asked, 'n');
+    expect(kept.quit).toBe(false);
+    expect(kept.overlay).toBeNull();
+    expect(kept.series?.splits).toHaveLength(1);
+    expect(press(asked, 'y').quit).toBe(true);
+    expect(press(played, '\x1b').overlay).toBe('confirm-quit'); // Escape asks too
+  });
+
+  it('quits at once before its first move, once it is done, and on Ctrl+C', () => {
+    expect(press(marathon(), 'q').quit).toBe(true);
+    expect(press(press(marathon(), '\x1b[D'), '\x03').quit).toBe(true);
+    expect(press(nearlySolved(), 'q').quit).toBe(true); // no series: the game is saved
   });
 });

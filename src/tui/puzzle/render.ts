@@ -155,6 +155,14 @@ function overlayLines(
       'q: quit · any other key: back',
     ];
   }
+  if (m.overlay === 'confirm-quit' && m.series) {
+    return [
+      `Quit the ${m.series.kind}?`,
+      'It is not saved: its splits will be lost.',
+      '',
+      'y: yes    n: no',
+    ];
+  }
   if (m.overlay === 'confirm-new') {
     return m.series
       ? [`Start the ${m.series.kind} again?`, 'Its splits will be lost.', '', 'y: yes    n: no']
