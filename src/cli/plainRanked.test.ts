@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialModelRanked } from '../front/online/controllerRanked.ts';
+import { initialModelRanked } from '../front/online/modelRanked.ts';
 import { PACE, Pacer, plainCommandRanked } from './plainRanked.ts';
 
 afterEach(() => {

@@ -44,7 +44,9 @@ describe('what a ranked screen reads of the client', () => {
     expect(rankedNotice(view({ status: 'reconnecting', notice: 'dropped' }), true, 'x')).toBe(
       'Not sent: the connection dropped. Reconnecting… the board shows only what the server took.',
     );
-    expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe('Connecting…');
+    expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe(
+      'Connecting to the server…',
+    );
     // 2048 past its target: play goes on, and the notice says so.
     const won: RankedBoard = {
       ...PUZZLE,
