@@ -95,6 +95,13 @@ describe('what a ranked screen reads of the client', () => {
     expect(elapsedMs(stopped, 9_999_999)).toBe(6000);
     expect(serverClocked(view({ puzzle: null }))).toBeNull();
   });
+
+  it('counts a puzzle’s moves as the server took them: two drawn ahead are not counted yet', () => {
+    const ahead = { ...puzzleOfBoard(PUZZLE), moves: 6 };
+    const p = serverClocked(view({ puzzle: ahead, board: { ...PUZZLE, score: 6 }, pending: 2 }))!;
+    expect(p.moves).toBe(4);
+    expect(p.tiles).toEqual(ahead.tiles);
+  });
 });
 
 describe('the end of a ranked game', () => {

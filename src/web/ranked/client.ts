@@ -68,7 +68,10 @@ export function gone(v: RankedView): boolean {
   return v.status === 'closed' && (v.closed === 'no-game' || v.closed === 'bad-token');
 }
 
-/** The puzzle of the client's view, its clock the server's (running unless the game is over). */
+/**
+ * The puzzle of the client's view, its clock the server's (running unless the game is over) and
+ * its move count the server's: a move drawn ahead is counted once the server took it.
+ */
 export function serverClocked(v: RankedView): Puzzle | null {
   const p = v.puzzle;
   if (!p) return null;
@@ -76,6 +79,7 @@ export function serverClocked(v: RankedView): Puzzle | null {
   const ms = stopped ? v.confirmed.elapsedMs : v.clock.ms;
   return {
     ...p,
+    moves: v.confirmed.score,
     clock: {
       elapsedMs: ms,
       runningSince: stopped ? null : v.clock.at,

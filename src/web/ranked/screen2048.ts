@@ -10,6 +10,7 @@
 import type { Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../../front/model2048.ts';
+import { pictureOf } from '../../front/online/modelRanked.ts';
 import type { RankedView } from '../../net/rankedClient.ts';
 import { type AppContext, MOVE_MS, QUICK_MS } from '../context.ts';
 import { View2048 } from '../game2048/view.ts';
@@ -157,8 +158,11 @@ export class ScreenRanked2048 {
     this.taken = moves;
   }
 
+  /** Draws the model, with the score and moves the server confirmed (a slide drawn ahead adds nothing yet). */
   private render(m: Model2048, ms: number): void {
     this.model = m;
-    this.view.render(m, ms);
+    const v = this.game.view;
+    const p = v ? pictureOf(v, Date.now()) : null;
+    this.view.render(m, ms, p?.points == null ? undefined : { score: p.points, moves: p.moves });
   }
 }
