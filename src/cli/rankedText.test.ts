@@ -91,6 +91,24 @@ describe('ranked play in words', () => {
     expect(rankedBoardText({ ...model(board2048), synced: false }, 1000)).toBe('');
   });
 
+  it('a move drawn ahead, not answered yet: on the board, not in the figures (full screen and line mode)', () => {
+    const cells = [
+      [2, 4, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 2],
+    ];
+    const ahead = { ...board2048, cells, score: 1238, moves: 57 };
+    const g = { ...gameFromCells(cells, { score: 1238 }), moves: 57 };
+    const m = model(board2048, { board: ahead, game: g, pending: 1 });
+    expect(rankedBoardText(m, 1000)).toBe(
+      'Score: 1,234  Moves: 56\n   2   4   .   .\n   .   .   .   .\n   .   .   .   .\n   .   .   .   2\n',
+    );
+    expect(rankedScreenText(m, asked, DAY, 1000).stats).toBe('Score 1,234   Moves 56');
+    const p = model(boardPuzzle, { board: { ...boardPuzzle, score: 14 }, pending: 2 });
+    expect(rankedScreenText(p, asked, DAY, 1000).stats).toBe('Moves 12   Time 0:07 (server clock)');
+  });
+
   it('why keys do nothing: connecting, reconnecting (and a key refused then), closed', () => {
     expect(rankedHold(model(board2048))).toBe(null);
     expect(rankedHold(model(board2048, { status: 'reconnecting' }))).toBe(
