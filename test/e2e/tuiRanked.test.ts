@@ -263,7 +263,7 @@ describe('ranked play full screen', () => {
       await served.ended;
       served = null;
       const down = await p.waitForText(
-        'The connection dropped: reconnecting… your keys do nothing until it is back',
+        'The connection dropped: reconnecting… Your keys do nothing until it is back',
       );
       expect(boardNumbers(down)).toBe(boardNumbers(played));
       p.keys(...ARROWS);

@@ -100,7 +100,7 @@ describe('the room model: the notice (why input is held)', () => {
       'reconnecting',
       'reconnecting',
       undefined,
-      'The connection dropped: reconnecting… your keys do nothing until it is back',
+      'The connection dropped: reconnecting… Your keys do nothing until it is back',
     ],
     [
       'replaced',
@@ -108,7 +108,7 @@ describe('the room model: the notice (why input is held)', () => {
       'replaced',
       'This seat is now played in another window or tab · t: take it back · q: leave',
     ],
-    ['closed', 'closed', 'left', 'The connection to the room closed · q: leave'],
+    ['closed', 'closed', 'left', 'The connection to the room is closed · q: leave'],
   ] as const)('%s', (hold, status, closed, line) => {
     const v = view({ status, closed: closed ?? null });
     expect(model(v).hold).toBe(hold);
