@@ -17,6 +17,7 @@ import {
   noticeLine,
   notRanked,
   puzzleName,
+  RANKED_CLOSED,
   type RankedWhat,
   rankedTitle as rankedTitleOf,
   replayOpens,
@@ -80,7 +81,7 @@ export function rankedBoardText(m: ModelRanked, now: number): string {
 function closedWhy(m: ModelRanked): string {
   const closed = m.view?.closed;
   const why = closed && closed !== 'left' ? RANKED_CLOSED_SENTENCES[closed] : undefined;
-  return why ?? safeText(m.view?.notice ?? 'the connection to the server is closed', 66);
+  return why ?? safeText(m.view?.notice ?? RANKED_CLOSED, 66);
 }
 
 /**

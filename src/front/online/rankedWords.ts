@@ -85,6 +85,9 @@ export function holdSentence(
   }
 }
 
+/** A resignation sent, its result not come yet. */
+export const RESIGNING = 'Resigning…';
+
 /** Ranked 2048 goes on past its target: the score counts until no move is left. */
 export function playOnSentence(target: number | null): string {
   return `You made ${formatNumber(target ?? 2048)}! Play on: the score counts until no move is left`;
@@ -121,7 +124,7 @@ export function noticeLine(v: RankedView | null, o: NoticeOptions): string | nul
     // A narrow line: the count alone after the sentence.
     return o.narrow ? `${hold} ${waitingCount(n)}` : `${hold}. ${capital(waitingSentence(n))}`;
   }
-  if (o.resigning) return 'Resigning…';
+  if (o.resigning) return RESIGNING;
   if (n > 0) return capital(waitingSentence(n));
   if (v?.notice) return capital(clean(v.notice));
   if (said) return said;

@@ -10,7 +10,7 @@
 import type { Direction } from '../../engine/types.ts';
 import { ControllerRanked, type RankedPort } from '../../front/online/controllerRanked.ts';
 import { initialModelRanked } from '../../front/online/modelRanked.ts';
-import { holdSentence, rankedName } from '../../front/online/rankedWords.ts';
+import { holdSentence, RESIGNING, rankedName } from '../../front/online/rankedWords.ts';
 import type { RankedBoard } from '../../net/ranked.ts';
 import {
   gameOfBoard,
@@ -258,7 +258,7 @@ export class RankedGame {
     }
     this.disarm();
     c.dispatch({ type: 'resign-confirmed' });
-    if (c.model.resigning) this.say('Resigning…');
+    if (c.model.resigning) this.say(RESIGNING);
     else this.say(null);
   }
 
@@ -302,7 +302,7 @@ export class RankedGame {
       this.kept = { ...kept, board };
       writeSlot(this.ctx.kv, this.kept);
     }
-    if (this.said === 'Resigning…' && v.status !== 'open') this.said = null;
+    if (this.said === RESIGNING && v.status !== 'open') this.said = null;
     this.hooks.shown(v);
   }
 }
