@@ -2,7 +2,9 @@
  * The ranked 2048 screen (`#ranked-2048`, `#ranked-daily-2048`): the offline game's view with
  * none of its helpers (no undo, hint, autoplay or new game), over the ranked client of the game
  * the server deals. A slide is drawn at once and its new tile when the server's answer brings
- * it (once the slide has played); keys pressed meanwhile wait their turn in the client. While
+ * it (once the slide has played), the score and moves as the server confirmed them
+ * (front/online/modelRanked.ts's picture: a slide drawn ahead adds its points with the server's
+ * answer); keys pressed meanwhile wait their turn in the client. While
  * the connection is down keys do nothing and the notice says so; the client reconnects with the
  * game's token and goes on. At the end: the score, the rank and board, as the server ranked
  * them. The game's id and token are kept in this browser (slots.ts), so a reload takes it back.

@@ -2,7 +2,7 @@
  * The ranked puzzle screen (`#ranked-puzzle`, `#ranked-daily-puzzle`): the offline puzzle's view
  * with none of its helpers (no undo, hint, solver or new puzzle), over the ranked client of the
  * scramble the server dealt. Each slide is drawn at once (a puzzle's moves are certain) and
- * sent; the clock is the server's (its last reading, running on from then) and stops at the
+ * sent, and counted in Moves once the server took it; the clock is the server's (its last reading, running on from then) and stops at the
  * server's time of the solving move. Tiles move by click, tap, swipe, the arrow keys or (the
  * hover control) as the mouse comes onto them, as offline. While the connection is down keys do
  * nothing and the notice says so.
