@@ -145,8 +145,9 @@ export class ScreenRanked2048 {
     this.drawn = g;
     this.render({ ...(this.model ?? base), game: g, notice }, ms);
     // Busy while moves wait for the server's answer (screen readers wait for the tile too).
-    this.view.board.setAttribute('aria-busy', String(v.pending + v.queued > 0));
-    this.view.board.classList.toggle('pending', v.pending + v.queued > 0);
+    const marked = pictureOf(v, Date.now()).marked;
+    this.view.board.setAttribute('aria-busy', String(marked));
+    this.view.board.classList.toggle('pending', marked);
   }
 
   /** A move is said once the server took it (with its tile), never when only drawn ahead. */

@@ -10,6 +10,7 @@
 import { movableTiles, tileToward } from '../../engine/puzzle.ts';
 import type { Direction } from '../../engine/types.ts';
 import { initialModelPuzzle, type ModelPuzzle } from '../../front/modelPuzzle.ts';
+import { pictureOf } from '../../front/online/modelRanked.ts';
 import type { RankedView } from '../../net/rankedClient.ts';
 import type { AppContext } from '../context.ts';
 import { cellAt, HoverTracker } from '../puzzle/hover.ts';
@@ -184,8 +185,9 @@ export class ScreenRankedPuzzle {
     const base =
       this.model ?? initialModelPuzzle(p, {}, { invert: this.ctx.settings().puzzleInvert });
     this.render({ ...base, puzzle: p, notice }, moved && !reducedMotion());
-    this.view.board.setAttribute('aria-busy', String(v.pending > 0));
-    this.view.board.classList.toggle('pending', v.pending > 0);
+    const marked = pictureOf(v, Date.now()).marked;
+    this.view.board.setAttribute('aria-busy', String(marked));
+    this.view.board.classList.toggle('pending', marked);
     // A tile the mouse rests on may move now (after its own slide, it waits for the mouse).
     if (moved && this.hovering()) setTimeout(() => this.hoverLook(), 0);
   }
