@@ -1,8 +1,8 @@
 /**
  * A server that stops answering (a real `slidebox serve` stopped with SIGSTOP: its sockets stay
  * open, nothing comes back), in Debian's Chromium: in a versus room, your slides are drawn
- * ahead but marked pending (your board dimmed, labelled "pending"), "Waiting for the server
- * (N)" under the notice, nothing said to screen readers about them and nothing on the other's
+ * ahead but marked pending (your board dimmed, labelled "pending"), a merging slide's points
+ * not in your score, "Waiting for the server (N)" under the notice, nothing said to screen readers about them and nothing on the other's
  * card; within a few seconds both seats on both pages say "not answering" and a key changes
  * nothing; in a ranked 2048 game the slide is drawn pending, the notice counts what waits, then
  * says the server is not answering, and the score stays the server's (the slide's points come
@@ -15,13 +15,22 @@ import { legalMoves, slide } from '../../src/engine/game2048.ts';
 import { tempDir } from '../../src/testing/tempDir.ts';
 import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
 import { blur, startRanked } from './helpers/webRanked.ts';
-import { giveName, LONG, makeVersusRoom, person, playOne, text } from './helpers/webRoom.ts';
+import {
+  giveName,
+  LONG,
+  makeVersusRoom,
+  person,
+  playOne,
+  text,
+  versusKey,
+} from './helpers/webRoom.ts';
 import {
   ARROW,
   buildSite,
   chromiumOrSkip,
   launchBrowser,
   openPage,
+  readBoardTiles,
   readTiles,
   screenshot,
 } from './webHarness.ts';
@@ -90,16 +99,32 @@ describe.skipIf(reason !== null)('pages whose server stops answering', () => {
       await p.locator('[data-testid=board-1] .tile').first().waitFor(LONG);
       await expect.poll(() => p.locator('[data-testid=room-wait]').isHidden(), LONG).toBe(true);
     }
+    // Played on (the server answering) until a slide of Ada's would gain points.
+    const board1 = '[data-testid=board-1]';
+    const side = one.page.locator('[data-testid=side-1]');
+    const gainingSlide = async () => {
+      const cells = await readBoardTiles(one.page, board1, 4);
+      return legalMoves(cells).find((d) => slide(cells, d).gained > 0) ?? null;
+    };
+    for (let turn = 0; turn < 40 && (await gainingSlide()) === null; turn++) {
+      const drawn = await readBoardTiles(one.page, board1, 4);
+      expect(await playOne(one.page, board1, turn)).toBe(true);
+      await expect.poll(() => readBoardTiles(one.page, board1, 4), LONG).not.toEqual(drawn);
+      await expect.poll(() => side.getAttribute('class'), LONG).not.toMatch(/\bpending\b/);
+    }
+    const gaining = await gainingSlide();
+    expect(gaining).not.toBe(null);
     const incoming = await text(two.page, 'incoming-2');
     const score = await text(one.page, 'score-1');
     const before = (await said(one.page)).length;
 
     stop();
-    expect(await playOne(one.page, '[data-testid=board-1]', 0)).toBe(true);
+    await one.page.keyboard.press(versusKey(board1, gaining!));
     await one.page.keyboard.press('s');
     await one.page.keyboard.press('d');
-    const side = one.page.locator('[data-testid=side-1]');
     await expect.poll(() => side.getAttribute('class'), LONG).toMatch(/\bpending\b/);
+    // Drawn ahead, its points not in the score before the server took the slide.
+    expect(await text(one.page, 'score-1')).toBe(score);
     await expect.poll(() => text(one.page, 'net-waiting'), LONG).toMatch(WAITING);
     // Within a few seconds both pages say the server is not answering, for both seats.
     for (const p of [one.page, two.page]) {
