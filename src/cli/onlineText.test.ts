@@ -94,7 +94,7 @@ describe('while the keys cannot reach the room', () => {
   it('says why until it is over, and that a refused key sent nothing', () => {
     const down = room({ status: 'reconnecting', notice: 'the connection dropped: reconnecting…' });
     expect(onlineNotice(down, 'versus')).toMatch(
-      /^The connection dropped: reconnecting… your keys/,
+      /^The connection dropped: reconnecting… Your keys/,
     );
     expect(onlineNotice(down, 'versus', true)).toMatch(/^Not sent: the connection dropped/);
     // A refusal the client said before the drop does not hide it.

@@ -1,6 +1,11 @@
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialModelRanked } from '../front/online/controllerRanked.ts';
-import { PACE, Pacer, plainCommandRanked } from './plainRanked.ts';
+import { initialModelRanked } from '../front/online/modelRanked.ts';
+import type { RankedClientMessage, RankedServerMessage } from '../net/ranked.ts';
+import { RankedClient } from '../net/rankedClient.ts';
+import { fakeSockets } from '../testing/fakeSocket.ts';
+import { ranked2048 } from '../testing/rankedBoards.ts';
+import { PACE, Pacer, plainCommandRanked, runPlainRanked } from './plainRanked.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -44,5 +49,63 @@ describe('ranked line mode', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(again).toBe(true);
     await more;
+  });
+
+  it('prints a board once the server answered it: a refused slide shows the server’s board, a taken one its score', async () => {
+    const board = ranked2048([
+      [2, 2, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const error = new PassThrough();
+    let out = '';
+    output.on('data', (d) => {
+      out += String(d);
+    });
+    const connect = (onChange: (v: RankedClient['view']) => void) =>
+      new RankedClient({
+        server: 'http://127.0.0.1:1',
+        game: 'g1',
+        token: 't'.repeat(43),
+        board,
+        socket,
+        onChange,
+      });
+    const run = runPlainRanked(initialModelRanked('2048'), connect, { input, output, error });
+    const s = sockets[0]!;
+    s.open();
+    s.receive({ type: 'state', board, result: null });
+    const tick = () => new Promise((done) => setTimeout(done, 10));
+    input.write('a\n');
+    await vi.waitFor(() => expect(s.sent.some((m) => m.type === 'move')).toBe(true));
+    await tick();
+    // Not answered: nothing printed, not the slide's points.
+    expect(out).toBe('');
+    s.receive({ type: 'refused', n: 1, code: 'order', message: 'out of order' });
+    await vi.waitFor(() =>
+      expect(out).toBe('Score: 0  Moves: 0\n   2   2   .\n   .   .   .\n   .   .   .\n'),
+    );
+    out = '';
+    input.write('a\n');
+    await vi.waitFor(() => expect(s.sent.filter((m) => m.type === 'move')).toHaveLength(2));
+    await tick();
+    expect(out).toBe('');
+    s.receive({
+      type: 'moved',
+      n: 1,
+      tile: { row: 2, col: 2, value: 2 },
+      t: 100,
+      score: 4,
+      over: false,
+      won: false,
+    });
+    await vi.waitFor(() =>
+      expect(out).toBe('Score: 4  Moves: 1\n   4   .   .\n   .   .   .\n   .   .   2\n'),
+    );
+    input.end();
+    await run;
   });
 });

@@ -10,10 +10,9 @@ import { keyDirection } from '../front/keymap.ts';
 import {
   type CommandRanked,
   ControllerRanked,
-  type ModelRanked,
   type RankedConnect,
-  rankedOver,
 } from '../front/online/controllerRanked.ts';
+import { type ModelRanked, rankedOver } from '../front/online/modelRanked.ts';
 import { capital, waitingSentence } from '../net/linkWords.ts';
 import { eachLine, type PlainIo, plainKey, unknownCommand } from './plainIo.ts';
 import { rankedBoardText, rankedHold } from './rankedText.ts';

@@ -8,11 +8,8 @@
  * within the network timeout.
  */
 import { resolve } from 'node:path';
-import {
-  initialModelRanked,
-  type ModelRanked,
-  type RankedConnect,
-} from '../front/online/controllerRanked.ts';
+import type { RankedConnect } from '../front/online/controllerRanked.ts';
+import { initialModelRanked, type ModelRanked } from '../front/online/modelRanked.ts';
 import type { RankedKind, RankedRequest } from '../net/ranked.ts';
 import { RankedClient } from '../net/rankedClient.ts';
 import { nodeSocketFactory } from '../node/webSocket.ts';

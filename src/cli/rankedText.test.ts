@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameFromCells } from '../engine/game2048.ts';
 import { puzzleFromTiles } from '../engine/puzzle.ts';
-import { initialModelRanked, type ModelRanked } from '../front/online/controllerRanked.ts';
+import { initialModelRanked, type ModelRanked } from '../front/online/modelRanked.ts';
 import type { RankedBoard, RankedResult } from '../net/ranked.ts';
 import type { RankedView } from '../net/rankedClient.ts';
 import { ranked2048, rankedEntry, rankedPuzzle } from '../testing/rankedBoards.ts';
@@ -91,10 +91,28 @@ describe('ranked play in words', () => {
     expect(rankedBoardText({ ...model(board2048), synced: false }, 1000)).toBe('');
   });
 
+  it('a move drawn ahead, not answered yet: on the board, not in the figures (full screen and line mode)', () => {
+    const cells = [
+      [2, 4, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 2],
+    ];
+    const ahead = { ...board2048, cells, score: 1238, moves: 57 };
+    const g = { ...gameFromCells(cells, { score: 1238 }), moves: 57 };
+    const m = model(board2048, { board: ahead, game: g, pending: 1 });
+    expect(rankedBoardText(m, 1000)).toBe(
+      'Score: 1,234  Moves: 56\n   2   4   .   .\n   .   .   .   .\n   .   .   .   .\n   .   .   .   2\n',
+    );
+    expect(rankedScreenText(m, asked, DAY, 1000).stats).toBe('Score 1,234   Moves 56');
+    const p = model(boardPuzzle, { board: { ...boardPuzzle, score: 14 }, pending: 2 });
+    expect(rankedScreenText(p, asked, DAY, 1000).stats).toBe('Moves 12   Time 0:07 (server clock)');
+  });
+
   it('why keys do nothing: connecting, reconnecting (and a key refused then), closed', () => {
     expect(rankedHold(model(board2048))).toBe(null);
     expect(rankedHold(model(board2048, { status: 'reconnecting' }))).toBe(
-      'The connection dropped: reconnecting… your keys do nothing until it is back',
+      'The connection dropped: reconnecting… Your keys do nothing until it is back',
     );
     expect(rankedHold(model(board2048, { status: 'reconnecting' }, { refused: true }))).toBe(
       'Not sent: the connection dropped · reconnecting…',
@@ -116,7 +134,7 @@ describe('ranked play in words', () => {
   it('the notice line: the server’s refusal, then a reached target (play goes on)', () => {
     expect(rankedNotice(model(board2048, { notice: 'the game is over' }))).toBe('The game is over');
     expect(rankedNotice(model({ ...board2048, won: true }))).toBe(
-      'You made 2048! Play on: the score counts until no move is left',
+      'You made 2,048! Play on: the score counts until no move is left',
     );
     expect(rankedNotice(model({ ...board2048, won: true, over: true }))).toBe(null);
   });
@@ -149,7 +167,7 @@ describe('ranked play in words', () => {
     expect(resultLines(endedOf(m), asked, DAY)).toEqual([
       "Solved in 13 moves · 7.250 by the server's clock",
       "You are #1 on today's ranked daily 15-puzzle.",
-      "Its replay opens when the day is over (00:00 UTC, 2026-11-28): the day's tiles stay secret until then.",
+      "Its replay opens when the day is over, at 00:00 UTC on 2026-11-28: the day's tiles stay secret until then.",
     ]);
     // Said after midnight (an attempt of the day still played holds it back).
     expect(resultLines(endedOf(m), asked, '2026-11-28').at(-1)).toMatch(
@@ -157,7 +175,7 @@ describe('ranked play in words', () => {
     );
     // The 409 of a second start: no board, an attempt ranked nowhere; the day from codeAt.
     const played = { kind: 'puzzle' as const, board: null, result: { ...r, entry: null } };
-    expect(resultLines(played, asked, DAY).at(-1)).toMatch(/00:00 UTC, 2026-11-28\)/);
+    expect(resultLines(played, asked, DAY).at(-1)).toMatch(/00:00 UTC on 2026-11-28:/);
     // Once the day is over the server gives the code.
     const open = model({ ...solved, day: DAY }, { result: { ...r, code: 'sb.CODE' } });
     expect(resultLines(endedOf(open), asked, '2026-11-28').at(-1)).toBe(
@@ -177,7 +195,7 @@ describe('ranked play in words', () => {
     );
     expect(lines.filter((l) => [...stripAnsi(l)].length > 80)).toEqual([]);
     const screen = stripAnsi(lines.join('\n')).replace(/[│║|]/g, ' ').replace(/\s+/g, ' ');
-    expect(screen).toContain('Its replay opens when the day is over (00:00 UTC, 2026-11-28)');
+    expect(screen).toContain('Its replay opens when the day is over, at 00:00 UTC on 2026-11-28');
   });
 
   it('the full screen fits 80×24: board, figures, keys without undo or hint, the end box', () => {

@@ -6,43 +6,34 @@
  * strings.
  */
 
-import { formatNumber, formatSolveTime, formatTime } from '../front/format.ts';
-import { puzzleName } from '../front/modelPuzzle.ts';
-import { type ModelRanked, rankedOver } from '../front/online/controllerRanked.ts';
+import { formatNumber, formatTime } from '../front/format.ts';
+import { type ModelRanked, rankedOver, rankedPicture } from '../front/online/modelRanked.ts';
 import {
-  capital,
-  DROPPED_SENTENCE,
-  KEYS_WAIT_SENTENCE,
-  NOT_ANSWERING_SENTENCE,
-  NOT_SENT_DROPPED,
-  NOT_SENT_NOT_ANSWERING,
-  waitingCount,
-  waitingSentence,
-} from '../net/linkWords.ts';
-import type { RankedBoard, RankedKind, RankedResult } from '../net/ranked.ts';
+  END_REASONS,
+  type Ended,
+  endFigures,
+  endHeading,
+  holdSentence,
+  noticeLine,
+  notRanked,
+  puzzleName,
+  RANKED_CLOSED,
+  type RankedWhat,
+  rankedTitle as rankedTitleOf,
+  replayOpens,
+  withheldDay,
+} from '../front/online/rankedWords.ts';
 import { RANKED_CLOSED_SENTENCES } from '../net/rankedClient.ts';
 import { boardTitle, rankSentence, safeText } from './boardText.ts';
 import { boardText } from './plain2048.ts';
 import { wrapLines } from './plainIo.ts';
 import { puzzleText } from './plainPuzzle.ts';
 
-/** Which ranked game: what the command asked for, or what the server dealt. */
-export interface RankedWhat {
-  readonly kind: RankedKind;
-  readonly size: number;
-  readonly target: number | null;
-  /** A ranked daily's day, or null. */
-  readonly day: string | null;
-}
+export type { Ended, RankedWhat };
 
-/** "Ranked 2048 · 4×4 · to 2048", "Ranked daily 15-puzzle · 2026-11-27". */
+/** "Ranked 2048 · 4×4 · target 2048", "Ranked daily 15-puzzle · 2026-11-27". */
 export function rankedTitle(w: RankedWhat): string {
-  if (w.day !== null) {
-    return `Ranked daily ${w.kind === '2048' ? '2048' : '15-puzzle'} · ${safeText(w.day, 10)}`;
-  }
-  return w.kind === '2048'
-    ? `Ranked 2048 · ${w.size}×${w.size} · target ${w.target ?? 2048}`
-    : `Ranked ${puzzleName(w.size)} · ${w.size}×${w.size}`;
+  return rankedTitleOf(w, (day) => safeText(day, 10));
 }
 
 /** What a model is of: the server's board once it came, else what was asked. */
@@ -53,45 +44,44 @@ export function rankedWhat(m: ModelRanked, asked: RankedWhat): RankedWhat {
 
 /** The server's clock as far as the client can tell: its last stamp, plus the time since. */
 export function rankedElapsedMs(m: ModelRanked, now: number): number {
-  const v = m.view;
-  if (!v) return 0;
-  if (rankedOver(m)) return v.confirmed.elapsedMs;
-  return v.clock.ms + Math.max(0, now - v.clock.at);
-}
-
-/** The server's board once it has been seen on this run, else null. */
-function confirmed(m: ModelRanked): RankedBoard | null {
-  return m.synced && m.view ? m.view.confirmed : null;
+  return rankedPicture(m, now)?.elapsedMs ?? 0;
 }
 
 /**
- * The figures line as local play writes it: full screen "Score 1,234   Moves 56" or "Moves 12
- * Time 0:07 (server clock)"; line mode "Score: 1,234  Moves: 56" or "8-puzzle  Moves: 12  Time:
- * 0:07". Empty before the server's board.
+ * The figures line as local play writes it, with the figures the server confirmed (a move not
+ * answered yet adds nothing): full screen "Score 1,234   Moves 56" or "Moves 12   Time 0:07
+ * (server clock)"; line mode "Score: 1,234  Moves: 56" or "8-puzzle  Moves: 12  Time: 0:07".
+ * Empty before the server's board.
  */
 export function rankedFigures(m: ModelRanked, now: number, plain = false): string {
-  const b = m.synced ? m.view?.board : null;
-  if (!b) return '';
-  // A puzzle's moves are its score (the server's move count counts its messages).
-  const moves = formatNumber(m.kind === '2048' ? b.moves : b.score);
-  if (m.kind === '2048') {
-    const score = formatNumber(b.score);
+  const p = rankedPicture(m, now);
+  if (!p) return '';
+  const moves = formatNumber(p.moves);
+  if (p.points !== null) {
+    const score = formatNumber(p.points);
     return plain ? `Score: ${score}  Moves: ${moves}` : `Score ${score}   Moves ${moves}`;
   }
-  const time = formatTime(rankedElapsedMs(m, now));
+  const time = formatTime(p.elapsedMs);
   return plain
-    ? `${puzzleName(b.size)}  Moves: ${moves}  Time: ${time}`
+    ? `${puzzleName(p.board.size)}  Moves: ${moves}  Time: ${time}`
     : `Moves ${moves}   Time ${time} (server clock)`;
 }
 
 /** The board as plain text, under its figures line (ends with a newline; empty before the server's board). */
 export function rankedBoardText(m: ModelRanked, now: number): string {
-  const v = m.view;
-  if (!v || !m.synced) return '';
+  const p = rankedPicture(m, now);
+  if (!p) return '';
   const lines = [rankedFigures(m, now, true)];
-  if (v.game) lines.push(boardText(v.game.cells));
-  else if (v.puzzle) lines.push(puzzleText(v.puzzle));
+  if (p.game) lines.push(boardText(p.game.cells));
+  else if (p.puzzle) lines.push(puzzleText(p.puzzle));
   return `${lines.join('\n')}\n`;
+}
+
+/** Why a connection closed for good, in the client's words (unreachable: without the address and the time). */
+function closedWhy(m: ModelRanked): string {
+  const closed = m.view?.closed;
+  const why = closed && closed !== 'left' ? RANKED_CLOSED_SENTENCES[closed] : undefined;
+  return why ?? safeText(m.view?.notice ?? RANKED_CLOSED, 66);
 }
 
 /**
@@ -100,97 +90,38 @@ export function rankedBoardText(m: ModelRanked, now: number): string {
  */
 export function rankedHold(m: ModelRanked): string | null {
   const status = m.view?.status ?? 'connecting';
-  switch (status) {
-    case 'open':
-      return null;
-    case 'connecting':
-      return m.refused ? 'Not sent: still connecting to the server' : 'Connecting to the server…';
-    case 'not-answering':
-      return capital(m.refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
-    case 'reconnecting':
-      return m.refused
-        ? `${capital(NOT_SENT_DROPPED)} · reconnecting…`
-        : `${capital(DROPPED_SENTENCE)} ${KEYS_WAIT_SENTENCE}`;
-    case 'closed': {
-      // Why, in the client's words (unreachable: without the address and the time).
-      const closed = m.view?.closed;
-      const why = closed && closed !== 'left' ? RANKED_CLOSED_SENTENCES[closed] : undefined;
-      const said = why ?? safeText(m.view?.notice ?? 'the connection to the server closed', 66);
-      return `${capital(said)} · q: leave`;
-    }
-  }
+  const said = holdSentence(status, m.refused, status === 'closed' ? closedWhy(m) : null, true);
+  return status === 'closed' ? `${said} · q: leave` : said;
 }
 
-/** The notice line of the full screen: why keys do nothing, else the server's refusal, else the model's. */
+/** The notice line of the full screen (80 columns): why keys do nothing, else the server's refusal, else the model's. */
 export function rankedNotice(m: ModelRanked): string | null {
-  const hold = rankedHold(m);
-  const n = m.view?.waiting ?? 0;
-  if (hold !== null) {
-    // A narrow line (80 columns): the count alone after the sentence.
-    return m.view?.status === 'not-answering' && n > 0 ? `${hold} ${waitingCount(n)}` : hold;
-  }
-  if (m.resigning) return 'Resigning…';
-  if (n > 0) return capital(waitingSentence(n));
-  const said = m.view?.notice ?? m.notice;
-  if (said) return capital(safeText(said, 76));
-  const b = m.synced ? m.view?.confirmed : null;
-  // Ranked 2048 goes on past the target: the score counts until no move is left.
-  if (b?.kind === '2048' && b.won && !rankedOver(m)) {
-    return `You made ${b.target ?? 2048}! Play on: the score counts until no move is left`;
-  }
-  return null;
-}
-
-const REASONS: Readonly<Record<RankedResult['reason'], string>> = {
-  play: '',
-  resigned: 'resigned',
-  left: 'left longer than the server keeps a game',
-};
-
-/** How a ranked game ended: its last board as the server had it (when known) and its result. */
-export interface Ended {
-  readonly kind: RankedKind;
-  readonly board: RankedBoard | null;
-  readonly result: RankedResult | null;
+  const closed = m.view?.status === 'closed';
+  const line = noticeLine(m.view, {
+    refused: m.refused,
+    resigning: m.resigning,
+    said: m.notice === null ? null : safeText(m.notice, 76),
+    why: closed ? closedWhy(m) : null,
+    narrow: true,
+    clean: (text) => safeText(text, 76),
+  });
+  return closed && line !== null && !m.view?.result ? `${line} · q: leave` : line;
 }
 
 /** What a model says of the game's end. */
 export function endedOf(m: ModelRanked): Ended {
-  return { kind: m.kind, board: confirmed(m), result: m.view?.result ?? null };
+  const b = m.synced && m.view ? m.view.confirmed : null;
+  return { kind: m.kind, board: b, result: m.view?.result ?? null };
 }
 
-/** How the game ended, in a few words: "Game over", "You made 2048!", "Solved!", "Resigned". */
-export function endHeading(e: Ended): string {
-  const b = e.board;
-  if (e.result?.reason === 'resigned') return 'Resigned';
-  if (e.result?.reason === 'left') return 'Ended: left too long';
-  if (e.kind === 'puzzle') return b?.won ? 'Solved!' : 'Over';
-  return b?.won ? `You made ${formatNumber(b.target ?? 2048)}!` : 'Game over';
-}
-
-/** The figures the server ranked: "Score 1,234 · 56 moves" or "Solved in 30 moves · 12.345". */
-export function endFigures(e: Ended): string {
-  const b = e.board;
-  const x = e.result?.entry;
-  if (e.kind === '2048') {
-    const score = x?.score ?? b?.score ?? 0;
-    const moves = x?.moves ?? b?.moves ?? 0;
-    return `Score ${formatNumber(score)} · ${formatNumber(moves)} move${moves === 1 ? '' : 's'}`;
-  }
-  const moves = x?.moves ?? b?.score ?? 0;
-  const ms = x?.timeMs ?? b?.elapsedMs ?? 0;
-  const said = `${formatNumber(moves)} move${moves === 1 ? '' : 's'} · ${formatSolveTime(ms)}`;
-  return b?.won || (x && !b) ? `Solved in ${said}` : said;
-}
+export { endFigures, endHeading, replayOpens };
 
 /** Where the game ranks: "You are #3 on the 4×4 2048 board (to 2048), ranked." or why it does not. */
 export function rankLine(e: Ended, asked: RankedWhat, today: string): string {
   const r = e.result;
   if (!r) return '';
   const x = r.entry;
-  if (!x) {
-    return `Not ranked: ${safeText(r.why ?? 'the server ranked it nowhere', 100).replace(/\.$/, '')}.`;
-  }
+  if (!x) return `${notRanked(r.why ?? 'the server ranked it nowhere', (w) => safeText(w, 100))}.`;
   const title = boardTitle(x.board, {
     size: x.size,
     target: e.board?.target ?? asked.target ?? undefined,
@@ -199,23 +130,6 @@ export function rankLine(e: Ended, asked: RankedWhat, today: string): string {
   });
   const ranked = title.replace(/^the /, 'the ranked ').replace(/^today's /, "today's ranked ");
   return rankSentence(x.rank, ranked);
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The day `n` days after a day (YYYY-MM-DD). */
-function dayAfter(day: string, n = 1): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * When a ranked daily's withheld replay opens, in a sentence: at the end of its day (the UTC
- * midnight after it), or, the day over, once the attempts of it still played have ended.
- */
-export function replayOpens(day: string, today: string): string {
-  return today > day
-    ? "Its replay opens once the day's last attempts (started before midnight) have ended: then it is on the day's ranked board."
-    : `Its replay opens when the day is over (00:00 UTC, ${dayAfter(day)}): the day's tiles stay secret until then.`;
 }
 
 /**
@@ -227,18 +141,13 @@ export function codeLine(e: Ended, today: string): string {
   if (typeof code === 'string' && code !== '') {
     return `Share it: slidebox replay ${safeText(code, 4000)}`;
   }
-  const at = e.result?.codeAt;
-  // codeAt is the instant the day ends (the midnight after it).
-  const day =
-    e.board?.day ??
-    e.result?.entry?.day ??
-    (typeof at === 'string' ? dayAfter(at.slice(0, 10), -1) : null);
-  return day && DAY.test(day) ? replayOpens(day, today) : '';
+  const day = withheldDay(e);
+  return day ? replayOpens(day, today) : '';
 }
 
 /** The lines said when a ranked game has ended (plain mode and after the full screen). */
 export function resultLines(e: Ended, asked: RankedWhat, today: string): string[] {
-  const why = e.result ? REASONS[e.result.reason] : '';
+  const why = e.result ? END_REASONS[e.result.reason] : '';
   const head =
     e.kind === '2048'
       ? `Final score: ${endFigures(e).replace(/^Score /, '')}`

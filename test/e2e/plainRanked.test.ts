@@ -114,7 +114,7 @@ describe('ranked play in line mode', () => {
     expect(run.stdout).toContain("You are #1 on today's ranked daily 2048.\n");
     // The code would show the day's tiles: the server withholds it until the day is over.
     expect(run.stdout).toMatch(
-      /^Its replay opens when the day is over \(00:00 UTC, \d{4}-\d{2}-\d{2}\): the day's tiles stay secret until then\.$/m,
+      /^Its replay opens when the day is over, at 00:00 UTC on \d{4}-\d{2}-\d{2}: the day's tiles stay secret until then\.$/m,
     );
     expect(run.stdout).not.toContain('sb.');
     // Today's board shows the entry, without its code.
@@ -129,7 +129,7 @@ describe('ranked play in line mode', () => {
     expect(again.stderr).toMatch(/you have played today's .*your first attempt is your entry/);
     expect(again.stdout).toContain(`Final score: ${score}`);
     expect(again.stdout).toContain("You are #1 on today's ranked daily 2048.");
-    expect(again.stdout).toMatch(/^Its replay opens when the day is over /m);
+    expect(again.stdout).toMatch(/^Its replay opens when the day is over, /m);
     expect(again.stdout).not.toContain('sb.');
   }, 60_000);
 
@@ -235,7 +235,7 @@ describe('ranked play in line mode', () => {
       await p.waitFor(
         () =>
           p.err.includes(
-            'The connection dropped: reconnecting… your keys do nothing until it is back\n',
+            'The connection dropped: reconnecting… Your keys do nothing until it is back\n',
           ),
         'the drop said',
       );

@@ -223,7 +223,7 @@ describe('online screens show only what the server took', () => {
       await served.ended;
       served = null;
       const down = await b.waitForText(
-        'The connection dropped: reconnecting… your keys do nothing until it is back',
+        'The connection dropped: reconnecting… Your keys do nothing until it is back',
       );
       await a.waitForText('The connection dropped: reconnecting…');
       const held = boardsOf(down);

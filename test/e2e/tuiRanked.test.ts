@@ -104,7 +104,7 @@ describe('ranked play full screen', () => {
     expect(exit.screen).toContain(`Final score: ${score} · ${movesOf(played)} moves (resigned)`);
     expect(exit.screen).toContain("You are #1 on today's ranked daily 2048.");
     expect(exit.screen).toMatch(
-      /Its replay opens when the day is over \(00:00 UTC, \d{4}-\d{2}-\d{2}\)/,
+      /Its replay opens when the day is over, at 00:00 UTC on \d{4}-\d{2}-\d{2}/,
     );
     expect(exit.screen).not.toContain('sb.');
   }, 60_000);
@@ -263,7 +263,7 @@ describe('ranked play full screen', () => {
       await served.ended;
       served = null;
       const down = await p.waitForText(
-        'The connection dropped: reconnecting… your keys do nothing until it is back',
+        'The connection dropped: reconnecting… Your keys do nothing until it is back',
       );
       expect(boardNumbers(down)).toBe(boardNumbers(played));
       p.keys(...ARROWS);

@@ -3,7 +3,8 @@
  * open, nothing comes back) under two real terminals (tmux): in a versus room and in a ranked
  * 2048 game, the keys pressed are counted as waiting for the server ("Waiting for the server
  * (N)", the room's board showing only what the server took), the screen says "The server is not
- * answering" within a few seconds and a key then sends nothing; let run again (SIGCONT), the
+ * answering" within a few seconds and a key then sends nothing, the ranked figures the server's
+ * (a slide drawn ahead is not counted before its answer); let run again (SIGCONT), the
  * server takes what was sent and the screens go back to playing.
  */
 import { describe, expect, test } from 'vitest';
@@ -22,6 +23,13 @@ function boardsOf(screen: string): string {
   const keys = lines.findIndex((l) => l.includes('? help'));
   if (keys < 0) throw new Error(`no keys line in:\n${screen}`);
   return lines.slice(0, keys).join('\n');
+}
+
+/** The figures line's score (ranked 2048). */
+function scoreOf(screen: string): number {
+  const m = /Score ([\d,]+)/.exec(screen);
+  if (!m) throw new Error(`no figures line:\n${screen}`);
+  return Number(m[1]!.replace(/,/g, ''));
 }
 
 /** The figures line's moves (ranked). */
@@ -99,7 +107,10 @@ describe('a server that stops answering, in the terminal', () => {
       p.keys(...ARROWS);
       const waiting = await p.waitForText(WAITING);
       expect(Number(WAITING.exec(waiting)![1])).toBeGreaterThan(0);
-      await p.waitForText(NOT_ANSWERING, { timeoutMs: 8000 });
+      // The figures are the server's: the slide drawn ahead is not counted yet.
+      expect([scoreOf(waiting), movesOf(waiting)]).toEqual([scoreOf(first), moves]);
+      const silent = await p.waitForText(NOT_ANSWERING, { timeoutMs: 8000 });
+      expect([scoreOf(silent), movesOf(silent)]).toEqual([scoreOf(first), moves]);
       p.keys('Left');
       await p.waitForText('Not sent: the server is not answering');
       served.child.kill('SIGCONT');

@@ -7,8 +7,9 @@
  * again: the slide and the server's tile, one tile more than the slide left. The same game opened
  * in a second tab: the first says it is played there and its keys do nothing, until a reload
  * takes it back (and the second tab says so in turn). The server's answers held back on their way
- * to the page: the slide is drawn alone, no tile of the page's own, and the board is busy; let
- * through, the tile appears where the server dealt it; no frame the page got told the seed.
+ * to the page: the slide is drawn alone, no tile of the page's own, the moves not counted yet,
+ * and the board is busy; let through, the tile appears where the server dealt it and the move
+ * counts; no frame the page got told the seed.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -140,10 +141,11 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
       socket.holding = true;
       await page.keyboard.press(ARROW[dir]);
       await expect.poll(() => socket.held.length, LONG).toBeGreaterThan(0);
-      // The server took it and dealt its tile; the page shows the slide alone, and waits.
+      // The server took it and dealt its tile; the page shows the slide alone, and waits: the
+      // moves counted are the server's answers that came.
       await page.waitForTimeout(200);
       expect(await readTiles(page, 4)).toEqual(slid);
-      expect(await text(page, 'moves')).toBe(String(i + 1));
+      expect(await text(page, 'moves')).toBe(String(i));
       expect(await page.getAttribute('[data-testid=board]', 'aria-busy')).toBe('true');
       const moved = socket.held.map((m) => JSON.parse(m)).find((m) => m.type === 'moved');
       expect(moved?.tile).toBeTruthy();
@@ -152,6 +154,7 @@ describe.skipIf(reason !== null)('a ranked game’s page while the server is awa
       const want = slid.map((row) => row.slice());
       want[moved.tile.row]![moved.tile.col] = moved.tile.value;
       await expect.poll(() => readTiles(page, 4), LONG).toEqual(want);
+      expect(await text(page, 'moves')).toBe(String(i + 1));
       await expect
         .poll(() => page.getAttribute('[data-testid=board]', 'aria-busy'), LONG)
         .toBe('false');

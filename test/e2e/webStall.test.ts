@@ -1,26 +1,36 @@
 /**
  * A server that stops answering (a real `slidebox serve` stopped with SIGSTOP: its sockets stay
  * open, nothing comes back), in Debian's Chromium: in a versus room, your slides are drawn
- * ahead but marked pending (your board dimmed, labelled "pending"), "Waiting for the server
- * (N)" under the notice, nothing said to screen readers about them and nothing on the other's
+ * ahead but marked pending (your board dimmed, labelled "pending"), a merging slide's points
+ * not in your score, "Waiting for the server (N)" under the notice, nothing said to screen readers about them and nothing on the other's
  * card; within a few seconds both seats on both pages say "not answering" and a key changes
  * nothing; in a ranked 2048 game the slide is drawn pending, the notice counts what waits, then
- * says the server is not answering. Let run again (SIGCONT), the server takes the moves, the
+ * says the server is not answering, and the score stays the server's (the slide's points come
+ * with its answer). Let run again (SIGCONT), the server takes the moves, the
  * marks go, the seats say "connected" and the moves are said.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalMoves } from '../../src/engine/game2048.ts';
+import { legalMoves, slide } from '../../src/engine/game2048.ts';
 import { tempDir } from '../../src/testing/tempDir.ts';
 import { buildCli, type Served, startServe, stopServe } from './helpers/serve.ts';
 import { blur, startRanked } from './helpers/webRanked.ts';
-import { giveName, LONG, makeVersusRoom, person, playOne, text } from './helpers/webRoom.ts';
+import {
+  giveName,
+  LONG,
+  makeVersusRoom,
+  person,
+  playOne,
+  text,
+  versusKey,
+} from './helpers/webRoom.ts';
 import {
   ARROW,
   buildSite,
   chromiumOrSkip,
   launchBrowser,
   openPage,
+  readBoardTiles,
   readTiles,
   screenshot,
 } from './webHarness.ts';
@@ -89,15 +99,32 @@ describe.skipIf(reason !== null)('pages whose server stops answering', () => {
       await p.locator('[data-testid=board-1] .tile').first().waitFor(LONG);
       await expect.poll(() => p.locator('[data-testid=room-wait]').isHidden(), LONG).toBe(true);
     }
+    // Played on (the server answering) until a slide of Ada's would gain points.
+    const board1 = '[data-testid=board-1]';
+    const side = one.page.locator('[data-testid=side-1]');
+    const gainingSlide = async () => {
+      const cells = await readBoardTiles(one.page, board1, 4);
+      return legalMoves(cells).find((d) => slide(cells, d).gained > 0) ?? null;
+    };
+    for (let turn = 0; turn < 40 && (await gainingSlide()) === null; turn++) {
+      const drawn = await readBoardTiles(one.page, board1, 4);
+      expect(await playOne(one.page, board1, turn)).toBe(true);
+      await expect.poll(() => readBoardTiles(one.page, board1, 4), LONG).not.toEqual(drawn);
+      await expect.poll(() => side.getAttribute('class'), LONG).not.toMatch(/\bpending\b/);
+    }
+    const gaining = await gainingSlide();
+    expect(gaining).not.toBe(null);
     const incoming = await text(two.page, 'incoming-2');
+    const score = await text(one.page, 'score-1');
     const before = (await said(one.page)).length;
 
     stop();
-    expect(await playOne(one.page, '[data-testid=board-1]', 0)).toBe(true);
+    await one.page.keyboard.press(versusKey(board1, gaining!));
     await one.page.keyboard.press('s');
     await one.page.keyboard.press('d');
-    const side = one.page.locator('[data-testid=side-1]');
     await expect.poll(() => side.getAttribute('class'), LONG).toMatch(/\bpending\b/);
+    // Drawn ahead, its points not in the score before the server took the slide.
+    expect(await text(one.page, 'score-1')).toBe(score);
     await expect.poll(() => text(one.page, 'net-waiting'), LONG).toMatch(WAITING);
     // Within a few seconds both pages say the server is not answering, for both seats.
     for (const p of [one.page, two.page]) {
@@ -105,8 +132,9 @@ describe.skipIf(reason !== null)('pages whose server stops answering', () => {
       expect(await text(p, 'seat-state-2')).toBe('not answering');
     }
     expect(await text(one.page, 'notice')).toBe(NOT_ANSWERING);
-    // Still drawn, still marked; not said, not on the other's card.
+    // Still drawn, still marked, the score the server's; not said, not on the other's card.
     expect(await side.getAttribute('class')).toMatch(/\bpending\b/);
+    expect(await text(one.page, 'score-1')).toBe(score);
     await screenshot(one.page, 'web-room-not-answering');
     const silent = (await said(one.page)).slice(before);
     expect(silent.filter((s) => /\bYou\b|score/i.test(s))).toEqual([]);
@@ -135,13 +163,29 @@ describe.skipIf(reason !== null)('pages whose server stops answering', () => {
     await listen(page);
     await startRanked(page, `${served!.url}/`, 'play-ranked-2048', { name: 'Eve' });
     await blur(page);
-    const cells = await readTiles(page, 4);
+    // Played on (the server answering) until a slide would gain points.
+    let cells = await readTiles(page, 4);
+    let moves = 0;
+    while (!legalMoves(cells).some((d) => slide(cells, d).gained > 0) && moves < 200) {
+      await page.keyboard.press(ARROW[legalMoves(cells)[0]!]);
+      moves++;
+      await expect.poll(() => text(page, 'moves'), LONG).toBe(String(moves));
+      await expect.poll(() => page.locator('.board-2048 .tile.merge-source').count()).toBe(0);
+      cells = await readTiles(page, 4);
+    }
+    const gaining = legalMoves(cells).find((d) => slide(cells, d).gained > 0)!;
+    expect(gaining).toBeDefined();
+    const score = await text(page, 'score');
     const before = (await said(page)).length;
 
     stop();
-    await page.keyboard.press(ARROW[legalMoves(cells)[0]!]);
+    await page.keyboard.press(ARROW[gaining]);
     const board = page.locator('[data-testid=board]');
     await expect.poll(() => board.getAttribute('class'), LONG).toMatch(/\bpending\b/);
+    // The slide is drawn, marked; its points are not in the score before the server took it.
+    await expect.poll(() => readTiles(page, 4), LONG).not.toEqual(cells);
+    expect(await text(page, 'score')).toBe(score);
+    expect(await text(page, 'moves')).toBe(String(moves));
     await expect.poll(() => text(page, 'notice'), LONG).toMatch(WAITING);
     // Not answering, and what waits still counted.
     await expect
@@ -154,9 +198,14 @@ describe.skipIf(reason !== null)('pages whose server stops answering', () => {
       .toBe('Not sent: the server is not answering. Waiting for the server (1).');
     expect((await said(page)).slice(before).filter((s) => /Moved|Score/.test(s))).toEqual([]);
 
+    expect(await text(page, 'score')).toBe(score);
+
     resume();
     await expect.poll(() => board.getAttribute('class'), LONG).not.toMatch(/\bpending\b/);
-    await expect.poll(() => text(page, 'moves'), LONG).toBe('1');
+    await expect.poll(() => text(page, 'moves'), LONG).toBe(String(moves + 1));
+    const gained = slide(cells, gaining).gained;
+    const counted = Number(score!.replace(/,/g, '')) + gained;
+    await expect.poll(() => text(page, 'score'), LONG).toBe(counted.toLocaleString('en-US'));
     await expect
       .poll(async () => (await said(page)).slice(before).some((s) => /^Moved /.test(s)), LONG)
       .toBe(true);

@@ -17,7 +17,8 @@ import {
 import { RankedClient } from '../../net/rankedClient.ts';
 import { fakeSockets } from '../../testing/fakeSocket.ts';
 import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
-import { ControllerRanked, initialModelRanked, keyRanked } from './controllerRanked.ts';
+import { ControllerRanked, keyRanked } from './controllerRanked.ts';
+import { initialModelRanked } from './modelRanked.ts';
 
 /** A server of one 2048 game, on the real engine. */
 class Server2048 {

@@ -11,9 +11,9 @@
 import { tileToward } from '../../engine/puzzle.ts';
 import type { Result } from '../../engine/result.ts';
 import type { Direction } from '../../engine/types.ts';
-import type { RankedKind } from '../../net/ranked.ts';
 import type { RankedRefusal, RankedView } from '../../net/rankedClient.ts';
 import { bare, type KeyInput, keyDirection } from '../keymap.ts';
+import { type ModelRanked, rankedOver } from './modelRanked.ts';
 
 /** What the loop needs of the ranked client. */
 export interface RankedPort {
@@ -27,24 +27,6 @@ export interface RankedPort {
 /** Makes the client; `onChange` hears every change of its view. */
 export type RankedConnect = (onChange: (view: RankedView) => void) => RankedPort;
 
-export interface ModelRanked {
-  readonly kind: RankedKind;
-  /** The client's view (null before the client is made). */
-  readonly view: RankedView | null;
-  /** The server's board has been seen on this run (a resumed game's kept board is not shown before). */
-  readonly synced: boolean;
-  readonly overlay: 'help' | 'confirm-resign' | null;
-  /** A key did nothing because the connection was not open; said until the connection changes. */
-  readonly refused: boolean;
-  /** A resignation was sent and its result has not come. */
-  readonly resigning: boolean;
-  /** Arrow keys name where the puzzle's gap goes. */
-  readonly invert: boolean;
-  /** A line said until the first move (a resumed game says so). */
-  readonly notice: string | null;
-  readonly quit: boolean;
-}
-
 /** What a key or a line asks of a ranked game. */
 export type CommandRanked =
   | { readonly type: 'move'; readonly dir: Direction }
@@ -54,29 +36,6 @@ export type CommandRanked =
   | { readonly type: 'help' }
   | { readonly type: 'cancel' }
   | { readonly type: 'quit' };
-
-/** A ranked game before its client is made. */
-export function initialModelRanked(
-  kind: RankedKind,
-  o: { readonly invert?: boolean; readonly notice?: string | null } = {},
-): ModelRanked {
-  return {
-    kind,
-    view: null,
-    synced: false,
-    overlay: null,
-    refused: false,
-    resigning: false,
-    invert: o.invert === true,
-    notice: o.notice ?? null,
-    quit: false,
-  };
-}
-
-/** Whether the game is over: its result came, or the server's board says so. */
-export function rankedOver(m: ModelRanked): boolean {
-  return m.view !== null && (m.view.result !== null || m.view.confirmed.over);
-}
 
 export interface ControllerRankedOptions {
   readonly model: ModelRanked;

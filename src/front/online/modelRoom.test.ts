@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../engine/game2048.ts';
 import { SEAT_NOT_ANSWERING, SERVER_CHANGED_SENTENCE } from '../../net/linkWords.ts';
 import { emptyRoomView, type RoomView } from '../../net/roomClient.ts';
-import type { ClientMessage, ServerMessage } from '../../net/rooms.ts';
+import type { ClientMessage, RoomMatch, ServerMessage } from '../../net/rooms.ts';
 import {
   type MatchResult,
   type RoomRules,
@@ -100,7 +100,7 @@ describe('the room model: the notice (why input is held)', () => {
       'reconnecting',
       'reconnecting',
       undefined,
-      'The connection dropped: reconnecting… your keys do nothing until it is back',
+      'The connection dropped: reconnecting… Your keys do nothing until it is back',
     ],
     [
       'replaced',
@@ -108,7 +108,7 @@ describe('the room model: the notice (why input is held)', () => {
       'replaced',
       'This seat is now played in another window or tab · t: take it back · q: leave',
     ],
-    ['closed', 'closed', 'left', 'The connection to the room closed · q: leave'],
+    ['closed', 'closed', 'left', 'The connection to the room is closed · q: leave'],
   ] as const)('%s', (hold, status, closed, line) => {
     const v = view({ status, closed: closed ?? null });
     expect(model(v).hold).toBe(hold);
@@ -122,6 +122,21 @@ describe('the room model: the notice (why input is held)', () => {
     expect(m.refused).toBe(true);
     expect(holdLine(m.view, true)).toBe('Not sent: the connection dropped · reconnecting…');
     expect(model({ match: mine }, true).refused).toBe(false);
+  });
+
+  it('the scores shown are the server’s: a slide drawn ahead adds its points once taken', () => {
+    if (MATCH.kind !== 'versus') throw new Error('a versus match');
+    const [a, b] = MATCH.match.games;
+    // Your slide drawn ahead, with the points it would make.
+    const games = [{ ...a, score: a.score + 8 }, b] as const;
+    const ahead: RoomMatch = { kind: 'versus', match: { ...MATCH.match, games } };
+    const m = model({ match: ahead, confirmed: MATCH, pending: 1 });
+    expect(m.match).toBe(ahead);
+    expect(m.scores).toEqual([a.score, b.score]);
+    // Taken: the server's match has the points.
+    const taken = model({ match: ahead, confirmed: ahead });
+    expect(taken.scores).toEqual([a.score + 8, b.score]);
+    expect(model({ match: null, confirmed: null }).scores).toBe(null);
   });
 
   it('the pending and waiting counts come from the client', () => {

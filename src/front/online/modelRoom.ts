@@ -56,6 +56,12 @@ export interface RoomModel {
   /** The match to draw: while input is held (the server silent aside), the server's alone. */
   readonly match: RoomMatch | null;
   readonly seats: readonly [RoomSeat, RoomSeat];
+  /**
+   * The score each board shows, as the server counted it: each versus side's, or the duel's
+   * board's (for both sides); an action of yours not answered yet adds its points only once the
+   * server took it. Null before the match.
+   */
+  readonly scores: readonly [number, number] | null;
   /** A duel's side to act (null: versus, over, or before the match). */
   readonly toAct: Side | null;
   readonly waitingForPlayer: boolean;
@@ -92,6 +98,14 @@ export function shownMatch(v: RoomView, hold: Hold | null): RoomMatch | null {
   return v.confirmed ?? v.match;
 }
 
+/** The scores the server counted on the match it took (see {@link RoomModel.scores}). */
+export function confirmedScores(v: RoomView): readonly [number, number] | null {
+  const c = v.confirmed ?? v.match;
+  if (!c) return null;
+  if (c.kind === 'duel') return [c.duel.game.score, c.duel.game.score];
+  return [c.match.games[0].score, c.match.games[1].score];
+}
+
 /** The room as shown, from the client's view. */
 export function roomModel(v: RoomView, o: RoomModelOptions): RoomModel {
   const hold = holdOf(v);
@@ -118,6 +132,7 @@ export function roomModel(v: RoomView, o: RoomModelOptions): RoomModel {
     refused: o.refused === true && hold !== null,
     match,
     seats: [seat(0), seat(1)],
+    scores: confirmedScores(v),
     toAct: turn,
     waitingForPlayer: waitingForPlayer(v),
     pending: v.pending ?? 0,

@@ -2,9 +2,9 @@
  * Everything an online room says in words, for the terminal, line mode and the web alike: a
  * seat's state ("connected", "away — forfeits in 42 s", "not joined yet", "not answering"), how
  * the match ended (a heading and its detail for the page, one sentence for a line), the rematch
- * offers, a duel's clock, and why input is held, in the line's form (with its keys) and the
- * page's. Pure: from the room client's view. Names are other players' text: `name` makes them
- * safe where a front-end needs it (the terminal's).
+ * offers, a duel's clock, and why input is held (one sentence each, in the line's form with its
+ * keys or the page's). Pure: from the room client's view. Names are other players' text: `name`
+ * makes them safe where a front-end needs it (the terminal's).
  */
 import { whoIs } from '../../engine/duel.ts';
 import { maxTile } from '../../engine/game2048.ts';
@@ -216,33 +216,58 @@ export function clockText(
 }
 
 /**
+ * Why input is held, written once for both forms: the line's (the terminal's notice, line
+ * mode: the keys that work then, after " · "; short where a line is narrow) and the page's
+ * (sentences; the page offers its own buttons). `refused`: a key was pressed (or a board swiped
+ * or tapped) during this hold, and nothing was sent.
+ */
+function holdWords(hold: Hold, v: RoomView, refused: boolean, form: 'line' | 'page'): string {
+  const player = v.you !== null;
+  const notSent = refused && player;
+  const page = form === 'page';
+  switch (hold) {
+    case 'connecting': {
+      const said = notSent ? 'Not sent: still connecting to the room' : 'Connecting to the room…';
+      return page ? asSentence(said) : said;
+    }
+    case 'not-answering': {
+      const said = !player
+        ? 'The server is not answering'
+        : capital(notSent ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
+      return page ? asSentence(said) : said;
+    }
+    case 'reconnecting': {
+      if (!player) return page ? asSentence(DROPPED_SENTENCE) : capital(DROPPED_SENTENCE);
+      if (!notSent)
+        return `${capital(DROPPED_SENTENCE)} ${(page ? asSentence : capital)(KEYS_WAIT_SENTENCE)}`;
+      // The page has room to say what the board shows meanwhile.
+      return page
+        ? `${asSentence(NOT_SENT_DROPPED)} Reconnecting… your board shows only the moves the server took.`
+        : `${capital(NOT_SENT_DROPPED)} · reconnecting…`;
+    }
+    case 'replaced': {
+      const said = capital(notSent ? `not sent: ${SEAT_ELSEWHERE}` : SEAT_ELSEWHERE);
+      if (!page) return `${said} · t: take it back · q: leave`;
+      return notSent
+        ? `${asSentence(said)} Take it back to play here.`
+        : `${said}: keys here do nothing. Take it back to play here, or leave.`;
+    }
+    case 'closed': {
+      const said = capital(v.notice ?? 'the connection to the room is closed');
+      if (page) return asSentence(said);
+      return `${said} · ${v.closed === 'unreachable' ? 't: try again · ' : ''}q: leave`;
+    }
+  }
+}
+
+/**
  * Why input is held, on a line (the terminal's notice, line mode): why, and the keys that work
  * then; null while input reaches the room. `refused`: a key was pressed meanwhile, and nothing
  * was sent.
  */
 export function holdLine(v: RoomView, refused: boolean): string | null {
-  const player = v.you !== null;
-  const notSent = refused && player;
-  switch (holdOf(v)) {
-    case null:
-      return null;
-    case 'connecting':
-      return notSent ? 'Not sent: still connecting to the room' : 'Connecting to the room…';
-    case 'not-answering':
-      if (notSent) return capital(NOT_SENT_NOT_ANSWERING);
-      return player ? capital(NOT_ANSWERING_SENTENCE) : 'The server is not answering';
-    case 'reconnecting':
-      if (!player) return capital(DROPPED_SENTENCE);
-      return notSent
-        ? `${capital(NOT_SENT_DROPPED)} · reconnecting…`
-        : `${capital(DROPPED_SENTENCE)} ${KEYS_WAIT_SENTENCE}`;
-    case 'replaced':
-      return `${capital(notSent ? `not sent: ${SEAT_ELSEWHERE}` : SEAT_ELSEWHERE)} · t: take it back · q: leave`;
-    case 'closed':
-      return `${capital(v.notice ?? 'the connection to the room closed')} · ${
-        v.closed === 'unreachable' ? 't: try again · ' : ''
-      }q: leave`;
-  }
+  const hold = holdOf(v);
+  return hold === null ? null : holdWords(hold, v, refused, 'line');
 }
 
 /**
@@ -250,25 +275,7 @@ export function holdLine(v: RoomView, refused: boolean): string | null {
  * buttons). `refused`: a key was pressed (or a board swiped or tapped) during this hold.
  */
 export function holdSentence(hold: Hold, v: RoomView, refused: boolean): string {
-  const player = v.you !== null;
-  switch (hold) {
-    case 'connecting':
-      return player && refused ? 'Not sent: still connecting to the room.' : 'Connecting…';
-    case 'not-answering':
-      if (!player) return 'The server is not answering.';
-      return asSentence(refused ? NOT_SENT_NOT_ANSWERING : NOT_ANSWERING_SENTENCE);
-    case 'reconnecting':
-      if (!player) return asSentence(DROPPED_SENTENCE);
-      return refused
-        ? `${asSentence(NOT_SENT_DROPPED)} Reconnecting… your board shows only the moves the server took.`
-        : `${asSentence(DROPPED_SENTENCE)} ${asSentence(KEYS_WAIT_SENTENCE)}`;
-    case 'replaced':
-      return refused
-        ? `${asSentence(`not sent: ${SEAT_ELSEWHERE}`)} Take it back to play here.`
-        : `${capital(SEAT_ELSEWHERE)}: keys here do nothing. Take it back to play here, or leave.`;
-    case 'closed':
-      return asSentence(v.notice ?? 'The connection to the room is closed.');
-  }
+  return holdWords(hold, v, refused, 'page');
 }
 
 /**

@@ -11,10 +11,9 @@ import {
   type CommandRanked,
   ControllerRanked,
   keyRanked,
-  type ModelRanked,
   type RankedConnect,
-  rankedOver,
 } from '../../front/online/controllerRanked.ts';
+import { type ModelRanked, rankedOver } from '../../front/online/modelRanked.ts';
 import { Animator } from '../animator.ts';
 import type { ColorDepth } from '../color.ts';
 import { type AnimFrame, layoutFor, render2048, type ScreenText } from '../game2048/render.ts';

@@ -24,6 +24,7 @@ import {
   onActions,
   onSelectSteps,
   overlay,
+  reducedMotion,
   setText,
 } from '../ui/dom.ts';
 import {
@@ -84,6 +85,8 @@ export class View2048 {
   private readonly speed: HTMLSelectElement;
   private readonly pad: Record<Direction, HTMLButtonElement>;
   private shown: Game | null = null;
+  /** The score last shown as counted (a ranked game's, the server's); null: none yet. */
+  private counted: number | null = null;
   private readonly overlays: OverlaySlot;
   private size = 0;
   /** The parts of the screen a ranked game has not (new game, undo, hint, autoplay, best). */
@@ -223,8 +226,16 @@ export class View2048 {
     );
   }
 
-  /** Shows the model; `ms` > 0 animates the move that led to it. */
-  render(m: Model2048, ms: number): void {
+  /**
+   * Shows the model; `ms` > 0 animates the move that led to it. `counted`: the score and moves
+   * to show instead of the board's (a ranked game's, as the server confirmed them: a slide drawn
+   * ahead adds its points once the server took it, and the points pop then).
+   */
+  render(
+    m: Model2048,
+    ms: number,
+    counted?: { readonly score: number; readonly moves: number },
+  ): void {
     const g = m.game;
     if (g.size !== this.size) {
       this.size = g.size;
@@ -232,14 +243,21 @@ export class View2048 {
       this.shown = null;
     }
     if (g !== this.shown) drawTiles(this.tiles, g, this.shown, ms);
-    if (ms > 0 && g.previous === this.shown && g.last && g.last.gained > 0) {
-      this.popScore(g.last.gained);
+    if (counted) {
+      const gained = this.counted === null ? 0 : counted.score - this.counted;
+      if (gained > 0 && !reducedMotion()) this.popScore(gained);
+      this.counted = counted.score;
+    } else {
+      this.counted = null;
+      if (ms > 0 && g.previous === this.shown && g.last && g.last.gained > 0) {
+        this.popScore(g.last.gained);
+      }
     }
     this.shown = g;
 
-    setText(this.score, formatNumber(g.score));
+    setText(this.score, formatNumber(counted?.score ?? g.score));
     setText(this.best, formatNumber(m.best));
-    setText(this.moves, formatNumber(g.moves));
+    setText(this.moves, formatNumber(counted?.moves ?? g.moves));
     if (this.ranked === false) {
       setText(
         this.goal,

@@ -44,7 +44,9 @@ describe('what a ranked screen reads of the client', () => {
     expect(rankedNotice(view({ status: 'reconnecting', notice: 'dropped' }), true, 'x')).toBe(
       'Not sent: the connection dropped. Reconnecting… the board shows only what the server took.',
     );
-    expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe('Connecting…');
+    expect(rankedNotice(view({ status: 'connecting' }), false, null)).toBe(
+      'Connecting to the server…',
+    );
     // 2048 past its target: play goes on, and the notice says so.
     const won: RankedBoard = {
       ...PUZZLE,
@@ -92,6 +94,13 @@ describe('what a ranked screen reads of the client', () => {
     const stopped = serverClocked(view({ confirmed: over, result: RESULT }))!;
     expect(elapsedMs(stopped, 9_999_999)).toBe(6000);
     expect(serverClocked(view({ puzzle: null }))).toBeNull();
+  });
+
+  it('counts a puzzle’s moves as the server took them: two drawn ahead are not counted yet', () => {
+    const ahead = { ...puzzleOfBoard(PUZZLE), moves: 6 };
+    const p = serverClocked(view({ puzzle: ahead, board: { ...PUZZLE, score: 6 }, pending: 2 }))!;
+    expect(p.moves).toBe(4);
+    expect(p.tiles).toEqual(ahead.tiles);
   });
 });
 

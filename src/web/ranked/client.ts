@@ -5,12 +5,11 @@
  */
 
 import type { Puzzle } from '../../engine/puzzle.ts';
-import { formatNumber } from '../../front/format.ts';
-import { asSentence, capital, GAME_ELSEWHERE, waitingSentence } from '../../net/linkWords.ts';
+import { noticeLine } from '../../front/online/rankedWords.ts';
+import { asSentence, capital, GAME_ELSEWHERE } from '../../net/linkWords.ts';
 import { RankedClient, type RankedView } from '../../net/rankedClient.ts';
 import type { SocketLike } from '../../net/roomClient.ts';
 import type { KeptRanked } from './slots.ts';
-import { holdSentence } from './words.ts';
 
 /** Connects to a kept game; `onChange` hears every change. Null: its board is not one. */
 export function connectKept(
@@ -38,25 +37,13 @@ export function connectKept(
 export { asSentence };
 
 /**
- * The notice line of a ranked game: while keys do nothing, why (`refused`: a key was pressed
- * during this hold); else the client's own sentence (a refusal), or `said`, the screen's.
+ * The notice line of a ranked game (front/online/rankedWords.ts's, as sentences): while keys do
+ * nothing, why (`refused`: a key was pressed during this hold); else the client's own sentence
+ * (a refusal), or `said`, the screen's.
  */
 export function rankedNotice(v: RankedView, refused: boolean, said: string | null): string {
-  if (v.result) return said ?? '';
-  const waiting = v.waiting ? asSentence(waitingSentence(v.waiting)) : '';
-  if (v.status === 'not-answering') {
-    return [holdSentence(v.status, refused, null), waiting].filter(Boolean).join(' ');
-  }
-  if (v.status !== 'open') return holdSentence(v.status, refused, closedSentence(v)) ?? '';
-  if (waiting) return waiting;
-  if (v.notice) return asSentence(v.notice);
-  if (said) return said;
-  const b = v.confirmed;
-  // Ranked 2048 goes on past its target: the score counts until no move is left.
-  if (b.kind === '2048' && b.won && !b.over) {
-    return `You made ${formatNumber(b.target ?? 2048)}! Play on: the score counts until no move is left.`;
-  }
-  return '';
+  const line = noticeLine(v, { refused, said, why: closedSentence(v) });
+  return line === null ? '' : asSentence(line);
 }
 
 /** Why a closed connection will not come back, and what the player can do (null: not closed). */
@@ -81,7 +68,10 @@ export function gone(v: RankedView): boolean {
   return v.status === 'closed' && (v.closed === 'no-game' || v.closed === 'bad-token');
 }
 
-/** The puzzle of the client's view, its clock the server's (running unless the game is over). */
+/**
+ * The puzzle of the client's view, its clock the server's (running unless the game is over) and
+ * its move count the server's: a move drawn ahead is counted once the server took it.
+ */
 export function serverClocked(v: RankedView): Puzzle | null {
   const p = v.puzzle;
   if (!p) return null;
@@ -89,6 +79,7 @@ export function serverClocked(v: RankedView): Puzzle | null {
   const ms = stopped ? v.confirmed.elapsedMs : v.clock.ms;
   return {
     ...p,
+    moves: v.confirmed.score,
     clock: {
       elapsedMs: ms,
       runningSince: stopped ? null : v.clock.at,

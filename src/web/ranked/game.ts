@@ -8,11 +8,9 @@
  */
 
 import type { Direction } from '../../engine/types.ts';
-import {
-  ControllerRanked,
-  initialModelRanked,
-  type RankedPort,
-} from '../../front/online/controllerRanked.ts';
+import { ControllerRanked, type RankedPort } from '../../front/online/controllerRanked.ts';
+import { initialModelRanked } from '../../front/online/modelRanked.ts';
+import { holdSentence, RESIGNING, rankedName } from '../../front/online/rankedWords.ts';
 import type { RankedBoard } from '../../net/ranked.ts';
 import {
   gameOfBoard,
@@ -24,9 +22,9 @@ import type { AppContext } from '../context.ts';
 import type { Online } from '../leaderboards/online.ts';
 import { dayOf } from '../leaderboards/words.ts';
 import type { RankedAction, RankedEnd } from '../ui/rankedEnd.ts';
-import { closedSentence, gone } from './client.ts';
+import { asSentence, closedSentence, gone } from './client.ts';
 import { clearSlot, type KeptRanked, type RankedSlot, readSlot, writeSlot } from './slots.ts';
-import { endText, holdSentence, rankedGoal, rankedTitle } from './words.ts';
+import { endText, rankedGoal } from './words.ts';
 
 /** What a ranked screen asks of the app. */
 export interface RankedApp {
@@ -119,7 +117,7 @@ export class RankedGame {
     this.kept = kept;
     this.said = this.ctx.takeNotices();
     this.status = 'connecting';
-    const title = rankedTitle(kept.kind, kept.size, kept.daily);
+    const title = rankedName(kept.kind, kept.size, kept.daily);
     document.title = `${title} · slidebox`;
     this.hooks.mount();
     this.hooks.title(title, rankedGoal(board));
@@ -260,7 +258,7 @@ export class RankedGame {
     }
     this.disarm();
     c.dispatch({ type: 'resign-confirmed' });
-    if (c.model.resigning) this.say('Resigning…');
+    if (c.model.resigning) this.say(RESIGNING);
     else this.say(null);
   }
 
@@ -287,7 +285,7 @@ export class RankedGame {
     if (v.status !== this.status) {
       this.status = v.status;
       const hold = holdSentence(v.status, false, closedSentence(v));
-      if (hold && !v.result) this.ctx.live(hold);
+      if (hold && !v.result) this.ctx.live(asSentence(hold));
       if (gone(v)) clearSlot(this.ctx.kv, this.slot);
     }
     const board = v.confirmed;
@@ -304,7 +302,7 @@ export class RankedGame {
       this.kept = { ...kept, board };
       writeSlot(this.ctx.kv, this.kept);
     }
-    if (this.said === 'Resigning…' && v.status !== 'open') this.said = null;
+    if (this.said === RESIGNING && v.status !== 'open') this.said = null;
     this.hooks.shown(v);
   }
 }

@@ -2,7 +2,9 @@
  * The ranked 2048 screen (`#ranked-2048`, `#ranked-daily-2048`): the offline game's view with
  * none of its helpers (no undo, hint, autoplay or new game), over the ranked client of the game
  * the server deals. A slide is drawn at once and its new tile when the server's answer brings
- * it (once the slide has played); keys pressed meanwhile wait their turn in the client. While
+ * it (once the slide has played), the score and moves as the server confirmed them
+ * (front/online/modelRanked.ts's picture: a slide drawn ahead adds its points with the server's
+ * answer); keys pressed meanwhile wait their turn in the client. While
  * the connection is down keys do nothing and the notice says so; the client reconnects with the
  * game's token and goes on. At the end: the score, the rank and board, as the server ranked
  * them. The game's id and token are kept in this browser (slots.ts), so a reload takes it back.
@@ -10,6 +12,7 @@
 import type { Game } from '../../engine/game2048.ts';
 import type { Direction } from '../../engine/types.ts';
 import { type Command2048, initialModel2048, type Model2048 } from '../../front/model2048.ts';
+import { pictureOf } from '../../front/online/modelRanked.ts';
 import type { RankedView } from '../../net/rankedClient.ts';
 import { type AppContext, MOVE_MS, QUICK_MS } from '../context.ts';
 import { View2048 } from '../game2048/view.ts';
@@ -142,8 +145,9 @@ export class ScreenRanked2048 {
     this.drawn = g;
     this.render({ ...(this.model ?? base), game: g, notice }, ms);
     // Busy while moves wait for the server's answer (screen readers wait for the tile too).
-    this.view.board.setAttribute('aria-busy', String(v.pending + v.queued > 0));
-    this.view.board.classList.toggle('pending', v.pending + v.queued > 0);
+    const marked = pictureOf(v, Date.now()).marked;
+    this.view.board.setAttribute('aria-busy', String(marked));
+    this.view.board.classList.toggle('pending', marked);
   }
 
   /** A move is said once the server took it (with its tile), never when only drawn ahead. */
@@ -157,8 +161,11 @@ export class ScreenRanked2048 {
     this.taken = moves;
   }
 
+  /** Draws the model, with the score and moves the server confirmed (a slide drawn ahead adds nothing yet). */
   private render(m: Model2048, ms: number): void {
     this.model = m;
-    this.view.render(m, ms);
+    const v = this.game.view;
+    const p = v ? pictureOf(v, Date.now()) : null;
+    this.view.render(m, ms, p?.points == null ? undefined : { score: p.points, moves: p.moves });
   }
 }

@@ -2,7 +2,7 @@
  * The ranked puzzle screen (`#ranked-puzzle`, `#ranked-daily-puzzle`): the offline puzzle's view
  * with none of its helpers (no undo, hint, solver or new puzzle), over the ranked client of the
  * scramble the server dealt. Each slide is drawn at once (a puzzle's moves are certain) and
- * sent; the clock is the server's (its last reading, running on from then) and stops at the
+ * sent, and counted in Moves once the server took it; the clock is the server's (its last reading, running on from then) and stops at the
  * server's time of the solving move. Tiles move by click, tap, swipe, the arrow keys or (the
  * hover control) as the mouse comes onto them, as offline. While the connection is down keys do
  * nothing and the notice says so.
@@ -10,6 +10,7 @@
 import { movableTiles, tileToward } from '../../engine/puzzle.ts';
 import type { Direction } from '../../engine/types.ts';
 import { initialModelPuzzle, type ModelPuzzle } from '../../front/modelPuzzle.ts';
+import { pictureOf } from '../../front/online/modelRanked.ts';
 import type { RankedView } from '../../net/rankedClient.ts';
 import type { AppContext } from '../context.ts';
 import { cellAt, HoverTracker } from '../puzzle/hover.ts';
@@ -184,8 +185,9 @@ export class ScreenRankedPuzzle {
     const base =
       this.model ?? initialModelPuzzle(p, {}, { invert: this.ctx.settings().puzzleInvert });
     this.render({ ...base, puzzle: p, notice }, moved && !reducedMotion());
-    this.view.board.setAttribute('aria-busy', String(v.pending > 0));
-    this.view.board.classList.toggle('pending', v.pending > 0);
+    const marked = pictureOf(v, Date.now()).marked;
+    this.view.board.setAttribute('aria-busy', String(marked));
+    this.view.board.classList.toggle('pending', marked);
     // A tile the mouse rests on may move now (after its own slide, it waits for the mouse).
     if (moved && this.hovering()) setTimeout(() => this.hoverLook(), 0);
   }

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubmittedEntry } from '../../net/api.ts';
 import type { RankedResult } from '../../net/ranked.ts';
 import { ranked2048, rankedEntry, rankedPuzzle } from '../../testing/rankedBoards.ts';
-import {
-  endText,
-  figures,
-  holdSentence,
-  rankedBoardLabel,
-  rankedGoal,
-  rankedTitle,
-} from './words.ts';
+import { endText, rankedBoardLabel, rankedGoal } from './words.ts';
 
 const TODAY = '2026-11-27';
 
@@ -43,13 +36,6 @@ const result = (over: Partial<RankedResult>): RankedResult => ({
 });
 
 describe('ranked words', () => {
-  it('titles the screens', () => {
-    expect(rankedTitle('2048', 4, false)).toBe('Ranked 2048');
-    expect(rankedTitle('2048', 4, true)).toBe('Ranked daily 2048');
-    expect(rankedTitle('puzzle', 3, false)).toBe('Ranked 8-puzzle');
-    expect(rankedTitle('puzzle', 4, true)).toBe('Ranked daily 15-puzzle');
-  });
-
   it('says what ranked play is under the title', () => {
     expect(rankedGoal(board2048)).toBe(
       'Ranked: the server deals each tile. Reach 2,048 and play on until no move is left.',
@@ -58,36 +44,6 @@ describe('ranked words', () => {
       `Ranked: the server deals each tile. Reach 256 and play on until no move is left. Daily of ${TODAY}: your first attempt counts.`,
     );
     expect(rankedGoal(boardPuzzle)).toMatch(/times the solve on its own clock \(3×3\)\.$/);
-  });
-
-  it.each([
-    ['open: keys play', 'open', false, null, null],
-    ['connecting', 'connecting', false, null, 'Connecting…'],
-    [
-      'a key while connecting',
-      'connecting',
-      true,
-      null,
-      'Not sent: still connecting to the server.',
-    ],
-    [
-      'dropped',
-      'reconnecting',
-      false,
-      null,
-      'The connection dropped: reconnecting… Your keys do nothing until it is back.',
-    ],
-    [
-      'a key while dropped',
-      'reconnecting',
-      true,
-      null,
-      'Not sent: the connection dropped. Reconnecting… the board shows only what the server took.',
-    ],
-    ['closed, with why', 'closed', true, 'Gone.', 'Gone.'],
-    ['closed, no why', 'closed', false, null, 'The connection to the server is closed.'],
-  ] as const)('holds keys: %s', (_name, link, refused, why, want) => {
-    expect(holdSentence(link, refused, why)).toBe(want);
   });
 
   it('names the ranked boards', () => {
@@ -107,12 +63,6 @@ describe('ranked words', () => {
     );
   });
 
-  it('gives a game’s figures as the server counted them', () => {
-    expect(figures('2048', board2048)).toBe('12,345 points');
-    expect(figures('puzzle', boardPuzzle)).toBe('24 moves in 7.042');
-    expect(figures('puzzle', { ...boardPuzzle, score: 1 })).toBe('1 move in 7.042');
-  });
-
   it('ends a 2048 game: the score, the rank and board', () => {
     expect(endText(board2048, result({}), TODAY)).toEqual({
       title: 'Game over',
@@ -120,12 +70,8 @@ describe('ranked words', () => {
     });
     const won = endText({ ...board2048, won: true }, result({}), TODAY);
     expect(won).toEqual({
-      title: 'Game over',
-      lines: [
-        'You scored 12,345 points.',
-        'You made 2,048.',
-        '#3 on the ranked 4×4 2048 board (to 2,048).',
-      ],
+      title: 'You made 2,048!',
+      lines: ['You scored 12,345 points.', '#3 on the ranked 4×4 2048 board (to 2,048).'],
     });
     const below = endText(board2048, result({ entry: entry({ rank: null }) }), TODAY);
     expect(below.lines[1]).toBe('On the ranked 4×4 2048 board (to 2,048), below your best there.');
@@ -166,7 +112,7 @@ describe('ranked words', () => {
       lines: ['Not solved: 24 moves.', 'Not ranked: an unsolved puzzle is not ranked.'],
     });
     const left = endText(board2048, result({ reason: 'left', entry: null, why: null }), TODAY);
-    expect(left.title).toBe('Game ended');
+    expect(left.title).toBe('Ended: left too long');
     expect(left.lines).toEqual([
       'You scored 12,345 points.',
       'It was left longer than the server keeps a game: it counts as it stood.',

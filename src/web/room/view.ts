@@ -285,6 +285,8 @@ export class ViewRoom {
         p.attacked[s.side],
         mine && pending ? `${keys} · ${PENDING_MARK}` : keys,
         names,
+        // The server's score: a slide drawn ahead adds its points once taken.
+        this.room?.scores?.[s.side],
       );
       s.root.classList.toggle('pending', mine && pending);
       s.root.classList.toggle('winner', v.result?.winner === s.side);
@@ -298,7 +300,8 @@ export class ViewRoom {
 
   private renderDuel(v: RoomView, p: Picture): void {
     if (v.match?.kind !== 'duel') return;
-    this.duelParts.render(duelModel(v.match.duel, v.you, p.cursor), p.ms, duelNames(v));
+    const duel = duelModel(v.match.duel, v.you, p.cursor);
+    this.duelParts.render(duel, p.ms, duelNames(v), this.room?.scores?.[0]);
     this.duelParts.wrap.classList.toggle('pending', pendingShown(v, p.hold));
     const clock = clockText(v, p.now);
     this.clock.hidden = clock === null;

@@ -104,9 +104,15 @@ export class DuelBoard {
 
   /**
    * Shows the model; `ms` > 0 animates the slide that led to it. `names`: the players' names
-   * (default: the model's; "You" for the keyboard's player). Returns the turn line shown.
+   * (default: the model's; "You" for the keyboard's player); `score`: the score to show (default
+   * the board's; online, the server's while an action of yours waits). Returns the turn line shown.
    */
-  render(m: ModelDuel, ms: number, names?: readonly [string, string]): string {
+  render(
+    m: ModelDuel,
+    ms: number,
+    names?: readonly [string, string],
+    score: number = m.duel.game.score,
+  ): string {
     this.model = m;
     this.names = names;
     const d = m.duel;
@@ -121,7 +127,7 @@ export class DuelBoard {
     const ns = names ?? playerNames(m.players);
     const t = whoIs(d);
     const verb = (who: string, v: string) => `${who} ${who === 'You' ? v : `${v}s`}`;
-    setText(this.score, formatNumber(g.score));
+    setText(this.score, formatNumber(score));
     setText(this.largest, formatNumber(maxTile(g.cells)));
     setText(
       this.roles,
@@ -151,7 +157,7 @@ export class DuelBoard {
     }
     this.board.setAttribute(
       'aria-label',
-      `Duel board. ${turn} Score ${formatNumber(g.score)}. Arrows or swipes slide; to place, move the cursor with the arrows and press 2 or 4, or tap a cell.`,
+      `Duel board. ${turn} Score ${formatNumber(score)}. Arrows or swipes slide; to place, move the cursor with the arrows and press 2 or 4, or tap a cell.`,
     );
     return turn;
   }

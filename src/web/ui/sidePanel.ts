@@ -59,7 +59,8 @@ export class SidePanel {
 
   /**
    * Shows the side. `keys`: say which keys move it (false: none, in a replay; a text: those
-   * words); `names`: the players' names (default: the model's, "Player 1" or "You").
+   * words); `names`: the players' names (default: the model's, "Player 1" or "You"); `score`:
+   * the score to show (default the board's; online, the server's while a move of yours waits).
    */
   render(
     m: ModelVersus,
@@ -67,6 +68,7 @@ export class SidePanel {
     attacked: boolean,
     keys: boolean | string = true,
     names: readonly [string, string] = sideNames(m.opponent),
+    score: number = m.match.games[this.side].score,
   ): void {
     const side = this.side;
     const game = m.match.games[side];
@@ -95,7 +97,7 @@ export class SidePanel {
             ? 'W A S D'
             : 'arrows',
     );
-    setText(this.score, formatNumber(game.score));
+    setText(this.score, formatNumber(score));
     setText(this.largest, formatNumber(maxTile(game.cells)));
     const queue = m.match.queues[side];
     let line: string;
@@ -109,7 +111,7 @@ export class SidePanel {
     this.incoming.classList.toggle('waiting', queue.length > 0);
     this.board.setAttribute(
       'aria-label',
-      `${name}'s board: score ${formatNumber(game.score)}, largest tile ${formatNumber(maxTile(game.cells))}. ${line}.`,
+      `${name}'s board: score ${formatNumber(score)}, largest tile ${formatNumber(maxTile(game.cells))}. ${line}.`,
     );
     this.root.classList.toggle('winner', m.match.winner === side);
     if (attacked) this.flash();
