@@ -23,9 +23,10 @@ import { checkOnlineArgs, ONLINE_OPTIONS } from './args.ts';
 import { safeText } from './boardText.ts';
 import { parseCommand } from './command.ts';
 import { usageReminder } from './help.ts';
-import { clientFor, netTimeoutMs, requiredServer } from './online.ts';
+import { clientFor, netTimeoutMs, requiredServer, type ServerChoice } from './online.ts';
 import { onlineNotice, onlineText, resultText } from './onlineText.ts';
 import { plainKey, quoteInput } from './plainIo.ts';
+import { shellWord } from './saveWatch.ts';
 
 export const ONLINE_USAGE = `Usage: slidebox versus --online [--size N] [--target N] [--cap N]
        slidebox duel --online [--size N] [--turn-time S]
@@ -173,10 +174,9 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     seat = made.value.seat;
     for (const n of saveSeat(dir, server.url, room, seat)) errOut(`${n}\n`);
     out(`Room: ${room}\nLink: ${server.url}/#room=${room}\n`);
-    out(`A friend joins with: slidebox ${kind} --join ${room}\n`);
+    out(`A friend joins with: ${joinCommand(kind, room, server, true)}\n`);
   }
-  const o: PlayOptions = {
-    server: server.url,
+  const o = playOptions(kind, server, {
     room,
     seat,
     name,
@@ -185,9 +185,22 @@ export async function main(kind: RoomKind, argv: readonly string[]): Promise<num
     dir,
     timeoutMs: netTimeoutMs(process.env),
     socket,
+  });
+  return fullScreenHere(v.plain === true) ? playScreen(kind, o) : play(kind, o);
+}
+
+/** What play needs, with the commands that join the room. */
+function playOptions(
+  kind: RoomKind,
+  server: ServerChoice,
+  o: Omit<PlayOptions, 'server' | 'join' | 'friendJoin'>,
+): PlayOptions {
+  return {
+    ...o,
+    server: server.url,
+    join: joinCommand(kind, o.room, server, false),
+    friendJoin: joinCommand(kind, o.room, server, true),
   };
-  const screen = fullScreenHere(v.plain === true);
-  return screen ? playScreen(kind, o) : play(kind, o);
 }
 
 function clientOf(o: PlayOptions, onChange: (view: RoomView) => void): RoomController {
@@ -220,7 +233,7 @@ async function playScreen(kind: RoomKind, o: PlayOptions): Promise<number> {
   let wrongKind: RoomKind | null = null;
   const end = await runOnline({
     depth: detectColorDepth(process.env, true),
-    notice: (room) => onlineNotice(room.view, kind, room.refused),
+    notice: (room) => onlineNotice(room.view, kind, room.refused, Date.now(), o.friendJoin),
     connect: (onChange) =>
       clientOf(o, (view) => {
         if (view.room && view.room.rules.kind !== kind) wrongKind = view.room.rules.kind;
@@ -237,12 +250,15 @@ async function playScreen(kind: RoomKind, o: PlayOptions): Promise<number> {
   }
   const result = resultText(end);
   if (result) out(`${result}\n`);
-  errOut(`${leaving(kind, o.room, end)}\n`);
+  errOut(`${leaving(o, end)}\n`);
   return 0;
 }
 
 interface PlayOptions {
   readonly server: string;
+  /** The command that takes this seat back here; a friend's, with the server always named. */
+  readonly join: string;
+  readonly friendJoin: string;
   readonly room: string;
   readonly seat: string | null;
   readonly name: string | undefined;
@@ -329,9 +345,7 @@ class PlainRoom {
     }
     if (view.status === 'closed') {
       const back =
-        view.closed === 'replaced' && view.you !== null
-          ? ` (slidebox ${kind} --join ${o.room} takes it back)`
-          : '';
+        view.closed === 'replaced' && view.you !== null ? ` (${o.join} takes it back)` : '';
       this.finish(1, `Room ${o.room}: ${view.notice ?? 'the connection closed'}${back}.`);
       return;
     }
@@ -357,7 +371,7 @@ class PlainRoom {
     const v = this.client.view;
     const actions = (n: number) => (n === 1 ? 'the last action' : `the last ${n} actions`);
     const room = `Room ${this.o.room}`;
-    if (!v.pending) this.finish(0, leaving(this.kind, this.o.room, v));
+    if (!v.pending) this.finish(0, leaving(this.o, v));
     else if (v.status !== 'open' && v.status !== 'not-answering') {
       this.finish(
         1,
@@ -383,7 +397,7 @@ class PlainRoom {
     const line = raw.trim().toLowerCase();
     if (line === '') return;
     if (line === 'q' || line === 'quit') {
-      this.finish(0, leaving(this.kind, this.o.room, this.client.view));
+      this.finish(0, leaving(this.o, this.client.view));
       return;
     }
     if (line === '?' || line === 'help') {
@@ -403,9 +417,24 @@ class PlainRoom {
   }
 }
 
-function leaving(kind: RoomKind, room: string, v: RoomView): string {
-  if (v.you === null) return `Stopped watching room ${room}.`;
+function leaving(o: PlayOptions, v: RoomView): string {
+  if (v.you === null) return `Stopped watching room ${o.room}.`;
   return v.result
-    ? `Left room ${room}.`
-    : `Left room ${room}; your seat is kept for now: slidebox ${kind} --join ${room} takes it back.`;
+    ? `Left room ${o.room}.`
+    : `Left room ${o.room}; your seat is kept for now: ${o.join} takes it back.`;
+}
+
+/**
+ * The command that joins `room`, as the player can type it: with the server when it was given
+ * on the command line or by SLIDEBOX_SERVER (the settings' server needs no word), and always
+ * for a friend, whose settings name no server.
+ */
+export function joinCommand(
+  kind: RoomKind,
+  room: string,
+  server: ServerChoice,
+  friend: boolean,
+): string {
+  const named = friend || server.from !== 'config';
+  return `slidebox ${kind} --join ${room}${named ? ` --server ${shellWord(server.url)}` : ''}`;
 }

@@ -85,6 +85,7 @@ export function onlineNotice(
   kind: string,
   refused = false,
   now = Date.now(),
+  join?: string,
 ): string | null {
-  return noticeLine(v, kind, refused, now, clean);
+  return noticeLine(v, kind, refused, now, clean, join);
 }

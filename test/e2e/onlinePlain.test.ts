@@ -53,7 +53,15 @@ class Terminal {
   constructor(args: readonly string[], dataDir: string, url = server.url) {
     this.child = spawn(
       process.execPath,
-      [CLI, ...args, '--plain', '--server', url, '--data-dir', dataDir],
+      // A command as printed names its server itself.
+      [
+        CLI,
+        ...args,
+        '--plain',
+        ...(args.includes('--server') ? [] : ['--server', url]),
+        '--data-dir',
+        dataDir,
+      ],
       { cwd: ROOT, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] },
     );
     this.child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -128,8 +136,11 @@ describe('online play in line mode', () => {
   test('a versus match through the server, every board as the engine says, to its end', async () => {
     const { a, code, follower } = await makeRoom('versus', ['--target', '16', '--size', '3']);
     await a.waitFor('Waiting for the other player to join');
+    // The command printed for a friend works as printed: it names the server.
+    const printed = /A friend joins with: (.*)\n/.exec(a.out)![1]!;
+    expect(printed).toBe(`slidebox versus --join ${code} --server ${server.url}`);
     const bDir = dirs.make();
-    const b = new Terminal(['versus', '--join', code.toLowerCase(), '--name', 'Bob'], bDir);
+    const b = new Terminal([...printed.split(' ').slice(1), '--name', 'Bob'], bDir);
     await b.waitFor('Bob (you)');
     await a.waitFor('Bob: 0');
     let match = await follower.after(0);
@@ -201,7 +212,7 @@ describe('online play in line mode', () => {
     await act(placer, 'place 1 2 2', { kind: 'place', row: 0, col: 1, value: 2 });
     // Bob leaves mid-duel and comes back to the same seat.
     expect(await b.quit()).toBe(0);
-    expect(b.err).toContain(`slidebox duel --join ${code} takes it back`);
+    expect(b.err).toContain(`slidebox duel --join ${code} --server ${server.url} takes it back`);
     await a.waitFor('Bob (away: forfeits at');
     b = new Terminal(['duel', '--join', code], bDir);
     await b.waitFor('Bob (you)');
@@ -431,7 +442,7 @@ describe('line mode shows only what the server took', () => {
     await b2.waitFor('Bob (you)');
     expect(await b.exited).toBe(1);
     expect(b.err).toContain(
-      `Room ${code}: this seat is now played in another window or tab (slidebox duel --join ${code} takes it back).`,
+      `Room ${code}: this seat is now played in another window or tab (slidebox duel --join ${code} --server ${server.url} takes it back).`,
     );
     expect(await b2.quit()).toBe(0);
     expect(await a.quit()).toBe(0);

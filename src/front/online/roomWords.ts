@@ -282,7 +282,9 @@ export function holdSentence(hold: Hold, v: RoomView, refused: boolean): string 
  * The terminal's notice line: why input is held (said until that is over), the actions waiting
  * for the server, the client's sentence (a refusal, the server changed), how the match ended (a
  * forfeit or a loss on time in words for each side), the room's state; in a duel with a clock,
- * the time left for the decision (`now`: this clock). `kind`: the room's command word.
+ * the time left for the decision (`now`: this clock). `kind`: the room's command word; `join`:
+ * the command that joins the room (`slidebox versus --join CODE --server URL`), said while the
+ * other seat is empty.
  */
 export function noticeLine(
   v: RoomView,
@@ -290,6 +292,7 @@ export function noticeLine(
   refused: boolean,
   now: number,
   clean: Clean = asIs,
+  join = `slidebox ${kind} --join ${v.room?.code ?? ''}`,
 ): string | null {
   const hold = holdLine(v, refused);
   const n = v.waiting ?? 0;
@@ -309,7 +312,7 @@ export function noticeLine(
     return keys || null;
   }
   if (waitingForPlayer(v)) {
-    return `Room ${code}: waiting for the other player (slidebox ${kind} --join ${code})`;
+    return `Room ${code}: waiting for the other player (${join})`;
   }
   for (const side of SIDES) {
     const s = v.seats[side];
