@@ -10,12 +10,17 @@
  * another process took the game: that owner's moves are not stored and so never answered, and
  * it lets its copy go and closes its connection (the client reconnects, to the new owner).
  *
- * A hello for a game this process does not have takes it: after waiting up to
- * {@link TAKE_WAIT_MS} for a process that holds it to let it go (it does when its connection
- * closes). A game still held after that is taken all the same; when its holder is gone (its
- * lease ran out; with SQLite, any other process), or a stopping server let it go, the time from
- * its last stored move to the take is left out of its clock, and its result says how long was
- * left out. A player's own lost connection counts on the clock.
+ * A hello for a game this process does not have: with PostgreSQL, when another process holds
+ * the game under a live lease, the connection is relayed to that owner (../relay.ts, the relay
+ * the rooms use too), which plays the game for it as for a connection of its own — its hello,
+ * its moves in order, its close; the answers back, each once its move is stored. A game nobody
+ * holds, or whose holder's lease ran out (it died), is taken here; a take never takes a game
+ * another live process took meanwhile. With SQLite (no relay) the hello takes the game, after
+ * waiting up to {@link TAKE_WAIT_MS} for a process that holds it to let it go (it does when its
+ * connection closes), and all the same after that. When the holder is gone (its lease ran out;
+ * with SQLite, any other process), or a stopping server let it go, the time from the game's
+ * last stored move to the take is left out of its clock, and its result says how long was left
+ * out. A player's own lost connection counts on the clock.
  *
  * An unfinished game that no client plays for `keepMs` is ended where it stands and ranked
  * (reason 'left'), by a sweep of every process. At the end the server makes the game's share
@@ -56,8 +61,9 @@ export const FLUSH_MS = 200;
 /** How long an unfinished game nobody plays is kept before it ends as it stands (ms). */
 export const DEFAULT_KEEP_MS = 10 * 60 * 1000;
 /**
- * How long a hello waits for another process holding the game to let it go (its connection
- * closed), before taking it anyway (that process gone, or its connection still open): ms.
+ * Without a relay (SQLite): how long a hello waits for another process holding the game to let
+ * it go (its connection closed), before taking it anyway (that process gone, or its connection
+ * still open): ms.
  */
 export const TAKE_WAIT_MS = 1000;
 /** How often a process reads which games it still owns when it has no move to write (ms). */
