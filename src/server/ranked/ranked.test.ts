@@ -4,7 +4,9 @@
  * end free of the seed and of tiles to come, the stored code replaying to exactly the figures
  * ranked, moves sent again taken once, the ranked daily's one attempt, self-reported games kept
  * off the ranked boards, a puzzle's time from the deal whatever the client claims, a left game
- * ranked where it stood, and a game surviving a server restart.
+ * ranked where it stood, and a game surviving a server restart. On two servers of one
+ * PostgreSQL, a socket that reaches the server not holding its game is relayed to the owner
+ * (one copy, one history), until the owner's lease runs out or the relay's channel drops.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
@@ -745,6 +747,56 @@ describe('a ranked game while PostgreSQL is down', () => {
       b.socket.close();
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a relayed ranked socket while PostgreSQL restarts', () => {
+  it('is closed when its relay’s channel drops, connects again, and the game plays on with one history', async (ctx) => {
+    const cluster = await postgresCluster();
+    if ('skip' in cluster) return ctx.skip(cluster.skip);
+    const target = await cluster.newDatabase();
+    const one = await startTestServer(target, {});
+    const two = await startTestServer(target, {});
+    const sockets: RankedSocket[] = [];
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      const a = await helloed(one.url, s);
+      sockets.push(a.socket);
+      await play2048(a.socket, spiral, 2);
+      // Relayed to the owner, the first server.
+      const b = await helloed(two.url, s);
+      sockets.push(b.socket);
+      expect((await a.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+      await play2048(b.socket, spiral, 1, 2);
+      await cluster.restart();
+      // What the second server relayed may be lost: its socket is closed, to connect again.
+      expect((await b.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+      let again: Awaited<ReturnType<typeof helloed>> | null = null;
+      const giveUp = Date.now() + 60_000;
+      while (again === null) {
+        if (Date.now() > giveUp) throw new Error('the game could not be opened again');
+        again = await helloed(two.url, s).catch(() => null);
+        if (again === null) await sleep(200);
+      }
+      sockets.push(again.socket);
+      expect(again.state.board.moves).toBe(3);
+      await play2048(again.socket, spiral, 2, 3);
+      await again.socket.send({ type: 'resign' });
+      const { result } = await again.socket.next('over');
+      const replay = replay2048(result.code);
+      expect(replay.states.length).toBe(6);
+      for (const socket of sockets) {
+        for (const m of socket.messages) {
+          if (m.type !== 'moved') continue;
+          const sp = replay.states[m.n]!.spawned[0]!;
+          expect(m.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+        }
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
+      await one.close();
+      await two.close();
     }
   });
 });
