@@ -26,6 +26,7 @@ import {
   type RankedServerMessage,
 } from '../../net/ranked.ts';
 import { helloed, RankedSocket, solve3x3, startRanked } from '../../testing/rankedPlay.ts';
+import { createRoom, joined, type TestSocket } from '../../testing/roomSockets.ts';
 import {
   BACKENDS,
   type Backend,
@@ -608,7 +609,7 @@ describe('a ranked game whose socket reaches another server of one PostgreSQL', 
   /** Short, so that the owner's lease runs out soon once its renewals are held. */
   const LEASE_MS = 2000;
 
-  it('is relayed to the owner (one copy, one history, each answer stored); once the owner’s lease ran out it connects again and the other server takes the game, the outage left out', async (ctx) => {
+  it('is relayed to the owner (one copy, one history, each answer stored; a room’s socket relayed on the same channel); once the owner’s lease ran out it connects again and the other server takes the game, the outage left out', async (ctx) => {
     const target = await newDatabaseTarget('postgres');
     if (typeof target !== 'string') return ctx.skip(target.skip);
     const one = await startTestServer(target, { leaseMs: LEASE_MS });
@@ -616,6 +617,7 @@ describe('a ranked game whose socket reaches another server of one PostgreSQL', 
     // Another connection to the database: what it reads is committed.
     const reader = await openDatabase(target);
     const sockets: RankedSocket[] = [];
+    const roomSockets: TestSocket[] = [];
     let unlock = () => {};
     let locked: Promise<unknown> = Promise.resolve();
     try {
@@ -651,6 +653,14 @@ describe('a ranked game whose socket reaches another server of one PostgreSQL', 
       const b = await open(two);
       expect(b.state.board.moves).toBe(3);
       expect((await a.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+      // A room's socket is relayed on the same channel meanwhile: the room's owner seats it.
+      const made = await createRoom(one.url, { kind: 'versus', name: 'Ada' });
+      const ada = await joined(one.url, { room: made.code, seat: made.seat });
+      roomSockets.push(ada.socket);
+      const bob = await joined(two.url, { room: made.code, name: 'Bob' });
+      roomSockets.push(bob.socket);
+      expect(bob.welcome.you).toBe(1);
+      await ada.socket.next('seats', (m) => m.seats[1]?.name === 'Bob' && m.seats[1].connected);
       const relayed = await play2048(b.socket, spiral, 3, 3);
       expect(relayed.map((m) => m.n)).toEqual([4, 5, 6]);
       // An answer means stored, relayed or not.
@@ -708,7 +718,7 @@ describe('a ranked game whose socket reaches another server of one PostgreSQL', 
     } finally {
       unlock();
       await locked.catch(() => {});
-      for (const socket of sockets) socket.close();
+      for (const socket of [...sockets, ...roomSockets]) socket.close();
       await reader.close();
       await one.close();
       await two.close();
