@@ -44,6 +44,7 @@ import { DailyStarts, DEFAULT_DAILY_STARTS, secondsToNextDay } from './ranked/da
 import { RankedPlay, RankedStartRefusal } from './ranked/ranked.ts';
 import { serverSecret } from './ranked/secret.ts';
 import { RANKED_SOCKET_PATH, rankedSocket } from './ranked/socket.ts';
+import { Relay } from './relay.ts';
 import {
   DEFAULT_LEASE_MS,
   Refusal,
@@ -79,6 +80,11 @@ export interface ServerOptions {
    * rooms held play on (default: no limit).
    */
   readonly maxRooms?: number;
+  /**
+   * PostgreSQL: the process's lease (ms; default rooms/types.ts DEFAULT_LEASE_MS): how long a
+   * process that stopped renewing still owns its rooms and ranked games (tests shorten it).
+   */
+  readonly leaseMs?: number;
   /**
    * How long an unfinished ranked game no client plays is kept before it ends as it stands and
    * is ranked (ms; default 10 minutes).
@@ -867,6 +873,7 @@ function roomsOptions(
   o: ServerOptions,
   now: () => number,
   lease: ProcessLease | null,
+  relay: Relay | null,
 ): RoomsOptions {
   return {
     now,
@@ -874,6 +881,7 @@ function roomsOptions(
     capacity: o.maxRooms,
     log: o.log,
     ...(lease ? { lease } : {}),
+    ...(relay ? { relay } : {}),
   };
 }
 
@@ -900,7 +908,12 @@ async function serveWebApp(app: FastifyInstance, o: ServerOptions): Promise<void
 /** PostgreSQL: one lease for this process, shared by the rooms and ranked play (lease.ts). */
 function processLease(o: ServerOptions): ProcessLease | null {
   if (o.database.dialect !== 'postgres') return null;
-  const lease = new ProcessLease(o.database.db, newInstance(), DEFAULT_LEASE_MS, o.log);
+  const lease = new ProcessLease(
+    o.database.db,
+    newInstance(),
+    o.leaseMs ?? DEFAULT_LEASE_MS,
+    o.log,
+  );
   void lease.start();
   return lease;
 }
@@ -947,7 +960,10 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
       .send({ error: { code: 'not-found', message: `no route ${request.method} ${path}` } });
   });
   const lease = processLease(o);
-  const rooms = new Rooms(o.database, roomsOptions(o, now, lease));
+  // PostgreSQL: one relay for this process, which both the rooms and ranked play use.
+  const relay =
+    lease && o.database.newClient ? new Relay(o.database.newClient, lease, o.log) : null;
+  const rooms = new Rooms(o.database, roomsOptions(o, now, lease, relay));
   const scores = analyseInBackground(app, o, new Scores(o.database), now);
   const ranked = new RankedPlay(o.database, scores, {
     now,
@@ -956,6 +972,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     log: o.log,
     ...(o.secret !== undefined ? { secret: o.secret } : {}),
     ...(lease ? { lease } : {}),
+    ...(relay ? { relay } : {}),
   });
   const limiter = socketLimiter(o);
   // Socket opens are counted, not logged one line each: a line a minute says how many.
@@ -980,6 +997,7 @@ export async function buildServer(o: ServerOptions): Promise<FastifyInstance> {
     await rankedSockets.close();
     await socket.close();
     await ranked.close();
+    await relay?.close();
     await lease
       ?.stop()
       .catch((e: unknown) => o.log?.(`lease: ${e instanceof Error ? e.message : e}`));

@@ -10,13 +10,16 @@
  * - 2048 moves one after another, killed with one in flight: every tile a client was shown is
  *   the stored game's;
  * - a ranked puzzle whose server is down for 10 s: its ranked time leaves the outage out, and
- *   its result and board entry say it was interrupted and for how long.
+ *   its result and board entry say it was interrupted and for how long;
+ * - PostgreSQL: a socket that reaches the process not holding the game is relayed to its owner
+ *   (one game, one history); the owner killed, that socket connects again and the other
+ *   process takes the game, the outage left out of its clock.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readShareCode } from '../../src/engine/shareReplay.ts';
 import type { Leaderboard } from '../../src/net/api.ts';
-import { DIRECTION_LETTERS, type RankedServerMessage } from '../../src/net/ranked.ts';
+import { DIRECTION_LETTERS, RANKED_CLOSE, type RankedServerMessage } from '../../src/net/ranked.ts';
 import { missingNginx, type Nginx, startNginx } from '../../src/testing/nginx.ts';
 import { freePort, type PgServer, startPostgres } from '../../src/testing/postgres.ts';
 import { helloed, type RankedSocket, solve3x3, startRanked } from '../../src/testing/rankedPlay.ts';
@@ -309,5 +312,57 @@ describe.each(SETUPS)('a ranked game’s owner killed with SIGKILL (%s)', (_name
     ).json()) as Leaderboard;
     const line = board.entries.find((e) => e.code === result.code);
     expect(line?.interruptedMs).toBe(result.interruptedMs);
+  });
+});
+
+describe('a ranked game whose socket reaches the other process (PostgreSQL)', () => {
+  it('is relayed to its owner; the owner killed with SIGKILL, the socket connects again and the other process takes the game, the outage left out', async (ctx) => {
+    if (!pg || 'skip' in pg) return ctx.skip(pg?.skip ?? 'PostgreSQL did not start');
+    const db = await pg.newDatabase();
+    const [one, two] = await Promise.all([
+      serve(['--db', db, '--rate-limit', '0']),
+      serve(['--db', db, '--rate-limit', '0']),
+    ]);
+    const s = await startRanked(one.url, { kind: '2048' });
+    const order = ['left', 'down', 'right', 'up'] as const;
+    /** Plays moves on a socket until `upTo` are taken. */
+    const playTo = async (socket: RankedSocket, from: number, upTo: number) => {
+      let n = from + 1;
+      for (let turn = 0; n <= upTo && turn < 200; turn++) {
+        await socket.send({ type: 'move', n, d: DIRECTION_LETTERS[order[turn % 4]!] });
+        if ((await socket.answer(n)).type === 'moved') n++;
+      }
+      expect(n).toBe(upTo + 1);
+    };
+    const a = await helloed(one.url, s);
+    await playTo(a.socket, 0, 4);
+    // The other process relays its socket to the owner, which closes the older one as replaced.
+    const b = await helloed(two.url, s);
+    expect(b.state.board.moves).toBe(4);
+    expect((await a.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+    await playTo(b.socket, 4, 8);
+    await killed(one);
+    // Its owner's lease runs out: the relayed socket is closed, to connect again; the other
+    // process takes the game, leaving the time from its last stored move out of its clock.
+    expect((await b.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+    const c = await helloEventually(two.url, s);
+    expect(c.state.board.moves).toBe(8);
+    expect(c.state.interruptions).toBe(1);
+    expect(c.state.interruptedMs).toBeGreaterThan(0);
+    await playTo(c.socket, 8, 9);
+    await c.socket.send({ type: 'resign' });
+    const { result } = await c.socket.next('over');
+    c.socket.close();
+    const replay = readShareCode(result.code ?? '');
+    if (!replay.ok || replay.value.kind !== '2048') throw new Error('not a 2048 code');
+    expect(replay.value.states.length).toBe(10);
+    // Every tile any connection was shown is the stored game's.
+    for (const socket of [a.socket, b.socket, c.socket]) {
+      for (const m of answered(socket)) {
+        const sp = replay.value.states[m.n]!.spawned[0]!;
+        expect(m.tile, `move ${m.n}`).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+      }
+    }
+    expect(result.interruptions).toBe(1);
   });
 });

@@ -21,6 +21,8 @@ import type { StoredGame } from './store.ts';
 /** The socket of a player, as the games see it. */
 export interface RankedPeer {
   send(m: RankedServerMessage): void;
+  /** Sends a message written as JSON already (what a relayed socket's owner sent it). */
+  sendText(text: string): void;
   close(code: number, reason: string): void;
 }
 

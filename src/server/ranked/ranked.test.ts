@@ -4,10 +4,13 @@
  * end free of the seed and of tiles to come, the stored code replaying to exactly the figures
  * ranked, moves sent again taken once, the ranked daily's one attempt, self-reported games kept
  * off the ranked boards, a puzzle's time from the deal whatever the client claims, a left game
- * ranked where it stood, and a game surviving a server restart.
+ * ranked where it stood, and a game surviving a server restart. On two servers of one
+ * PostgreSQL, a socket that reaches the server not holding its game is relayed to the owner
+ * (one copy, one history), until the owner's lease runs out or the relay's channel drops.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play } from '../../engine/game2048.ts';
 import type { Seed } from '../../engine/rng.ts';
@@ -23,6 +26,7 @@ import {
   type RankedServerMessage,
 } from '../../net/ranked.ts';
 import { helloed, RankedSocket, solve3x3, startRanked } from '../../testing/rankedPlay.ts';
+import { createRoom, joined, type TestSocket } from '../../testing/roomSockets.ts';
 import {
   BACKENDS,
   type Backend,
@@ -440,6 +444,9 @@ describe.each(BACKENDS)('a ranked game across a server restart on %s', (backend:
 });
 
 describe.each(BACKENDS)('a ranked game on two servers of one %s database', (backend: Backend) => {
+  /** How a game's connection closes when another server opens the game (see below). */
+  const secondOpened = backend === 'postgres' ? RANKED_CLOSE.replaced : RANKED_CLOSE.goingAway;
+
   it('goes on on the other server when the connection moves there at once', async (ctx) => {
     const target = await newDatabaseTarget(backend);
     if (typeof target !== 'string') return ctx.skip(target.skip);
@@ -530,8 +537,8 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
         const b = await helloed(there.url, s);
         sockets.push(b.socket);
         expect(b.state.board.moves).toBe(n);
-        // The scout's other way: the next move on the first server's connection, still open
-        // after the other server took the game. It is never answered there.
+        // The scout's other way: the next move on the first server's connection, if still open
+        // after the other connection opened the game. It is never answered there.
         if (a.socket.ws.readyState === a.socket.ws.OPEN) {
           for (const d of DIRECTIONS)
             await a.socket.send({ type: 'move', n: n + 1, d: DIRECTION_LETTERS[d] });
@@ -540,8 +547,10 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
           await b.socket.send({ type: 'move', n, d: DIRECTION_LETTERS[d] });
           expect(await b.socket.answer(n)).toEqual(taken);
         }
-        // The first server's copy is let go: its connection closes, to connect again.
-        expect((await a.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+        // PostgreSQL: the other server relays its connection to the game's owner, which closes
+        // the older one as replaced. SQLite: the other server took the game, and the first
+        // server's copy is let go: its connection closes, to connect again.
+        expect((await a.socket.closed).code).toBe(secondOpened);
         expect(a.socket.messages.filter((m) => m.type === 'moved' && m.n > n)).toEqual([]);
         b.socket.close();
         await b.socket.closed;
@@ -568,7 +577,7 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
     }
   });
 
-  it('lets a game go when the other server takes it from under an open connection', async (ctx) => {
+  it('closes the older connection when the other server opens the game under it', async (ctx) => {
     const target = await newDatabaseTarget(backend);
     if (typeof target !== 'string') return ctx.skip(target.skip);
     const one = await startTestServer(target, {});
@@ -577,11 +586,12 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
       const s = await startRanked(one.url, { kind: '2048' });
       const a = await helloed(one.url, s);
       await play2048(a.socket, spiral, 3);
-      // Opened on the second server while the first still has it: taken after a wait, and
-      // the first lets it go and closes its connection (its client would reconnect).
+      // Opened on the second server while the first still has it. PostgreSQL: relayed to the
+      // first, the owner, which closes the older connection as replaced. SQLite: taken after a
+      // wait, and the first lets it go and closes its connection (its client would reconnect).
       const b = await helloed(two.url, s);
       expect(b.state.board.moves).toBe(3);
-      expect((await a.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+      expect((await a.socket.closed).code).toBe(secondOpened);
       const more = await play2048(b.socket, spiral, 2, 3);
       expect(more.map((m) => m.n)).toEqual([4, 5]);
       await b.socket.send({ type: 'resign' });
@@ -589,6 +599,127 @@ describe.each(BACKENDS)('a ranked game on two servers of one %s database', (back
       expect(replay2048(result.code).states.length).toBe(6);
       b.socket.close();
     } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
+describe('a ranked game whose socket reaches another server of one PostgreSQL', () => {
+  /** Short, so that the owner's lease runs out soon once its renewals are held. */
+  const LEASE_MS = 2000;
+
+  it('is relayed to the owner (one copy, one history, each answer stored; a room’s socket relayed on the same channel); once the owner’s lease ran out it connects again and the other server takes the game, the outage left out', async (ctx) => {
+    const target = await newDatabaseTarget('postgres');
+    if (typeof target !== 'string') return ctx.skip(target.skip);
+    const one = await startTestServer(target, { leaseMs: LEASE_MS });
+    const two = await startTestServer(target, { leaseMs: LEASE_MS });
+    // Another connection to the database: what it reads is committed.
+    const reader = await openDatabase(target);
+    const sockets: RankedSocket[] = [];
+    const roomSockets: TestSocket[] = [];
+    let unlock = () => {};
+    let locked: Promise<unknown> = Promise.resolve();
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      const row = async () => {
+        const r = await reader.db
+          .selectFrom('ranked_games')
+          .select(['holder', 'epoch'])
+          .where('id', '=', s.id)
+          .executeTakeFirstOrThrow();
+        return { holder: r.holder, epoch: Number(r.epoch) };
+      };
+      const storedT = async (n: number) => {
+        const m = await reader.db
+          .selectFrom('ranked_moves')
+          .select('t')
+          .where('game_id', '=', s.id)
+          .where('n', '=', n)
+          .executeTakeFirst();
+        return m ? Number(m.t) : null;
+      };
+      const open = async (server: { url: string }) => {
+        const h = await helloed(server.url, s);
+        sockets.push(h.socket);
+        return h;
+      };
+      const a = await open(one);
+      await play2048(a.socket, spiral, 3);
+      const owned = await row();
+      expect(owned.holder).not.toBeNull();
+      // On the other server: relayed to the owner, which closes the older connection as replaced
+      // (as a second window on one server would be), and plays on.
+      const b = await open(two);
+      expect(b.state.board.moves).toBe(3);
+      expect((await a.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+      // A room's socket is relayed on the same channel meanwhile: the room's owner seats it.
+      const made = await createRoom(one.url, { kind: 'versus', name: 'Ada' });
+      const ada = await joined(one.url, { room: made.code, seat: made.seat });
+      roomSockets.push(ada.socket);
+      const bob = await joined(two.url, { room: made.code, name: 'Bob' });
+      roomSockets.push(bob.socket);
+      expect(bob.welcome.you).toBe(1);
+      await ada.socket.next('seats', (m) => m.seats[1]?.name === 'Bob' && m.seats[1].connected);
+      const relayed = await play2048(b.socket, spiral, 3, 3);
+      expect(relayed.map((m) => m.n)).toEqual([4, 5, 6]);
+      // An answer means stored, relayed or not.
+      for (const m of relayed) expect(await storedT(m.n), `move ${m.n}`).toBe(m.t);
+      // Back on the owner, then relayed again: the same game, never taken by the other server.
+      const c = await open(one);
+      expect(c.state.board.moves).toBe(6);
+      expect((await b.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+      await play2048(c.socket, spiral, 1, 6);
+      const d = await open(two);
+      expect(d.state.board.moves).toBe(7);
+      expect((await c.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+      expect(await row()).toEqual(owned);
+
+      // The owner's renewals are held (a lock on its lease's row) until its lease runs out: the
+      // relayed socket is closed, to connect again, and the other server takes the game.
+      let held!: () => void;
+      const holding = new Promise<void>((r) => {
+        held = r;
+      });
+      locked = reader.db.transaction().execute(async (tx) => {
+        await sql`select 1 from room_processes where instance = ${owned.holder} for update`.execute(
+          tx,
+        );
+        held();
+        await new Promise<void>((r) => {
+          unlock = r;
+        });
+      });
+      await holding;
+      expect((await d.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+      const e = await open(two);
+      expect(e.state.board.moves).toBe(7);
+      // The time from the last stored move to the take is left out of the clock.
+      expect(e.state.interruptions).toBe(1);
+      expect(e.state.interruptedMs).toBeGreaterThan(0);
+      const taken = await row();
+      expect(taken.holder).not.toBe(owned.holder);
+      expect(taken.epoch).toBe(owned.epoch + 1);
+      unlock();
+      await locked;
+      await play2048(e.socket, spiral, 1, 7);
+      await e.socket.send({ type: 'resign' });
+      const { result } = await e.socket.next('over');
+      const replay = replay2048(result.code);
+      expect(replay.states.length).toBe(9);
+      // Every answer any connection saw is the stored game's move, tile for tile.
+      for (const socket of sockets) {
+        for (const m of socket.messages) {
+          if (m.type !== 'moved') continue;
+          const sp = replay.states[m.n]!.spawned[0]!;
+          expect(m.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+        }
+      }
+    } finally {
+      unlock();
+      await locked.catch(() => {});
+      for (const socket of [...sockets, ...roomSockets]) socket.close();
+      await reader.close();
       await one.close();
       await two.close();
     }
@@ -626,6 +757,56 @@ describe('a ranked game while PostgreSQL is down', () => {
       b.socket.close();
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a relayed ranked socket while PostgreSQL restarts', () => {
+  it('is closed when its relay’s channel drops, connects again, and the game plays on with one history', async (ctx) => {
+    const cluster = await postgresCluster();
+    if ('skip' in cluster) return ctx.skip(cluster.skip);
+    const target = await cluster.newDatabase();
+    const one = await startTestServer(target, {});
+    const two = await startTestServer(target, {});
+    const sockets: RankedSocket[] = [];
+    try {
+      const s = await startRanked(one.url, { kind: '2048' });
+      const a = await helloed(one.url, s);
+      sockets.push(a.socket);
+      await play2048(a.socket, spiral, 2);
+      // Relayed to the owner, the first server.
+      const b = await helloed(two.url, s);
+      sockets.push(b.socket);
+      expect((await a.socket.closed).code).toBe(RANKED_CLOSE.replaced);
+      await play2048(b.socket, spiral, 1, 2);
+      await cluster.restart();
+      // What the second server relayed may be lost: its socket is closed, to connect again.
+      expect((await b.socket.closed).code).toBe(RANKED_CLOSE.goingAway);
+      let again: Awaited<ReturnType<typeof helloed>> | null = null;
+      const giveUp = Date.now() + 60_000;
+      while (again === null) {
+        if (Date.now() > giveUp) throw new Error('the game could not be opened again');
+        again = await helloed(two.url, s).catch(() => null);
+        if (again === null) await sleep(200);
+      }
+      sockets.push(again.socket);
+      expect(again.state.board.moves).toBe(3);
+      await play2048(again.socket, spiral, 2, 3);
+      await again.socket.send({ type: 'resign' });
+      const { result } = await again.socket.next('over');
+      const replay = replay2048(result.code);
+      expect(replay.states.length).toBe(6);
+      for (const socket of sockets) {
+        for (const m of socket.messages) {
+          if (m.type !== 'moved') continue;
+          const sp = replay.states[m.n]!.spawned[0]!;
+          expect(m.tile).toEqual({ row: sp.at.row, col: sp.at.col, value: sp.value });
+        }
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
+      await one.close();
+      await two.close();
     }
   });
 });

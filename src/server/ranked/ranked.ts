@@ -10,12 +10,17 @@
  * another process took the game: that owner's moves are not stored and so never answered, and
  * it lets its copy go and closes its connection (the client reconnects, to the new owner).
  *
- * A hello for a game this process does not have takes it: after waiting up to
- * {@link TAKE_WAIT_MS} for a process that holds it to let it go (it does when its connection
- * closes). A game still held after that is taken all the same; when its holder is gone (its
- * lease ran out; with SQLite, any other process), or a stopping server let it go, the time from
- * its last stored move to the take is left out of its clock, and its result says how long was
- * left out. A player's own lost connection counts on the clock.
+ * A hello for a game this process does not have: with PostgreSQL, when another process holds
+ * the game under a live lease, the connection is relayed to that owner (../relay.ts, the relay
+ * the rooms use too), which plays the game for it as for a connection of its own — its hello,
+ * its moves in order, its close; the answers back, each once its move is stored. A game nobody
+ * holds, or whose holder's lease ran out (it died), is taken here; a take never takes a game
+ * another live process took meanwhile. With SQLite (no relay) the hello takes the game, after
+ * waiting up to {@link TAKE_WAIT_MS} for a process that holds it to let it go (it does when its
+ * connection closes), and all the same after that. When the holder is gone (its lease ran out;
+ * with SQLite, any other process), or a stopping server let it go, the time from the game's
+ * last stored move to the take is left out of its clock, and its result says how long was left
+ * out. A player's own lost connection counts on the clock.
  *
  * An unfinished game that no client plays for `keepMs` is ended where it stands and ranked
  * (reason 'left'), by a sweep of every process. At the end the server makes the game's share
@@ -35,12 +40,14 @@ import {
   type RankedKind,
   type RankedResult,
   type RankedStart,
+  readRankedClientMessage,
 } from '../../net/ranked.ts';
 import { rankRankedGame } from '../boards/boards.ts';
 import type { Scores } from '../boards/scores.ts';
 import type { Database } from '../db.ts';
 import { sha256 } from '../hash.ts';
 import { newInstance, type ProcessLease } from '../lease.ts';
+import type { Relay, RelayProtocol } from '../relay.ts';
 import { dealSeed } from '../seeds.ts';
 import { RankedGame, type RankedSetup } from './game.ts';
 import { type OwnerPort, RankedOwner, type RankedPeer } from './owner.ts';
@@ -54,8 +61,9 @@ export const FLUSH_MS = 200;
 /** How long an unfinished game nobody plays is kept before it ends as it stands (ms). */
 export const DEFAULT_KEEP_MS = 10 * 60 * 1000;
 /**
- * How long a hello waits for another process holding the game to let it go (its connection
- * closed), before taking it anyway (that process gone, or its connection still open): ms.
+ * Without a relay (SQLite): how long a hello waits for another process holding the game to let
+ * it go (its connection closed), before taking it anyway (that process gone, or its connection
+ * still open): ms.
  */
 export const TAKE_WAIT_MS = 1000;
 /** How often a process reads which games it still owns when it has no move to write (ms). */
@@ -67,6 +75,33 @@ const DAY_MS = 86_400_000;
 /** The UTC instant a day (YYYY-MM-DD) ends, in ISO 8601. */
 export function dayEndsAt(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
+}
+
+/** The ranked games' lines' tag on the relay (../relay.ts). */
+const RELAY_NAME = 'ranked';
+
+/**
+ * Answers what a connection's hello or message threw: a refusal is said (`error`) and closes the
+ * connection with its code; anything else is logged, said as `unavailable`, and closes it as a
+ * server error (the client connects again and takes the server's board again).
+ */
+export function answerFailure(
+  e: unknown,
+  peer: Pick<RankedPeer, 'send' | 'close'>,
+  log?: (line: string) => void,
+): void {
+  if (e instanceof RankedRefusal) {
+    peer.send({ type: 'error', code: e.code, message: e.message });
+    peer.close(e.close, e.message.slice(0, 120));
+    return;
+  }
+  log?.(`ranked: ${e instanceof Error ? e.message : String(e)}`);
+  peer.send({
+    type: 'error',
+    code: 'unavailable',
+    message: 'the server could not take this message; connect again shortly',
+  });
+  peer.close(1011, 'server error');
 }
 
 /** A refused hello: the close code, and why. */
@@ -109,6 +144,12 @@ export interface RankedOptions {
    * paused. Without one (SQLite: one process), a holder other than this process is one gone.
    */
   readonly lease?: ProcessLease;
+  /**
+   * PostgreSQL: the process's relay (../relay.ts), shared with the rooms: a hello for a game
+   * another live process holds is relayed to it. Without one, such a hello takes the game after
+   * {@link TAKE_WAIT_MS}.
+   */
+  readonly relay?: Relay;
 }
 
 /** A start as the HTTP route checked it. */
@@ -131,7 +172,7 @@ const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
 export class RankedPlay {
   private readonly store: RankedStore;
   private readonly live = new Map<string, RankedOwner>();
-  private readonly loading = new Map<string, Promise<RankedOwner | StoredEnd | null>>();
+  private readonly loading = new Map<string, Promise<Found>>();
   /** Games being let go by this process (their connection closed): taken again after. */
   private readonly leaving = new Map<string, Promise<void>>();
   /** This process, as the games' holder. */
@@ -183,6 +224,7 @@ export class RankedPlay {
       broken: (owner) => this.broken.add(owner.id),
       letGo: (owner) => this.letGo(owner),
     };
+    o.relay?.serve(this.onRelay());
     this.flushTimer = setInterval(() => void this.flush().catch(this.logError), FLUSH_MS);
     const sweepMs = Math.min(30_000, Math.max(20, Math.floor(this.keepMs / 4)));
     this.sweepTimer = setInterval(() => void this.sweep().catch(this.logError), sweepMs);
@@ -191,6 +233,22 @@ export class RankedPlay {
   }
 
   private readonly secretOf: () => Promise<string>;
+
+  /** The ranked socket on the relay: a relayed hello is this process's, as the game's holder. */
+  private onRelay(): RelayProtocol<RankedClientMessage> {
+    return {
+      name: RELAY_NAME,
+      what: 'game',
+      goingAway: RANKED_CLOSE.goingAway,
+      badMessage: RANKED_CLOSE.badMessage,
+      read: readRankedClientMessage,
+      // The owner's first line is its answer to the hello: the state, or why it is refused.
+      answers: () => true,
+      helloRelayed: (peer, m) => this.hello(peer, m.game, m.token, true),
+      fail: (e, peer) => answerFailure(e, peer, this.o.log),
+      refusal: (code, message, close) => new RankedRefusal(close, code, message),
+    };
+  }
 
   private readonly logError = (e: unknown) => {
     this.o.log?.(`ranked: ${e instanceof Error ? e.message : String(e)}`);
@@ -318,7 +376,7 @@ export class RankedPlay {
    * The game's owner in this process, taking the game from the database when there is none;
    * an ended game's board and result; null when there is no such game.
    */
-  private acquire(id: string): Promise<RankedOwner | StoredEnd | null> {
+  private acquire(id: string): Promise<Found> {
     const here = this.live.get(id);
     if (here) return Promise.resolve(here);
     let p = this.loading.get(id);
@@ -329,13 +387,18 @@ export class RankedPlay {
     return p;
   }
 
-  private async take(id: string): Promise<RankedOwner | StoredEnd | null> {
+  private async take(id: string): Promise<Found> {
     await this.leaving.get(id)?.catch(() => {});
     let peek = await this.store.peek(id);
     if (!peek) return null;
     const heldBy = peek.endedMs === null ? peek.holder : null;
     let pauseFor: string | null = null;
-    if (heldBy !== null && heldBy !== this.holder) {
+    if (heldBy !== null && heldBy !== this.holder && this.o.relay && this.o.lease) {
+      // Its holder's sockets are relayed to it while its lease is live; once the lease ran out
+      // (the holder died), the game is taken with its clock paused from its last stored move.
+      if ((await this.o.lease.alive([heldBy])).has(heldBy)) return { heldBy };
+      pauseFor = heldBy;
+    } else if (heldBy !== null && heldBy !== this.holder) {
       // A live holder lets the game go when its connection closes: wait for that a while.
       const until = performance.now() + TAKE_WAIT_MS;
       while (peek?.holder === heldBy && peek.endedMs === null && performance.now() < until) {
@@ -349,8 +412,11 @@ export class RankedPlay {
     } else if (heldBy === this.holder && this.broken.has(id)) {
       pauseFor = this.holder;
     }
-    const taken = await this.store.take(id, this.holder, this.o.now(), pauseFor);
+    // With the relay, a game another live process took meanwhile is left to it.
+    const from = this.o.relay ? [heldBy] : undefined;
+    const taken = await this.store.take(id, this.holder, this.o.now(), pauseFor, from);
     if (!taken) return null;
+    if ('heldBy' in taken) return taken;
     this.broken.delete(id);
     const game = RankedGame.replayed(taken.game.setup, taken.moves);
     if (taken.game.endedMs !== null) {
@@ -396,9 +462,42 @@ export class RankedPlay {
     }
   }
 
-  /** A connection's hello: the game it plays (its state sent), or a refusal to close it with. */
-  async hello(peer: RankedPeer, id: string, token: string): Promise<RankedConnection> {
-    const found = await this.acquire(id);
+  /**
+   * A connection's hello: the game it plays (its state sent), or a refusal to close it with. A
+   * game another live process holds: the connection is relayed to it (`relayed`: this hello is
+   * one relayed here, which is not relayed again).
+   */
+  async hello(
+    peer: RankedPeer,
+    id: string,
+    token: string,
+    relayed = false,
+  ): Promise<RankedConnection> {
+    let found = await this.acquire(id);
+    for (let tries = 1; found !== null && 'heldBy' in found; tries++) {
+      const relay = this.o.relay;
+      if (relayed || !relay) {
+        throw new RankedRefusal(
+          RANKED_CLOSE.goingAway,
+          'moved',
+          'the game moved to another server process; connect again',
+        );
+      }
+      try {
+        const { link } = await relay.hello(
+          RELAY_NAME,
+          peer,
+          { type: 'hello', game: id, token },
+          found.heldBy,
+        );
+        return { message: async (m) => link.send(m), closed: async () => link.close() };
+      } catch (e) {
+        // The holder did not answer (it died, its lease not run out yet): asked again, and taken
+        // here once its lease ran out.
+        if (!(e instanceof RankedRefusal) || e.code !== 'unavailable' || tries >= 3) throw e;
+      }
+      found = await this.acquire(id);
+    }
     if (found === null) {
       throw new RankedRefusal(RANKED_CLOSE.noGame, 'no-game', 'no ranked game has this id');
     }
@@ -600,7 +699,7 @@ export class RankedPlay {
         continue;
       }
       const owner = await this.acquire(id);
-      if (owner === null || 'ended' in owner) continue;
+      if (owner === null || 'ended' in owner || 'heldBy' in owner) continue;
       if (owner.peer) continue;
       await owner.finish('left');
     }
@@ -622,9 +721,19 @@ export class RankedPlay {
       if (owner.ending) continue;
       await this.store.release(owner, this.holder, now, true).catch(this.logError);
     }
+    // The connections relayed here (this process's own are closed already): they connect again.
+    for (const owner of this.live.values()) {
+      owner.peer?.close(RANKED_CLOSE.goingAway, 'the server is stopping');
+    }
     this.live.clear();
   }
 }
+
+/**
+ * A game as a hello finds it: its owner here, its end, held by another live process (its
+ * sockets are relayed there), or null (no such game).
+ */
+type Found = RankedOwner | StoredEnd | { readonly heldBy: string } | null;
 
 /** An ended game as loaded: its final board and what it ranked. */
 interface StoredEnd {

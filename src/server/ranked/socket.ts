@@ -20,7 +20,7 @@ import {
 } from '../../net/ranked.ts';
 import { SocketLimiter } from '../socketLimits.ts';
 import { type SocketProtocol, serveSocket, socketServer } from '../sockets.ts';
-import { type RankedPlay, RankedRefusal } from './ranked.ts';
+import { answerFailure, type RankedPlay } from './ranked.ts';
 
 export const RANKED_SOCKET_PATH = '/api/ranked/socket';
 export const RATE_PER_SECOND = 30;
@@ -68,20 +68,6 @@ function rankedProtocol(
     },
     helloLimited: (message) => ({ type: 'error', code: 'rate-limited', message }),
     hello: (peer, m) => ranked.hello(peer, m.game, m.token),
-    fail(e, peer) {
-      if (e instanceof RankedRefusal) {
-        peer.send({ type: 'error', code: e.code, message: e.message });
-        peer.close(e.close, e.message.slice(0, 120));
-        return;
-      }
-      log?.(`ranked: ${e instanceof Error ? e.message : String(e)}`);
-      peer.send({
-        type: 'error',
-        code: 'unavailable',
-        message: 'the server could not take this message; connect again shortly',
-      });
-      // The client reconnects and takes the server's board again.
-      peer.close(1011, 'server error');
-    },
+    fail: (e, peer) => answerFailure(e, peer, log),
   };
 }

@@ -327,14 +327,25 @@ export class RankedStore {
    * `holder` owns the game from now, at the next epoch (whoever held it: their writes are
    * refused from now on), with the moves stored until now; an ended game as it ended; null: no
    * such game. The clock pauses (the time since its last stored move is left out) when a
-   * stopping server let the game go, or when `pauseFor` still holds it.
+   * stopping server let the game go, or when `pauseFor` still holds it. With `from`
+   * (PostgreSQL), an unended game is taken only from those holders (or from `holder`): one
+   * another process holds is left to it, and its holder is the answer.
    */
+  take(id: string, holder: string, now: number, pauseFor: string | null): Promise<TakenGame | null>;
+  take(
+    id: string,
+    holder: string,
+    now: number,
+    pauseFor: string | null,
+    from: readonly (string | null)[] | undefined,
+  ): Promise<TakenGame | { readonly heldBy: string } | null>;
   async take(
     id: string,
     holder: string,
     now: number,
     pauseFor: string | null,
-  ): Promise<TakenGame | null> {
+    from?: readonly (string | null)[],
+  ): Promise<TakenGame | { readonly heldBy: string } | null> {
     const sqlite = await this.sqliteFree();
     if (sqlite) return sqlite.takeOne.immediate(id, holder, now, pauseFor);
     return this.db.transaction().execute(async (tx) => {
@@ -346,6 +357,15 @@ export class RankedStore {
         .executeTakeFirst();
       if (!row) return null;
       const game = storedOf(row);
+      if (
+        from &&
+        game.endedMs === null &&
+        game.holder !== null &&
+        game.holder !== holder &&
+        !from.includes(game.holder)
+      ) {
+        return { heldBy: game.holder };
+      }
       const moves = movesOf(
         await tx
           .selectFrom('ranked_moves')

@@ -21,8 +21,8 @@
  *   new owner.
  * - Routing. The load balancer hashes the room code (docs/deploy/nginx.conf), so a room's
  *   sockets reach its owner. A socket that reaches another process is relayed to the owner
- *   through PostgreSQL, on a channel per process that only that process listens on (relay.ts):
- *   no process hears about rooms it has no socket for.
+ *   through PostgreSQL, on a channel per process that only that process listens on (../relay.ts,
+ *   one per process, shared with ranked play): no process hears about rooms it has no socket for.
  * - Presence. A seat's row names the process holding the seat's connection (`holder`: the
  *   owner, relayed sockets included) and `seen_ms`: its heartbeat (every forfeit time / 4) or,
  *   once nobody holds the seat, when it was left. After a takeover, a seat the dead owner held
@@ -38,8 +38,8 @@
  * statement but an action's), append.ts (an action judged and written), log.ts (the actions'
  * statements, in batches), live.ts (a live room brought up to the database's changes),
  * presence.ts (presence, the sweep: heartbeats, forfeits, cleanup), seats.ts (taking a seat),
- * owners.ts (the ownership lease), relay.ts (sockets relayed to their room's owner),
- * connection.ts (a socket's place in a room).
+ * owners.ts (the ownership lease), relayed.ts (the rooms on ../relay.ts, which relays sockets
+ * to their room's owner), connection.ts (a socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
 import { checkName, isPlayerKey } from '../../net/api.ts';
@@ -62,6 +62,7 @@ import {
 import type { Database } from '../db.ts';
 import { sha256 } from '../hash.ts';
 import { newInstance, ProcessLease } from '../lease.ts';
+import { Relay } from '../relay.ts';
 import { dealSeed } from '../seeds.ts';
 import { ActionWriter, judge } from './append.ts';
 import { Connection, type Referee } from './connection.ts';
@@ -69,7 +70,7 @@ import { LiveRooms, newLiveRoom, resultOf, startNext } from './live.ts';
 import { actionLog } from './log.ts';
 import { Ownership } from './owners.ts';
 import { broadcast, eachPeer, offers, Presence, peerCount, RoomSweeper } from './presence.ts';
-import { Relay } from './relay.ts';
+import { relayedHello, roomsOnRelay } from './relayed.ts';
 import { Seating } from './seats.ts';
 import { RoomStore } from './store.ts';
 import {
@@ -144,6 +145,8 @@ export class Rooms implements Referee {
   /** PostgreSQL: this process's lease on the rooms it owns, and its relay to other owners. */
   private readonly ownership: Ownership | null = null;
   private readonly relay: Relay | null = null;
+  /** The relay these rooms made themselves (none given): closed when they close. */
+  private readonly ownRelay: Relay | null = null;
   private readonly sweeper: RoomSweeper;
   private readonly seating: Seating;
   private readonly writer: ActionWriter;
@@ -165,7 +168,6 @@ export class Rooms implements Referee {
     this.writer = new ActionWriter(actions, this.rooms, this.now);
     this.seating = new Seating(this.store, this.presence, this.shared, (room) => this.sync(room));
     if (this.shared) {
-      if (!database.newClient) throw new Error('rooms on PostgreSQL need connections of their own');
       const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
       // After a gap in its renewals long enough for another process to take its rooms, the
       // rooms the database no longer names it the owner of are let go (their sockets connect
@@ -179,16 +181,15 @@ export class Rooms implements Referee {
       const ownership = new Ownership(database.db, lease);
       this.ownership = ownership;
       void lease.start();
-      this.relay = new Relay(
-        database.newClient,
-        this.instance,
-        {
-          helloRelayed: (peer, m) => this.hello(peer, m, true),
-          alive: (instances) => ownership.alive(instances),
-        },
-        leaseMs,
-        o.log,
-      );
+      let relay = o.relay;
+      if (!relay) {
+        if (!database.newClient)
+          throw new Error('rooms on PostgreSQL need connections of their own');
+        relay = new Relay(database.newClient, lease, o.log);
+        this.ownRelay = relay;
+      }
+      relay.serve(roomsOnRelay((peer, m) => this.hello(peer, m, true), o.log));
+      this.relay = relay;
     }
     this.sweeper = new RoomSweeper(this, this.store, this.presence, {
       ...o,
@@ -284,7 +285,7 @@ export class Rooms implements Referee {
         throw new Refusal('moved', 'this room moved to another server', CLOSE.goingAway);
       }
       try {
-        return await this.relay.hello(peer, m, place.owner);
+        return await relayedHello(this.relay, peer, m, place.owner);
       } catch (e) {
         // The owner did not answer (it died, its lease not run out yet): the room is claimed
         // again, here once the lease has run out.
@@ -447,7 +448,7 @@ export class Rooms implements Referee {
     // The rooms let go at once: the next process their sockets reach takes them.
     await this.ownership?.stop().catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
     await this.ownLease?.stop().catch((e) => this.o.log?.(`rooms: the lease: ${message(e)}`));
-    await this.relay?.close();
+    await this.ownRelay?.close();
   }
 
   /** Lets go of the rooms in memory whose row names another owner (or none). */

@@ -17,6 +17,7 @@ import {
   type Side,
 } from '../../net/rooms.ts';
 import type { ProcessLease } from '../lease.ts';
+import type { Relay } from '../relay.ts';
 import type { Schema } from '../schema.ts';
 
 /** One connection to a room, as the rooms see it. */
@@ -51,6 +52,11 @@ export interface RoomsOptions {
    * their own when none is given (and stop it when they close).
    */
   readonly lease?: ProcessLease;
+  /**
+   * PostgreSQL: the process's relay (../relay.ts), shared with ranked play; the rooms make their
+   * own when none is given (and close it when they close).
+   */
+  readonly relay?: Relay;
   /** A duel's time per decision when its creator names none (s; default 60). */
   readonly turnTime?: number;
   readonly log?: (line: string) => void;
