@@ -301,13 +301,11 @@ export class RoomSweeper {
   /** Deletes rooms nobody entered for idleMs (their finished matches stay in room_results). */
   private async cleanUp(now: number): Promise<void> {
     try {
-      // Rooms played in here count as entered (an action does not write the room's row).
+      // Rooms played in here count as entered (an action does not write the room's row), each
+      // at its live copy's epoch: a room another claim took is not this copy's to keep.
       const playing = [...this.rooms.live.values()].filter((r) => peerCount(r) > 0);
       for (let i = 0; i < playing.length; i += 500) {
-        await this.store.touchAll(
-          playing.slice(i, i + 500).map((r) => r.id),
-          now,
-        );
+        await this.store.touchAll(playing.slice(i, i + 500), now);
       }
       await this.store.deleteIdle(now - this.o.idleMs);
       // Not a room someone is joining: they would join the evicted copy and hear nothing more.

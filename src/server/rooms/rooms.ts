@@ -445,7 +445,9 @@ export class Rooms implements Referee {
       this.o.log?.(`rooms: letting go of the seats: ${message(e)}`);
     }
     // The rooms let go at once: the next process their sockets reach takes them.
-    await this.ownership?.stop().catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
+    await this.ownership
+      ?.stop(rooms)
+      .catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
     await this.ownLease?.stop().catch((e) => this.o.log?.(`rooms: the lease: ${message(e)}`));
     await this.relay?.close();
   }
