@@ -81,12 +81,8 @@ export function newLiveRoom(
     seats: [seat(), seat()],
     watchers: new Set(),
     result: null,
-    queue: Promise.resolve(),
     emptySince: now,
-    arriving: 0,
     loadedAt: now,
-    syncQueued: false,
-    forfeiting: false,
     version: 0,
     seatsSent: '',
   };
