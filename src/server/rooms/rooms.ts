@@ -1,10 +1,18 @@
 /**
- * Online rooms on the server: the referee. A room holds a versus match or a duel and its two
- * seats; every action a seated client sends is applied through the rules engine
- * (src/net/rooms.ts `applyAction`), written to the database in order, then sent to both
- * players and every watcher. A room is loaded into memory when a client connects to it (its
- * match re-played from the database's log), so a restarted server resumes every match where
- * it stood. Actions of one room are handled one at a time in each process.
+ * Online rooms on the server. A room holds a versus match or a duel and its two seats; every
+ * action a seated client sends is applied through the rules engine (src/net/rooms.ts
+ * `applyAction`, the functions clients predict with), written to the database in order, then
+ * sent to both players and every watcher. A room is loaded into memory when a client connects
+ * to it (its match re-played from the database's log), so a restarted server resumes every
+ * match where it stood.
+ *
+ * Each live room has one owner object (owner.ts `RoomOwner`), the only one that changes it: it
+ * takes commands — a socket's hello, action, rematch offer and close (through its
+ * `Connection`), the sweep's timeouts and the seats it read (sweep.ts), the news that another
+ * claim took the room — and runs them one at a time. This file is the registry in front of the
+ * owners: it makes rooms, finds the owner of a code or loads and claims the room and makes its
+ * owner, relays a socket to the process that owns the room, routes a hello to the owner, keeps
+ * to the capacity, and forgets an owner once it is lost or let go.
  *
  * With PostgreSQL, several processes serve one set of rooms; each room has one owner at a time:
  * - Ownership. The process a room's first socket reaches claims it (owners.ts: the room's row
@@ -15,7 +23,8 @@
  *   owner died or stopped renewing is claimed by the next process one of its sockets reaches,
  *   which loads it from the database (its match re-played from the log). Every claim raises the
  *   room's epoch, which the live room keeps, and every write of the owner (actions, results,
- *   seats, heartbeats, rematches, forfeits) names it with the owner: an owner whose write finds
+ *   seats, heartbeats, rematches, forfeits, the clean-up's touch, letting go) names it with the
+ *   owner: an owner whose write finds
  *   the row at another epoch (it lost the room while it could not renew, or this process
  *   claimed it again) writes nothing, and closes the room's sockets: they connect again, to the
  *   new owner.
@@ -34,12 +43,13 @@
  * Either way a process holds at most {@link RoomsOptions.capacity} rooms: past it, new rooms
  * are refused while the rooms it holds play on.
  *
- * This file is the referee; beside it: types.ts (the vocabulary), store.ts (every
- * statement but an action's), append.ts (an action judged and written), log.ts (the actions'
- * statements, in batches), live.ts (a live room brought up to the database's changes),
- * presence.ts (presence, the sweep: heartbeats, forfeits, cleanup), seats.ts (taking a seat),
- * owners.ts (the ownership lease), relay.ts (sockets relayed to their room's owner),
- * connection.ts (a socket's place in a room).
+ * Beside it: owner.ts (a room's owner and its commands), types.ts (the vocabulary), store.ts
+ * (every statement but an action's), append.ts (an action judged and written), log.ts (the
+ * actions' statements, in batches), live.ts (a live room brought up to the database's changes,
+ * and what its connections are told), presence.ts (who is connected, when a seat forfeits or a
+ * decision is late), sweep.ts (the sweep: heartbeats, seats read, timeouts, clean-up),
+ * seats.ts (taking a seat), owners.ts (the ownership lease), relay.ts (sockets relayed to their
+ * room's owner), connection.ts (a socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
 import { checkName, isPlayerKey } from '../../net/api.ts';
