@@ -28,6 +28,7 @@ import type { Seating } from './seats.ts';
 import type { RoomStore } from './store.ts';
 import {
   bad,
+  type Changes,
   type LiveRoom,
   message,
   num,
@@ -74,6 +75,8 @@ export class RoomOwner {
   private syncQueued = false;
   /** A forfeit (or a loss on time) is being decided. */
   private forfeiting = false;
+  /** When the room was left with no connection here (ms), or null. */
+  private emptySince: number | null;
   /** The process is stopping: no seat is let go and no read queued any more. */
   private stopping = false;
   /** Lost to another claim, or let go: this owner is done. */
@@ -86,6 +89,8 @@ export class RoomOwner {
     readonly room: LiveRoom,
     private readonly port: RoomOwnerPort,
   ) {
+    // Loaded for a hello, with nobody in it yet.
+    this.emptySince = room.loadedAt;
     this.referee = {
       act: (_room, side, peer, id, text) => this.act(side, peer, id, text),
       rematch: (_room, side, peer) => this.rematch(side, peer),
@@ -100,6 +105,11 @@ export class RoomOwner {
   /** Whether the room has connections here (seated or watching). */
   get connected(): boolean {
     return peerCount(this.room) > 0;
+  }
+
+  /** Whether this process holds one of the room's seats (as the database was told). */
+  get holdsSeat(): boolean {
+    return this.room.seats.some((s) => s.holder === this.port.instance);
   }
 
   /** How the seats stand in memory: a read of them begun at another version is stale. */
@@ -143,7 +153,7 @@ export class RoomOwner {
           await store.touch(room);
           room.watchers.add(peer);
         }
-        room.emptySince = null;
+        this.emptySince = null;
         const info: RoomInfo = { code: room.code, rules: room.rules };
         peer.send({
           type: 'welcome',
@@ -158,7 +168,7 @@ export class RoomOwner {
       });
     } finally {
       this.arriving--;
-      if (peerCount(room) === 0 && room.emptySince === null) room.emptySince = this.port.now();
+      this.noteEmpty();
     }
   }
 
@@ -239,7 +249,7 @@ export class RoomOwner {
         this.releaseSeat(side);
       }
     }
-    if (peerCount(room) === 0) room.emptySince = this.port.now();
+    if (!this.connected) this.emptySince = this.port.now();
     this.port.views.sendSeats(room);
   }
 
@@ -280,9 +290,9 @@ export class RoomOwner {
     }
     // A room someone is joining stays, however long the database takes to seat them.
     if (
-      room.emptySince !== null &&
+      this.emptySince !== null &&
       this.arriving === 0 &&
-      now - room.emptySince >= presence.forfeitMs
+      now - this.emptySince >= presence.forfeitMs
     ) {
       this.letGo();
     }
@@ -356,7 +366,7 @@ export class RoomOwner {
     if (!due()) return;
     const result = await store.locked(room, async (tx) => {
       const ch = await store.changes(tx, room);
-      if (ch) views.apply(room, ch);
+      if (ch) this.takeIn(ch);
       if (!due()) return null;
       const r = resultOf(room.match, other(s), reason);
       if (!(await store.storeResult(tx, room, r, now()))) return null;
@@ -422,8 +432,22 @@ export class RoomOwner {
 
   /** Reads the room's changes and takes them in (inside the room's order). */
   private async sync(): Promise<void> {
-    const { store, views } = this.port;
+    const { store } = this.port;
     const ch = await store.changes(store.db, this.room);
-    if (ch) views.apply(this.room, ch);
+    if (ch) this.takeIn(ch);
+  }
+
+  /**
+   * Takes the database's changes into the live room and tells its connections (a seat taken back
+   * through another process closes its connection here: the room may be empty now).
+   */
+  private takeIn(ch: Changes): void {
+    this.port.views.apply(this.room, ch);
+    this.noteEmpty();
+  }
+
+  /** The room has no connection here: empty since now, unless it was already. */
+  private noteEmpty(): void {
+    if (!this.connected && this.emptySince === null) this.emptySince = this.port.now();
   }
 }

@@ -335,7 +335,7 @@ export class Rooms {
     clearTimeout(timer);
     const rooms = owners.map((w) => w.room);
     try {
-      const held = rooms.filter((r) => r.seats.some((s) => s.holder === this.instance));
+      const held = owners.filter((w) => w.holdsSeat).map((w) => w.room);
       if (held.length > 0) {
         await this.store.releaseAll(held, this.now());
         for (const room of held) await this.store.notify(this.store.db, room, 'seats');

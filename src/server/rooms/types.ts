@@ -154,8 +154,6 @@ export interface LiveRoom {
   readonly seats: [Seat, Seat];
   readonly watchers: Set<Peer>;
   result: MatchResult | null;
-  /** When it was left with no connection at all (ms), or null. */
-  emptySince: number | null;
   readonly loadedAt: number;
   /** Grows with every change of the seats in memory (a read begun before is stale). */
   version: number;
