@@ -5,7 +5,8 @@
  * a forfeit time is let go (released), but not by the clean-up while someone joins; a room whose
  * write is refused as stale is lost once (its sockets closed, not released); the seats the sweep
  * read are taken in when they are still current, ignored when the seats changed meanwhile, and
- * a seat changed elsewhere makes the owner read the room again.
+ * a seat changed elsewhere makes the owner read the room again; a room whose last connection
+ * was replaced through another process counts as empty from then.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLOSE, ROOM_PROTOCOL, type ServerMessage, startMatch } from '../../net/rooms.ts';
@@ -170,5 +171,27 @@ describe('a room’s owner, command by command', () => {
     const seats = ada.sent.filter((m) => m.type === 'seats').at(-1);
     expect(seats).toMatchObject({ seats: [{ name: 'Ada' }, { name: 'Bob' }] });
     expect(forgotten).toEqual([]);
+  });
+
+  it('counts a room empty once its last seat was taken back elsewhere, and lets it go a forfeit time later', async () => {
+    const { owner, store, clock, forgotten, database, row } = await owned();
+    const ada = fakePeer();
+    await owner.hello(ada.peer, hello({ seat: SEAT }));
+    // Seat 0 connected again through another process: the database names that one its holder.
+    const elsewhere = newInstance();
+    await database.db
+      .updateTable('seats')
+      .set({ holder: elsewhere, seen_ms: clock.t })
+      .where('room_id', '=', row.id)
+      .where('side', '=', 0)
+      .execute();
+    owner.seatsRead(await store.seatRows([row.id]), owner.version);
+    await owner.settled;
+    expect(ada.closes).toEqual([CLOSE.replaced]);
+    expect(owner.connected).toBe(false);
+    owner.timeout(clock.t + FORFEIT_MS - 1);
+    expect(forgotten).toEqual([]);
+    owner.timeout(clock.t + FORFEIT_MS);
+    expect(forgotten).toEqual([true]);
   });
 });
