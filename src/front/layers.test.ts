@@ -174,4 +174,18 @@ describe('layers: imports point down only', () => {
     );
     expect(hashers).toEqual(['server/hash.ts']);
   });
+
+  it('a networked game’s owner takes commands and calls back into no hub', () => {
+    // Rooms and ranked play each have a registry in front of one owner object per live game
+    // (rooms.ts and owner.ts, ranked.ts and owner.ts): in each folder only the socket, which
+    // hands the registry its connections, imports the registry; the owner, the sweep, the
+    // seats and the statements talk to it through ports, never by importing it.
+    for (const [dir, registry] of [
+      ['server/rooms', 'server/rooms/rooms.ts'],
+      ['server/ranked', 'server/ranked/ranked.ts'],
+    ] as const) {
+      const users = filesUnder(dir).filter((f) => relativeImports(f).includes(registry));
+      expect(users).toEqual([`${dir}/socket.ts`]);
+    }
+  });
 });

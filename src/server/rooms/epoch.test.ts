@@ -2,9 +2,10 @@
  * A room's owner under an epoch, on SQLite and on a real PostgreSQL, statement by statement:
  * every take of a room (a claim on PostgreSQL, the process loading it on SQLite) raises
  * `rooms.epoch`, and a live copy of an older epoch writes nothing more — no action, no result,
- * no seat taken, held or let go, no heartbeat, no rematch, no forfeit — while the copy of the new
- * epoch writes them all. On PostgreSQL the owner is named too: the older copy is the same
- * process's, so only the epoch tells it from the new one. Through the rooms' referee
+ * no seat taken, held or let go, no heartbeat, no clean-up's touch, no rematch, no forfeit, no
+ * letting go at a stop — while the copy of the new epoch writes them all. On PostgreSQL the
+ * owner is named too: the older copy is the same process's, so only the epoch tells it from the
+ * new one. Through the rooms' referee
  * (PostgreSQL): an owner whose room another process claimed seats nobody after it, one whose
  * room the same process claimed again writes no action from its older copy, and either lets the
  * room go (its sockets closed, to connect again) while the new copy plays on; on SQLite, a
@@ -96,7 +97,26 @@ describe.each(BACKENDS)('a room’s writes fenced by its epoch, on %s', (backend
               .executeTakeFirstOrThrow();
       return Number(r.n);
     };
-    return { database, instance, store, row, ownership, take, copy, seats, count } as const;
+    /** The room's row: when it was last entered, and who owns it (PostgreSQL). */
+    const roomRow = async () => {
+      const r = await sql<{ active_ms: number; owner: string | null }>`select active_ms, ${sql.raw(
+        backend === 'postgres' ? 'owner' : 'null as owner',
+      )} from rooms where id = ${row.id}`.execute(database.db);
+      const found = r.rows[0]!;
+      return { active: Number(found.active_ms), owner: found.owner };
+    };
+    return {
+      database,
+      instance,
+      store,
+      row,
+      ownership,
+      take,
+      copy,
+      seats,
+      count,
+      roomRow,
+    } as const;
   }
 
   const result = (seed: number): MatchResult => ({
@@ -173,6 +193,36 @@ describe.each(BACKENDS)('a room’s writes fenced by its epoch, on %s', (backend
     await store.releaseSeat(now, 1, NOW + 7);
     expect((await seats()).map((s) => s.holder)).toEqual([instance, null]);
   });
+
+  it('touches a played room at the clean-up only from the copy of its epoch', async (ctx) => {
+    const t = await setUp('EPOCHAC');
+    if ('skip' in t) return ctx.skip(t.skip);
+    const { store, take, copy, roomRow } = t;
+    const first = await take();
+    const second = await take();
+    const entered = (await roomRow()).active;
+    // The older copy's touch keeps nobody's room from being deleted as idle.
+    await store.touchAll([copy(first)], entered + 60_000);
+    expect((await roomRow()).active).toBe(entered);
+    await store.touchAll([copy(second)], entered + 60_000);
+    expect((await roomRow()).active).toBe(entered + 60_000);
+  });
+
+  it.runIf(backend === 'postgres')(
+    'lets go of its rooms at a stop only at the epochs of its live copies',
+    async (ctx) => {
+      const t = await setUp('EPOCHAD');
+      if ('skip' in t) return ctx.skip(t.skip);
+      const { take, copy, ownership, roomRow, instance } = t;
+      const first = await take();
+      const second = await take();
+      // A stop that holds only the older copy leaves the room to the claim of the newer one.
+      await ownership!.stop([copy(first)]);
+      expect((await roomRow()).owner).toBe(instance);
+      await ownership!.stop([copy(second)]);
+      expect((await roomRow()).owner).toBe(null);
+    },
+  );
 
   it.runIf(backend === 'postgres')(
     'lets a room go only at its epoch, and tells which copies still own their rooms',

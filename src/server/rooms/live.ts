@@ -19,7 +19,7 @@ import {
   startMatch,
   startOf,
 } from '../../net/rooms.ts';
-import { broadcast, deadlineOf, eachPeer, offers, type Presence, peerCount } from './presence.ts';
+import { broadcast, deadlineOf, eachPeer, offers, type Presence } from './presence.ts';
 import type { Changes, LiveRoom, Peer, Seat, SeatRow } from './types.ts';
 import { num } from './types.ts';
 
@@ -81,12 +81,7 @@ export function newLiveRoom(
     seats: [seat(), seat()],
     watchers: new Set(),
     result: null,
-    queue: Promise.resolve(),
-    emptySince: now,
-    arriving: 0,
     loadedAt: now,
-    syncQueued: false,
-    forfeiting: false,
     version: 0,
     seatsSent: '',
   };
@@ -181,7 +176,6 @@ export class LiveRooms {
         // The seat connected again through another process: this one's connection is older.
         for (const p of seat.peers) p.close(CLOSE.replaced, 'this seat connected again elsewhere');
         seat.peers.clear();
-        if (peerCount(room) === 0) room.emptySince = now;
       }
     }
   }

@@ -8,7 +8,8 @@
  * Every claim that takes the room raises its epoch (`rooms.epoch`, migration 0016), and the live
  * room remembers the epoch it took. An owner's writes are fenced by it: an action, a seat, a
  * result, a rematch or a forfeit is written only while the room's row names this process and
- * this epoch (log.ts, store.ts), so a process that lost a room (it could not renew in time, and
+ * this epoch (log.ts, store.ts; letting go too: {@link Ownership.release},
+ * {@link Ownership.stop}), so a process that lost a room (it could not renew in time, and
  * another took it), or an older live copy of a room this process claimed again, writes and
  * acknowledges nothing more in it. After a gap in its renewals it asks which of its rooms are
  * still its own ({@link Ownership.owned}) and lets the others go; it claims new rooms only
@@ -88,8 +89,16 @@ export class Ownership {
     return this.lease.alive(instances);
   }
 
-  /** Lets go of every room (the process is stopping; its lease is stopped after). */
-  async stop(): Promise<void> {
-    await sql`update rooms set owner = null where owner = ${this.instance}`.execute(this.db);
+  /**
+   * Lets go of these live rooms, each at the epoch its copy took (the process is stopping; its
+   * lease is stopped after): a room claimed since, by another process or by this one again, is
+   * left to that claim.
+   */
+  async stop(rooms: readonly { id: number; epoch: number }[]): Promise<void> {
+    if (rooms.length === 0) return;
+    await sql`update rooms r set owner = null
+      from unnest(${rooms.map((x) => x.id)}::bigint[], ${rooms.map((x) => x.epoch)}::bigint[])
+        as l(id, epoch)
+      where l.id = r.id and l.epoch = r.epoch and r.owner = ${this.instance}`.execute(this.db);
   }
 }

@@ -1,27 +1,16 @@
 /**
- * Who is in a room: its connections in this process, its seats' presence as the database says
- * (a seat held by another process counts as connected while that process's heartbeat comes),
- * and the sweep that beats, reads the seats, decides forfeits and lets empty rooms go.
+ * Who is in a room: its connections in this process, and its seats' presence as the database
+ * says (a seat held by another process counts as connected while that process's heartbeat
+ * comes): when a seat forfeits, when a duel's decision is late.
  */
 import {
-  type MatchResult,
   matchOver,
   type SeatInfo,
   type ServerMessage,
   type Side,
   sideToAct,
 } from '../../net/rooms.ts';
-import type { RoomStore } from './store.ts';
-import {
-  type Changes,
-  type LiveRoom,
-  message,
-  num,
-  other,
-  type Peer,
-  type RoomsOptions,
-  type Seat,
-} from './types.ts';
+import { type LiveRoom, other, type Peer, type Seat } from './types.ts';
 
 export function eachPeer(room: LiveRoom, f: (p: Peer, side: Side | null) => void): void {
   for (const s of [0, 1] as const) for (const p of room.seats[s].peers) f(p, s);
@@ -125,197 +114,5 @@ export class Presence {
       now - me.left >= this.forfeitMs &&
       this.of(room, room.seats[other(s)], now).connected
     );
-  }
-}
-
-/** What the sweep needs of the rooms. */
-export interface SweptRooms {
-  readonly live: ReadonlyMap<string, LiveRoom>;
-  serial<T>(room: LiveRoom, job: () => Promise<T>): Promise<T>;
-  apply(room: LiveRoom, ch: Changes): void;
-  sync(room: LiveRoom): Promise<void>;
-  requestSync(room: LiveRoom): void;
-  seatsChanged(room: LiveRoom): void;
-  evict(room: LiveRoom): void;
-  lose(room: LiveRoom, why: string): void;
-  forfeitResult(room: LiveRoom, winner: Side, reason: 'forfeit' | 'time'): MatchResult;
-}
-
-/**
- * The rooms' sweep (every second or so): heartbeat and seats (PostgreSQL), forfeits, rooms left
- * empty, idle rooms in the database.
- */
-export class RoomSweeper {
-  private readonly timer: NodeJS.Timeout;
-  /** The sweep running, or null. */
-  sweeping: Promise<void> | null = null;
-  private failing = false;
-  private lastBeat = 0;
-  private lastCleanup = 0;
-  private closed = false;
-
-  constructor(
-    private readonly rooms: SweptRooms,
-    private readonly store: RoomStore,
-    private readonly presence: Presence,
-    private readonly o: RoomsOptions & { shared: boolean; idleMs: number; heartbeatMs: number },
-  ) {
-    this.timer = setInterval(() => this.sweep(), Math.min(1000, presence.forfeitMs / 4));
-    this.timer.unref();
-  }
-
-  stop(): void {
-    this.closed = true;
-    clearInterval(this.timer);
-  }
-
-  private sweep(): void {
-    if (this.closed || this.sweeping) return;
-    this.sweeping = this.sweepOnce()
-      .then(
-        () => {
-          if (this.failing) this.o.log?.('rooms: sweeping again');
-          this.failing = false;
-        },
-        (e) => {
-          // Once per outage (the database down), not at every tick.
-          if (!this.failing) this.o.log?.(`rooms: sweeping: ${message(e)}`);
-          this.failing = true;
-        },
-      )
-      .finally(() => {
-        this.sweeping = null;
-      });
-  }
-
-  private async sweepOnce(): Promise<void> {
-    const now = this.presence.now();
-    if (this.o.shared) {
-      if (now - this.lastBeat >= this.o.heartbeatMs) {
-        // Each room's seats at its epoch: a room another claim took beats nothing, and is let go.
-        const stale = await this.store.heartbeat([...this.rooms.live.values()], now);
-        for (const room of stale)
-          this.rooms.lose(room, 'its heartbeat refused: another claim took it');
-        // Only once written: after an outage, the first sweep that reaches the database beats.
-        this.lastBeat = now;
-      }
-      await this.readSeats();
-    }
-    for (const room of this.rooms.live.values()) {
-      // A room with no connection here is decided by a process it has connections with.
-      const late = this.presence.timeDue(room, now);
-      if (!room.forfeiting && peerCount(room) > 0 && late !== null)
-        this.forfeit(room, late, 'time');
-      for (const s of [0, 1] as const) {
-        if (!room.forfeiting && peerCount(room) > 0 && this.presence.forfeitDue(room, s, now)) {
-          this.forfeit(room, s, 'forfeit');
-          break;
-        }
-      }
-      const forfeitMs = this.presence.forfeitMs;
-      // A room someone is joining stays, however long the database takes to seat them.
-      if (room.emptySince !== null && room.arriving === 0 && now - room.emptySince >= forfeitMs) {
-        this.rooms.evict(room);
-      }
-    }
-    if (now - this.lastCleanup >= 60_000) {
-      this.lastCleanup = now;
-      await this.cleanUp(now);
-    }
-  }
-
-  /**
-   * Reads the seats of the rooms with connections here: who holds them elsewhere and their
-   * heartbeats. A seat that changed otherwise (taken, named, offered, taken back elsewhere)
-   * makes the room read its changes in order.
-   */
-  private async readSeats(): Promise<void> {
-    const rooms = [...this.rooms.live.values()].filter((r) => peerCount(r) > 0);
-    const instance = this.presence.instance;
-    for (let i = 0; i < rooms.length; i += 500) {
-      const chunk = new Map(rooms.slice(i, i + 500).map((r) => [r.id, r]));
-      const versions = new Map([...chunk.values()].map((r) => [r, r.version]));
-      const rows = await this.store.seatRows([...chunk.keys()]);
-      for (const r of rows) {
-        const room = chunk.get(Number(r.room_id));
-        if (!room || versions.get(room) !== room.version || room.syncQueued) continue;
-        const seat = room.seats[Number(r.side) as Side];
-        const mine = seat.peers.size > 0 || seat.holder === instance;
-        if (
-          r.token_hash !== seat.tokenHash ||
-          r.name !== seat.name ||
-          num(r.rematch) !== seat.rematchFor ||
-          (mine && r.holder !== null && r.holder !== instance)
-        ) {
-          this.rooms.requestSync(room);
-        } else if (!mine) {
-          seat.holder = r.holder;
-          seat.seenMs = num(r.seen_ms);
-        }
-      }
-    }
-    for (const room of rooms) if (!room.syncQueued) this.rooms.seatsChanged(room);
-  }
-
-  /**
-   * Gives the match to the other seat: `s` left its seat too long (forfeit) or let its decision's
-   * time run out (time), decided again on the database's view, in order.
-   */
-  private forfeit(room: LiveRoom, s: Side, reason: 'forfeit' | 'time'): void {
-    room.forfeiting = true;
-    this.rooms
-      .serial(room, () => this.decide(room, s, reason))
-      .catch((e) => this.o.log?.(`room ${room.code}: ${reason}: ${message(e)}`))
-      .finally(() => {
-        room.forfeiting = false;
-      });
-  }
-
-  /**
-   * {@link forfeit}'s decision, inside the room's order: the match to the other seat when it is
-   * still due on the database's view (written once).
-   */
-  async decide(room: LiveRoom, s: Side, reason: 'forfeit' | 'time'): Promise<void> {
-    const now = this.presence.now;
-    const due = () =>
-      reason === 'time'
-        ? this.presence.timeDue(room, now()) === s
-        : this.presence.forfeitDue(room, s, now());
-    if (!due()) return;
-    const result = await this.store.locked(room, async (tx) => {
-      const ch = await this.store.changes(tx, room);
-      if (ch) this.rooms.apply(room, ch);
-      if (!due()) return null;
-      const r = this.rooms.forfeitResult(room, other(s), reason);
-      if (!(await this.store.storeResult(tx, room, r, now()))) return null;
-      await this.store.notify(tx, room, 'end');
-      return r;
-    });
-    if (result === false) return this.rooms.sync(room);
-    if (result === null) return;
-    room.result = result;
-    broadcast(room, { type: 'end', match: room.matchNo, result });
-    this.rooms.seatsChanged(room);
-  }
-
-  /** Deletes rooms nobody entered for idleMs (their finished matches stay in room_results). */
-  private async cleanUp(now: number): Promise<void> {
-    try {
-      // Rooms played in here count as entered (an action does not write the room's row).
-      const playing = [...this.rooms.live.values()].filter((r) => peerCount(r) > 0);
-      for (let i = 0; i < playing.length; i += 500) {
-        await this.store.touchAll(
-          playing.slice(i, i + 500).map((r) => r.id),
-          now,
-        );
-      }
-      await this.store.deleteIdle(now - this.o.idleMs);
-      // Not a room someone is joining: they would join the evicted copy and hear nothing more.
-      for (const room of this.rooms.live.values()) {
-        if (peerCount(room) === 0 && room.arriving === 0) this.rooms.evict(room);
-      }
-    } catch (e) {
-      this.o.log?.(`rooms: cleaning up idle rooms: ${message(e)}`);
-    }
   }
 }

@@ -1,10 +1,18 @@
 /**
- * Online rooms on the server: the referee. A room holds a versus match or a duel and its two
- * seats; every action a seated client sends is applied through the rules engine
- * (src/net/rooms.ts `applyAction`), written to the database in order, then sent to both
- * players and every watcher. A room is loaded into memory when a client connects to it (its
- * match re-played from the database's log), so a restarted server resumes every match where
- * it stood. Actions of one room are handled one at a time in each process.
+ * Online rooms on the server. A room holds a versus match or a duel and its two seats; every
+ * action a seated client sends is applied through the rules engine (src/net/rooms.ts
+ * `applyAction`, the functions clients predict with), written to the database in order, then
+ * sent to both players and every watcher. A room is loaded into memory when a client connects
+ * to it (its match re-played from the database's log), so a restarted server resumes every
+ * match where it stood.
+ *
+ * Each live room has one owner object (owner.ts `RoomOwner`), the only one that changes it: it
+ * takes commands — a socket's hello, action, rematch offer and close (through its
+ * `Connection`), the sweep's timeouts and the seats it read (sweep.ts), the news that another
+ * claim took the room — and runs them one at a time. This file is the registry in front of the
+ * owners: it makes rooms, finds the owner of a code or loads and claims the room and makes its
+ * owner, relays a socket to the process that owns the room, routes a hello to the owner, keeps
+ * to the capacity, and forgets an owner once it is lost or let go.
  *
  * With PostgreSQL, several processes serve one set of rooms; each room has one owner at a time:
  * - Ownership. The process a room's first socket reaches claims it (owners.ts: the room's row
@@ -15,7 +23,8 @@
  *   owner died or stopped renewing is claimed by the next process one of its sockets reaches,
  *   which loads it from the database (its match re-played from the log). Every claim raises the
  *   room's epoch, which the live room keeps, and every write of the owner (actions, results,
- *   seats, heartbeats, rematches, forfeits) names it with the owner: an owner whose write finds
+ *   seats, heartbeats, rematches, forfeits, the clean-up's touch, letting go) names it with the
+ *   owner: an owner whose write finds
  *   the row at another epoch (it lost the room while it could not renew, or this process
  *   claimed it again) writes nothing, and closes the room's sockets: they connect again, to the
  *   new owner.
@@ -34,12 +43,13 @@
  * Either way a process holds at most {@link RoomsOptions.capacity} rooms: past it, new rooms
  * are refused while the rooms it holds play on.
  *
- * This file is the referee; beside it: types.ts (the vocabulary), store.ts (every
- * statement but an action's), append.ts (an action judged and written), log.ts (the actions'
- * statements, in batches), live.ts (a live room brought up to the database's changes),
- * presence.ts (presence, the sweep: heartbeats, forfeits, cleanup), seats.ts (taking a seat),
- * owners.ts (the ownership lease), relayed.ts (the rooms on ../relay.ts, which relays sockets
- * to their room's owner), connection.ts (a socket's place in a room).
+ * Beside it: owner.ts (a room's owner and its commands), types.ts (the vocabulary), store.ts
+ * (every statement but an action's), append.ts (an action judged and written), log.ts (the
+ * actions' statements, in batches), live.ts (a live room brought up to the database's changes,
+ * and what its connections are told), presence.ts (who is connected, when a seat forfeits or a
+ * decision is late), sweep.ts (the sweep: heartbeats, seats read, timeouts, clean-up),
+ * seats.ts (taking a seat), owners.ts (the ownership lease), relayed.ts (the rooms on ../relay.ts,
+ * which relays sockets to their room's owner), connection.ts (a socket's place in a room).
  */
 import { randomBytes } from 'node:crypto';
 import { checkName, isPlayerKey } from '../../net/api.ts';
@@ -47,16 +57,12 @@ import {
   CLOSE,
   type ClientMessage,
   type LoggedAction,
-  type MatchResult,
   newRoomCode,
-  type RoomInfo,
   type RoomKind,
   type RoomRules,
-  readAction,
   readLogged,
   readRoomCode,
   replayLog,
-  type Side,
   startMatch,
 } from '../../net/rooms.ts';
 import type { Database } from '../db.ts';
@@ -64,18 +70,18 @@ import { sha256 } from '../hash.ts';
 import { newInstance, ProcessLease } from '../lease.ts';
 import { Relay } from '../relay.ts';
 import { dealSeed } from '../seeds.ts';
-import { ActionWriter, judge } from './append.ts';
-import { Connection, type Referee } from './connection.ts';
-import { LiveRooms, newLiveRoom, resultOf, startNext } from './live.ts';
+import { ActionWriter } from './append.ts';
+import type { Connection } from './connection.ts';
+import { LiveRooms, newLiveRoom } from './live.ts';
 import { actionLog } from './log.ts';
+import { RoomOwner, type RoomOwnerPort } from './owner.ts';
 import { Ownership } from './owners.ts';
-import { broadcast, eachPeer, offers, Presence, peerCount, RoomSweeper } from './presence.ts';
+import { Presence } from './presence.ts';
 import { relayedHello, roomsOnRelay } from './relayed.ts';
 import { Seating } from './seats.ts';
 import { RoomStore } from './store.ts';
+import { RoomSweeper } from './sweep.ts';
 import {
-  bad,
-  type Changes,
   CLOSE_TRY_LATER,
   type CreatedRoom,
   DEFAULT_FORFEIT_MS,
@@ -84,16 +90,13 @@ import {
   DEFAULT_TURN_TIME,
   type LiveRoom,
   message,
-  num,
   type Peer,
   Refusal,
   type RoomRequest,
   type RoomSummary,
   type RoomsOptions,
-  StaleClaim,
   TURN_TIME_MAX,
   TURN_TIME_MIN,
-  type Verdict,
 } from './types.ts';
 
 export { Connection } from './connection.ts';
@@ -114,17 +117,15 @@ export {
   TURN_TIME_MIN,
 } from './types.ts';
 
-/** How many times a rematch is tried again against a match another process moved on. */
-const TRIES = 8;
-
 type Hello = Extract<ClientMessage, { type: 'hello' }>;
-/** Where a room is: live here, owned by another process, or nowhere. */
-type Place = LiveRoom | { readonly owner: string } | null;
+/** Where a room is: its owner here, owned by another process, or nowhere. */
+type Place = RoomOwner | { readonly owner: string } | null;
+/** A room read from the database: its live copy, owned by another process, or nowhere. */
+type Loaded = LiveRoom | { readonly owner: string } | null;
 
-export class Rooms implements Referee {
-  /** @internal The rooms in memory, by code. */
-  readonly live = new Map<string, LiveRoom>();
-  private readonly byId = new Map<number, LiveRoom>();
+export class Rooms {
+  /** The owners of the rooms in memory, by code. */
+  private readonly live = new Map<string, RoomOwner>();
   private readonly loading = new Map<string, Promise<Place>>();
   /** Rooms this process is letting go of (PostgreSQL), by id: claimed again once let go. */
   private readonly releasing = new Map<number, Promise<void>>();
@@ -133,23 +134,21 @@ export class Rooms implements Referee {
   private readonly idleMs: number;
   /** This process, as the seats' `holder`, the rooms' `owner` and its channel name it. */
   private readonly instance: string;
-  /** This process to the clients (`welcome.referee`): random, so the instance stays unsaid. */
-  private readonly referee = newInstance();
   /** The lease these rooms made themselves (none given): stopped when they close. */
   private readonly ownLease: ProcessLease | null = null;
   /** Other processes may serve the same rooms (PostgreSQL). */
   private readonly shared: boolean;
   private readonly store: RoomStore;
-  private readonly rooms: LiveRooms;
+  private readonly views: LiveRooms;
   private readonly presence: Presence;
+  /** What each room's owner is given of this process. */
+  private readonly port: RoomOwnerPort;
   /** PostgreSQL: this process's lease on the rooms it owns, and its relay to other owners. */
   private readonly ownership: Ownership | null = null;
   private readonly relay: Relay | null = null;
   /** The relay these rooms made themselves (none given): closed when they close. */
   private readonly ownRelay: Relay | null = null;
   private readonly sweeper: RoomSweeper;
-  private readonly seating: Seating;
-  private readonly writer: ActionWriter;
   private closed = false;
 
   constructor(
@@ -163,10 +162,21 @@ export class Rooms implements Referee {
     this.instance = o.lease?.instance ?? newInstance();
     this.store = new RoomStore(database, this.instance, this.now);
     this.presence = new Presence(this.instance, this.now, this.forfeitMs, this.forfeitMs);
-    this.rooms = new LiveRooms(this.presence, o.log);
+    this.views = new LiveRooms(this.presence, o.log);
     const actions = actionLog(database, this.instance);
-    this.writer = new ActionWriter(actions, this.rooms, this.now);
-    this.seating = new Seating(this.store, this.presence, this.shared, (room) => this.sync(room));
+    this.port = {
+      now: this.now,
+      instance: this.instance,
+      // This process to the clients (`welcome.referee`): random, so the instance stays unsaid.
+      referee: newInstance(),
+      store: this.store,
+      presence: this.presence,
+      views: this.views,
+      writer: new ActionWriter(actions, this.views, this.now),
+      seating: new Seating(this.store, this.presence, this.shared),
+      log: o.log,
+      forget: (owner, release) => this.forget(owner, release),
+    };
     if (this.shared) {
       const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
       // After a gap in its renewals long enough for another process to take its rooms, the
@@ -191,7 +201,7 @@ export class Rooms implements Referee {
       relay.serve(roomsOnRelay((peer, m) => this.hello(peer, m, true), o.log));
       this.relay = relay;
     }
-    this.sweeper = new RoomSweeper(this, this.store, this.presence, {
+    this.sweeper = new RoomSweeper(() => this.live.values(), this.store, this.presence, {
       ...o,
       shared: this.shared,
       idleMs: this.idleMs,
@@ -258,8 +268,9 @@ export class Rooms implements Referee {
   /** A room as anyone may see it, or null. */
   async summary(code: string): Promise<RoomSummary | null> {
     // PostgreSQL: as the database has it (what its owner acknowledged is stored).
-    const room =
+    const place =
       this.live.get(code) ?? (this.shared ? await this.load(code, false) : await this.room(code));
+    const room = place instanceof RoomOwner ? place.room : place;
     if (!room || !('id' in room)) return null;
     return {
       code: room.code,
@@ -271,15 +282,17 @@ export class Rooms implements Referee {
   }
 
   /**
-   * A connection's first message: the peer joins the room (its seat taken back with its token,
-   * a free seat taken, or watching). Throws a {@link Refusal} that closes the socket.
+   * A connection's first message: the room's owner found here or claimed (or the socket relayed
+   * to the process that owns it), and the hello sent to it: the peer joins the room (its seat
+   * taken back with its token, a free seat taken, or watching). Throws a {@link Refusal} that
+   * closes the socket.
    */
   async hello(peer: Peer, m: Hello, relayed = false): Promise<Connection> {
     const code = readRoomCode(m.room);
     if (!code.ok) throw new Refusal('bad-room', code.error.message, CLOSE.noRoom);
     if (this.full && !this.live.has(code.value)) throw this.busy(CLOSE_TRY_LATER);
     let place = await this.room(code.value);
-    for (let tries = 1; place !== null && !('id' in place); tries++) {
+    for (let tries = 1; place !== null && !(place instanceof RoomOwner); tries++) {
       // Owned by another process: relayed there (once: not from a process that relayed it).
       if (relayed || !this.relay) {
         throw new Refusal('moved', 'this room moved to another server', CLOSE.goingAway);
@@ -294,150 +307,36 @@ export class Rooms implements Referee {
       place = await this.room(code.value);
     }
     if (!place) throw new Refusal('no-room', `no room ${code.value}`, CLOSE.noRoom);
-    const room = place;
     // A process whose lease lapsed seats nobody until it knows the room is still its own (its
     // seat writes would contradict the new owner's).
     if (this.ownership && !this.ownership.fresh) {
       throw new Refusal('moved', 'this room’s server is changing; connect again', CLOSE.goingAway);
     }
-    // Not evicted while the hello waits for the database: the peer must join the room that stays
-    // live, or the room's later messages would never reach it.
-    room.arriving++;
-    try {
-      return await this.serial(room, async () => {
-        // A socket that closed while its hello waited (its client connected again meanwhile)
-        // takes no seat: it would close the seat's live connection as "taken back elsewhere".
-        if (peer.gone?.()) {
-          throw new Refusal('closed', 'the socket closed before it was seated', CLOSE.goingAway);
-        }
-        const { side, given } = await this.seating.seatFor(room, m);
-        // (A seat just given to this socket stays given: the seat's token was written.)
-        if (given === null && peer.gone?.()) {
-          throw new Refusal('closed', 'the socket closed before it was seated', CLOSE.goingAway);
-        }
-        // Seated or watching, the room's row is touched at this copy's epoch first: a stale
-        // copy seats nobody (StaleClaim: the room is let go, the socket connects again).
-        if (side !== null) await this.seating.sit(room, side, peer, given !== null);
-        else {
-          await this.store.touch(room);
-          room.watchers.add(peer);
-        }
-        room.emptySince = null;
-        const info: RoomInfo = { code: room.code, rules: room.rules };
-        peer.send({ type: 'welcome', room: info, you: side, seat: given, referee: this.referee });
-        peer.send(this.rooms.stateFor(room, side));
-        this.rooms.sendSeats(room, peer);
-        return new Connection(this, room, peer, side);
-      });
-    } finally {
-      room.arriving--;
-      if (peerCount(room) === 0 && room.emptySince === null) room.emptySince = this.now();
-    }
-  }
-
-  /** An action from a seated peer, handled in the room's order. */
-  act(room: LiveRoom, side: Side, peer: Peer, id: number, text: string): Promise<void> {
-    return this.serial(room, async () => {
-      // The server's clock decides: an action after its side's time ran out is too late.
-      const late = this.presence.timeDue(room, this.now());
-      if (late !== null && id > room.seats[side].lastId) {
-        await this.sweeper.decide(room, late, 'time');
-      }
-      const seat = room.seats[side];
-      if (id <= seat.lastId) return; // sent again (or late): taken once already
-      const action = readAction(text);
-      if (!action) return this.answer(room, side, peer, id, bad('bad-action', 'not an action'));
-      const judged = judge(room, side, action);
-      if (!('next' in judged)) return this.answer(room, side, peer, id, judged);
-      // Written (with the turn's other actions), then sent: false when this process no longer
-      // owns the room, or the room is gone.
-      if (!(await this.writer.append(room, side, id, action, judged.next))) {
-        this.lose(room, 'not written: another process owns it, or it is gone');
-      }
-    });
-  }
-
-  /** Tells the mover that its action was refused or changed nothing (taken, not logged). */
-  private answer(room: LiveRoom, side: Side, peer: Peer, id: number, verdict: Verdict): void {
-    room.seats[side].lastId = id;
-    if ('code' in verdict) {
-      peer.send({ type: 'refused', id, code: verdict.code, message: verdict.message });
-    } else peer.send({ type: 'ignored', id });
-  }
-
-  /** A rematch offered by a seat once the match is over; both offered: a new match. */
-  rematch(room: LiveRoom, side: Side, peer: Peer): Promise<void> {
-    return this.serial(room, async () => {
-      for (let tries = 1; ; tries++) {
-        if (!room.result) {
-          peer.send({
-            type: 'refused',
-            id: null,
-            code: 'not-over',
-            message: 'a rematch is offered once the match is over',
-          });
-          return;
-        }
-        if (tries > TRIES) throw new Error(`room ${room.code}: a rematch could not be ordered`);
-        const matchNo = room.matchNo;
-        const done = await this.store.offerRematch(room, side, dealSeed);
-        if (done === false) {
-          // The match moved on elsewhere (the rematch happened there): catch up.
-          await this.sync(room);
-          if (room.matchNo !== matchNo) return;
-          continue;
-        }
-        room.version++;
-        for (const r of done.rows) room.seats[Number(r.side) as Side].rematchFor = num(r.rematch);
-        if (done.seed === null) {
-          broadcast(room, { type: 'rematch', offers: offers(room) });
-          return;
-        }
-        startNext(room, matchNo + 1, done.seed, this.now());
-        this.rooms.sendStates(room);
-        return;
-      }
-    });
-  }
-
-  /** A peer's connection closed. */
-  leave(room: LiveRoom, side: Side | null, peer: Peer): void {
-    if (side === null) room.watchers.delete(peer);
-    else {
-      const seat = room.seats[side];
-      if (seat.peers.delete(peer) && seat.peers.size === 0 && seat.holder === this.instance) {
-        seat.leftAt = this.now();
-        room.version++;
-        this.release(room, side);
-      }
-    }
-    if (peerCount(room) === 0) room.emptySince = this.now();
-    this.rooms.sendSeats(room);
+    return place.hello(peer, m);
   }
 
   /**
    * Stops the sweeper and the listener, closes every connection (the server is stopping) and
-   * lets go of this process's seats in the database.
+   * lets go of this process's seats and rooms in the database.
    */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.sweeper.stop();
-    const rooms = [...this.live.values()];
-    for (const room of rooms) {
-      eachPeer(room, (p) => p.close(CLOSE.goingAway, 'the server is stopping'));
-    }
+    const owners = [...this.live.values()];
+    for (const owner of owners) owner.stop();
     // What is being written is finished first (briefly).
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.all([...rooms.map((r) => r.queue), this.sweeper.sweeping]),
+      Promise.all([...owners.map((w) => w.settled), this.sweeper.sweeping]),
       new Promise((resolve) => {
         timer = setTimeout(resolve, 2000);
       }),
     ]);
     clearTimeout(timer);
+    const rooms = owners.map((w) => w.room);
     try {
-      const held = rooms.filter((r) => r.seats.some((s) => s.holder === this.instance));
+      const held = owners.filter((w) => w.holdsSeat).map((w) => w.room);
       if (held.length > 0) {
         await this.store.releaseAll(held, this.now());
         for (const room of held) await this.store.notify(this.store.db, room, 'seats');
@@ -446,32 +345,20 @@ export class Rooms implements Referee {
       this.o.log?.(`rooms: letting go of the seats: ${message(e)}`);
     }
     // The rooms let go at once: the next process their sockets reach takes them.
-    await this.ownership?.stop().catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
+    await this.ownership
+      ?.stop(rooms)
+      .catch((e) => this.o.log?.(`rooms: letting go: ${message(e)}`));
     await this.ownLease?.stop().catch((e) => this.o.log?.(`rooms: the lease: ${message(e)}`));
     await this.ownRelay?.close();
   }
 
-  /** Lets go of the rooms in memory whose row names another owner (or none). */
+  /** Tells the owners whose room's row names another owner (or none) that they lost it. */
   private async checkOwned(): Promise<void> {
-    const rooms = [...this.live.values()];
-    const mine = await this.ownership!.owned(rooms);
-    for (const room of rooms) if (!mine.has(room.id)) this.lose(room, 'another process owns it');
-  }
-
-  /**
-   * @internal This live copy no longer owns the room (another claim took it while this one could
-   * not renew, or this process claimed it again, or it is gone): out of memory, its sockets
-   * closed so that they connect again, to its owner.
-   */
-  lose(room: LiveRoom, why: string): void {
-    if (this.live.get(room.code) !== room) return;
-    this.o.log?.(`room ${room.code}: let go (${why})`);
-    this.live.delete(room.code);
-    this.byId.delete(room.id);
-    eachPeer(room, (p) => p.close(CLOSE.goingAway, 'this room moved to another server'));
-    room.seats[0].peers.clear();
-    room.seats[1].peers.clear();
-    room.watchers.clear();
+    const owners = [...this.live.values()];
+    const mine = await this.ownership!.owned(owners.map((w) => w.room));
+    for (const owner of owners) {
+      if (!mine.has(owner.room.id)) owner.lost('another process owns it');
+    }
   }
 
   /** This process holds as many rooms as it may ({@link RoomsOptions.capacity}). */
@@ -503,93 +390,57 @@ export class Rooms implements Referee {
     return this.store.record(sha256(playerKey));
   }
 
-  // ------------------------------------------------------------------ seats
-
-  /** The seat's last connection here closed: the database says nobody holds it (in order). */
-  private release(room: LiveRoom, side: Side): void {
-    void this.serial(room, async () => {
-      const seat = room.seats[side];
-      if (this.closed || seat.peers.size > 0 || seat.holder !== this.instance) return;
-      // Never before the match started: left during the match before, it has its whole time.
-      const at = Math.max(seat.leftAt ?? this.now(), room.startedAt);
-      await this.store.releaseSeat(room, side, at);
-      seat.holder = null;
-      seat.seenMs = at;
-      room.version++;
-      await this.store.notify(this.store.db, room, 'seats');
-    }).catch((e) => this.o.log?.(`room ${room.code}: leaving a seat: ${message(e)}`));
-  }
-
-  /** @internal Sends the seats when they differ from those last sent. */
-  seatsChanged(room: LiveRoom): void {
-    this.rooms.seatsChanged(room);
-  }
-
-  // ------------------------------------------------------------------ order
+  // ------------------------------------------------------------------ the owners
 
   /**
-   * @internal Runs `job` after the room's earlier jobs: a room's messages, one at a time. A job
-   * whose write the database refused as stale (StaleClaim) lets the room go.
+   * An owner is done here: out of the registry; let go (`release`, PostgreSQL), its room's row
+   * stops naming this process at the owner's epoch, and a claim of the room waits for that.
    */
-  serial<T>(room: LiveRoom, job: () => Promise<T>): Promise<T> {
-    const run = room.queue.then(job).catch((e: unknown) => {
-      if (e instanceof StaleClaim) this.lose(room, 'a write refused: another claim took it');
-      throw e;
-    });
-    room.queue = run.then(
-      () => {},
-      () => {},
-    );
-    return run;
+  private forget(owner: RoomOwner, release: boolean): void {
+    if (this.live.get(owner.code) === owner) this.live.delete(owner.code);
+    const ownership = this.ownership;
+    if (!release || !ownership || this.closed) return;
+    const { id, epoch, code } = owner.room;
+    const released = ownership
+      .release(id, epoch)
+      .catch((e) => this.o.log?.(`room ${code}: letting go: ${message(e)}`))
+      .finally(() => {
+        if (this.releasing.get(id) === released) this.releasing.delete(id);
+      });
+    this.releasing.set(id, released);
   }
-
-  /** @internal The result of a forfeit or a loss on time, to `winner`. */
-  forfeitResult(room: LiveRoom, winner: Side, reason: 'forfeit' | 'time'): MatchResult {
-    return resultOf(room.match, winner, reason);
-  }
-
-  // ------------------------------------------------------------------ catching up
-
-  /** @internal Takes the database's changes into the live room and sends them on. */
-  apply(room: LiveRoom, ch: Changes): void {
-    this.rooms.apply(room, ch);
-  }
-
-  /** @internal Reads the room's changes and takes them in (call inside the room's order). */
-  async sync(room: LiveRoom): Promise<void> {
-    const ch = await this.store.changes(this.store.db, room);
-    if (ch) this.apply(room, ch);
-  }
-
-  /** @internal Queues a read of the room's changes (several notifications, one read). */
-  requestSync(room: LiveRoom): void {
-    if (room.syncQueued || this.closed) return;
-    room.syncQueued = true;
-    this.serial(room, async () => {
-      room.syncQueued = false;
-      await this.sync(room);
-    }).catch((e) => this.o.log?.(`room ${room.code}: catching up: ${message(e)}`));
-  }
-
-  // ------------------------------------------------------------------ loading
 
   /**
-   * The room, from memory or loaded from the database (PostgreSQL: claimed, or who owns it);
-   * null when no room has the code.
+   * The room's owner, from memory or its room loaded from the database and claimed (PostgreSQL:
+   * or who owns it); null when no room has the code.
    */
   private async room(code: string): Promise<Place> {
     const known = this.live.get(code);
     if (known) return known;
     let loading = this.loading.get(code);
     if (!loading) {
-      loading = this.load(code, true).finally(() => this.loading.delete(code));
+      loading = this.claim(code).finally(() => this.loading.delete(code));
       this.loading.set(code, loading);
     }
     return loading;
   }
 
-  /** The room from the database; `keep`: claimed (PostgreSQL) and kept in memory. */
-  private async load(code: string, keep: boolean): Promise<Place> {
+  /** Loads and claims the room, and makes its owner. */
+  private async claim(code: string): Promise<Place> {
+    const loaded = await this.load(code, true);
+    if (loaded === null || !('id' in loaded)) return loaded;
+    // Loaded twice at once (two hellos): the first one in is the room.
+    const known = this.live.get(code);
+    if (known) return known;
+    const owner = new RoomOwner(loaded, this.port);
+    // Made while the rooms stop: it takes no more than they do.
+    if (this.closed) owner.stop();
+    this.live.set(code, owner);
+    return owner;
+  }
+
+  /** The room from the database; `keep`: claimed (PostgreSQL, or taken on SQLite). */
+  private async load(code: string, keep: boolean): Promise<Loaded> {
     const row = await this.store.roomRow(code);
     if (!row) return null;
     const { id, match: matchNo } = row;
@@ -645,29 +496,7 @@ export class Rooms implements Referee {
       this.o.log?.(`room ${code}: its stored match does not replay`);
       return null;
     }
-    this.apply(room, ch);
-    if (!keep) return room;
-    // Loaded twice at once (two hellos): the first one in is the room.
-    const known = this.live.get(code);
-    if (known) return known;
-    this.live.set(code, room);
-    this.byId.set(id, room);
+    this.views.apply(room, ch);
     return room;
-  }
-
-  /** @internal */
-  evict(room: LiveRoom): void {
-    this.live.delete(room.code);
-    this.byId.delete(room.id);
-    const ownership = this.ownership;
-    if (!ownership || this.closed) return;
-    const id = room.id;
-    const released = ownership
-      .release(id, room.epoch)
-      .catch((e) => this.o.log?.(`room ${room.code}: letting go: ${message(e)}`))
-      .finally(() => {
-        if (this.releasing.get(id) === released) this.releasing.delete(id);
-      });
-    this.releasing.set(id, released);
   }
 }

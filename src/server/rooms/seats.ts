@@ -13,14 +13,16 @@ export class Seating {
     private readonly presence: Presence,
     /** Other processes may serve the same rooms (PostgreSQL). */
     private readonly shared: boolean,
-    /** Reads the room's changes and takes them in. */
-    private readonly sync: (room: LiveRoom) => Promise<void>,
   ) {}
 
-  /** The seat a hello asks for (null: watching), and the seat's token when just given. */
+  /**
+   * The seat a hello asks for (null: watching), and the seat's token when just given. `sync`
+   * reads the room's changes and takes them in (a seat given through another process).
+   */
   async seatFor(
     room: LiveRoom,
     m: Extract<ClientMessage, { type: 'hello' }>,
+    sync: () => Promise<void>,
   ): Promise<{ side: Side | null; given: string | null }> {
     if (m.seat !== undefined) {
       if (!isPlayerKey(m.seat)) throw new Refusal('bad-seat', 'not a seat token', CLOSE.badSeat);
@@ -30,7 +32,7 @@ export class Seating {
       let side: Side | null = find();
       // Seat 1 may have been given through another process a moment ago.
       if (side === null && this.shared) {
-        await this.sync(room);
+        await sync();
         side = find();
       }
       if (side === null) {
@@ -54,7 +56,7 @@ export class Seating {
     const now = this.presence.now();
     if (!(await this.store.takeSeat(room, sha256(token), name.value, playerHash, now))) {
       // Another server process gave the seat away first: read the room again, and watch.
-      await this.sync(room);
+      await sync();
       return { side: null, given: null };
     }
     Object.assign(room.seats[1], {

@@ -4,8 +4,8 @@
  * owner's (owners.ts), and each names the epoch of the claim its live copy took: a seat taken,
  * held, restarted or let go, a rematch, a forfeit's result run in a transaction that first
  * touches the room's row at that epoch (and on PostgreSQL that owner), holding it until it
- * commits ({@link RoomStore.owned}); the heartbeat and the seats let go at a stop name each
- * room's epoch in their statement. A write refused so throws {@link StaleClaim}, or (the
+ * commits ({@link RoomStore.owned}); the heartbeat, the clean-up's touch and the seats let go at
+ * a stop name each room's epoch in their statement. A write refused so throws {@link StaleClaim}, or (the
  * heartbeat) names the rooms it was refused for: the owner lets them go.
  */
 import { sql } from 'kysely';
@@ -482,10 +482,24 @@ export class RoomStore {
     await this.owned(room, async () => {});
   }
 
-  /** These rooms were entered now (they are being played). */
-  async touchAll(ids: readonly number[], now: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.updateTable('rooms').set({ active_ms: now }).where('id', 'in', ids).execute();
+  /**
+   * These live rooms were entered now (they are being played), each at its copy's epoch (and
+   * this owner): a room another claim took is not touched by this copy.
+   */
+  async touchAll(rooms: readonly LiveRoom[], now: number): Promise<void> {
+    for (let i = 0; i < rooms.length; i += CHUNK) {
+      const chunk = rooms.slice(i, i + CHUNK);
+      await this.db
+        .updateTable('rooms')
+        .set({ active_ms: now })
+        .where((eb) =>
+          eb.or(
+            chunk.map((room) => eb.and([eb('id', '=', room.id), eb('epoch', '=', room.epoch)])),
+          ),
+        )
+        .$if(this.shared, (q) => q.where(sql<string>`owner`, '=', this.instance))
+        .execute();
+    }
   }
 
   /** Deletes rooms nobody entered since `before` (their finished matches stay). */

@@ -160,17 +160,7 @@ export interface LiveRoom {
   readonly seats: [Seat, Seat];
   readonly watchers: Set<Peer>;
   result: MatchResult | null;
-  /** Where the room's work queue stands: one message at a time. */
-  queue: Promise<void>;
-  /** When it was left with no connection at all (ms), or null. */
-  emptySince: number | null;
-  /** Connections joining now (their hello in the room's queue): the room is not empty. */
-  arriving: number;
   readonly loadedAt: number;
-  /** A read of the room's changes is queued and not started yet. */
-  syncQueued: boolean;
-  /** A forfeit (or a loss on time) is being decided. */
-  forfeiting: boolean;
   /** Grows with every change of the seats in memory (a read begun before is stale). */
   version: number;
   /** The seats as last sent to the room's connections (JSON). */
