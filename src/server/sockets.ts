@@ -111,9 +111,15 @@ export interface SocketPeer<S> {
 }
 
 /** One connection's game or room after its hello. */
-export interface SocketConnection<M> {
+export interface SocketConnection<M, S = unknown> {
   message(m: M): Promise<void>;
   closed(): void | Promise<void>;
+  /**
+   * Sends an answer after the answers to every message before it, where those wait for more
+   * than their turn here (a ranked move's answer waits for its commit); absent, it is sent once
+   * the messages before it were handled.
+   */
+  inTurn?(answer: S): void;
 }
 
 /** A protocol served on a socket: its codes, its rate and what it answers. */
@@ -144,7 +150,7 @@ export interface SocketProtocol<M extends { readonly type: string }, S> {
   hello(
     peer: SocketPeer<S>,
     m: Extract<M, { readonly type: 'hello' }>,
-  ): Promise<SocketConnection<M>>;
+  ): Promise<SocketConnection<M, S>>;
   /** Answers what a hello or a message threw. */
   fail(e: unknown, peer: SocketPeer<S>): void;
 }
@@ -209,7 +215,7 @@ export function serveSocket<M extends { readonly type: string }, S>(
       return ws.readyState !== ws.OPEN;
     },
   };
-  let connection: SocketConnection<M> | null = null;
+  let connection: SocketConnection<M, S> | null = null;
   let queue = Promise.resolve();
   let tokens = p.rateBurst;
   let filled = performance.now();
@@ -237,8 +243,11 @@ export function serveSocket<M extends { readonly type: string }, S>(
       if (++refusedInARow >= REFUSED_MAX) ws.close(p.codes.tooFast, 'too many messages');
       else {
         const { answer, inTurn } = p.overRate(m);
-        if (inTurn) queue = queue.then(() => peer.send(answer));
-        else peer.send(answer);
+        if (inTurn) {
+          queue = queue.then(() =>
+            connection?.inTurn ? connection.inTurn(answer) : peer.send(answer),
+          );
+        } else peer.send(answer);
       }
       return;
     }

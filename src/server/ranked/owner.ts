@@ -151,6 +151,11 @@ export class RankedOwner {
     }
   }
 
+  /** An answer (a move refused past the socket's rate) sent after those of the moves before it. */
+  inTurn(peer: RankedPeer, m: RankedServerMessage): void {
+    this.answer(peer, this.game.taken, m);
+  }
+
   private answer(peer: RankedPeer, needs: number, m: RankedServerMessage): void {
     this.outbox.push({ needs, peer, m });
     this.drain();

@@ -39,6 +39,7 @@ import {
   type RankedDailyPlayed,
   type RankedKind,
   type RankedResult,
+  type RankedServerMessage,
   type RankedStart,
   readRankedClientMessage,
 } from '../../net/ranked.ts';
@@ -129,6 +130,8 @@ export class RankedStartRefusal extends Error {
 export interface RankedConnection {
   message(m: RankedClientMessage): Promise<void>;
   closed(): Promise<void>;
+  /** An answer sent after the answers to the moves before it (which wait for their commit). */
+  inTurn?(answer: RankedServerMessage): void;
 }
 
 export interface RankedOptions {
@@ -524,6 +527,7 @@ export class RankedPlay {
     return {
       message: (m) => owner.act(peer, m),
       closed: () => owner.left(peer),
+      inTurn: (answer) => owner.inTurn(peer, answer),
     };
   }
 
