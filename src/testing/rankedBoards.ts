@@ -5,6 +5,7 @@
  */
 import type { SubmittedEntry } from '../net/api.ts';
 import type { RankedBoard } from '../net/ranked.ts';
+import { puzzleOfBoard, type RankedView } from '../net/rankedClient.ts';
 
 /** A board's figures before its first move. */
 const NOT_PLAYED = { score: 0, moves: 0, elapsedMs: 0, over: false, won: false } as const;
@@ -61,4 +62,24 @@ export function rankedEntry(over: Partial<SubmittedEntry> = {}): SubmittedEntry 
     name: 'Ann',
     ...over,
   } as SubmittedEntry;
+}
+
+/** A ranked client's view of a puzzle `board` as the server confirmed it: open, nothing pending. */
+export function rankedPuzzleView(board: RankedBoard, over: Partial<RankedView> = {}): RankedView {
+  return {
+    status: 'open',
+    id: 'g',
+    confirmed: board,
+    board,
+    game: null,
+    puzzle: puzzleOfBoard(board),
+    dealt: null,
+    pending: 0,
+    queued: 0,
+    clock: { ms: 5000, at: 1_000_000 },
+    result: null,
+    notice: null,
+    closed: null,
+    ...over,
+  };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RankedView } from '../../net/rankedClient.ts';
-import { puzzleOfBoard } from '../../net/rankedClient.ts';
-import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle, rankedPuzzleView } from '../../testing/rankedBoards.ts';
 import {
   figures,
   holdSentence,
@@ -14,24 +13,7 @@ import {
 
 const PUZZLE = rankedPuzzle([1, 2, 3, 4, 5, 6, 0, 7, 8], { score: 24, moves: 20, elapsedMs: 7042 });
 
-function view(over: Partial<RankedView> = {}): RankedView {
-  return {
-    status: 'open',
-    id: 'g',
-    confirmed: PUZZLE,
-    board: PUZZLE,
-    game: null,
-    puzzle: puzzleOfBoard(PUZZLE),
-    dealt: null,
-    pending: 0,
-    queued: 0,
-    clock: { ms: 5000, at: 1_000_000 },
-    result: null,
-    notice: null,
-    closed: null,
-    ...over,
-  };
-}
+const view = (over: Partial<RankedView> = {}): RankedView => rankedPuzzleView(PUZZLE, over);
 
 describe('ranked play in words, for every front-end', () => {
   it('names and titles the game', () => {

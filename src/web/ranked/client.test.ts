@@ -2,31 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { elapsedMs } from '../../engine/puzzle.ts';
 import type { RankedBoard } from '../../net/ranked.ts';
 import { puzzleOfBoard, type RankedView } from '../../net/rankedClient.ts';
-import { rankedPuzzle } from '../../testing/rankedBoards.ts';
+import { rankedPuzzle, rankedPuzzleView } from '../../testing/rankedBoards.ts';
 import { asSentence, closedSentence, gone, rankedNotice, serverClocked } from './client.ts';
 import { endedView, endOf } from './game.ts';
 import type { KeptRanked } from './slots.ts';
 
 const PUZZLE = rankedPuzzle([1, 2, 3, 4, 5, 6, 0, 7, 8], { score: 4, moves: 3, elapsedMs: 5000 });
 
-function view(over: Partial<RankedView> = {}): RankedView {
-  return {
-    status: 'open',
-    id: 'g',
-    confirmed: PUZZLE,
-    board: PUZZLE,
-    game: null,
-    puzzle: puzzleOfBoard(PUZZLE),
-    dealt: null,
-    pending: 0,
-    queued: 0,
-    clock: { ms: 5000, at: 1_000_000 },
-    result: null,
-    notice: null,
-    closed: null,
-    ...over,
-  };
-}
+const view = (over: Partial<RankedView> = {}): RankedView => rankedPuzzleView(PUZZLE, over);
 
 const RESULT = { code: 'C O', entry: null, why: null, reason: 'play' } as const;
 
