@@ -11,10 +11,12 @@ import { defineConfig } from 'vitest/config';
  * The rooms' ownership (owners.ts) exists on PostgreSQL alone: its run keeps PostgreSQL.
  */
 export const MUTATED_TESTS: Readonly<Record<string, readonly string[]>> = {
+  // Over scripted sockets and fake time; rankedClient.test.ts (a real server, random pauses and
+  // cuts) is left out: each of its runs plays differently.
   'src/net/rankedClient.ts': [
-    'src/net/rankedClient.test.ts',
     'src/net/rankedClient.unit.test.ts',
     'src/net/rankedClient.link.test.ts',
+    'src/front/online/controllerRanked.test.ts',
   ],
   'src/server/boards/nameHolders.ts': [
     'src/server/boards/names.test.ts',
@@ -28,6 +30,7 @@ export const MUTATED_TESTS: Readonly<Record<string, readonly string[]>> = {
   'src/server/boards/scores.ts': ['src/server/boards/identity.test.ts'],
   'src/server/socketLimits.ts': [
     'src/server/socketLimits.test.ts',
+    'src/server/socketLimits.limiter.test.ts',
     'src/server/upgradeResets.test.ts',
   ],
   'src/server/rooms/owners.ts': ['src/server/rooms/epoch.test.ts'],
