@@ -168,14 +168,38 @@ describe('the address a client counts under', () => {
     ['', '?'],
     ['192.0.2.7', '192.0.2.7'],
     ['::FFFF:192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.168.10.20', '192.168.10.20'],
+    // Not an IPv4 address written as IPv6: counted by its /64.
+    ['1::ffff:192.0.2.7', '1:0:0:0::/64'],
+    ['::ffff:192.0.2.7%eth0', '0:0:0:0::/64'],
     ['2001:0db8:0001:0002:0003:0004:0005:0006', '2001:db8:1:2::/64'],
     ['2001:db8::', '2001:db8:0:0::/64'],
     ['2001:db8:1::2', '2001:db8:1:0::/64'],
     ['::', '0:0:0:0::/64'],
     ['::2:3:4:5:6:7', '0:0:2:3::/64'],
+    ['1::3:4:5:6:7:8', '1:0:3:4::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['fe80:1:2:3:4:5:6:7%eth0', 'fe80:1:2:3::/64'],
   ])('%s counts as %s', (address, key) => {
     expect(addressKey(address)).toBe(key);
   });
+
+  // Mutants of addressKey that survive, each giving every address the same key:
+  // - the defaults of `head` and `tail`: splitting a string always gives a first part, and
+  //   `tail` is read only when the address has `::`, when splitting gives a second part too;
+  // - what `left` is when the address starts with `::`, and what `right` is when it ends with it
+  //   (or has none): a placeholder group there takes the place of one zero filled in, and the
+  //   groups that are not hexadecimal count as 0, so the first four groups are the same;
+  // - the zeros filled in as empty groups (`.fill('')`): those count as 0 too;
+  // - the `::` checks made true (`address.includes('')`): without `::` the address has its eight
+  //   groups already, and `right` is empty, so nothing is filled in.
 });
+
+// Mutants of the minute's sweep that survive: it forgets only clients with nothing open and
+// every budget full, and a client it forgets is made again, when it comes back, with nothing
+// open and every budget full. So sweeping never, at every open, or at any other time
+// (`now - this.swept < MINUTE` made `true`, `false`, `<=`, `>=`, or `now + this.swept`), and a
+// budget never found full (`full()` made `return false` or `tokens > max`), answer every client
+// the same; the sweep only keeps the map of clients from growing. Likewise an address of no
+// client kept anyway (`if (address !== undefined)` made `true` in `address()`): looking it up
+// gives undefined, as when it is not kept.
