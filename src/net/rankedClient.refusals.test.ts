@@ -1,0 +1,389 @@
+/**
+ * The ranked client's answers to its player and to the server, over a scripted socket and fake
+ * time: each refusal's code and sentence (and the notice that shows it), the clock it shows
+ * between the server's answers, what a resignation sends (again after a reconnection), how the
+ * end, a closing code and the server's notices change the view, and a puzzle's moves sent again
+ * after a reconnection, numbered on from the server's count.
+ */
+import { describe, expect, it } from 'vitest';
+import { slideOnly } from '../engine/spawn.ts';
+import { fakeSockets } from '../testing/fakeSocket.ts';
+import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
+import { FakeTime } from '../testutil/fakeTime.ts';
+import { interruptedSentence, NOT_SENT_DROPPED, NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
+import {
+  RANKED_CLOSE,
+  type RankedBoard,
+  type RankedClientMessage,
+  type RankedResult,
+  type RankedServerMessage,
+} from './ranked.ts';
+import {
+  gameOfBoard,
+  QUEUE_MAX,
+  RANKED_CLOSED_SENTENCES,
+  RANKED_RECONNECTING,
+  RankedClient,
+  type RankedView,
+} from './rankedClient.ts';
+
+/** 2 in the top-left and bottom-right corners: every direction slides one of them. */
+const CORNERS = ranked2048([
+  [2, 0, 0, 0],
+  [0, 0, 0, 0],
+  [0, 0, 0, 0],
+  [0, 0, 0, 2],
+]);
+
+/** 1 2 3 / 4 5 6 / 7 0 8: tiles 5, 7 and 8 can move. */
+const PUZZLE = rankedPuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8]);
+
+const RESULT: RankedResult = { code: null, entry: null, why: 'resigned', reason: 'resigned' };
+
+function setup(board: RankedBoard, connectTimeoutMs?: number) {
+  const time = new FakeTime();
+  const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
+  const views: RankedView[] = [];
+  const client = new RankedClient({
+    server: 'http://127.0.0.1:1',
+    game: 'g1',
+    token: 't'.repeat(43),
+    board,
+    socket,
+    time,
+    retryMs: [100],
+    connectTimeoutMs,
+    onChange: (v) => views.push(v),
+  });
+  const s = () => sockets.at(-1)!;
+  /** Opens the latest socket and answers its hello with `b`. */
+  const welcome = (b: RankedBoard = board, t = 0, more: Partial<RankedServerMessage> = {}) => {
+    s().open();
+    s().receive({ type: 'state', board: b, result: null, t, ...more } as RankedServerMessage);
+  };
+  return { time, sockets, client, views, s, welcome };
+}
+
+describe('the ranked client refuses input, with a code and a sentence', () => {
+  it('while connecting, for the wrong kind of move, a bad one, and once it is full', () => {
+    const { client, s } = setup(CORNERS);
+    expect(client.move('left')).toEqual({
+      ok: false,
+      error: { code: 'connecting', message: 'not sent: still connecting to the server' },
+    });
+    expect(client.view.notice).toBe('not sent: still connecting to the server');
+    s().open(); // open, but the server's board not come yet
+    expect(client.move('left').ok === false && client.view.notice).toBe(
+      'not sent: still connecting to the server',
+    );
+    s().receive({ type: 'state', board: CORNERS, result: null, t: 0 });
+    expect(client.view.notice).toBeNull();
+    expect(client.moveTile(1)).toEqual({
+      ok: false,
+      error: { code: 'wrong-kind', message: 'this is a 2048 game: move in a direction' },
+    });
+    expect(client.move('north' as never)).toEqual({
+      ok: false,
+      error: { code: 'bad-move', message: 'north is not a direction' },
+    });
+    // One move on its way and QUEUE_MAX behind it; one more is refused and nothing is sent.
+    for (let i = 0; i <= QUEUE_MAX; i++)
+      expect(client.move(i % 2 ? 'left' : 'right').ok).toBe(true);
+    expect(client.view).toMatchObject({ pending: 1, queued: QUEUE_MAX });
+    const sent = s().sent.length;
+    expect(client.move('up')).toEqual({
+      ok: false,
+      error: {
+        code: 'busy',
+        message: 'waiting for the server’s tile: too many moves ahead of it',
+      },
+    });
+    expect(s().sent.length).toBe(sent);
+    expect(client.view.queued).toBe(QUEUE_MAX);
+  });
+
+  it('for a puzzle: a 2048 move, a tile that is not one, one that cannot move', () => {
+    const { client, welcome, s } = setup(PUZZLE);
+    welcome();
+    expect(client.move('left')).toEqual({
+      ok: false,
+      error: { code: 'wrong-kind', message: 'this is a puzzle: move a tile' },
+    });
+    for (const tile of [0, 9, 1.5, -1]) {
+      expect(client.moveTile(tile), String(tile)).toEqual({
+        ok: false,
+        error: { code: 'bad-move', message: 'a tile is a whole number from 1 to 8' },
+      });
+    }
+    expect(client.moveTile(1)).toEqual({ ok: true, value: false });
+    expect(client.moveTile(8)).toEqual({ ok: true, value: true });
+    expect(client.view.notice).toBeNull();
+    expect(s().sent.slice(1)).toEqual([{ type: 'move', n: 1, tile: 8 }]);
+  });
+
+  it('while the server is silent, while reconnecting, once over, and once closed', () => {
+    const { client, welcome, s, time } = setup(CORNERS);
+    welcome();
+    time.advance(10_000); // no heartbeat answered: not answering
+    expect(client.view.status).toBe('not-answering');
+    expect(client.move('left')).toEqual({
+      ok: false,
+      error: { code: 'not-answering', message: NOT_SENT_NOT_ANSWERING },
+    });
+    s().drop();
+    expect(client.view).toMatchObject({ status: 'reconnecting', notice: RANKED_RECONNECTING });
+    expect(client.resign()).toEqual({
+      ok: false,
+      error: { code: 'reconnecting', message: `${NOT_SENT_DROPPED} (reconnecting…)` },
+    });
+    time.advance(100);
+    welcome();
+    expect(client.view).toMatchObject({ status: 'open', notice: null, closed: null });
+    s().receive({ type: 'over', result: RESULT });
+    expect(client.move('left')).toEqual({
+      ok: false,
+      error: { code: 'over', message: 'the game is over' },
+    });
+    client.close();
+    expect(client.view).toMatchObject({ status: 'closed', closed: 'left', notice: null });
+    expect(client.resign()).toEqual({
+      ok: false,
+      error: { code: 'over', message: 'the game is over' },
+    });
+  });
+
+  it('once closed by its player, with the sentence of why', () => {
+    const { client, welcome } = setup(CORNERS);
+    welcome();
+    client.close();
+    expect(client.move('left')).toEqual({
+      ok: false,
+      error: { code: 'closed', message: `not sent: ${RANKED_CLOSED_SENTENCES.left}` },
+    });
+    client.close(); // closing again changes nothing
+    expect(client.view.closed).toBe('left');
+  });
+
+  it('on a board the server says is over', () => {
+    const over = ranked2048(CORNERS.cells!, { over: true, moves: 3, elapsedMs: 900 });
+    const { client, welcome, time } = setup(over);
+    welcome(over, 900);
+    time.advance(5_000);
+    expect(client.elapsedMs()).toBe(900);
+    expect(client.move('left').ok === false && client.view.notice).toBe('the game is over');
+  });
+});
+
+describe("the ranked client's view of the server", () => {
+  it("runs the server's clock on between its answers, and stops it at the end", () => {
+    const { client, welcome, time, s } = setup(CORNERS);
+    welcome(CORNERS, 2_000);
+    expect(client.elapsedMs()).toBe(2_000);
+    time.advance(1_500);
+    expect(client.elapsedMs()).toBe(3_500);
+    expect(client.move('left').ok).toBe(true);
+    s().receive({
+      type: 'moved',
+      n: 1,
+      tile: { row: 1, col: 1, value: 2 },
+      t: 3_000,
+      score: 0,
+      over: false,
+      won: false,
+    });
+    expect(client.view.dealt).toEqual({ row: 1, col: 1, value: 2 });
+    expect(client.view.clock).toEqual({ ms: 3_000, at: time.now() });
+    time.advance(250);
+    expect(client.elapsedMs()).toBe(3_250);
+    s().receive({ type: 'over', result: RESULT });
+    time.advance(1_000);
+    expect(client.elapsedMs()).toBe(3_000);
+  });
+
+  it('takes no answer for a move it did not send, nor an answer twice', () => {
+    const { client, welcome, s } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    const slid = client.view.board;
+    const moved = (n: number) =>
+      s().receive({
+        type: 'moved',
+        n,
+        tile: { row: 1, col: 1, value: 4 },
+        t: 10,
+        score: 0,
+        over: false,
+        won: false,
+      });
+    moved(2);
+    expect(client.view).toMatchObject({ pending: 1, confirmed: CORNERS, board: slid });
+    moved(1);
+    expect(client.view.confirmed.moves).toBe(1);
+    expect(client.view.confirmed.cells![1]![1]).toBe(4);
+    const once = client.view.confirmed;
+    moved(1);
+    expect(client.view.confirmed).toBe(once);
+  });
+
+  it('shows the moves of an answer that ends the game, and drops those queued behind it', () => {
+    const { client, welcome, s } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    client.move('right');
+    expect(client.view.queued).toBe(1);
+    const slid = slideOnly(gameOfBoard(CORNERS), 'left');
+    s().receive({ type: 'moved', n: 1, tile: null, t: 5, score: 0, over: true, won: false });
+    expect(client.view).toMatchObject({ pending: 0, queued: 0 });
+    expect(client.view.confirmed).toMatchObject({ over: true, moves: 1, cells: slid.cells });
+    expect(s().sent.filter((m) => m.type === 'move')).toHaveLength(1);
+  });
+
+  it("says each failure of the server once, and the server's own notices", () => {
+    const { client, welcome, s, time } = setup(CORNERS);
+    welcome(CORNERS, 0, { interruptions: 1, interruptedMs: 2_500 });
+    expect(client.view.notice).toBe(interruptedSentence(2_500));
+    s().drop();
+    time.advance(100);
+    welcome(CORNERS, 0, { interruptions: 1, interruptedMs: 2_500 });
+    expect(client.view.notice).toBeNull();
+    s().drop();
+    time.advance(100);
+    welcome(CORNERS, 0, { interruptions: 2 });
+    expect(client.view.notice).toBe(interruptedSentence(0));
+    s().receive({ type: 'error', code: 'x', message: 'the server says so' });
+    expect(client.view.notice).toBe('the server says so');
+  });
+
+  it.each([
+    [RANKED_CLOSE.badMessage, 'bad-message'],
+    [RANKED_CLOSE.badToken, 'bad-token'],
+    [RANKED_CLOSE.noGame, 'no-game'],
+    [RANKED_CLOSE.replaced, 'replaced'],
+  ] as const)('stops for good on closing code %i (%s), with its sentence', (code, why) => {
+    const { client, welcome, s, time, sockets } = setup(CORNERS);
+    welcome();
+    s().drop(code);
+    expect(client.view).toMatchObject({
+      status: 'closed',
+      closed: why,
+      notice: RANKED_CLOSED_SENTENCES[why],
+    });
+    time.advance(10_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('does not connect again once the game is over, nor say it drops before it was ever open', () => {
+    const { client, welcome, s, time, sockets } = setup(CORNERS);
+    s().drop();
+    expect(client.view.status).toBe('connecting');
+    expect(client.view.notice).toBeNull();
+    time.advance(100);
+    expect(sockets).toHaveLength(2);
+    welcome();
+    s().receive({ type: 'over', result: RESULT });
+    s().drop();
+    expect(client.view).toMatchObject({ status: 'closed', closed: 'left', result: RESULT });
+    time.advance(10_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('gives up on a server that does not answer in time, saying which and how long', () => {
+    const { client, time } = setup(CORNERS, 2_500);
+    time.advance(2_500);
+    expect(client.view).toMatchObject({
+      status: 'closed',
+      closed: 'unreachable',
+      notice: 'the server at http://127.0.0.1:1 did not answer within 2.5 s',
+    });
+  });
+
+  it('tells each listener until it stops listening', () => {
+    const { client, welcome } = setup(CORNERS);
+    const heard: RankedView[] = [];
+    const stop = client.subscribe((v) => heard.push(v));
+    welcome();
+    expect(heard.at(-1)).toBe(client.view);
+    const n = heard.length;
+    stop();
+    client.move('left');
+    expect(heard).toHaveLength(n);
+  });
+});
+
+describe('the ranked client resigning', () => {
+  it('sends the resignation, drops the moves queued, and sends it again after a reconnection', () => {
+    const { client, welcome, s, time } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    client.move('right');
+    expect(client.resign()).toEqual({ ok: true, value: true });
+    expect(client.view.queued).toBe(0);
+    expect(s().sent.at(-1)).toEqual({ type: 'resign' });
+    s().drop();
+    time.advance(100);
+    welcome();
+    // The move not taken goes again, then the resignation.
+    expect(s().sent.slice(1)).toEqual([{ type: 'move', n: 1, d: 'l' }, { type: 'resign' }]);
+    s().receive({ type: 'over', result: RESULT });
+    s().drop(1000);
+    expect(client.view.status).toBe('closed');
+  });
+
+  it('sends no resignation again for a game the server has ended', () => {
+    const { client, welcome, s, time } = setup(CORNERS);
+    welcome();
+    client.resign();
+    s().drop();
+    time.advance(100);
+    s().open();
+    s().receive({ type: 'state', board: CORNERS, result: RESULT, t: 0 });
+    expect(s().sent).toEqual([{ type: 'hello', game: 'g1', token: 't'.repeat(43) }]);
+    expect(client.view.result).toEqual(RESULT);
+  });
+});
+
+describe("the ranked client's puzzle after a reconnection", () => {
+  it('sends again the moves not taken, numbered on from the server, and shows its board', () => {
+    const { client, welcome, s, time } = setup(PUZZLE);
+    welcome();
+    expect(client.moveTile(5)).toEqual({ ok: true, value: true }); // 1 2 3 / 4 0 6 / 7 5 8
+    expect(client.moveTile(4)).toEqual({ ok: true, value: true }); // 1 2 3 / 0 4 6 / 7 5 8
+    const second = [1, 2, 3, 0, 4, 6, 7, 5, 8];
+    expect(client.view.board).toMatchObject({ moves: 2, tiles: second });
+    s().receive({ type: 'moved', n: 1, tile: null, t: 10, score: 1, over: false, won: false });
+    expect(client.view.board).toMatchObject({ moves: 2, score: 2, won: false });
+    s().drop();
+    time.advance(100);
+    // The server took the first: its board after it.
+    const afterFirst = rankedPuzzle([1, 2, 3, 4, 0, 6, 7, 5, 8], { moves: 1, score: 1 });
+    welcome(afterFirst, 10);
+    expect(s().sent.slice(1)).toEqual([{ type: 'move', n: 2, tile: 4 }]);
+    expect(client.view).toMatchObject({ pending: 1, board: { tiles: second, moves: 2 } });
+    s().receive({ type: 'moved', n: 2, tile: null, t: 20, score: 2, over: false, won: false });
+    expect(client.view.confirmed).toMatchObject({ moves: 2, tiles: second });
+    expect(client.view.puzzle!.moves).toBe(2);
+    expect(client.view.pending).toBe(0);
+  });
+
+  it('drops the moves that no longer slide on the board the server gives', () => {
+    const { client, welcome, s, time } = setup(PUZZLE);
+    welcome();
+    client.moveTile(5);
+    client.moveTile(4);
+    s().drop();
+    time.advance(100);
+    // A board on which tile 4 is in neither the blank's row nor its column.
+    const moved = rankedPuzzle([4, 1, 2, 3, 0, 5, 6, 8, 7], { moves: 1, score: 1 });
+    welcome(moved, 10);
+    expect(s().sent.slice(1)).toEqual([]);
+    expect(client.view).toMatchObject({ pending: 0, board: { tiles: moved.tiles, moves: 1 } });
+  });
+
+  it('puts the board back on a refusal', () => {
+    const { client, welcome, s } = setup(PUZZLE);
+    welcome();
+    client.moveTile(8);
+    s().receive({ type: 'refused', n: 1, code: 'x', message: 'refused' });
+    expect(client.view).toMatchObject({ pending: 0, notice: 'refused', board: PUZZLE });
+  });
+});
