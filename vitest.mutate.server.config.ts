@@ -44,7 +44,10 @@ export const MUTATED_TESTS: Readonly<Record<string, readonly string[]>> = {
     'src/server/ranked/store.test.ts',
     'src/server/ranked/ranked.test.ts',
   ],
-  'src/solvers/analysis/analyse2048.ts': ['src/solvers/analysis/analyse2048.test.ts'],
+  'src/solvers/analysis/analyse2048.ts': [
+    'src/solvers/analysis/analyse2048.test.ts',
+    'src/solvers/analysis/analyse2048.verdicts.test.ts',
+  ],
   'src/solvers/analysis/analysePuzzle.ts': ['src/solvers/analysis/analysePuzzle.test.ts'],
 };
 
