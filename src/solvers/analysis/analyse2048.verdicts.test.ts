@@ -133,6 +133,8 @@ describe('the loss, class and accuracy at their edges', () => {
     }
   });
 
+  // `played >= best` made `played > best` survives: a played move as good as the best gives
+  // (best − played) / best = 0 either way.
   it('gives no loss when the best has no value or the played one is as good, and at most 100', () => {
     expect(lossOf(0, -5)).toBe(0);
     expect(lossOf(-10, -20)).toBe(0);
