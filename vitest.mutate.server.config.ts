@@ -16,6 +16,8 @@ export const MUTATED_TESTS: Readonly<Record<string, readonly string[]>> = {
   'src/net/rankedClient.ts': [
     'src/net/rankedClient.unit.test.ts',
     'src/net/rankedClient.link.test.ts',
+    'src/net/rankedClient.refusals.test.ts',
+    'src/net/rankedClient.start.test.ts',
     'src/front/online/controllerRanked.test.ts',
   ],
   'src/server/boards/nameHolders.ts': [

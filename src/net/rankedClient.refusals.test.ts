@@ -87,8 +87,9 @@ describe('the ranked client refuses input, with a code and a sentence', () => {
       error: { code: 'bad-move', message: 'north is not a direction' },
     });
     // One move on its way and QUEUE_MAX behind it; one more is refused and nothing is sent.
-    for (let i = 0; i <= QUEUE_MAX; i++)
-      expect(client.move(i % 2 ? 'left' : 'right').ok).toBe(true);
+    for (let i = 0; i <= QUEUE_MAX; i++) {
+      expect(client.move(i % 2 ? 'left' : 'right')).toEqual({ ok: true, value: true });
+    }
     expect(client.view).toMatchObject({ pending: 1, queued: QUEUE_MAX });
     const sent = s().sent.length;
     expect(client.move('up')).toEqual({
@@ -387,3 +388,144 @@ describe("the ranked client's puzzle after a reconnection", () => {
     expect(client.view).toMatchObject({ pending: 0, notice: 'refused', board: PUZZLE });
   });
 });
+
+describe("the ranked client's moves around the server's answers", () => {
+  /** Only the top-left 2: left and up slide nothing. */
+  const ONE = ranked2048([
+    [2, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+  ]);
+  const movesSent = (sent: RankedClientMessage[]) => sent.filter((m) => m.type !== 'hello');
+
+  it('sends nothing for a move that slides nothing, and clears a notice with a move that slides', () => {
+    const { client, welcome, s } = setup(ONE);
+    welcome();
+    expect(client.move('north' as never).ok).toBe(false);
+    expect(client.view.notice).not.toBeNull();
+    expect(client.move('left')).toEqual({ ok: true, value: false });
+    expect(client.move('up')).toEqual({ ok: true, value: false });
+    expect(movesSent(s().sent)).toEqual([]);
+    expect(client.move('right')).toEqual({ ok: true, value: true });
+    expect(client.view.notice).toBeNull();
+    expect(client.move('down')).toEqual({ ok: true, value: true }); // queued
+    expect(movesSent(s().sent)).toEqual([{ type: 'move', n: 1, d: 'r' }]);
+  });
+
+  it('after a reconnection, sends the queued move next when the server had taken the one sent', () => {
+    const { client, welcome, s, time } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    client.move('right');
+    s().drop();
+    time.advance(100);
+    const slid = slideOnly(gameOfBoard(CORNERS), 'left');
+    const cells = slid.cells.map((row) => [...row]);
+    cells[1]![1] = 2; // the tile the server dealt
+    welcome(ranked2048(cells, { moves: 1 }), 10);
+    expect(movesSent(s().sent)).toEqual([{ type: 'move', n: 2, d: 'r' }]);
+    expect(client.view).toMatchObject({ pending: 1, queued: 0 });
+  });
+
+  it('after a reconnection to a game ended meanwhile, sends none of the moves queued', () => {
+    const { client, welcome, s, time } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    client.move('right');
+    s().drop();
+    time.advance(100);
+    s().open();
+    s().receive({ type: 'state', board: CORNERS, result: RESULT, t: 0 });
+    expect(movesSent(s().sent)).toEqual([]);
+    expect(client.view).toMatchObject({ pending: 0, queued: 0, result: RESULT });
+  });
+
+  it('never sends the moves queued before a resignation or a refusal', () => {
+    const { client, welcome, s } = setup(CORNERS);
+    welcome();
+    const answer = (n: number) =>
+      s().receive({ type: 'moved', n, tile: null, t: n, score: 0, over: false, won: false });
+    client.move('left');
+    client.move('right');
+    client.resign();
+    answer(1);
+    expect(movesSent(s().sent)).toEqual([{ type: 'move', n: 1, d: 'l' }, { type: 'resign' }]);
+    const r = setup(CORNERS);
+    r.welcome();
+    r.client.move('left');
+    r.client.move('right');
+    r.s().receive({ type: 'refused', n: 1, code: 'x', message: 'no' });
+    expect(r.client.move('down')).toEqual({ ok: true, value: true });
+    r.s().receive({ type: 'moved', n: 1, tile: null, t: 1, score: 0, over: false, won: false });
+    expect(movesSent(r.s().sent)).toEqual([
+      { type: 'move', n: 1, d: 'l' },
+      { type: 'move', n: 1, d: 'd' },
+    ]);
+    expect(r.client.view.queued).toBe(0);
+  });
+
+  it('counts the moves waiting once the oldest has waited exactly 0.5 s', () => {
+    const { client, welcome, time } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    time.advance(500);
+    client.move('right');
+    expect(client.view.waiting).toBe(2);
+  });
+
+  it('keeps the reason it was closed for when its player closes it after', () => {
+    const { client, welcome, s } = setup(CORNERS);
+    welcome();
+    s().drop(RANKED_CLOSE.badToken);
+    client.close();
+    expect(client.view).toMatchObject({
+      status: 'closed',
+      closed: 'bad-token',
+      notice: RANKED_CLOSED_SENTENCES['bad-token'],
+    });
+  });
+
+  it('puzzle: sends again every move the server lost, numbered on, and takes no answer out of turn', () => {
+    const { client, welcome, s, time } = setup(PUZZLE);
+    welcome();
+    client.moveTile(5);
+    client.moveTile(4);
+    s().drop();
+    time.advance(100);
+    welcome(PUZZLE, 0);
+    expect(movesSent(s().sent)).toEqual([
+      { type: 'move', n: 1, tile: 5 },
+      { type: 'move', n: 2, tile: 4 },
+    ]);
+    s().receive({ type: 'moved', n: 2, tile: null, t: 5, score: 2, over: false, won: false });
+    expect(client.view).toMatchObject({ pending: 2, confirmed: PUZZLE });
+    s().receive({ type: 'moved', n: 1, tile: null, t: 300, score: 1, over: false, won: false });
+    expect(client.view.clock).toEqual({ ms: 300, at: time.now() });
+    expect(client.view.pending).toBe(1);
+  });
+
+  it('puzzle: has nothing pending once the game is over', () => {
+    const { client, welcome, s } = setup(PUZZLE);
+    welcome();
+    client.moveTile(8);
+    s().receive({ type: 'over', result: RESULT });
+    expect(client.view.pending).toBe(0);
+  });
+});
+
+// Mutants of rankedClient.ts that survive these tests, each answering as the code does:
+// - `!this.synced` beside `status === 'connecting'` in the refusal while connecting (and what
+//   `synced` starts as, or is set to on connecting): the status is 'open' only once the server's
+//   board has come, which is when `synced` is set, and a drop makes it 'reconnecting' or
+//   'connecting' again, so the status alone refuses the same moves;
+// - `v.closed ?? 'left'` in the sentence of a closed client: a client is closed only by `stop`,
+//   which names why;
+// - `return false` after a closing code or the end (made `true`): `stop` has already stopped the
+//   link, which connects no more whatever the answer;
+// - the kinds in `shownBoard` (`c.kind === '2048' && this.game` made `true && this.game` or
+//   `||`): a client holds a game for a 2048 board and a puzzle for a puzzle board, never both;
+// - what a game that is not live sends again of a puzzle (`: []` made a list of one): no move
+//   slides a tile that is not one, so nothing is sent;
+// - `resigning`, the queue and the moves on their way as the end leaves them: a game over takes
+//   no move and sends nothing more.

@@ -79,3 +79,27 @@ describe("the engine's values of the server's boards", () => {
     expect(p.tiles).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 8]);
   });
 });
+
+describe("the ranked client's view before the server's board comes", () => {
+  it('shows the board it was given, runs its clock from it, and has nothing pending', () => {
+    const time = new FakeTime();
+    const { socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
+    const open = (board: typeof BOARD) =>
+      new RankedClient({ server: 'http://x', game: 'g', token: 't', board, socket, time });
+    const c2048 = open(BOARD);
+    expect(c2048.view.game?.cells).toEqual(BOARD.cells);
+    expect(c2048.view.puzzle).toBeNull();
+    const puzzle = rankedPuzzle([1, 2, 3, 4, 5, 6, 7, 0, 8], { elapsedMs: 700 });
+    const cPuzzle = open(puzzle);
+    expect(cPuzzle.view.game).toBeNull();
+    expect(cPuzzle.view.puzzle?.tiles).toEqual(puzzle.tiles);
+    expect(cPuzzle.view.pending).toBe(0);
+    expect(cPuzzle.moveTile(8)).toEqual({
+      ok: false,
+      error: { code: 'connecting', message: 'not sent: still connecting to the server' },
+    });
+    time.advance(300);
+    expect(c2048.elapsedMs()).toBe(5_300);
+    expect(cPuzzle.elapsedMs()).toBe(1_000);
+  });
+});
