@@ -101,6 +101,9 @@ describe("the 2048 analysis's verdicts", () => {
     }
   });
 
+  // `size === 4` made `true` in the choice of the chance scale survives: only the packed
+  // search, which serves 4×4 alone, gives a move the chance scale, so the size is already known.
+
   it('gives a game of no moves the scale its size and calibration would have', () => {
     const four = newGame({ size: 4, target: 2048, seed: 1 });
     const five = newGame({ size: 5, target: 2048, seed: 1 });
