@@ -92,6 +92,19 @@ describe('the limiter, on a clock of its own', () => {
     expect(l.hello('10.0.0.2')).toMatch(/at most 2 lookups of unknown rooms/);
   });
 
+  it('keeps, past a minute, a client with nothing open whose budgets are all still filling', () => {
+    const { l, at } = limiter({ opens: 1, openWindowMs: 10_000, hellos: 2, unknown: 2 });
+    at(55_000);
+    expect(l.open('10.0.0.1')).toBeNull();
+    l.close('10.0.0.1');
+    expect(l.hello('10.0.0.1')).toBeNull();
+    expect(l.hello('10.0.0.1')).toBeNull();
+    at(60_000); // half an open back, and a sixth of a hello and of a lookup
+    expect(l.open('10.0.0.2')).toBeNull(); // sweeps
+    expect(l.open('10.0.0.1')?.message).toMatch(/at most 1 sockets opened in 10 s/);
+    expect(l.hello('10.0.0.1')).toMatch(/at most 2 hellos a minute/);
+  });
+
   it('never fills a budget past its size, however long a client waits or however often it is given back', () => {
     const { l, at } = limiter({ opens: 3, hellos: 10, unknown: 2 });
     at(3_600_000);
@@ -152,6 +165,10 @@ describe('the limiter, on a clock of its own', () => {
     expect(l.address({ socket } as unknown as IncomingMessage)).toBe('10.0.0.1');
     expect(seen).toEqual(['10.0.0.1']);
     expect(l.address({ socket: {} } as unknown as IncomingMessage)).toBe('10.0.0.2');
+    // By default the address is the connection's own.
+    const own = new SocketLimiter(DEFAULT_SOCKET_LIMITS, () => 0);
+    const remote = { socket: { remoteAddress: '192.0.2.9' } } as unknown as IncomingMessage;
+    expect(own.address(remote)).toBe('192.0.2.9');
     // No address is not kept: the next request on that connection is read again.
     const none = new SocketLimiter(
       DEFAULT_SOCKET_LIMITS,
@@ -199,7 +216,8 @@ describe('the address a client counts under', () => {
 // every budget full, and a client it forgets is made again, when it comes back, with nothing
 // open and every budget full. So sweeping never, at every open, or at any other time
 // (`now - this.swept < MINUTE` made `true`, `false`, `<=`, `>=`, or `now + this.swept`), and a
-// budget never found full (`full()` made `return false` or `tokens > max`), answer every client
+// budget never found full (`full()` made `return false`, `tokens > max` or empty), or the time of
+// the last sweep never set (so every open sweeps), answer every client
 // the same; the sweep only keeps the map of clients from growing. Likewise an address of no
 // client kept anyway (`if (address !== undefined)` made `true` in `address()`): looking it up
 // gives undefined, as when it is not kept.
