@@ -474,6 +474,19 @@ describe("the ranked client's moves around the server's answers", () => {
     expect(client.view.waiting).toBe(2);
   });
 
+  it('counts the wait of a move from when it was made, not from an earlier wait', () => {
+    const { client, welcome, time, s } = setup(CORNERS);
+    welcome();
+    client.move('left');
+    time.advance(600);
+    expect(client.view.waiting).toBe(1);
+    s().receive({ type: 'moved', n: 1, tile: null, t: 600, score: 0, over: false, won: false });
+    expect(client.view.waiting).toBe(0);
+    time.advance(1_000);
+    client.move('right');
+    expect(client.view.waiting).toBe(0);
+  });
+
   it('keeps the reason it was closed for when its player closes it after', () => {
     const { client, welcome, s } = setup(CORNERS);
     welcome();
@@ -528,4 +541,14 @@ describe("the ranked client's moves around the server's answers", () => {
 // - what a game that is not live sends again of a puzzle (`: []` made a list of one): no move
 //   slides a tile that is not one, so nothing is sent;
 // - `resigning`, the queue and the moves on their way as the end leaves them: a game over takes
-//   no move and sends nothing more.
+//   no move and sends nothing more (and the moves on their way that a client starts with are
+//   dropped with the first board, whose count they do not pass);
+// - the status checks of `quiet` (`silent && status === 'open'` and `!silent && status ===
+//   'not-answering'`, either made true or `||`): the link watches only a socket the server has
+//   welcomed, so it goes quiet only on an open client, and speaks again only after it went quiet,
+//   which made that client 'not-answering';
+// - a view told again (`if (this.since === since) this.update({})` made `if (true)`, and the
+//   queue drained after a move sent again): a change that changes nothing;
+// - the dealt tile placed even when `placeTile` refuses it, and a puzzle's own count of moves
+//   replaced by the server's once every move is answered: the server deals on an empty cell
+//   and counts a puzzle's moves as the client does, so no answer here tells them apart.
