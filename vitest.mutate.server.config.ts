@@ -24,7 +24,7 @@ export const MUTATED_TESTS: Readonly<Record<string, readonly string[]>> = {
     'src/server/boards/names.test.ts',
     'src/server/boards/nameHolders.test.ts',
   ],
-  'src/net/nameSkeleton.ts': ['src/server/boards/names.test.ts'],
+  'src/net/nameSkeleton.ts': ['src/server/boards/names.test.ts', 'src/net/nameSkeleton.test.ts'],
   'src/server/boards/gameIdentity.ts': [
     'src/server/boards/gameIdentity.test.ts',
     'src/server/boards/identity.test.ts',
