@@ -8,7 +8,8 @@
  * Without the binaries, or when the cluster cannot start, startPostgres gives `{ skip: reason }`
  * so a test can be skipped with that reason; under CI (CI=true or CI=1, see ci.ts) it throws
  * instead, since CI installs PostgreSQL and a missing server there is a failure, not a reason
- * to skip.
+ * to skip. SLIDEBOX_TEST_POSTGRES=skip starts no cluster either (a reason to skip, CI or not):
+ * the mutation runs of the server's code test on SQLite alone (vitest.mutate.server.config.ts).
  *
  * Use: one cluster per test file, a fresh database per suite when they must not share data:
  *
@@ -53,6 +54,9 @@ const READY_TIMEOUT_MS = 30_000;
 
 /** Starts a throwaway cluster, or tells why it cannot (throws instead under CI). */
 export async function startPostgres(): Promise<PgServer | { skip: string }> {
+  if (process.env.SLIDEBOX_TEST_POSTGRES === 'skip') {
+    return { skip: 'PostgreSQL left out (SLIDEBOX_TEST_POSTGRES=skip)' };
+  }
   let reason: string;
   try {
     const found = findBinaries();
