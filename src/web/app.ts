@@ -85,6 +85,8 @@ interface Screen {
   leave(): void;
   /** A key pressed on the screen; true when the game took it. */
   key(e: KeyboardEvent): boolean;
+  /** Writes a waiting save now: the page is going away or out of sight. */
+  saveNow?(): void;
 }
 
 /** A game screen that offers Submit once the leaderboard server is found. */
@@ -136,6 +138,10 @@ class LazyScreen<S extends Screen = Screen> implements Screen {
 
   key(e: KeyboardEvent): boolean {
     return this.screen?.key(e) ?? false;
+  }
+
+  saveNow(): void {
+    this.screen?.saveNow?.();
   }
 }
 
@@ -440,15 +446,28 @@ class App implements AppContext {
       if (this.screenOf(this.screen).key(e)) e.preventDefault();
     });
     document.addEventListener('visibilitychange', () => {
-      this.puzzleShown()?.visible(document.visibilityState === 'visible');
+      const shown = document.visibilityState === 'visible';
+      if (!shown) this.saveNow();
+      this.puzzleShown()?.visible(shown);
     });
-    window.addEventListener('pagehide', () => this.puzzleShown()?.visible(false));
+    window.addEventListener('pagehide', () => {
+      this.saveNow();
+      this.puzzleShown()?.visible(false);
+    });
     window.addEventListener('storage', (e) => this.storageChanged(e));
     window.addEventListener('popstate', () => this.route());
     // Back online: a server not found before may answer now.
     window.addEventListener('online', () => {
       if (!this.online) void this.findServer();
     });
+  }
+
+  /**
+   * Writes the saves still waiting (the AI's moves are saved at most twice a second) as the
+   * page goes away or out of sight, so a reload or a closed tab loses no move.
+   */
+  private saveNow(): void {
+    for (const s of [this.game2048, this.daily2048, this.versus]) s.saveNow();
   }
 
   /** The puzzle screen on show (a single puzzle, the daily one, a relay or a marathon), if any. */
