@@ -314,6 +314,30 @@ describe.skipIf(reason !== null)('the web app fits the window (Chromium)', () =>
     await context.close();
   });
 
+  it('lists the keyboard keys on a desktop, not on a phone held upright', async () => {
+    for (const vp of [
+      { width: 1280, height: 800, mobile: false },
+      { width: 390, height: 844, mobile: true },
+    ]) {
+      const { context, page, errors } = await openPage(browser, {
+        viewport: { width: vp.width, height: vp.height },
+        mobile: vp.mobile,
+      });
+      for (const [hash, ready] of [
+        ['2048', '[data-testid=board] .tile'],
+        ['puzzle', '[data-testid=board] .ptile'],
+      ] as const) {
+        await page.goto(`${site.url}#${hash}`);
+        await page.locator(ready).first().waitFor(LONG);
+        const line = page.locator('.screen-play .keys-help');
+        expect(await line.textContent()).toMatch(/WASD/);
+        expect(await line.isVisible(), `${hash} at ${vp.width}×${vp.height}`).toBe(!vp.mobile);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows the games’ Play buttons on the home page without scrolling', async () => {
     const sizes = [
       { width: 1280, height: 800, mobile: false, play: ['2048', 'puzzle'] },
