@@ -24,6 +24,7 @@ import {
 import type { Screen2048 } from './game2048/screen.ts';
 import { ViewHome } from './home/view.ts';
 import type { Online } from './leaderboards/online.ts';
+import type { BoardPick } from './leaderboards/view.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
 import type { RankedApp } from './ranked/game.ts';
 import type { RankedSlot } from './ranked/slots.ts';
@@ -167,6 +168,8 @@ class App implements AppContext {
   private readonly relay: LazyScreen<ScreenPuzzle>;
   private readonly marathon: LazyScreen<ScreenPuzzle>;
   private readonly leaderboards: LazyScreen;
+  /** The board the leaderboards open at next (a ranked game's Leaderboards), once. */
+  private boardPick: BoardPick | null = null;
   private readonly room: LazyScreen;
   /** Ranked games (dealt and timed by the server), a screen per kind. */
   private readonly ranked: Record<RankedSlot, LazyScreen>;
@@ -249,7 +252,16 @@ class App implements AppContext {
     this.leaderboards = lazy(
       () => import('./leaderboards/screen.ts'),
       (m) =>
-        new m.ScreenLeaderboards(this, () => this.findServer(), { sizes: SIZES, targets: TARGETS }),
+        new m.ScreenLeaderboards(
+          this,
+          () => this.findServer(),
+          { sizes: SIZES, targets: TARGETS },
+          () => {
+            const pick = this.boardPick;
+            this.boardPick = null;
+            return pick;
+          },
+        ),
     );
     this.room = lazy(
       () => import('./room/screen.ts'),
@@ -266,6 +278,10 @@ class App implements AppContext {
       go: (to, notice) => {
         if (notice) this.notices.push(notice);
         this.go(to);
+      },
+      boards: (pick) => {
+        this.boardPick = pick;
+        this.go('leaderboards');
       },
     };
     const screen2048 = (slot: RankedSlot) =>
