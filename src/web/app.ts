@@ -17,6 +17,7 @@ import { checkSeed, randomSeed } from '../engine/rng.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import {
   type AppContext,
+  type BoardPick,
   keyBelongsToControl,
   type OnlineKind,
   type ServerLink,
@@ -24,7 +25,6 @@ import {
 import type { Screen2048 } from './game2048/screen.ts';
 import { ViewHome } from './home/view.ts';
 import type { Online } from './leaderboards/online.ts';
-import type { BoardPick } from './leaderboards/view.ts';
 import type { ScreenPuzzle } from './puzzle/screen.ts';
 import type { RankedApp } from './ranked/game.ts';
 import type { RankedSlot } from './ranked/slots.ts';

@@ -4,9 +4,9 @@
  * after another choice dropped. Without a server it says so and the rest of the app goes on.
  */
 import type { BoardEntry, BoardQuery } from '../../net/api.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, BoardPick } from '../context.ts';
 import type { Online } from './online.ts';
-import { type BoardLists, type BoardPick, type Choice, ViewLeaderboards } from './view.ts';
+import { type BoardLists, type Choice, ViewLeaderboards } from './view.ts';
 import { dayOf, netSentence } from './words.ts';
 
 /** Lines asked for at a time. */

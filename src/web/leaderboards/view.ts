@@ -16,16 +16,6 @@ import { button, h, setText } from '../ui/dom.ts';
 import { addDays, rankText } from './words.ts';
 
 /** The board shown and its options. */
-/** A board to open the leaderboards at (a ranked game's): its name, size, target and day. */
-export interface BoardPick {
-  readonly board: BoardName;
-  readonly size: number;
-  /** 2048: the target; puzzle: null. */
-  readonly target: number | null;
-  /** The daily boards' day; null: today. */
-  readonly day: string | null;
-}
-
 export interface Choice {
   readonly board: BoardName;
   readonly size2048: number;

@@ -18,9 +18,8 @@ import {
   type RankedClient,
   type RankedView,
 } from '../../net/rankedClient.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, BoardPick } from '../context.ts';
 import type { Online } from '../leaderboards/online.ts';
-import type { BoardPick } from '../leaderboards/view.ts';
 import { dayOf } from '../leaderboards/words.ts';
 import type { RankedAction, RankedEnd } from '../ui/rankedEnd.ts';
 import { asSentence, closedSentence, gone } from './client.ts';
