@@ -104,6 +104,11 @@ export class Controller2048 extends AiLoop<Model2048, Command2048, Game> {
     this.saver.flush();
   }
 
+  /** Writes a waiting save now (the page is going away or out of sight); play goes on. */
+  saveNow(): void {
+    this.saver.flush();
+  }
+
   /** Ends the loop: the AI is stopped and closed, waiting saves are written. */
   close(): Model2048 {
     this.active = false;

@@ -106,6 +106,11 @@ export class ControllerVersus extends AiLoop<ModelVersus, CommandVersus, Game> {
     return change;
   }
 
+  /** Writes a waiting save now (the page is going away or out of sight); play goes on. */
+  saveNow(): void {
+    this.saver.flush();
+  }
+
   /** Ends the loop: the AI is stopped and closed. */
   close(): ModelVersus {
     this.active = false;

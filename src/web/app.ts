@@ -17,6 +17,7 @@ import { checkSeed, randomSeed } from '../engine/rng.ts';
 import { MAX_SIZE, MIN_SIZE } from '../engine/types.ts';
 import {
   type AppContext,
+  type BoardPick,
   keyBelongsToControl,
   type OnlineKind,
   type ServerLink,
@@ -85,6 +86,8 @@ interface Screen {
   leave(): void;
   /** A key pressed on the screen; true when the game took it. */
   key(e: KeyboardEvent): boolean;
+  /** Writes a waiting save now: the page is going away or out of sight. */
+  saveNow?(): void;
 }
 
 /** A game screen that offers Submit once the leaderboard server is found. */
@@ -137,6 +140,10 @@ class LazyScreen<S extends Screen = Screen> implements Screen {
   key(e: KeyboardEvent): boolean {
     return this.screen?.key(e) ?? false;
   }
+
+  saveNow(): void {
+    this.screen?.saveNow?.();
+  }
 }
 
 class App implements AppContext {
@@ -161,6 +168,8 @@ class App implements AppContext {
   private readonly relay: LazyScreen<ScreenPuzzle>;
   private readonly marathon: LazyScreen<ScreenPuzzle>;
   private readonly leaderboards: LazyScreen;
+  /** The board the leaderboards open at next (a ranked game's Leaderboards), once. */
+  private boardPick: BoardPick | null = null;
   private readonly room: LazyScreen;
   /** Ranked games (dealt and timed by the server), a screen per kind. */
   private readonly ranked: Record<RankedSlot, LazyScreen>;
@@ -243,7 +252,16 @@ class App implements AppContext {
     this.leaderboards = lazy(
       () => import('./leaderboards/screen.ts'),
       (m) =>
-        new m.ScreenLeaderboards(this, () => this.findServer(), { sizes: SIZES, targets: TARGETS }),
+        new m.ScreenLeaderboards(
+          this,
+          () => this.findServer(),
+          { sizes: SIZES, targets: TARGETS },
+          () => {
+            const pick = this.boardPick;
+            this.boardPick = null;
+            return pick;
+          },
+        ),
     );
     this.room = lazy(
       () => import('./room/screen.ts'),
@@ -260,6 +278,10 @@ class App implements AppContext {
       go: (to, notice) => {
         if (notice) this.notices.push(notice);
         this.go(to);
+      },
+      boards: (pick) => {
+        this.boardPick = pick;
+        this.go('leaderboards');
       },
     };
     const screen2048 = (slot: RankedSlot) =>
@@ -440,15 +462,28 @@ class App implements AppContext {
       if (this.screenOf(this.screen).key(e)) e.preventDefault();
     });
     document.addEventListener('visibilitychange', () => {
-      this.puzzleShown()?.visible(document.visibilityState === 'visible');
+      const shown = document.visibilityState === 'visible';
+      if (!shown) this.saveNow();
+      this.puzzleShown()?.visible(shown);
     });
-    window.addEventListener('pagehide', () => this.puzzleShown()?.visible(false));
+    window.addEventListener('pagehide', () => {
+      this.saveNow();
+      this.puzzleShown()?.visible(false);
+    });
     window.addEventListener('storage', (e) => this.storageChanged(e));
     window.addEventListener('popstate', () => this.route());
     // Back online: a server not found before may answer now.
     window.addEventListener('online', () => {
       if (!this.online) void this.findServer();
     });
+  }
+
+  /**
+   * Writes the saves still waiting (the AI's moves are saved at most twice a second) as the
+   * page goes away or out of sight, so a reload or a closed tab loses no move.
+   */
+  private saveNow(): void {
+    for (const s of [this.game2048, this.daily2048, this.versus]) s.saveNow();
   }
 
   /** The puzzle screen on show (a single puzzle, the daily one, a relay or a marathon), if any. */

@@ -3,6 +3,7 @@
  * the leaderboard server when there is one.
  */
 import type { ServerClient } from '../net/api.ts';
+import type { BoardName } from '../net/entries.ts';
 import type { KeyValueStore } from './storage/persist.ts';
 import type { Settings } from './storage/settings.ts';
 import type { RecordsBox } from './storage/webStores.ts';
@@ -67,4 +68,14 @@ export function keyBelongsToControl(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   if (t?.closest('input, select, textarea, [contenteditable]')) return true;
   return (e.key === 'Enter' || e.key === ' ') && t?.closest('button, a') != null;
+}
+
+/** A board to open the leaderboards at (a ranked game's): its name, size, target and day. */
+export interface BoardPick {
+  readonly board: BoardName;
+  readonly size: number;
+  /** 2048: the target; puzzle: null. */
+  readonly target: number | null;
+  /** The daily boards' day; null: today. */
+  readonly day: string | null;
 }

@@ -382,6 +382,31 @@ describe.skipIf(reason !== null)('web 2048 in Chromium', () => {
     await context.close();
   });
 
+  it('loses no move of autoplay on reload: the game is saved as the page goes', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}?seed=${SEED + 6}#2048`);
+    await expectBoard(page, newGame({ size: 4, target: 2048, seed: SEED + 6 }));
+    await page.selectOption('select.speed', '0');
+    await page.click('button[data-action=autoplay]');
+    await expect
+      .poll(async () => Number(await page.textContent('[data-testid=moves]')), { timeout: 20_000 })
+      .toBeGreaterThan(30);
+    // The moves on screen, read in the same task that starts the reload: the AI plays on.
+    const shown = await page.evaluate(() => {
+      const moves = Number(document.querySelector('[data-testid=moves]')!.textContent);
+      location.reload();
+      return moves;
+    });
+    await page.waitForLoadState('load');
+    await expect
+      .poll(async () => Number(await page.textContent('[data-testid=moves]')))
+      .toBeGreaterThan(0);
+    // Every move shown before the reload came back (the AI may have made more before the page went).
+    expect(Number(await page.textContent('[data-testid=moves]'))).toBeGreaterThanOrEqual(shown);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('hints the real AI’s move (its strong preset) and follows it', async () => {
     const { context, page, errors } = await openPage(browser);
     const { gameFromCells } = await import('../../src/engine/game2048.ts');

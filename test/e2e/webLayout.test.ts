@@ -313,6 +313,54 @@ describe.skipIf(reason !== null)('the web app fits the window (Chromium)', () =>
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('lists the keyboard keys on a desktop, not on a phone held upright', async () => {
+    for (const vp of [
+      { width: 1280, height: 800, mobile: false },
+      { width: 390, height: 844, mobile: true },
+    ]) {
+      const { context, page, errors } = await openPage(browser, {
+        viewport: { width: vp.width, height: vp.height },
+        mobile: vp.mobile,
+      });
+      for (const [hash, ready] of [
+        ['2048', '[data-testid=board] .tile'],
+        ['puzzle', '[data-testid=board] .ptile'],
+      ] as const) {
+        await page.goto(`${site.url}#${hash}`);
+        await page.locator(ready).first().waitFor(LONG);
+        const line = page.locator('.screen-play .keys-help');
+        expect(await line.textContent()).toMatch(/WASD/);
+        expect(await line.isVisible(), `${hash} at ${vp.width}×${vp.height}`).toBe(!vp.mobile);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('shows the games’ Play buttons on the home page without scrolling', async () => {
+    const sizes = [
+      { width: 1280, height: 800, mobile: false, play: ['2048', 'puzzle'] },
+      { width: 1366, height: 657, mobile: false, play: ['2048', 'puzzle'] },
+      // A phone held upright: the cards are stacked, the first one's Play in view.
+      { width: 390, height: 844, mobile: true, play: ['2048'] },
+    ];
+    for (const vp of sizes) {
+      const { context, page, errors } = await openPage(browser, {
+        viewport: { width: vp.width, height: vp.height },
+        mobile: vp.mobile,
+      });
+      await page.goto(site.url);
+      await page.locator('[data-testid=daily] a, [data-testid=daily] button').first().waitFor(LONG);
+      const buttons = vp.play.map((g) => `[data-play="${g}"]`);
+      expect(await outOfView(page, buttons), `${vp.width}×${vp.height}`).toEqual([]);
+      // Nothing wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(vp.width);
+      await screenshot(page, `home-${vp.width}x${vp.height}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe.skipIf(reason !== null)('online rooms fit the window (Chromium, slidebox serve)', () => {

@@ -39,6 +39,7 @@ import {
   chromiumOrSkip,
   DIST,
   launchBrowser,
+  outOfView,
   readBoardTiles,
   screenshot,
 } from './webHarness.ts';
@@ -330,6 +331,29 @@ describe.skipIf(reason !== null)('an online room’s page shows only what the se
     expect(new URL(p.page.url()).hash).toBe('');
     expect(await p.page.locator(err).isHidden()).toBe(true);
     // The browser notes the server's 404 for the room looked up; nothing else.
+    expect(p.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await p.context.close();
+  });
+
+  it('says a code of the right length that no room can have is no room, in view at 1280×800', async () => {
+    const p = await person(browser);
+    await p.page.setViewportSize({ width: 1280, height: 800 });
+    await home(p.page, url);
+    // Seven letters and digits, but 8 is never in a room code (it looks like B).
+    await p.page.fill('[data-testid=join-input-versus]', 'ACDE478');
+    await p.page.click('[data-testid=join-versus]');
+    await expect
+      .poll(() => text(p.page, 'join-error-versus'), LONG)
+      .toBe('No room has the code ACDE478 (room codes have no 8).');
+    expect(await outOfView(p.page, ['[data-testid=join-error-versus]'])).toEqual([]);
+    expect(new URL(p.page.url()).hash).toBe('');
+    // A room code of the right letters that no room has: the server's reason, in view too.
+    await p.page.fill('[data-testid=join-input-duel]', 'ACDE479');
+    await p.page.click('[data-testid=join-duel]');
+    await expect
+      .poll(() => text(p.page, 'join-error-duel'), LONG)
+      .toBe('No room has the code ACDE479 (it may have expired).');
+    expect(await outOfView(p.page, ['[data-testid=join-error-duel]'])).toEqual([]);
     expect(p.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await p.context.close();
   });

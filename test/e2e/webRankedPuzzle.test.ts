@@ -91,6 +91,31 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
     await context.close();
   });
 
+  it('opens the leaderboards at the board just ranked on, from the end of a ranked 3×3', async () => {
+    const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
+    await seedStorage(page, {
+      'slidebox:player': JSON.stringify({ key: testPlayerKey(9), name: 'Jo' }),
+    });
+    await startRanked(page, site.url, 'play-ranked-puzzle', {
+      select: { 'size-puzzle': '3' },
+      ready: '.board-puzzle .ptile',
+    });
+    await expect.poll(() => text(page, 'notice'), LONG).toBe('');
+    await expect.poll(async () => (await readPuzzle(page, 3)).includes(-1), LONG).toBe(false);
+    await page.click('.toolbar [data-action=resign]');
+    await page.click('.toolbar [data-action=resign]');
+    await page.locator('[data-testid=ranked-end]').waitFor(LONG);
+    // Not the daily: another ranked game can start from here.
+    expect(await page.locator('.overlay-ranked-end [data-ranked=again]').count()).toBe(1);
+    await page.click('.overlay-ranked-end [data-ranked=boards]');
+    await expect.poll(() => new URL(page.url()).hash, LONG).toBe('#leaderboards');
+    await expect.poll(() => page.getAttribute('#tab-puzzle', 'aria-selected'), LONG).toBe('true');
+    expect(await page.getAttribute('#tab-daily-2048', 'aria-selected')).toBe('false');
+    expect(await page.inputValue('[data-testid=board-size-puzzle]')).toBe('3');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('slides a tile as the mouse comes onto it, with the hover control', async () => {
     const { context, page, errors } = await openPage(site.browser, { reducedMotion: true });
     await seedStorage(page, {
@@ -138,6 +163,12 @@ describe.skipIf(reason !== null)('the ranked puzzle in the web app against slide
     expect(await page.textContent('[data-testid=ranked-end]')).toMatch(
       /Its replay opens when the day is over, at 00:00 UTC on \d{4}-\d{2}-\d{2}/,
     );
+    // Today's ranked daily is played once: no Play ranked again; Leaderboards opens its board.
+    expect(await page.locator('.overlay-ranked-end [data-ranked=again]').count()).toBe(0);
+    await page.click('.overlay-ranked-end [data-ranked=boards]');
+    await expect
+      .poll(() => page.getAttribute('#tab-daily-puzzle', 'aria-selected'), LONG)
+      .toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -245,6 +245,37 @@ describe.skipIf(reason !== null)('the replay’s analysis in Chromium', () => {
     await context.close();
   }, 180_000);
 
+  it('offers the mistake keys only once there is a mistake for them to go to', async () => {
+    const { context, page, errors } = await openPage(browser);
+    // A puzzle with detours (mistakes) after its first move.
+    expect(APUZZLE.moves.filter((m) => !m.optimal && m.n > 1).length).toBeGreaterThan(0);
+    await openReplay(page, `${site.url}#replay=${CODE_PUZZLE}`, PUZZLE.tiles.length);
+    const keys = () => page.textContent('.screen-replay .keys-help');
+    // Not analysed: i analyses; n and N would do nothing, so they are not offered.
+    expect(await keys()).toMatch(/· i analyse/);
+    expect(await keys()).not.toMatch(/mistake/);
+    const at = await indexOnScreen(page);
+    await pressOnPage(page, 'n');
+    expect(await indexOnScreen(page)).toBe(at);
+    await pressOnPage(page, 'Home');
+    await page.click('[data-action=analyse]');
+    await expect
+      .poll(() => page.locator('[data-testid=analysis-summary]').isVisible(), LONG)
+      .toBe(true);
+    // At the start: a mistake ahead, none behind.
+    await expect.poll(keys).toMatch(/· n next mistake/);
+    expect(await keys()).not.toMatch(/previous mistake/);
+    expect(await keys()).toMatch(/· i hide analysis/);
+    await pressOnPage(page, 'n');
+    await expect.poll(() => indexOnScreen(page)).toBeGreaterThan(0);
+    // At the end: one behind, none ahead.
+    await pressOnPage(page, 'End');
+    await expect.poll(keys).toMatch(/· N previous mistake/);
+    expect(await keys()).not.toMatch(/next mistake/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('shows the analysis’s progress and cancels it, ending its worker; I starts it again', async () => {
     const { dirs, code } = LONG_GAME();
     const moves = dirs.length;

@@ -179,6 +179,11 @@ export class Screen2048 {
     this.game.resume();
   }
 
+  /** Writes a waiting save now: the page is going away or out of sight. */
+  saveNow(): void {
+    this.game?.saveNow();
+  }
+
   leave(): void {
     this.entered = false;
     this.queue.clear();

@@ -500,7 +500,10 @@ export class ViewHome {
     line.hidden = !text;
     if (text) {
       input.setAttribute('aria-invalid', 'true');
-      input.focus();
+      input.focus({ preventScroll: true });
+      // The field and what is said of it, in view together (the line is under the field).
+      line.scrollIntoView({ block: 'nearest' });
+      input.scrollIntoView({ block: 'nearest' });
     } else input.removeAttribute('aria-invalid');
   }
 

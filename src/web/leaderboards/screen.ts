@@ -4,7 +4,7 @@
  * after another choice dropped. Without a server it says so and the rest of the app goes on.
  */
 import type { BoardEntry, BoardQuery } from '../../net/api.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, BoardPick } from '../context.ts';
 import type { Online } from './online.ts';
 import { type BoardLists, type Choice, ViewLeaderboards } from './view.ts';
 import { dayOf, netSentence } from './words.ts';
@@ -42,12 +42,14 @@ export class ScreenLeaderboards {
 
   /**
    * `server`: the leaderboard server, once the app has looked for it (null: none); `lists`: the
-   * board sizes and 2048 targets to choose from.
+   * board sizes and 2048 targets to choose from; `takePick`: the board to open at this time (a
+   * ranked game's), if any, handed over once.
    */
   constructor(
     private readonly ctx: AppContext,
     private readonly server: () => Promise<Online | null>,
     lists: BoardLists,
+    private readonly takePick: () => BoardPick | null = () => null,
   ) {
     this.view = new ViewLeaderboards(
       {
@@ -76,6 +78,17 @@ export class ScreenLeaderboards {
       assisted: false,
       day: null,
     };
+    const p = this.takePick();
+    if (p) {
+      this.choice = {
+        ...this.choice,
+        board: p.board,
+        source: 'ranked',
+        day: p.day,
+        ...(p.board === '2048' ? { size2048: p.size, target: p.target ?? this.choice.target } : {}),
+        ...(p.board === 'puzzle' ? { sizePuzzle: p.size } : {}),
+      };
+    }
     const asked = ++this.asked;
     this.view.loading(this.choice, dayOf(Date.now()));
     void this.server().then((online) => {

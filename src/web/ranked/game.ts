@@ -3,8 +3,8 @@
  * this browser, run it through the ranked game's controller (front/online/controllerRanked.ts,
  * the terminal's and line mode's too) once the server is found, keep its latest board and, at
  * the end, what the server ranked (so a reload shows the end again), and the screen's buttons:
- * Resign (pressed twice: the controller's question and its answer), Play ranked again, the
- * leaderboards.
+ * Resign (pressed twice: the controller's question and its answer), Play ranked again (not after
+ * the day's ranked daily), and the leaderboards at the game's board.
  */
 
 import type { Direction } from '../../engine/types.ts';
@@ -18,7 +18,7 @@ import {
   type RankedClient,
   type RankedView,
 } from '../../net/rankedClient.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, BoardPick } from '../context.ts';
 import type { Online } from '../leaderboards/online.ts';
 import { dayOf } from '../leaderboards/words.ts';
 import type { RankedAction, RankedEnd } from '../ui/rankedEnd.ts';
@@ -34,6 +34,8 @@ export interface RankedApp {
   again(slot: RankedSlot): void;
   /** Goes to the home screen saying `notice`, or to the leaderboards. */
   go(to: 'home' | 'leaderboards', notice?: string): void;
+  /** Opens the leaderboards at the board a ranked game was ranked on. */
+  boards(pick: BoardPick): void;
 }
 
 /** What the screen does for the game: connect, draw, show the end, title, mount. */
@@ -80,7 +82,7 @@ export function endOf(board: RankedBoard, v: RankedView, now: number): RankedEnd
   const r = v.result;
   if (!r) return null;
   const replay = r.code === null ? null : `#replay=${encodeURIComponent(r.code)}`;
-  return { ...endText(board, r, dayOf(now)), replay };
+  return { ...endText(board, r, dayOf(now)), replay, again: board.day === null };
 }
 
 export class RankedGame {
@@ -237,9 +239,20 @@ export class RankedGame {
 
   /** A ranked button pressed. */
   action(a: RankedAction): void {
-    if (a === 'again') this.app.again(this.slot);
-    else if (a === 'boards') this.app.go('leaderboards');
-    else this.resign();
+    if (a === 'again') {
+      if (this.kept?.daily !== true) this.app.again(this.slot);
+    } else if (a === 'boards') {
+      const k = this.kept;
+      if (!k) this.app.go('leaderboards');
+      else {
+        this.app.boards({
+          board: k.daily ? `daily-${k.kind}` : k.kind,
+          size: k.size,
+          target: k.target,
+          day: k.daily ? (k.board?.day ?? null) : null,
+        });
+      }
+    } else this.resign();
   }
 
   /**

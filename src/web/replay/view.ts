@@ -30,6 +30,7 @@ import {
   clockText,
   lastIndex,
   type ModelReplay,
+  mistakeTarget,
   paceLabel,
   paces,
   REPLAY_KEYS,
@@ -59,8 +60,24 @@ export interface ViewReplayHandlers {
   menu(): void;
 }
 
-/** The analysis's keys, in words (after the replay's own). */
-export const ANALYSIS_KEYS = 'i analyse (again: stop, hide, show) · n / N next / previous mistake';
+/**
+ * The analysis's keys that do something now, in words (after the replay's own): i by what it
+ * does, and n / N only while the analysis shows a mistake to go to.
+ */
+export function analysisKeys(m: ModelReplay): string {
+  const keys: string[] = [];
+  const action = analysisKeyAction(m);
+  if (action === 'analyse') keys.push('i analyse');
+  if (action === 'stop') keys.push('i stop analysing');
+  if (action === 'hide') keys.push('i hide analysis');
+  if (action === 'show') keys.push('i show analysis');
+  const next = mistakeTarget(m, 1) !== null;
+  const prev = mistakeTarget(m, -1) !== null;
+  if (next && prev) keys.push('n / N next / previous mistake');
+  else if (next) keys.push('n next mistake');
+  else if (prev) keys.push('N previous mistake');
+  return keys.join(' · ');
+}
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -443,7 +460,8 @@ export class ViewReplay {
     const at = document.activeElement;
     this.analyseBtn.hidden = action !== 'analyse' && action !== 'show';
     setText(this.analyseBtn, action === 'show' ? 'Show analysis' : 'Analyse');
-    setText(this.keysHelp, a ? `${REPLAY_KEYS} · ${ANALYSIS_KEYS}` : REPLAY_KEYS);
+    const more = m ? analysisKeys(m) : '';
+    setText(this.keysHelp, more ? `${REPLAY_KEYS} · ${more}` : REPLAY_KEYS);
     const open = a?.status === 'running' || a?.status === 'failed' || result !== null;
     this.panel.hidden = !open;
     this.root.classList.toggle('replay-analysed', open);

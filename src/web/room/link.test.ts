@@ -39,5 +39,12 @@ describe('room links', () => {
       problem: '“hello” is not a room: a room code is 7 letters and digits such as ACDE479.',
     });
     expect(roomOfInput('http://127.0.0.1:8080/#replay=abc')).toHaveProperty('problem');
+    // The right length, but with characters no code uses: no room, and why.
+    expect(roomOfInput('ACDE478')).toEqual({
+      problem: 'No room has the code ACDE478 (room codes have no 8).',
+    });
+    expect(roomOfInput('acde-b08')).toEqual({
+      problem: 'No room has the code ACDEB08 (room codes have no B, 0 or 8).',
+    });
   });
 });

@@ -3,7 +3,7 @@
  * served from), and a room's code read from the page's address or from what a player typed
  * or pasted (a code, in any case, with spaces or dashes, or a whole link).
  */
-import { readRoomCode } from '../../net/rooms.ts';
+import { ROOM_ALPHABET, ROOM_CODE_LENGTH, readRoomCode } from '../../net/rooms.ts';
 
 /** The link that opens room `code` in the app at `page` (the page's address by default). */
 export function roomLink(code: string, page: string = location.href): string {
@@ -19,11 +19,24 @@ export function roomOfHash(hash: string): { code: string } | { problem: string }
     : { problem: `This link does not name a room: ${read.error.message}.` };
 }
 
-/** The room a player typed or pasted: its code, or a sentence saying why it is not one. */
+/**
+ * The room a player typed or pasted: its code, or a sentence saying why it is not one. Seven
+ * letters and digits with some no code uses (look-alikes such as 8 and B) are no room: said so,
+ * with the characters that gave it away.
+ */
 export function roomOfInput(text: string): { code: string } | { problem: string } {
   if (text.trim() === '') return { problem: 'Type or paste a room code or link first.' };
   const read = readRoomCode(text.trim());
-  return read.ok
-    ? { code: read.value }
-    : { problem: `“${text.trim().slice(0, 40)}” is not a room: ${read.error.message}.` };
+  if (read.ok) return { code: read.value };
+  const typed = text.trim().toUpperCase().replace(/[\s-]/g, '');
+  if (typed.length === ROOM_CODE_LENGTH && /^[A-Z0-9]+$/.test(typed)) {
+    const never = [...new Set([...typed].filter((c) => !ROOM_ALPHABET.includes(c)))];
+    return { problem: `No room has the code ${typed} (room codes have no ${orList(never)}).` };
+  }
+  return { problem: `“${text.trim().slice(0, 40)}” is not a room: ${read.error.message}.` };
+}
+
+/** "8", "8 or B", "0, 8 or B". */
+function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }

@@ -1,7 +1,8 @@
 /**
  * What the 2048 and puzzle views show only in a ranked game (dealt and timed by the server): the
  * Resign button, and the end dialog with the figures the server counted, the rank and board, a
- * replay link when there is one, Play ranked again, the leaderboards and the menu.
+ * replay link when there is one, Play ranked again (not after the day's ranked daily), the
+ * leaderboards at the game's board, and the menu.
  */
 import { button, h, overlay } from './dom.ts';
 
@@ -14,6 +15,8 @@ export interface RankedEnd {
   readonly lines: readonly string[];
   /** The game's replay link (null: none yet, as for today's ranked daily). */
   readonly replay: string | null;
+  /** Whether Play ranked again is offered: not after today's ranked daily, played once a day. */
+  readonly again: boolean;
 }
 
 /** A ranked game's button, routed by {@link onRanked}. */
@@ -33,8 +36,8 @@ export function resignButton(): HTMLButtonElement {
 /** The end dialog of a ranked game. */
 export function rankedEndOverlay(end: RankedEnd): HTMLElement {
   const el = overlay('ranked-end', end.title, '', [
-    rankedButton('Play ranked again', 'again', 'btn btn-primary'),
-    rankedButton('Leaderboards', 'boards'),
+    ...(end.again ? [rankedButton('Play ranked again', 'again', 'btn btn-primary')] : []),
+    rankedButton('Leaderboards', 'boards', end.again ? 'btn' : 'btn btn-primary'),
     button('Menu', { action: 'menu' }),
   ]);
   const lines = h(

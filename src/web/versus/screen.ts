@@ -129,6 +129,11 @@ export class ScreenVersus {
     if (said) this.showNotice(said);
   }
 
+  /** Writes a waiting save now: the page is going away or out of sight. */
+  saveNow(): void {
+    this.game?.saveNow();
+  }
+
   leave(): void {
     for (const q of this.queues) q.clear();
     this.game?.suspend();
