@@ -6,8 +6,7 @@ import { resolve } from 'node:path';
 import { newGame } from '../engine/game2048.ts';
 import { newPuzzle } from '../engine/puzzle.ts';
 import { randomSeed } from '../engine/rng.ts';
-import { formatNumber, formatSolveTime } from '../front/format.ts';
-import { entry2048 } from '../front/gameEntries.ts';
+import { formatSolveTime } from '../front/format.ts';
 import { initialModel2048, update2048 } from '../front/model2048.ts';
 import {
   initialModelPuzzle,
@@ -59,19 +58,6 @@ async function play2048(o: CliOptions): Promise<number> {
       );
     }
   } else {
-    if (game && game.moves > 0 && !loaded.recorded) {
-      // --new replaces the saved game: it counts in the history, as `n` then `y` counts it.
-      const left = {
-        ...initialModel2048(game, loaded.best, null, o.evil),
-        assisted: loaded.assisted,
-      };
-      const r = fileStore2048(dataDir, o.evil).recordGame?.(entry2048(left, Date.now()));
-      notices.push(
-        r && !r.ok
-          ? r.error.message
-          : `New game; the saved one (${formatNumber(game.score)} points) counts in slidebox stats.`,
-      );
-    }
     const fresh = newGame({ size, target: o.target, seed: o.seed ?? randomSeed() });
     watch = saveFirst(dataDir, notices, () => save2048(dataDir, fresh, loaded.best, o.evil));
     game = fresh;

@@ -127,27 +127,6 @@ describe('damaged save files (plain mode)', () => {
   });
 });
 
-describe('--new over a saved game', () => {
-  test('the saved game it replaces counts in the history, as n then y counts it; an unplayed one does not', () => {
-    const { dataDir, final } = realGame();
-    const r = runCli(['--plain', '--new', '--data-dir', dataDir], { input: 'q\n' });
-    expect(r.code).toBe(0);
-    expect(r.stdout + r.stderr).toContain(
-      `the saved one (${final.score.toLocaleString('en-US')} points) counts in slidebox stats`,
-    );
-    const stats = () =>
-      JSON.parse(runCli(['stats', '--json', '--data-dir', dataDir]).stdout) as {
-        games: number;
-        groups: { kind: string; bestScore: number }[];
-      };
-    expect(stats().games).toBe(1);
-    expect(stats().groups[0]).toMatchObject({ kind: '2048', bestScore: final.score });
-    // The new game has no moves: replacing it again adds nothing.
-    runCli(['--plain', '--new', '--data-dir', dataDir], { input: 'q\n' });
-    expect(stats().games).toBe(1);
-  });
-});
-
 describe('two instances at once', () => {
   test('two plain games saving into the same folder never leave a damaged file', async () => {
     const { dataDir } = realGame();
