@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialModelRanked } from '../front/online/modelRanked.ts';
 import type { RankedClientMessage, RankedServerMessage } from '../net/ranked.ts';
-import { RankedClient } from '../net/rankedClient.ts';
+import type { RankedClient } from '../net/rankedClient.ts';
 import { fakeSockets } from '../testing/fakeSocket.ts';
-import { ranked2048 } from '../testing/rankedBoards.ts';
+import { ranked2048, testRankedClient } from '../testing/rankedBoards.ts';
 import { PACE, Pacer, plainCommandRanked, runPlainRanked } from './plainRanked.ts';
 
 afterEach(() => {
@@ -66,10 +66,7 @@ describe('ranked line mode', () => {
       out += String(d);
     });
     const connect = (onChange: (v: RankedClient['view']) => void) =>
-      new RankedClient({
-        server: 'http://127.0.0.1:1',
-        game: 'g1',
-        token: 't'.repeat(43),
+      testRankedClient({
         board,
         socket,
         onChange,

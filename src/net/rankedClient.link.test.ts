@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
 import { fakeSockets } from '../testing/fakeSocket.ts';
-import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle, testRankedClient } from '../testing/rankedBoards.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { asSentence, interruptedSentence, NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
 import type { RankedClientMessage, RankedServerMessage } from './ranked.ts';
@@ -21,10 +21,7 @@ function setup(seed: number) {
   const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
   const game = newGame({ seed, keepPlaying: true });
   const board = ranked2048(game.cells);
-  const client = new RankedClient({
-    server: 'http://127.0.0.1:1',
-    game: 'g1',
-    token: 't'.repeat(43),
+  const client = testRankedClient({
     board,
     socket,
     time,

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { slideOnly } from '../engine/spawn.ts';
 import { fakeSockets } from '../testing/fakeSocket.ts';
-import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle, testRankedClient } from '../testing/rankedBoards.ts';
 import { FakeTime } from '../testutil/fakeTime.ts';
 import { interruptedSentence, NOT_SENT_DROPPED, NOT_SENT_NOT_ANSWERING } from './linkWords.ts';
 import {
@@ -23,7 +23,6 @@ import {
   QUEUE_MAX,
   RANKED_CLOSED_SENTENCES,
   RANKED_RECONNECTING,
-  RankedClient,
   type RankedView,
 } from './rankedClient.ts';
 
@@ -44,10 +43,7 @@ function setup(board: RankedBoard, connectTimeoutMs?: number) {
   const time = new FakeTime();
   const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
   const views: RankedView[] = [];
-  const client = new RankedClient({
-    server: 'http://127.0.0.1:1',
-    game: 'g1',
-    token: 't'.repeat(43),
+  const client = testRankedClient({
     board,
     socket,
     time,

@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, play } from '../engine/game2048.ts';
 import { fakeSockets } from '../testing/fakeSocket.ts';
-import { ranked2048, rankedPuzzle } from '../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle, testRankedClient } from '../testing/rankedBoards.ts';
 import type { RankedBoard, RankedClientMessage, RankedServerMessage } from './ranked.ts';
-import { RankedClient, type RankedView } from './rankedClient.ts';
+import type { RankedView } from './rankedClient.ts';
 
 const board2048 = (seed: number): RankedBoard =>
   ranked2048(newGame({ seed, keepPlaying: true }).cells);
@@ -18,10 +18,7 @@ const board2048 = (seed: number): RankedBoard =>
 function setup(board: RankedBoard) {
   const { sockets, socket } = fakeSockets<RankedClientMessage, RankedServerMessage>();
   const views: RankedView[] = [];
-  const client = new RankedClient({
-    server: 'http://127.0.0.1:1',
-    game: 'g1',
-    token: 't'.repeat(43),
+  const client = testRankedClient({
     board,
     socket,
     onChange: (v) => views.push(v),

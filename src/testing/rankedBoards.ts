@@ -5,7 +5,12 @@
  */
 import type { SubmittedEntry } from '../net/api.ts';
 import type { RankedBoard } from '../net/ranked.ts';
-import { puzzleOfBoard, type RankedView } from '../net/rankedClient.ts';
+import {
+  puzzleOfBoard,
+  RankedClient,
+  type RankedClientOptions,
+  type RankedView,
+} from '../net/rankedClient.ts';
 
 /** A board's figures before its first move. */
 const NOT_PLAYED = { score: 0, moves: 0, elapsedMs: 0, over: false, won: false } as const;
@@ -82,4 +87,16 @@ export function rankedPuzzleView(board: RankedBoard, over: Partial<RankedView> =
     closed: null,
     ...over,
   };
+}
+
+/** The ranked client of test game `g1` (its token a placeholder), on `o.socket`, as told. */
+export function testRankedClient(
+  o: Omit<RankedClientOptions, 'server' | 'game' | 'token'>,
+): RankedClient {
+  return new RankedClient({
+    server: 'http://127.0.0.1:1',
+    game: 'g1',
+    token: 't'.repeat(43),
+    ...o,
+  });
 }

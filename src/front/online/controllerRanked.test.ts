@@ -14,9 +14,8 @@ import {
   type RankedClientMessage,
   type RankedServerMessage,
 } from '../../net/ranked.ts';
-import { RankedClient } from '../../net/rankedClient.ts';
 import { fakeSockets } from '../../testing/fakeSocket.ts';
-import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle, testRankedClient } from '../../testing/rankedBoards.ts';
 import { ControllerRanked, keyRanked } from './controllerRanked.ts';
 import { initialModelRanked } from './modelRanked.ts';
 
@@ -65,10 +64,7 @@ function rig(board: RankedBoard) {
   const c = new ControllerRanked({
     model: initialModelRanked(board.kind),
     connect: (onChange) =>
-      new RankedClient({
-        server: 'http://127.0.0.1:1',
-        game: 'g1',
-        token: 't'.repeat(43),
+      testRankedClient({
         board,
         socket,
         onChange,

@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves, newGame, play } from '../../engine/game2048.ts';
 import { movableTiles, moveTile, newPuzzle } from '../../engine/puzzle.ts';
 import type { RankedBoard, RankedClientMessage, RankedServerMessage } from '../../net/ranked.ts';
-import { RankedClient } from '../../net/rankedClient.ts';
 import { fakeSockets } from '../../testing/fakeSocket.ts';
-import { ranked2048, rankedPuzzle } from '../../testing/rankedBoards.ts';
+import { ranked2048, rankedPuzzle, testRankedClient } from '../../testing/rankedBoards.ts';
 import { ControllerRanked } from './controllerRanked.ts';
 import { initialModelRanked, rankedPicture } from './modelRanked.ts';
 
@@ -19,10 +18,7 @@ function rig(board: RankedBoard) {
   const c = new ControllerRanked({
     model: initialModelRanked(board.kind),
     connect: (onChange) =>
-      new RankedClient({
-        server: 'http://127.0.0.1:1',
-        game: 'g1',
-        token: 't'.repeat(43),
+      testRankedClient({
         board,
         socket,
         onChange,

@@ -84,11 +84,6 @@ export class Ownership {
       where id = ${roomId} and owner = ${this.instance} and epoch = ${epoch}`.execute(this.db);
   }
 
-  /** Of these processes, those whose lease is live. */
-  alive(instances: readonly string[]): Promise<Set<string>> {
-    return this.lease.alive(instances);
-  }
-
   /**
    * Lets go of these live rooms, each at the epoch its copy took (the process is stopping; its
    * lease is stopped after): a room claimed since, by another process or by this one again, is
